@@ -1,0 +1,103 @@
+/**
+ * Configuration from environment variables, validated once at boot.
+ * Each wrong variable is reported by name with what is expected, and the process stops.
+ */
+import { z } from 'zod';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+
+const zUrl = (protocols: string[]) =>
+  z.string().refine((s) => {
+    try { return protocols.includes(new URL(s).protocol); } catch { return false; }
+  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const zEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: zUrl(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: zUrl(['redis:', 'rediss:']).optional(),
+  GEO_PROVIDER: z.enum(['offline', 'osm', 'google']).default('offline'),
+  NOMINATIM_URL: zUrl(['http:', 'https:']).default('https://nominatim.openstreetmap.org'),
+  OSRM_URL: zUrl(['http:', 'https:']).default('https://router.project-osrm.org'),
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TRIP_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+}).superRefine((env, ctx) => {
+  if (env.GEO_PROVIDER === 'google' && !env.GOOGLE_MAPS_API_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['GOOGLE_MAPS_API_KEY'], message: 'is required when GEO_PROVIDER=google' });
+  }
+});
+
+export type Env = z.infer<typeof zEnv>;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  geo: { provider: 'offline' | 'osm' | 'google'; nominatimUrl: string; osrmUrl: string; googleApiKey: string | undefined };
+  tokenSecret: string;
+  tokenTtlSeconds: number;
+  tileUrl: string;
+  tripExpiryMinutes: number;
+  seedDemo: boolean;
+  /** Login/register attempts per minute per client address. */
+  authRateLimitPerMinute: number;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError listing every wrong variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  // Empty strings mean "unset" (e.g. `DATABASE_URL= npm start`).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = zEnv.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The token secret: JWT_SECRET when set, else one generated once and kept in the data folder. */
+function loadTokenSecret(env: Env, dataDir: string): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'token-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = parseEnv(source);
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    geo: { provider: env.GEO_PROVIDER, nominatimUrl: env.NOMINATIM_URL, osrmUrl: env.OSRM_URL, googleApiKey: env.GOOGLE_MAPS_API_KEY },
+    tokenSecret: loadTokenSecret(env, dataDir),
+    tokenTtlSeconds: env.TOKEN_TTL_HOURS * 3600,
+    tileUrl: env.TILE_URL,
+    tripExpiryMinutes: env.TRIP_EXPIRY_MINUTES,
+    seedDemo: env.SEED_DEMO === 'true',
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    logLevel: env.LOG_LEVEL,
+    webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,31 @@
+/** Starts Jala: one process serving the web app, the API and the MQTT broker on one port. */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedDemoAccounts } from './seed/demo-accounts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const app = await buildApp(config);
+  if (config.seedDemo) await seedDemoAccounts(app.database.db);
+  const address = await app.server.listen({ port: config.port, host: config.host });
+  console.info(`Jala listo en ${address.replace('127.0.0.1', 'localhost')} (datos: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})`);
+
+  const shutdown = async (signal: string) => {
+    app.server.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+void main();

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  zAuthResult, zEnvelope, zLoginRequest, zRegisterDriverRequest, zRegisterRequest, zUpdateUserRequest, zUser,
+} from '@jala/contracts';
+import { currentUser } from '../../plugins/authenticate';
+import { ok } from '../../lib/envelope';
+import type { AuthService } from './auth.service';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  /** Attempts per minute per client address for login and register. */
+  rateLimitPerMinute: number;
+  onLogout: (sessionId: string) => void;
+}
+
+const zDriverRegistration = z.object({
+  status: z.enum(['pending_verification', 'verified', 'rejected']),
+  driver_id: z.number(),
+  vehicle_id: z.number(),
+});
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, rateLimitPerMinute, onLogout }) => {
+  const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
+  const secured = { preHandler: app.requireUser };
+
+  app.post('/auth/login', {
+    config: { rateLimit },
+    schema: { tags: ['auth'], summary: 'Log in with e-mail and password', body: zLoginRequest, response: { 200: zEnvelope(zAuthResult) } },
+  }, async (request) => ok(await auth.login(request.body), 'Sesión iniciada'));
+
+  app.post('/auth/register', {
+    config: { rateLimit },
+    schema: { tags: ['auth'], summary: 'Create an account', body: zRegisterRequest, response: { 201: zEnvelope(zAuthResult) } },
+  }, async (request, reply) => reply.status(201).send(ok(await auth.register(request.body), 'Cuenta creada')));
+
+  app.get('/auth/profile', {
+    ...secured,
+    schema: { tags: ['auth'], summary: 'The session user', security: [{ bearer: [] }], response: { 200: zEnvelope(zUser) } },
+  }, async (request) => ok(await auth.getProfile(currentUser(request).id)));
+
+  app.put('/auth/profile', {
+    ...secured,
+    schema: { tags: ['auth'], summary: 'Update the session user', security: [{ bearer: [] }], body: zUpdateUserRequest, response: { 200: zEnvelope(zUser) } },
+  }, async (request) => ok(await auth.updateProfile(currentUser(request).id, request.body), 'Perfil actualizado'));
+
+  app.post('/auth/logout', {
+    ...secured,
+    schema: { tags: ['auth'], summary: 'Revoke this session', security: [{ bearer: [] }], response: { 200: zEnvelope(z.null()) } },
+  }, async (request) => {
+    const { sessionId } = currentUser(request);
+    await auth.logout(sessionId);
+    onLogout(sessionId);
+    return ok(null, 'Sesión cerrada');
+  });
+
+  app.post('/auth/register-driver', {
+    ...secured,
+    schema: { tags: ['auth'], summary: 'Register the session user as a driver', security: [{ bearer: [] }], body: zRegisterDriverRequest, response: { 201: zEnvelope(zDriverRegistration) } },
+  }, async (request, reply) => {
+    const result = await auth.registerDriver(currentUser(request).id, request.body);
+    return reply.status(201).send(ok(result, result.status === 'pending_verification' ? 'Registro enviado. Espera verificación.' : 'Conductor registrado correctamente.'));
+  });
+};

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthResult, LoginRequest, RegisterDriverRequest, UpdateUserRequest, User } from '@jala/contracts';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password';
+import type { TokenService } from './token.service';
+import { toUserDto } from './user-dto';
+import type { UserRow, UsersRepository } from './users.repository';
+import type { DriverRegistrationService } from '../drivers/driver-registration.service';
+
+export interface RegisterInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  password: string;
+  user_type: 'passenger' | 'driver' | 'both';
+}
+
+export interface AuthenticatedUser {
+  id: number;
+  sessionId: string;
+  userType: UserRow['userType'];
+  isAdmin: boolean;
+}
+
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly tokens: TokenService,
+    private readonly drivers: DriverRegistrationService,
+  ) {}
+
+  async register(input: RegisterInput): Promise<AuthResult> {
+    if (await this.users.findByEmail(input.email)) throw new AppError('EMAIL_TAKEN', undefined, { email: 'Ya existe una cuenta con ese correo.' });
+    let user: UserRow;
+    try {
+      user = await this.users.insert({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone,
+        userType: input.user_type,
+      });
+    } catch (error) {
+      // Two sign-ups racing for one e-mail: the unique index decides.
+      if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', undefined, { email: 'Ya existe una cuenta con ese correo.' });
+      throw error;
+    }
+    return this.openSession(user);
+  }
+
+  async login(input: LoginRequest): Promise<AuthResult> {
+    const user = await this.users.findByEmail(input.email);
+    const isValid = user
+      ? await verifyPassword(user.passwordHash, input.password)
+      : (await verifyPassword(await DUMMY_HASH_PROMISE, input.password), false);
+    if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS');
+    return this.openSession(user);
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await this.users.revokeSession(sessionId);
+  }
+
+  /** Resolves a bearer token to its user, or null when the token is forged, expired or revoked. */
+  async authenticate(token: string): Promise<AuthenticatedUser | null> {
+    const claims = await this.tokens.verify(token);
+    if (!claims) return null;
+    const user = await this.users.findSessionUser(claims.sessionId, claims.userId);
+    if (!user) return null;
+    return { id: user.id, sessionId: claims.sessionId, userType: user.userType, isAdmin: user.isAdmin };
+  }
+
+  async getProfile(userId: number): Promise<User> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    return this.toDto(user);
+  }
+
+  async updateProfile(userId: number, input: UpdateUserRequest): Promise<User> {
+    if (input.email) {
+      const owner = await this.users.findByEmail(input.email);
+      if (owner && owner.id !== userId) throw new AppError('EMAIL_TAKEN', undefined, { email: 'Ya existe una cuenta con ese correo.' });
+    }
+    let user: UserRow | undefined;
+    try {
+      user = await this.users.update(userId, {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        phone: input.phone,
+        avatarUrl: input.avatar_url,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', undefined, { email: 'Ya existe una cuenta con ese correo.' });
+      throw error;
+    }
+    if (!user) throw new AppError('UNAUTHORIZED');
+    return this.toDto(user);
+  }
+
+  /** Turns the user into a driver (spec §7 /auth/register-driver) and returns the registration status. */
+  async registerDriver(userId: number, input: RegisterDriverRequest) {
+    return this.drivers.registerDriver(userId, input);
+  }
+
+  private async openSession(user: UserRow): Promise<AuthResult> {
+    const sessionId = randomUUID();
+    await this.users.createSession(sessionId, user.id, new Date(Date.now() + this.tokens.ttl * 1000));
+    const token = await this.tokens.sign({ userId: user.id, sessionId });
+    return { user: await this.toDto(user), token };
+  }
+
+  private async toDto(user: UserRow): Promise<User> {
+    const [profile, rating] = await Promise.all([this.users.findDriverProfile(user.id), this.users.ratingAverage(user.id)]);
+    return toUserDto(user, profile, rating);
+  }
+}

@@ -1,0 +1,78 @@
+import { sql, type Database } from '@jala/db';
+import { TIME_ZONE } from '@jala/domain';
+
+export interface EarningsTotal {
+  cents: number;
+  trips: number;
+}
+
+type Row = Record<string, unknown>;
+
+function rowsOf(result: unknown): Row[] {
+  // node-postgres and PGlite both return { rows }.
+  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
+}
+
+const toInt = (value: unknown) => (value == null ? 0 : Number(value));
+
+/** An instant as a timestamptz parameter (both drivers serialise a string the same way). */
+const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+
+/**
+ * The queries behind the dashboard stats and the earnings page. All money is integer céntimos; every query
+ * is bounded by the driver id and uses the (driver_id, completed_at) / (driver_id, created_at) indexes.
+ */
+export class DriverMetricsRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Completed trips of the driver and the sum of their final fares, optionally within [from, to). */
+  async completedEarnings(driverId: number, range?: { from: Date; to: Date }): Promise<EarningsTotal> {
+    const within = range ? sql`and completed_at >= ${at(range.from)} and completed_at < ${at(range.to)}` : sql``;
+    const result = await this.db.execute(sql`
+      select coalesce(sum(final_fare_cents), 0) as cents, count(*) as trips
+      from trips
+      where driver_id = ${driverId} and status = 'completed' and completed_at is not null ${within}`);
+    const row = rowsOf(result)[0];
+    return { cents: toInt(row?.cents), trips: toInt(row?.trips) };
+  }
+
+  /** Earnings per Lima calendar day ('YYYY-MM-DD' → céntimos) for trips completed within [from, to). */
+  async dailyEarnings(driverId: number, from: Date, to: Date): Promise<Map<string, number>> {
+    const result = await this.db.execute(sql`
+      select to_char(completed_at at time zone ${TIME_ZONE}, 'YYYY-MM-DD') as day, coalesce(sum(final_fare_cents), 0) as cents
+      from trips
+      where driver_id = ${driverId} and status = 'completed' and completed_at >= ${at(from)} and completed_at < ${at(to)}
+      group by 1`);
+    return new Map(rowsOf(result).map((row) => [String(row.day), toInt(row.cents)]));
+  }
+
+  /**
+   * Trip requests the driver acted on within [from, to): answered with an offer, or rejected. A request
+   * both offered on and rejected counts once, as offered.
+   */
+  async requestAnswers(driverId: number, from: Date, to: Date): Promise<{ offered: number; acted: number }> {
+    const result = await this.db.execute(sql`
+      with acted as (
+        select trip_id, true as offered from trip_offers
+          where driver_id = ${driverId} and created_at >= ${at(from)} and created_at < ${at(to)}
+        union all
+        select trip_id, false as offered from trip_rejections
+          where driver_id = ${driverId} and created_at >= ${at(from)} and created_at < ${at(to)}
+      )
+      select count(distinct trip_id) filter (where offered) as offered, count(distinct trip_id) as acted from acted`);
+    const row = rowsOf(result)[0];
+    return { offered: toInt(row?.offered), acted: toInt(row?.acted) };
+  }
+
+  /** Trips assigned to the driver that ended within [from, to): completed, or cancelled by the driver. */
+  async tripOutcomes(driverId: number, from: Date, to: Date): Promise<{ completed: number; cancelledByDriver: number }> {
+    const result = await this.db.execute(sql`
+      select
+        count(*) filter (where status = 'completed' and completed_at >= ${at(from)} and completed_at < ${at(to)}) as completed,
+        count(*) filter (where status = 'cancelled_by_driver' and cancelled_at >= ${at(from)} and cancelled_at < ${at(to)}) as cancelled
+      from trips
+      where driver_id = ${driverId} and status in ('completed', 'cancelled_by_driver')`);
+    const row = rowsOf(result)[0];
+    return { completed: toInt(row?.completed), cancelledByDriver: toInt(row?.cancelled) };
+  }
+}

@@ -1,0 +1,69 @@
+import type { DriverStats, EarningsRecord, EarningsSummary } from '@jala/contracts';
+import { EARNINGS_CHART_DAYS, fromCentimos } from '@jala/domain';
+import type { DriverMetricsRepository } from './driver-metrics.repository';
+import type { DriverStatusRepository } from './driver-status.repository';
+import { limaLastDays, limaToday } from './lima-days';
+import { millisToHours, onlineMillis } from './online-hours';
+
+/** Window of the acceptance and completion rates. */
+export const RATE_WINDOW_DAYS = 30;
+const DAY_MS = 86_400_000;
+/** "Últimos 7 días" of the earnings card: the last 7 Lima calendar days, today included. */
+export const LAST_WEEK_DAYS = 7;
+
+/** A percentage with one decimal (2 of 3 → 66.7), or null when nothing was measured. */
+export function percentage(part: number, whole: number): number | null {
+  if (whole <= 0) return null;
+  return Math.round((part / whole) * 1000) / 10;
+}
+
+/** Dashboard stats and earnings, computed from trips, offers, rejections and the status log (docs/driver-metrics.md). */
+export class DriverMetricsService {
+  constructor(
+    private readonly metrics: DriverMetricsRepository,
+    private readonly statusLog: DriverStatusRepository,
+    private readonly now: () => Date,
+  ) {}
+
+  async getStats(driverId: number): Promise<DriverStats> {
+    const now = this.now();
+    const today = limaToday(now);
+    const windowStart = new Date(now.getTime() - RATE_WINDOW_DAYS * DAY_MS);
+    const windowEnd = new Date(now.getTime() + 1); // [from, to) including "now"
+    const [earnings, log, answers, outcomes] = await Promise.all([
+      this.metrics.completedEarnings(driverId, today),
+      this.statusLog.logBetween(driverId, today.from, now),
+      this.metrics.requestAnswers(driverId, windowStart, windowEnd),
+      this.metrics.tripOutcomes(driverId, windowStart, windowEnd),
+    ]);
+    return {
+      today_earnings: fromCentimos(earnings.cents),
+      today_trips: earnings.trips,
+      online_hours_today: millisToHours(onlineMillis(log.before, log.entries, today.from, now)),
+      acceptance_rate: percentage(answers.offered, answers.acted),
+      completion_rate: percentage(outcomes.completed, outcomes.completed + outcomes.cancelledByDriver),
+    };
+  }
+
+  async getEarningsSummary(driverId: number): Promise<EarningsSummary> {
+    const now = this.now();
+    const [total, today, lastWeek] = await Promise.all([
+      this.metrics.completedEarnings(driverId),
+      this.metrics.completedEarnings(driverId, limaToday(now)),
+      this.metrics.completedEarnings(driverId, limaLastDays(LAST_WEEK_DAYS, now)),
+    ]);
+    return {
+      total_earnings: fromCentimos(total.cents),
+      total_trips: total.trips,
+      today_earnings: fromCentimos(today.cents),
+      last_week_earnings: fromCentimos(lastWeek.cents),
+    };
+  }
+
+  /** One record per Lima day of the last 30, oldest first; days without completed trips are 0. */
+  async getEarningsRecords(driverId: number): Promise<EarningsRecord[]> {
+    const days = limaLastDays(EARNINGS_CHART_DAYS, this.now());
+    const byDay = await this.metrics.dailyEarnings(driverId, days.from, days.to);
+    return days.keys.map((date) => ({ date, earnings: fromCentimos(byDay.get(date) ?? 0) }));
+  }
+}

@@ -1,0 +1,31 @@
+import { eq, schema, type Database } from '@jala/db';
+import type { DbExecutor } from './db-executor';
+
+export type DriverProfileRow = typeof schema.driverProfiles.$inferSelect;
+export type DriverProfileInsert = typeof schema.driverProfiles.$inferInsert;
+
+export class DriverProfileRepository {
+  constructor(private readonly db: Database) {}
+
+  async find(userId: number): Promise<DriverProfileRow | undefined> {
+    const [row] = await this.db.select().from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, userId));
+    return row;
+  }
+
+  /** The profile row locked until the transaction `tx` ends, so status changes of one driver are serialised. */
+  async findForUpdate(tx: DbExecutor, userId: number): Promise<DriverProfileRow | undefined> {
+    const [row] = await tx.select().from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, userId)).for('update');
+    return row;
+  }
+
+  async insert(values: DriverProfileInsert): Promise<DriverProfileRow> {
+    const [row] = await this.db.insert(schema.driverProfiles).values(values).returning();
+    if (!row) throw new Error('insert driver_profiles returned no row');
+    return row;
+  }
+
+  async update(userId: number, values: Partial<DriverProfileInsert>, db: DbExecutor = this.db): Promise<DriverProfileRow | undefined> {
+    const [row] = await db.update(schema.driverProfiles).set(values).where(eq(schema.driverProfiles.userId, userId)).returning();
+    return row;
+  }
+}

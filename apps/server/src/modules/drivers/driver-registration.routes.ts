@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { driverRegistrationMessage, zDriverRegisterRequest, zDriverRegistration, zEnvelope } from '@jala/contracts';
+import { ok } from '../../lib/envelope';
+import { currentUser } from '../../plugins/authenticate';
+import type { DriverRegistrationService } from './driver-registration.service';
+
+/** POST /driver/register: any signed-in user (a passenger too) becomes a driver pending verification. */
+export const driverRegistrationRoutes: FastifyPluginAsyncZod<{ registration: DriverRegistrationService }> = async (app, { registration }) => {
+  app.post('/driver/register', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['driver'],
+      summary: 'Register the session user as a driver (profile pending verification plus a first vehicle)',
+      security: [{ bearer: [] }],
+      body: zDriverRegisterRequest,
+      response: { 201: zEnvelope(zDriverRegistration) },
+    },
+  }, async (request, reply) => {
+    const result = await registration.registerDriver(currentUser(request).id, request.body);
+    return reply.status(201).send(ok(result, driverRegistrationMessage(result.status)));
+  });
+};

@@ -1,0 +1,49 @@
+import { and, desc, eq, gte, inArray, lt, lte, schema, type Database } from '@jala/db';
+import type { DbExecutor } from './db-executor';
+import { ACTIVE_TRIP_STATUSES } from '@jala/domain';
+
+/** Trip statuses in which a driver is assigned and busy (an active trip minus 'pending', which has no driver). */
+export const DRIVER_BUSY_TRIP_STATUSES = ACTIVE_TRIP_STATUSES.filter((status) => status !== 'pending');
+
+export type StatusLogRow = typeof schema.driverStatusLog.$inferSelect;
+
+export class DriverStatusRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The trip the driver is currently carrying out, if any (id and vehicle). */
+  async findBusyTrip(driverId: number, db: DbExecutor = this.db): Promise<{ id: number; vehicleId: number | null } | undefined> {
+    const [row] = await db.select({ id: schema.trips.id, vehicleId: schema.trips.vehicleId }).from(schema.trips)
+      .where(and(eq(schema.trips.driverId, driverId), inArray(schema.trips.status, DRIVER_BUSY_TRIP_STATUSES)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Withdraws the driver's open offers on trips still waiting for one: a driver who went offline cannot be
+   * chosen any more (accept only takes pending offers, and the passenger's offer list drops them).
+   */
+  async withdrawOpenOffers(db: DbExecutor, driverId: number): Promise<void> {
+    const offers = schema.tripOffers;
+    await db.update(offers).set({ status: 'withdrawn' }).where(and(
+      eq(offers.driverId, driverId),
+      eq(offers.status, 'pending'),
+      inArray(offers.tripId, db.select({ id: schema.trips.id }).from(schema.trips).where(eq(schema.trips.status, 'pending'))),
+    ));
+  }
+
+  async appendLog(db: DbExecutor, entry: { driverId: number; status: 'online' | 'offline'; vehicleId: number | null; changedAt: Date }): Promise<void> {
+    await db.insert(schema.driverStatusLog).values(entry);
+  }
+
+  /** Status changes in [from, to], oldest first, plus the last change before `from` (the state at `from`). */
+  async logBetween(driverId: number, from: Date, to: Date): Promise<{ before: StatusLogRow | undefined; entries: StatusLogRow[] }> {
+    const log = schema.driverStatusLog;
+    const [before] = await this.db.select().from(log)
+      .where(and(eq(log.driverId, driverId), lt(log.changedAt, from)))
+      .orderBy(desc(log.changedAt), desc(log.id)).limit(1);
+    const entries = await this.db.select().from(log)
+      .where(and(eq(log.driverId, driverId), gte(log.changedAt, from), lte(log.changedAt, to)))
+      .orderBy(log.changedAt, log.id);
+    return { before, entries };
+  }
+}

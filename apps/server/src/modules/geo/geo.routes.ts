@@ -1,0 +1,57 @@
+/**
+ * /api/geo: place search (Peru only), reverse geocoding and driving routes, served by the configured
+ * provider. The browser never talks to a maps vendor, so no key ever reaches it.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { zCoordinatesQuery } from '@jala/contracts';
+import { estimateFare, vehicleForServiceType } from '@jala/domain';
+import { ok } from '../../lib/envelope';
+import type { GeoProvider } from '../../geo';
+
+const coordinate = zCoordinatesQuery.shape;
+const zSearchQuery = z.object({
+  q: z.string({ error: 'Escribe qué lugar buscas.' }).trim().min(2, 'Escribe al menos 2 letras.').max(120, 'La búsqueda es demasiado larga.'),
+  latitude: coordinate.latitude.optional(),
+  longitude: coordinate.longitude.optional(),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+const zRouteQuery = z.object({
+  origin_latitude: coordinate.latitude,
+  origin_longitude: coordinate.longitude,
+  destination_latitude: coordinate.latitude,
+  destination_longitude: coordinate.longitude,
+  service_type_id: z.coerce.number().int().min(1).max(2).default(2),
+});
+
+export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoProvider }> = async (app, { geo }) => {
+  // Signed-in users only: the upstream services have quotas worth protecting.
+  app.addHook('preHandler', app.requireUser);
+  const secured = { security: [{ bearer: [] }], tags: ['geo'] };
+
+  app.get('/geo/search', { schema: { ...secured, summary: 'Search places in Peru', querystring: zSearchQuery } }, async (request) => {
+    const { q, latitude, longitude, limit } = request.query;
+    const near = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : undefined;
+    return ok(await geo.searchPlaces(q, { ...(near ? { near } : {}), limit }));
+  });
+
+  app.get('/geo/reverse', { schema: { ...secured, summary: 'Address of a point', querystring: zCoordinatesQuery } }, async (request) => {
+    return ok(await geo.reverseGeocode(request.query));
+  });
+
+  app.get('/geo/route', { schema: { ...secured, summary: 'Driving route with fare estimate', querystring: zRouteQuery } }, async (request) => {
+    const q = request.query;
+    const route = await geo.route(
+      { latitude: q.origin_latitude, longitude: q.origin_longitude },
+      { latitude: q.destination_latitude, longitude: q.destination_longitude },
+      { serviceTypeId: q.service_type_id },
+    );
+    // Same formula the server uses when the trip is created, so the preview matches the stored estimate.
+    const estimatedCost = estimateFare({
+      distanceKm: route.distance.value / 1000,
+      durationMinutes: Math.max(1, Math.round(route.duration.value / 60)),
+      vehicle: vehicleForServiceType(q.service_type_id),
+    });
+    return ok({ ...route, estimatedCost });
+  });
+};

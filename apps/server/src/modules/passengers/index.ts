@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleDeps } from '../../lib/module-deps';
+import { ratingsModule } from '../ratings';
+import { PassengerProfileRepository } from './passenger-profile.repository';
+import { PassengerProfileService } from './passenger-profile.service';
+import { PassengerStatsRepository } from './passenger-stats.repository';
+import { PassengerStatsService } from './passenger-stats.service';
+import { passengerRoutes } from './passenger.routes';
+import { SavedLocationsRepository } from './saved-locations.repository';
+import { SavedLocationsService } from './saved-locations.service';
+import { TripHistoryRepository } from './trip-history.repository';
+import { TripHistoryService } from './trip-history.service';
+
+/** Passenger workspace: stats, profile, saved places, trip history and ratings (spec §7 'Passenger'). */
+export const passengerModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, users }) => {
+  const placesRepository = new SavedLocationsRepository(db);
+  await app.register(passengerRoutes, {
+    stats: new PassengerStatsService(new PassengerStatsRepository(db), users, placesRepository),
+    profiles: new PassengerProfileService(new PassengerProfileRepository(db), users),
+    places: new SavedLocationsService(placesRepository),
+    history: new TripHistoryService(new TripHistoryRepository(db)),
+  });
+  await app.register(ratingsModule, { db });
+};

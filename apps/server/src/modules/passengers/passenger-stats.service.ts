@@ -1,0 +1,27 @@
+import type { PassengerStats } from '@jala/contracts';
+import { fromCentimos } from '@jala/domain';
+import type { UsersRepository } from '../auth/users.repository';
+import type { PassengerStatsRepository } from './passenger-stats.repository';
+import type { SavedLocationsRepository } from './saved-locations.repository';
+
+export class PassengerStatsService {
+  constructor(
+    private readonly stats: PassengerStatsRepository,
+    private readonly users: UsersRepository,
+    private readonly places: SavedLocationsRepository,
+  ) {}
+
+  async getStats(passengerId: number): Promise<PassengerStats> {
+    const [totals, averageRating, savedLocations] = await Promise.all([
+      this.stats.tripTotals(passengerId),
+      this.users.ratingAverage(passengerId),
+      this.places.countForUser(passengerId),
+    ]);
+    return {
+      total_trips: totals.completedTrips,
+      total_spent: fromCentimos(totals.spentCentimos),
+      averageRating,
+      savedLocations,
+    };
+  }
+}

@@ -1,0 +1,40 @@
+import { and, eq, schema, type Database } from '@jala/db';
+
+export type RatingRow = typeof schema.ratings.$inferSelect;
+
+export interface RatableTrip {
+  id: number;
+  status: (typeof schema.trips.$inferSelect)['status'];
+  passengerId: number;
+  driverId: number | null;
+}
+
+export class RatingsRepository {
+  constructor(private readonly db: Database) {}
+
+  async findTrip(tripId: number): Promise<RatableTrip | undefined> {
+    const [row] = await this.db
+      .select({ id: schema.trips.id, status: schema.trips.status, passengerId: schema.trips.passengerId, driverId: schema.trips.driverId })
+      .from(schema.trips)
+      .where(eq(schema.trips.id, tripId));
+    return row;
+  }
+
+  async findRating(tripId: number, raterId: number): Promise<RatingRow | undefined> {
+    const [row] = await this.db.select().from(schema.ratings)
+      .where(and(eq(schema.ratings.tripId, tripId), eq(schema.ratings.raterId, raterId)));
+    return row;
+  }
+
+  async insert(values: typeof schema.ratings.$inferInsert): Promise<RatingRow> {
+    const [row] = await this.db.insert(schema.ratings).values(values).returning();
+    if (!row) throw new Error('insert ratings returned no row');
+    return row;
+  }
+
+  async findUserName(userId: number): Promise<string | null> {
+    const [row] = await this.db.select({ firstName: schema.users.firstName, lastName: schema.users.lastName })
+      .from(schema.users).where(eq(schema.users.id, userId));
+    return row ? `${row.firstName} ${row.lastName}`.trim() : null;
+  }
+}

@@ -1,0 +1,30 @@
+import { AppError } from '../../lib/app-error';
+import type { UsersRepository } from '../auth/users.repository';
+import { toDriverTripDto, toPassengerTripDto, type DriverTripDto, type PassengerTripDto } from './trip-dto';
+import type { TripsRepository } from './trips.repository';
+
+/** The one active trip of a passenger or a driver, as the active-trip pages and the route guard read it. */
+export class ActiveTripService {
+  constructor(private readonly trips: TripsRepository, private readonly users: UsersRepository) {}
+
+  async passengerActiveTrip(passengerId: number): Promise<PassengerTripDto> {
+    const trip = await this.trips.findActiveForPassenger(passengerId);
+    if (!trip) throw new AppError('NO_ACTIVE_TRIP');
+    if (!trip.driverId) return toPassengerTripDto(trip);
+    const rating = (id: number) => this.users.ratingAverage(id);
+    const [party, vehicle, position] = await Promise.all([
+      this.trips.findParty(trip.driverId, rating),
+      trip.vehicleId ? this.trips.findVehicle(trip.vehicleId) : Promise.resolve(undefined),
+      this.trips.findDriverPosition(trip.driverId),
+    ]);
+    return toPassengerTripDto(trip, party ? { party, vehicle: vehicle ?? null, position } : undefined);
+  }
+
+  async driverCurrentTrip(driverId: number): Promise<DriverTripDto> {
+    const trip = await this.trips.findCurrentForDriver(driverId);
+    if (!trip) throw new AppError('NO_ACTIVE_TRIP');
+    const passenger = await this.trips.findParty(trip.passengerId, (id) => this.users.ratingAverage(id));
+    if (!passenger) throw new AppError('NO_ACTIVE_TRIP');
+    return toDriverTripDto(trip, passenger);
+  }
+}

@@ -1,0 +1,41 @@
+import { zChatMessage, type ChatMessage } from '@jala/contracts';
+import { AppError } from '../../lib/app-error';
+import type { TripAccess } from './trip-access';
+import type { TripsRepository } from './trips.repository';
+
+/**
+ * Per-offer chat between a trip's passenger and one driver. Messages travel over MQTT
+ * (chat/{trip}/{driver}); the broker checks sender and membership, then this service stores them so the
+ * conversation survives a reload.
+ */
+export class ChatService {
+  constructor(private readonly trips: TripsRepository, private readonly access: TripAccess) {}
+
+  async history(userId: number, tripId: number, driverId: number): Promise<ChatMessage[]> {
+    if (!(await this.access.canUseChat(userId, tripId, driverId))) throw new AppError('NOT_FOUND', 'Conversación no encontrada.');
+    const rows = await this.trips.listChat(tripId, driverId);
+    return rows.map((r) => ({ sender: r.senderId, role: r.senderRole, message: r.message, timestamp: r.createdAt.toISOString() }));
+  }
+
+  /** Whether `userId` may publish `payload` on this conversation: a valid message, sent as themselves. */
+  async acceptsMessage(userId: number, tripId: number, driverId: number, payload: Buffer): Promise<ChatMessage | null> {
+    const parsed = parseJson(payload);
+    const message = zChatMessage.safeParse(parsed);
+    if (!message.success || message.data.sender !== userId) return null;
+    const role = await this.access.canUseChat(userId, tripId, driverId);
+    if (!role || role !== message.data.role) return null;
+    return message.data;
+  }
+
+  async store(tripId: number, driverId: number, message: ChatMessage): Promise<void> {
+    await this.trips.insertChat({ tripId, driverId, senderId: message.sender, senderRole: message.role, message: message.message.trim() });
+  }
+}
+
+export function parseJson(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}

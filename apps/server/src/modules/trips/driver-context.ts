@@ -1,0 +1,46 @@
+import { and, eq, schema, type Database } from '@jala/db';
+import { AppError } from '../../lib/app-error';
+
+export interface DriverContext {
+  driverId: number;
+  name: string;
+  isVerified: boolean;
+  isOnline: boolean;
+  radiusKm: number;
+  latitude: number | null;
+  longitude: number | null;
+  vehicle: { id: number; vehicleType: 'mototaxi' | 'auto'; brand: string; model: string; licensePlate: string; color: string } | null;
+}
+
+/** A driver's profile, position and usable active vehicle, read together for matching and offers. */
+export async function loadDriverContext(db: Database, driverId: number): Promise<DriverContext> {
+  const [row] = await db.select({ profile: schema.driverProfiles, user: schema.users })
+    .from(schema.driverProfiles)
+    .innerJoin(schema.users, eq(schema.users.id, schema.driverProfiles.userId))
+    .where(eq(schema.driverProfiles.userId, driverId));
+  if (!row) throw new AppError('CONFLICT', 'Registra tu perfil de conductor para recibir solicitudes.');
+  const { profile, user } = row;
+  const [vehicle] = profile.activeVehicleId
+    ? await db.select().from(schema.vehicles).where(and(
+      eq(schema.vehicles.id, profile.activeVehicleId), eq(schema.vehicles.driverId, driverId), eq(schema.vehicles.vehicleStatus, 'active'),
+    ))
+    : [];
+  return {
+    driverId,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    isVerified: profile.verificationStatus === 'verified',
+    isOnline: profile.driverStatus === 'online',
+    radiusKm: Number(profile.searchRadiusKm),
+    latitude: profile.currentLatitude == null ? null : Number(profile.currentLatitude),
+    longitude: profile.currentLongitude == null ? null : Number(profile.currentLongitude),
+    vehicle: vehicle ?? null,
+  };
+}
+
+/** Why a driver cannot take requests right now, as the Spanish message they read; null when they can. */
+export function matchingBlocker(driver: DriverContext): string | null {
+  if (!driver.isVerified) return 'Tu perfil de conductor está pendiente de verificación. Te avisaremos cuando puedas recibir viajes.';
+  if (!driver.isOnline) return 'Estás desconectado. Conéctate en "Estado" para recibir solicitudes.';
+  if (!driver.vehicle) return 'Selecciona un vehículo activo en "Estado" para recibir solicitudes.';
+  return null;
+}

@@ -1,0 +1,58 @@
+import type { DriverTripRequest } from '@jala/contracts';
+import { fromCentimos, haversineKm, roundTo2, serviceTypeName } from '@jala/domain';
+import type { NearbyRequestRow } from './matching.repository';
+import type { TripRow } from './trip-dto';
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** A pending trip as one driver sees it, from a trip row (push) … */
+export function toDriverRequestDto(
+  trip: TripRow,
+  passenger: { firstName: string; lastName: string; ratingAverage: number | null },
+  driverAt: { latitude: number; longitude: number },
+  myOfferCents: number | null,
+): DriverTripRequest {
+  const pickup = { latitude: Number(trip.pickupLatitude), longitude: Number(trip.pickupLongitude) };
+  return {
+    id: trip.id,
+    passenger_name: `${passenger.firstName} ${passenger.lastName}`.trim(),
+    passenger_rating: passenger.ratingAverage,
+    service_type: serviceTypeName(trip.serviceTypeId) ?? 'Auto',
+    service_type_id: trip.serviceTypeId,
+    pickup_address: trip.pickupAddress,
+    destination_address: trip.destinationAddress,
+    pickup_latitude: pickup.latitude,
+    pickup_longitude: pickup.longitude,
+    estimated_fare: fromCentimos(trip.estimatedFareCents),
+    offer_price: trip.offerPriceCents == null ? null : fromCentimos(trip.offerPriceCents),
+    estimated_distance: roundTo2(Number(trip.distanceKm)),
+    estimated_duration: trip.durationMinutes,
+    distance_to_pickup_km: round1(haversineKm(driverAt, pickup)),
+    passenger_notes: trip.passengerNotes,
+    my_offer_price: myOfferCents == null ? null : fromCentimos(myOfferCents),
+    created_at: trip.createdAt.toISOString(),
+  };
+}
+
+/** … or from the matching query (pull). */
+export function nearbyRowToDto(row: NearbyRequestRow, ratingAverage: number | null): DriverTripRequest {
+  return {
+    id: Number(row.id),
+    passenger_name: `${row.first_name} ${row.last_name}`.trim(),
+    passenger_rating: ratingAverage,
+    service_type: serviceTypeName(Number(row.service_type_id)) ?? 'Auto',
+    service_type_id: Number(row.service_type_id),
+    pickup_address: row.pickup_address,
+    destination_address: row.destination_address,
+    pickup_latitude: Number(row.pickup_latitude),
+    pickup_longitude: Number(row.pickup_longitude),
+    estimated_fare: fromCentimos(Number(row.estimated_fare_cents)),
+    offer_price: row.offer_price_cents == null ? null : fromCentimos(Number(row.offer_price_cents)),
+    estimated_distance: roundTo2(Number(row.distance_km)),
+    estimated_duration: Number(row.duration_minutes),
+    distance_to_pickup_km: round1(Number(row.distance_to_pickup_m) / 1000),
+    passenger_notes: row.passenger_notes,
+    my_offer_price: row.my_offer_cents == null ? null : fromCentimos(Number(row.my_offer_cents)),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * The driver's side of the marketplace: nearby requests, offers, rejections, the stages of an assigned
+ * trip and its completion. A driver only ever touches trips offered to or assigned to them (else 404).
+ */
+import type { DriverTripRequest } from '@jala/contracts';
+import { assertTransition, haversineKm, isTripStatus, toCentimos } from '@jala/domain';
+import type { z } from 'zod';
+import type { zCompleteTripRequest, zSendOfferRequest, zTripStageRequest } from '@jala/contracts';
+import type { Database } from '@jala/db';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { UsersRepository } from '../auth/users.repository';
+import { loadDriverContext, matchingBlocker, type DriverContext } from './driver-context';
+import { nearbyRowToDto } from './driver-request-dto';
+import { vehicleTypeForService, type MatchingRepository } from './matching.repository';
+import { toOfferDto } from './offer-dto';
+import type { TripEvents } from './trip-events';
+import type { TripRow } from './trip-dto';
+import type { TripsRepository } from './trips.repository';
+
+export interface DriverTripsDeps {
+  db: Database;
+  trips: TripsRepository;
+  matching: MatchingRepository;
+  users: UsersRepository;
+  events: TripEvents;
+  now: () => Date;
+}
+
+type Position = { latitude: number; longitude: number };
+
+export class DriverTripsService {
+  constructor(private readonly d: DriverTripsDeps) {}
+
+  /** Requests near the driver's position (updated from the query when given), nearest first. */
+  async nearbyRequests(driverId: number, position: Position | null): Promise<DriverTripRequest[]> {
+    if (position) await this.d.trips.updateDriverPosition(driverId, position.latitude, position.longitude, this.d.now());
+    const driver = await loadDriverContext(this.d.db, driverId);
+    const blocker = matchingBlocker(driver);
+    if (blocker) throw new AppError('CONFLICT', blocker);
+    if (driver.latitude == null || driver.longitude == null || !driver.vehicle) {
+      throw new AppError('CONFLICT', 'Activa la ubicación para ver solicitudes cercanas.');
+    }
+    const rows = await this.d.matching.nearbyRequests({
+      driverId, latitude: driver.latitude, longitude: driver.longitude, radiusKm: driver.radiusKm, vehicleType: driver.vehicle.vehicleType,
+    }, this.d.now());
+    return Promise.all(rows.map(async (row) => nearbyRowToDto(row, await this.d.users.ratingAverage(Number(row.passenger_id)))));
+  }
+
+  /** 'Aceptar' on a request: an offer at the passenger's price (or the estimate) unless the driver proposes another. */
+  async sendOffer(driverId: number, input: z.infer<typeof zSendOfferRequest>) {
+    if (input.latitude !== undefined && input.longitude !== undefined) {
+      await this.d.trips.updateDriverPosition(driverId, input.latitude, input.longitude, this.d.now());
+    }
+    const driver = await loadDriverContext(this.d.db, driverId);
+    const blocker = matchingBlocker(driver);
+    if (blocker) throw new AppError('CONFLICT', blocker);
+    const trip = await this.d.trips.findById(input.trip_request_id);
+    if (!trip || trip.passengerId === driverId) throw new AppError('NOT_FOUND', 'Solicitud no encontrada.');
+    if (trip.status !== 'pending' || trip.expiresAt <= this.d.now()) throw new AppError('CONFLICT', 'Esta solicitud ya no está disponible.');
+    this.assertCanServe(driver, trip);
+    const priceCents = input.price === undefined ? (trip.offerPriceCents ?? trip.estimatedFareCents) : toCentimos(input.price);
+    try {
+      const offer = await this.d.trips.insertOffer({
+        tripId: trip.id, driverId, vehicleId: driver.vehicle!.id, priceCents,
+        driverLatitude: driver.latitude?.toFixed(6) ?? null, driverLongitude: driver.longitude?.toFixed(6) ?? null,
+      });
+      const dto = toOfferDto(offer, {
+        firstName: driver.name, lastName: '', rating: await this.d.users.ratingAverage(driverId), vehicle: driver.vehicle!,
+      });
+      this.d.events.offer(dto);
+      return dto;
+    } catch (error) {
+      if (isUniqueViolation(error, 'trip_offers_one_per_driver')) throw new AppError('CONFLICT', 'Ya enviaste una oferta para este viaje.');
+      throw error;
+    }
+  }
+
+  /** 'Rechazar': hides the request for this driver only (and withdraws their offer, if any). */
+  async reject(driverId: number, tripId: number, reason: string | undefined): Promise<void> {
+    const trip = await this.d.trips.findById(tripId);
+    if (!trip || trip.passengerId === driverId) throw new AppError('NOT_FOUND', 'Solicitud no encontrada.');
+    await this.d.trips.insertRejection(tripId, driverId, reason);
+  }
+
+  /** One stage forward along spec §4's table, or the driver's cancellation. */
+  async advance(driverId: number, tripId: number, input: z.infer<typeof zTripStageRequest>): Promise<TripRow> {
+    const trip = await this.assignedTrip(driverId, tripId);
+    const check = assertTransition(trip.status, input.status, 'driver');
+    if (!check.ok) throw new AppError('CONFLICT', check.message);
+    const now = this.d.now();
+    if (input.latitude !== undefined && input.longitude !== undefined) {
+      await this.d.trips.updateDriverPosition(driverId, input.latitude, input.longitude, now);
+    }
+    const extra = input.status === 'cancelled_by_driver' ? { cancelReason: input.reason ?? 'driver_request' } : {};
+    const updated = await this.d.trips.transition(trip.id, trip.status, input.status, now, extra);
+    if (!updated) throw new AppError('CONFLICT', 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.');
+    this.d.events.status(trip.id, updated.status, driverId, now);
+    return updated;
+  }
+
+  /** 'Finalizar viaje': stores final position, fare and time; feeds earnings and stats. */
+  async complete(driverId: number, input: z.infer<typeof zCompleteTripRequest>): Promise<TripRow> {
+    const trip = await this.assignedTrip(driverId, input.trip_id);
+    const check = assertTransition(trip.status, 'completed', 'driver');
+    if (!check.ok) throw new AppError('CONFLICT', check.message);
+    const now = this.d.now();
+    const updated = await this.d.trips.transition(trip.id, 'in_progress', 'completed', now, {
+      finalFareCents: toCentimos(input.actual_fare),
+      finalLatitude: input.final_latitude.toFixed(6),
+      finalLongitude: input.final_longitude.toFixed(6),
+      driverNotes: input.notes || null,
+    });
+    if (!updated) throw new AppError('CONFLICT', 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.');
+    await this.d.trips.updateDriverPosition(driverId, input.final_latitude, input.final_longitude, now);
+    this.d.events.status(trip.id, 'completed', driverId, now);
+    return updated;
+  }
+
+  /** Stores the assigned driver's live position (from their MQTT publishes). */
+  async recordPosition(driverId: number, position: Position): Promise<void> {
+    await this.d.trips.updateDriverPosition(driverId, position.latitude, position.longitude, this.d.now());
+  }
+
+  private async assignedTrip(driverId: number, tripId: number): Promise<TripRow> {
+    const trip = await this.d.trips.findById(tripId);
+    if (!trip || trip.driverId !== driverId || !isTripStatus(trip.status)) throw new AppError('NOT_FOUND', 'Viaje no encontrado.');
+    return trip;
+  }
+
+  private assertCanServe(driver: DriverContext, trip: TripRow): void {
+    if (driver.vehicle?.vehicleType !== vehicleTypeForService(trip.serviceTypeId)) {
+      throw new AppError('CONFLICT', 'Tu vehículo activo no corresponde al tipo de servicio de este viaje.');
+    }
+    if (driver.latitude == null || driver.longitude == null) throw new AppError('CONFLICT', 'Activa la ubicación para enviar ofertas.');
+    const km = haversineKm({ latitude: driver.latitude, longitude: driver.longitude }, { latitude: Number(trip.pickupLatitude), longitude: Number(trip.pickupLongitude) });
+    if (km > driver.radiusKm) throw new AppError('CONFLICT', `El punto de recojo está fuera de tu radio de búsqueda (${driver.radiusKm} km).`);
+  }
+}
+

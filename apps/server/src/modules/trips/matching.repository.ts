@@ -1,0 +1,109 @@
+/**
+ * Geographic matching between drivers and pending requests, on the GiST index over
+ * ll_to_earth(pickup) (cube + earthdistance; same SQL on PGlite and PostgreSQL).
+ * `earth_box` narrows with the index; `earth_distance` then keeps the true circle.
+ */
+import { sql, type Database } from '@jala/db';
+
+/** A driver's position older than this is not trusted for matching. */
+export const POSITION_FRESHNESS_MINUTES = 15;
+
+export const vehicleTypeForService = (serviceTypeId: number) => (serviceTypeId === 1 ? 'mototaxi' : 'auto');
+
+export interface NearbyRequestRow {
+  id: number;
+  passenger_id: number;
+  first_name: string;
+  last_name: string;
+  service_type_id: number;
+  pickup_address: string;
+  destination_address: string;
+  pickup_latitude: string;
+  pickup_longitude: string;
+  estimated_fare_cents: number;
+  offer_price_cents: number | null;
+  distance_km: string;
+  duration_minutes: number;
+  passenger_notes: string | null;
+  created_at: Date | string;
+  distance_to_pickup_m: number;
+  my_offer_cents: number | null;
+}
+
+export interface MatchingDriver {
+  driverId: number;
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+  vehicleType: 'mototaxi' | 'auto';
+}
+
+export class MatchingRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Pending, unexpired requests within the driver's radius for their vehicle type, minus rejected ones,
+   * nearest first. The inner query walks the GiST index in distance order (KNN `<->`, bounded by the
+   * `earth_box`) and stops after `limit` rows, so its cost does not grow with the number of requests around;
+   * only those rows are then joined with their passenger's name and the driver's own offer.
+   */
+  async nearbyRequests(driver: MatchingDriver, now: Date, limit = 50): Promise<NearbyRequestRow[]> {
+    const serviceTypeId = driver.vehicleType === 'mototaxi' ? 1 : 2;
+    const radiusM = driver.radiusKm * 1000;
+    const here = sql`ll_to_earth(${driver.latitude}::float8, ${driver.longitude}::float8)`;
+    const pickup = sql`ll_to_earth(t.pickup_latitude::float8, t.pickup_longitude::float8)`;
+    const result = await this.db.execute(sql`
+      with nearest as (
+        select t.id, t.passenger_id, t.service_type_id, t.pickup_address, t.destination_address,
+               t.pickup_latitude, t.pickup_longitude, t.estimated_fare_cents, t.offer_price_cents, t.distance_km,
+               t.duration_minutes, t.passenger_notes, t.created_at,
+               earth_distance(${here}, ${pickup}) as distance_to_pickup_m
+        from trips t
+        where t.status = 'pending'
+          and t.expires_at > ${now}
+          and t.service_type_id = ${serviceTypeId}
+          and t.passenger_id <> ${driver.driverId}
+          and earth_box(${here}, ${radiusM}) @> ${pickup}
+          and not exists (select 1 from trip_rejections r where r.trip_id = t.id and r.driver_id = ${driver.driverId})
+        order by ${pickup} <-> ${here}
+        limit ${limit}
+      )
+      select n.*, u.first_name, u.last_name, o.price_cents as my_offer_cents
+      from nearest n
+      join users u on u.id = n.passenger_id
+      left join trip_offers o on o.trip_id = n.id and o.driver_id = ${driver.driverId}
+      -- the box's corners reach past the radius; the nearest rows include every one inside it
+      where n.distance_to_pickup_m <= ${radiusM}
+      order by n.distance_to_pickup_m asc, n.id asc`);
+    return result.rows as unknown as NearbyRequestRow[];
+  }
+
+  /**
+   * Drivers who should hear about a pending trip now: online, verified, an active vehicle of the trip's type,
+   * a fresh position with the pickup inside their own radius, not busy, not having rejected it.
+   */
+  async eligibleDriverIds(trip: { id: number; passengerId: number; serviceTypeId: number; pickupLatitude: string; pickupLongitude: string }, now: Date): Promise<number[]> {
+    const freshSince = new Date(now.getTime() - POSITION_FRESHNESS_MINUTES * 60_000);
+    const result = await this.db.execute(sql`
+      select p.user_id
+      from driver_profiles p
+      join vehicles v on v.id = p.active_vehicle_id and v.driver_id = p.user_id and v.vehicle_status = 'active'
+      where p.driver_status = 'online'
+        and p.verification_status = 'verified'
+        and v.vehicle_type = ${vehicleTypeForService(trip.serviceTypeId)}
+        and p.user_id <> ${trip.passengerId}
+        and p.current_latitude is not null
+        and p.location_updated_at >= ${freshSince}
+        and earth_distance(ll_to_earth(p.current_latitude::float8, p.current_longitude::float8),
+                           ll_to_earth(${Number(trip.pickupLatitude)}, ${Number(trip.pickupLongitude)})) <= p.search_radius_km * 1000
+        and not exists (select 1 from trip_rejections r where r.trip_id = ${trip.id} and r.driver_id = p.user_id)
+        and not exists (select 1 from trips b where b.driver_id = p.user_id and b.status in ('accepted','en_route','arrived','in_progress'))`);
+    return (result.rows as { user_id: number }[]).map((r) => Number(r.user_id));
+  }
+
+  /** Drivers with an offer on the trip (they hear when it closes). */
+  async offeringDriverIds(tripId: number): Promise<number[]> {
+    const result = await this.db.execute(sql`select driver_id from trip_offers where trip_id = ${tripId}`);
+    return (result.rows as { driver_id: number }[]).map((r) => Number(r.driver_id));
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * The passenger's side of the marketplace: request a trip, publish it to nearby drivers, read offers,
+ * accept one, chat, cancel. Every call checks that the trip is the caller's own (another id → 404).
+ */
+import type { CreateTripRequest, DriverOffer } from '@jala/contracts';
+import { assertTransition, estimateFare, isTripStatus, toCentimos, vehicleForServiceType } from '@jala/domain';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { GeoProvider } from '../../geo';
+import type { UsersRepository } from '../auth/users.repository';
+import type { MatchingRepository } from './matching.repository';
+import { ratingOf, toOfferDto } from './offer-dto';
+import type { TripEvents } from './trip-events';
+import { toDriverRequestDto } from './driver-request-dto';
+import type { TripRow } from './trip-dto';
+import type { TripsRepository } from './trips.repository';
+
+export interface PassengerTripsDeps {
+  trips: TripsRepository;
+  matching: MatchingRepository;
+  users: UsersRepository;
+  geo: GeoProvider;
+  events: TripEvents;
+  now: () => Date;
+  expiryMinutes: number;
+}
+
+export class PassengerTripsService {
+  constructor(private readonly d: PassengerTripsDeps) {}
+
+  async create(passengerId: number, input: CreateTripRequest): Promise<TripRow> {
+    if (await this.d.trips.findActiveForPassenger(passengerId)) {
+      throw new AppError('CONFLICT', 'Ya tienes un viaje activo. Termínalo o cancélalo antes de pedir otro.');
+    }
+    const pickup = { latitude: input.pickup_latitude, longitude: input.pickup_longitude };
+    const destination = { latitude: input.destination_latitude, longitude: input.destination_longitude };
+    // The server computes distance, duration and fare itself; the client's numbers are only a preview.
+    const route = await this.d.geo.route(pickup, destination, { serviceTypeId: input.service_type_id });
+    const distanceKm = route.distance.value / 1000;
+    const durationMinutes = Math.max(1, Math.round(route.duration.value / 60));
+    const fare = estimateFare({ distanceKm, durationMinutes, vehicle: vehicleForServiceType(input.service_type_id) });
+    const now = this.d.now();
+    try {
+      const trip = await this.d.trips.insert({
+        tripCode: `TRIP-${now.getTime().toString(36).toUpperCase()}`,
+        passengerId,
+        serviceTypeId: input.service_type_id,
+        pickupLatitude: input.pickup_latitude.toFixed(6),
+        pickupLongitude: input.pickup_longitude.toFixed(6),
+        pickupAddress: input.pickup_address,
+        destinationLatitude: input.destination_latitude.toFixed(6),
+        destinationLongitude: input.destination_longitude.toFixed(6),
+        destinationAddress: input.destination_address,
+        passengerNotes: input.passenger_notes || null,
+        offerPriceCents: input.offer_price === undefined ? null : toCentimos(input.offer_price),
+        estimatedFareCents: toCentimos(fare),
+        distanceKm: distanceKm.toFixed(2),
+        durationMinutes,
+        routePolyline: route.polyline,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + this.d.expiryMinutes * 60_000),
+      });
+      return trip;
+    } catch (error) {
+      if (isUniqueViolation(error, 'trips_one_active_per_passenger')) {
+        throw new AppError('CONFLICT', 'Ya tienes un viaje activo. Termínalo o cancélalo antes de pedir otro.');
+      }
+      throw error;
+    }
+  }
+
+  /** Pushes a pending trip to every eligible driver's feed; idempotent (publishing twice re-notifies). */
+  async publish(passengerId: number, tripId: number): Promise<TripRow> {
+    const trip = await this.ownTrip(passengerId, tripId);
+    if (trip.status !== 'pending') throw new AppError('CONFLICT', 'Solo puedes publicar un viaje pendiente.');
+    const now = this.d.now();
+    await this.d.trips.markPublished(trip.id, now);
+    const [driverIds, passenger] = await Promise.all([
+      this.d.matching.eligibleDriverIds(trip, now),
+      this.d.trips.findParty(passengerId, (id) => this.d.users.ratingAverage(id)),
+    ]);
+    for (const driverId of driverIds) {
+      const request = await this.requestFor(trip, passenger, driverId);
+      if (request) this.d.events.toDriver(driverId, { type: 'trip_request', request });
+    }
+    return (await this.d.trips.findById(trip.id)) ?? trip;
+  }
+
+  async offers(passengerId: number, tripId: number): Promise<DriverOffer[]> {
+    await this.ownTrip(passengerId, tripId);
+    const rows = await this.d.trips.listOffers(tripId);
+    return rows.map((r) => toOfferDto(r.offer, { firstName: r.firstName, lastName: r.lastName, rating: ratingOf(r.rating), vehicle: r.vehicle }));
+  }
+
+  /** Accepts one driver's offer. Exactly one of any number of concurrent accepts wins. */
+  async acceptOffer(passengerId: number, tripId: number, driverId: number): Promise<TripRow> {
+    const trip = await this.ownTrip(passengerId, tripId);
+    if (trip.status !== 'pending') throw new AppError('CONFLICT', 'Este viaje ya no está esperando ofertas.');
+    const offer = await this.d.trips.findOffer(tripId, driverId);
+    if (!offer || offer.status !== 'pending') throw new AppError('NOT_FOUND', 'La oferta ya no está disponible.');
+    const now = this.d.now();
+    let accepted: TripRow | undefined;
+    try {
+      accepted = await this.d.trips.assignDriver(tripId, passengerId, offer, now);
+    } catch (error) {
+      if (isUniqueViolation(error, 'trips_one_active_per_driver')) {
+        throw new AppError('CONFLICT', 'El conductor acaba de tomar otro viaje. Elige otra oferta.');
+      }
+      throw error;
+    }
+    if (!accepted) throw new AppError('CONFLICT', 'Este viaje ya no está esperando ofertas.');
+    this.d.events.status(tripId, 'accepted', driverId, now);
+    for (const other of await this.d.matching.offeringDriverIds(tripId)) {
+      if (other !== driverId) this.d.events.toDriver(other, { type: 'offer_declined', trip_id: tripId });
+    }
+    return accepted;
+  }
+
+  async cancel(passengerId: number, tripId: number, reason: string | undefined): Promise<TripRow> {
+    const trip = await this.ownTrip(passengerId, tripId);
+    const check = assertTransition(trip.status, 'cancelled_by_passenger', 'passenger');
+    if (!check.ok) throw new AppError('CONFLICT', check.message);
+    const now = this.d.now();
+    const cancelled = await this.d.trips.transition(trip.id, trip.status, 'cancelled_by_passenger', now, { cancelReason: reason ?? 'passenger_request' });
+    if (!cancelled) throw new AppError('CONFLICT', 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.');
+    await this.announceClosed(cancelled, now);
+    return cancelled;
+  }
+
+  /** Expires pending trips nobody accepted in time (cancelled_by_system). */
+  async expirePending(): Promise<number> {
+    const now = this.d.now();
+    const expired = await this.d.trips.expirePending(now);
+    for (const trip of expired) await this.announceClosed(trip, now);
+    return expired.length;
+  }
+
+  async ownTrip(passengerId: number, tripId: number): Promise<TripRow> {
+    const trip = await this.d.trips.findById(tripId);
+    if (!trip || trip.passengerId !== passengerId) throw new AppError('NOT_FOUND', 'Viaje no encontrado.');
+    return trip;
+  }
+
+  private async announceClosed(trip: TripRow, at: Date): Promise<void> {
+    if (!isTripStatus(trip.status)) return;
+    this.d.events.status(trip.id, trip.status, trip.driverId, at);
+    const notify = new Set([...(await this.d.matching.offeringDriverIds(trip.id)), ...(trip.driverId ? [trip.driverId] : [])]);
+    for (const driverId of notify) this.d.events.toDriver(driverId, { type: 'trip_request_closed', trip_id: trip.id });
+  }
+
+  private async requestFor(trip: TripRow, passenger: { firstName: string; lastName: string; ratingAverage: number | null } | undefined, driverId: number) {
+    const position = await this.d.trips.findDriverPosition(driverId);
+    if (!passenger || position.latitude == null || position.longitude == null) return null;
+    return toDriverRequestDto(trip, passenger, { latitude: Number(position.latitude), longitude: Number(position.longitude) }, null);
+  }
+}

@@ -1,0 +1,100 @@
+import { fromCentimos, serviceTypeName } from '@jala/domain';
+import type { schema } from '@jala/db';
+
+export type TripRow = typeof schema.trips.$inferSelect;
+
+export interface TripParty {
+  id: number;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  ratingAverage: number | null;
+}
+
+export interface TripVehicle {
+  brand: string;
+  model: string;
+  licensePlate: string;
+  color: string;
+  vehicleType: string;
+}
+
+export interface DriverPosition {
+  latitude: string | null;
+  longitude: string | null;
+}
+
+const money = (cents: number | null) => (cents == null ? null : fromCentimos(cents));
+
+/** The trip as its passenger reads it (spec §3 'Passenger active trip'). Coordinates stay decimal strings. */
+export function toPassengerTripDto(trip: TripRow, driver?: { party: TripParty; vehicle: TripVehicle | null; position: DriverPosition }) {
+  return {
+    id: trip.id,
+    trip_code: trip.tripCode,
+    status: trip.status,
+    pickup_address: trip.pickupAddress,
+    pickup_latitude: trip.pickupLatitude,
+    pickup_longitude: trip.pickupLongitude,
+    destination_address: trip.destinationAddress,
+    destination_latitude: trip.destinationLatitude,
+    destination_longitude: trip.destinationLongitude,
+    service_type_id: trip.serviceTypeId,
+    service_type: { id: trip.serviceTypeId, name: serviceTypeName(trip.serviceTypeId) },
+    passenger_notes: trip.passengerNotes,
+    offer_price: money(trip.offerPriceCents),
+    agreed_fare: money(trip.agreedFareCents),
+    estimated_fare: fromCentimos(trip.estimatedFareCents),
+    final_fare: money(trip.finalFareCents),
+    distance_km: Number(trip.distanceKm),
+    duration_minutes: trip.durationMinutes,
+    route_polyline: trip.routePolyline,
+    created_at: trip.createdAt.toISOString(),
+    published_at: trip.publishedAt?.toISOString() ?? null,
+    expires_at: trip.expiresAt.toISOString(),
+    driver: driver
+      ? {
+          id: driver.party.id,
+          name: `${driver.party.firstName} ${driver.party.lastName}`.trim(),
+          phone: driver.party.phone,
+          vehicle: driver.vehicle ? vehicleLabel(driver.vehicle) : null,
+          rating_average: driver.party.ratingAverage,
+          location_latitude: driver.position.latitude,
+          location_longitude: driver.position.longitude,
+        }
+      : null,
+  };
+}
+export type PassengerTripDto = ReturnType<typeof toPassengerTripDto>;
+
+/** The trip as its driver reads it (spec §3 'Driver current trip'). */
+export function toDriverTripDto(trip: TripRow, passenger: TripParty) {
+  return {
+    id: trip.id,
+    trip_code: trip.tripCode,
+    trip_status: trip.status,
+    pickup_address: trip.pickupAddress,
+    pickup_latitude: trip.pickupLatitude,
+    pickup_longitude: trip.pickupLongitude,
+    destination_address: trip.destinationAddress,
+    destination_latitude: trip.destinationLatitude,
+    destination_longitude: trip.destinationLongitude,
+    service_type_id: trip.serviceTypeId,
+    passenger_id: passenger.id,
+    passenger_name: `${passenger.firstName} ${passenger.lastName}`.trim(),
+    passenger_phone: passenger.phone,
+    passenger_rating: passenger.ratingAverage,
+    passenger_notes: trip.passengerNotes,
+    estimated_fare: fromCentimos(trip.estimatedFareCents),
+    // The fare the driver will charge: the accepted offer's price (else the passenger's proposal or the estimate).
+    actual_fare: fromCentimos(trip.finalFareCents ?? trip.agreedFareCents ?? trip.offerPriceCents ?? trip.estimatedFareCents),
+    distance_km: Number(trip.distanceKm),
+    duration_minutes: trip.durationMinutes,
+    route_polyline: trip.routePolyline,
+    accepted_at: trip.acceptedAt?.toISOString() ?? null,
+  };
+}
+export type DriverTripDto = ReturnType<typeof toDriverTripDto>;
+
+export function vehicleLabel(v: TripVehicle): string {
+  return `${v.brand} ${v.model} · ${v.color} · ${v.licensePlate}`;
+}

@@ -1,0 +1,30 @@
+/**
+ * Everything the marketplace pushes over MQTT, in one place. Only the server publishes on these topics
+ * (the ACL refuses clients), so what subscribers receive is always the server's word.
+ */
+import { topics, type DriverFeedMessage, type DriverOffer, type TripStatusMessage } from '@jala/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RealtimeBroker } from '../../realtime/broker';
+
+export class TripEvents {
+  constructor(private readonly broker: RealtimeBroker, private readonly log: FastifyBaseLogger) {}
+
+  offer(offer: DriverOffer): void {
+    this.send(topics.tripOffers(offer.trip_id), offer);
+  }
+
+  /** Cancellations are retained so a client that reconnects later still learns the trip ended (spec §7). */
+  status(tripId: number, status: string, driverId: number | null, at: Date): void {
+    const message: TripStatusMessage = { trip_id: tripId, status, driver_id: driverId, timestamp: at.toISOString() };
+    this.send(topics.tripStatus(tripId), message, { retain: status.startsWith('cancelled') || status === 'completed' });
+  }
+
+  toDriver(driverId: number, message: DriverFeedMessage): void {
+    this.send(topics.driverTripRequests(driverId), message);
+  }
+
+  private send(topic: string, message: unknown, options: { retain?: boolean } = {}): void {
+    // Realtime is best effort on top of the stored state: clients also poll, so a failed push is logged, not fatal.
+    this.broker.publish(topic, message, options).catch((error: unknown) => this.log.warn({ err: error, topic }, 'realtime publish failed'));
+  }
+}

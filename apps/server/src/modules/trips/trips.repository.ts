@@ -1,0 +1,158 @@
+import { and, asc, eq, inArray, lt, schema, sql, type Database } from '@jala/db';
+import { ACTIVE_TRIP_STATUSES, type TripStatus } from '@jala/domain';
+import type { TripParty, TripRow, TripVehicle } from './trip-dto';
+
+/** Statuses in which a driver is assigned and busy. */
+export const DRIVER_BUSY_STATUSES = ['accepted', 'en_route', 'arrived', 'in_progress'] as const;
+
+export type OfferRow = typeof schema.tripOffers.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Timestamp column each status stamps when a trip enters it. */
+const STATUS_TIMESTAMP: Partial<Record<TripStatus, keyof TripRow>> = {
+  accepted: 'acceptedAt', en_route: 'enRouteAt', arrived: 'arrivedAt', in_progress: 'startedAt', completed: 'completedAt',
+  cancelled_by_passenger: 'cancelledAt', cancelled_by_driver: 'cancelledAt', cancelled_by_system: 'cancelledAt',
+};
+
+export class TripsRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(values: typeof schema.trips.$inferInsert): Promise<TripRow> {
+    const [row] = await this.db.insert(schema.trips).values(values).returning();
+    if (!row) throw new Error('insert trips returned no row');
+    return row;
+  }
+
+  async findById(id: number): Promise<TripRow | undefined> {
+    const [row] = await this.db.select().from(schema.trips).where(eq(schema.trips.id, id));
+    return row;
+  }
+
+  async findActiveForPassenger(passengerId: number): Promise<TripRow | undefined> {
+    const [row] = await this.db.select().from(schema.trips)
+      .where(and(eq(schema.trips.passengerId, passengerId), inArray(schema.trips.status, [...ACTIVE_TRIP_STATUSES])));
+    return row;
+  }
+
+  async findCurrentForDriver(driverId: number): Promise<TripRow | undefined> {
+    const [row] = await this.db.select().from(schema.trips)
+      .where(and(eq(schema.trips.driverId, driverId), inArray(schema.trips.status, [...DRIVER_BUSY_STATUSES])));
+    return row;
+  }
+
+  /**
+   * Moves a trip from `from` to `to` only if it is still in `from` (the conditional update is the lock:
+   * of two racing writers exactly one sees a row come back).
+   */
+  async transition(id: number, from: TripStatus, to: TripStatus, at: Date, extra: Partial<typeof schema.trips.$inferInsert> = {}, tx: Tx | Database = this.db): Promise<TripRow | undefined> {
+    const stamp = STATUS_TIMESTAMP[to];
+    const [row] = await tx.update(schema.trips)
+      .set({ ...extra, status: to, ...(stamp ? { [stamp]: at } : {}) })
+      .where(and(eq(schema.trips.id, id), eq(schema.trips.status, from)))
+      .returning();
+    return row;
+  }
+
+  /** Assigns the driver of an offer to a pending trip, atomically; undefined when the trip is no longer pending. */
+  async assignDriver(tripId: number, passengerId: number, offer: OfferRow, at: Date): Promise<TripRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [trip] = await tx.update(schema.trips)
+        .set({ status: 'accepted', driverId: offer.driverId, vehicleId: offer.vehicleId, agreedFareCents: offer.priceCents, acceptedAt: at })
+        .where(and(eq(schema.trips.id, tripId), eq(schema.trips.passengerId, passengerId), eq(schema.trips.status, 'pending')))
+        .returning();
+      if (!trip) return undefined;
+      await tx.update(schema.tripOffers).set({ status: sql`case when ${schema.tripOffers.id} = ${offer.id} then 'accepted' else 'rejected' end` })
+        .where(eq(schema.tripOffers.tripId, tripId));
+      return trip;
+    });
+  }
+
+  /** Pending trips whose time ran out, moved to cancelled_by_system; returns them. */
+  async expirePending(now: Date): Promise<TripRow[]> {
+    return this.db.update(schema.trips)
+      .set({ status: 'cancelled_by_system', cancelledAt: now, cancelReason: 'expired' })
+      .where(and(eq(schema.trips.status, 'pending'), lt(schema.trips.expiresAt, now)))
+      .returning();
+  }
+
+  async markPublished(id: number, at: Date): Promise<void> {
+    await this.db.update(schema.trips).set({ publishedAt: at }).where(and(eq(schema.trips.id, id), sql`${schema.trips.publishedAt} is null`));
+  }
+
+  async findParty(userId: number, ratingAverage: (id: number) => Promise<number | null>): Promise<TripParty | undefined> {
+    const [row] = await this.db.select({
+      id: schema.users.id, firstName: schema.users.firstName, lastName: schema.users.lastName, phone: schema.users.phone,
+    }).from(schema.users).where(eq(schema.users.id, userId));
+    return row ? { ...row, ratingAverage: await ratingAverage(userId) } : undefined;
+  }
+
+  async findVehicle(vehicleId: number): Promise<TripVehicle | undefined> {
+    const [row] = await this.db.select({
+      brand: schema.vehicles.brand, model: schema.vehicles.model, licensePlate: schema.vehicles.licensePlate,
+      color: schema.vehicles.color, vehicleType: schema.vehicles.vehicleType,
+    }).from(schema.vehicles).where(eq(schema.vehicles.id, vehicleId));
+    return row;
+  }
+
+  async findDriverPosition(driverId: number) {
+    const [row] = await this.db.select({ latitude: schema.driverProfiles.currentLatitude, longitude: schema.driverProfiles.currentLongitude })
+      .from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, driverId));
+    return row ?? { latitude: null, longitude: null };
+  }
+
+  async updateDriverPosition(driverId: number, latitude: number, longitude: number, at: Date): Promise<void> {
+    await this.db.update(schema.driverProfiles)
+      .set({ currentLatitude: latitude.toFixed(6), currentLongitude: longitude.toFixed(6), locationUpdatedAt: at })
+      .where(eq(schema.driverProfiles.userId, driverId));
+  }
+
+  // --- offers and rejections ---
+
+  async insertOffer(values: typeof schema.tripOffers.$inferInsert): Promise<OfferRow> {
+    const [row] = await this.db.insert(schema.tripOffers).values(values).returning();
+    if (!row) throw new Error('insert trip_offers returned no row');
+    return row;
+  }
+
+  async findOffer(tripId: number, driverId: number): Promise<OfferRow | undefined> {
+    const [row] = await this.db.select().from(schema.tripOffers)
+      .where(and(eq(schema.tripOffers.tripId, tripId), eq(schema.tripOffers.driverId, driverId)));
+    return row;
+  }
+
+  /** Offers on a trip with what the passenger needs to choose, cheapest first. */
+  async listOffers(tripId: number) {
+    return this.db.select({
+      offer: schema.tripOffers,
+      firstName: schema.users.firstName,
+      lastName: schema.users.lastName,
+      vehicle: { brand: schema.vehicles.brand, model: schema.vehicles.model, licensePlate: schema.vehicles.licensePlate, color: schema.vehicles.color, vehicleType: schema.vehicles.vehicleType },
+      rating: sql<string | null>`(select avg(r.score) from ratings r where r.ratee_id = ${schema.tripOffers.driverId})`,
+    })
+      .from(schema.tripOffers)
+      .innerJoin(schema.users, eq(schema.users.id, schema.tripOffers.driverId))
+      .innerJoin(schema.vehicles, eq(schema.vehicles.id, schema.tripOffers.vehicleId))
+      .where(and(eq(schema.tripOffers.tripId, tripId), eq(schema.tripOffers.status, 'pending')))
+      .orderBy(asc(schema.tripOffers.priceCents), asc(schema.tripOffers.createdAt));
+  }
+
+  async insertRejection(tripId: number, driverId: number, reason: string | undefined): Promise<void> {
+    await this.db.insert(schema.tripRejections).values({ tripId, driverId, reason: reason ?? null }).onConflictDoNothing();
+    await this.db.update(schema.tripOffers).set({ status: 'withdrawn' })
+      .where(and(eq(schema.tripOffers.tripId, tripId), eq(schema.tripOffers.driverId, driverId), eq(schema.tripOffers.status, 'pending')));
+  }
+
+  // --- chat ---
+
+  async insertChat(values: typeof schema.chatMessages.$inferInsert) {
+    const [row] = await this.db.insert(schema.chatMessages).values(values).returning();
+    return row;
+  }
+
+  async listChat(tripId: number, driverId: number) {
+    return this.db.select().from(schema.chatMessages)
+      .where(and(eq(schema.chatMessages.tripId, tripId), eq(schema.chatMessages.driverId, driverId)))
+      .orderBy(asc(schema.chatMessages.createdAt), asc(schema.chatMessages.id))
+      .limit(500);
+  }
+}

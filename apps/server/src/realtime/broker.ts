@@ -1,0 +1,147 @@
+/**
+ * The MQTT broker (Aedes, MQTT 3.1.1) served over WebSocket at /mqtt on the HTTP server's own port.
+ * The MQTT password is the user's session token; every subscribe and publish passes the topic ACL.
+ * With REDIS_URL, brokers on several nodes share messages through mqemitter-redis.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { WebSocketServer, createWebSocketStream } from 'ws';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthenticatedUser } from '../modules/auth/auth.service';
+import type { TopicAcl } from './topic-acl';
+
+export const MQTT_PATH = '/mqtt';
+const BAD_USERNAME_OR_PASSWORD = 4;
+
+export interface RealtimeBrokerOptions {
+  authenticate: (token: string) => Promise<AuthenticatedUser | null>;
+  acl: TopicAcl;
+  redisUrl?: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+export class RealtimeBroker {
+  private readonly users = new WeakMap<Client, AuthenticatedUser>();
+  private readonly clientsBySession = new Map<string, Set<Client>>();
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  private readonly published: ((topic: string, payload: Buffer, user: AuthenticatedUser) => void)[] = [];
+
+  private constructor(private readonly aedes: Aedes, private readonly log: FastifyBaseLogger) {}
+
+  static async create(options: RealtimeBrokerOptions): Promise<RealtimeBroker> {
+    const mq = options.redisUrl ? await createRedisEmitter(options.redisUrl) : undefined;
+    // Aedes needs its hooks before the broker object exists; they reach it through this holder.
+    const holder: { broker?: RealtimeBroker } = {};
+    const aedes = await Aedes.createBroker({
+      ...(mq ? { mq } : {}),
+      authenticate: (client, _username, password, done) => {
+        const token = password?.toString('utf8') ?? '';
+        options.authenticate(token).then((user) => {
+          if (!user) {
+            const error = Object.assign(new Error('Token inválido'), { returnCode: BAD_USERNAME_OR_PASSWORD }) as AuthenticateError;
+            return done(error, false);
+          }
+          holder.broker?.track(client, user);
+          done(null, true);
+        }, (error: unknown) => done(Object.assign(error as Error, { returnCode: 3 }) as AuthenticateError, false));
+      },
+      authorizeSubscribe: (client, subscription, done) => {
+        const user = holder.broker?.users.get(client);
+        if (!user) return done(new Error('not authenticated'));
+        options.acl.canSubscribe(user, subscription.topic).then(
+          (allowed) => {
+            if (!allowed) options.log.warn({ userId: user.id, topic: subscription.topic }, 'mqtt subscribe denied');
+            // A null subscription answers the SUBACK with a failure code instead of dropping the client.
+            done(null, allowed ? subscription : null);
+          },
+          (error: unknown) => done(error as Error),
+        );
+      },
+      authorizePublish: (client, packet, done) => {
+        if (!client) return done(null); // the server's own messages
+        const user = holder.broker?.users.get(client);
+        if (!user) return done(new Error('not authenticated'));
+        options.acl.canPublish(user, packet.topic, packet.payload as Buffer).then(
+          (allowed) => {
+            if (!allowed) {
+              options.log.warn({ userId: user.id, topic: packet.topic }, 'mqtt publish denied');
+              return done(new Error('publish denied'));
+            }
+            for (const listener of holder.broker?.published ?? []) listener(packet.topic, packet.payload as Buffer, user);
+            done(null);
+          },
+          (error: unknown) => done(error as Error),
+        );
+      },
+    });
+    const broker = new RealtimeBroker(aedes, options.log);
+    holder.broker = broker;
+    aedes.on('clientDisconnect', (client) => broker.untrack(client));
+    return broker;
+  }
+
+  /** Serves MQTT-over-WebSocket upgrades on `path` of the given HTTP server. */
+  attach(server: Server): void {
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+      if (pathname !== MQTT_PATH) return socket.destroy();
+      this.wss.handleUpgrade(request, socket, head, (ws) => {
+        const stream = createWebSocketStream(ws);
+        stream.on('error', (error) => this.log.debug({ err: error }, 'mqtt websocket stream error'));
+        this.aedes.handle(stream, request);
+      });
+    });
+  }
+
+  /** Publishes as the server (bypasses the client ACL; server-only topics rely on this). */
+  publish(topic: string, message: unknown, options: { retain?: boolean } = {}): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.aedes.publish(
+        { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(message)), qos: 0, retain: options.retain ?? false, dup: false },
+        (error) => (error ? reject(error) : resolve()),
+      );
+    });
+  }
+
+  /** Runs after a client's publish passed the ACL (e.g. to store chat messages). */
+  onClientPublish(listener: (topic: string, payload: Buffer, user: AuthenticatedUser) => void): void {
+    this.published.push(listener);
+  }
+
+  /** Ends the realtime connections of a session that logged out. */
+  disconnectSession(sessionId: string): void {
+    for (const client of this.clientsBySession.get(sessionId) ?? []) client.close();
+    this.clientsBySession.delete(sessionId);
+  }
+
+  get connectedClients(): number {
+    return this.aedes.connectedClients;
+  }
+
+  async close(): Promise<void> {
+    for (const ws of this.wss.clients) ws.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
+  }
+
+  private track(client: Client, user: AuthenticatedUser): void {
+    this.users.set(client, user);
+    const set = this.clientsBySession.get(user.sessionId) ?? new Set<Client>();
+    set.add(client);
+    this.clientsBySession.set(user.sessionId, set);
+  }
+
+  private untrack(client: Client): void {
+    const user = this.users.get(client);
+    if (!user) return;
+    const set = this.clientsBySession.get(user.sessionId);
+    set?.delete(client);
+    if (set?.size === 0) this.clientsBySession.delete(user.sessionId);
+  }
+}
+
+async function createRedisEmitter(redisUrl: string): Promise<unknown> {
+  const { default: mqemitterRedis } = await import('mqemitter-redis');
+  return mqemitterRedis({ connectionString: redisUrl });
+}

@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEnv } from '../src/config';
+
+describe('configuration', () => {
+  it('uses the embedded defaults when nothing is set', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', GEO_PROVIDER: 'offline' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.REDIS_URL).toBeUndefined();
+  });
+
+  it('names every wrong variable in one message', () => {
+    let message = '';
+    try {
+      parseEnv({ PORT: 'ochenta', DATABASE_URL: 'mysql://x', GEO_PROVIDER: 'bing', REDIS_URL: 'http://x' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    for (const name of ['PORT', 'DATABASE_URL', 'GEO_PROVIDER', 'REDIS_URL']) expect(message).toContain(name);
+  });
+
+  it('requires a Google key only for the google provider', () => {
+    expect(() => parseEnv({ GEO_PROVIDER: 'google' })).toThrow(/GOOGLE_MAPS_API_KEY/);
+    expect(parseEnv({ GEO_PROVIDER: 'google', GOOGLE_MAPS_API_KEY: 'k' }).GEO_PROVIDER).toBe('google');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('generates the token secret once and keeps it in the data folder', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'jala-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.tokenSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.tokenSecret).toBe(first.tokenSecret);
+    expect(readFileSync(join(dataDir, 'token-secret'), 'utf8')).toBe(first.tokenSecret);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) }).tokenSecret).toBe('x'.repeat(40));
+  });
+});

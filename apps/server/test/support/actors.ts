@@ -1,0 +1,36 @@
+import type { Database } from '@jala/db';
+import { createDriver, FACTORY_PASSWORD } from './factories';
+import { api, registerUser } from './http';
+
+export const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
+export const JOCKEY = { latitude: -12.0859, longitude: -76.9773 };
+
+export async function login(baseUrl: string, email: string) {
+  const res = await api<{ token: string; user: { id: number } }>(baseUrl, 'POST', '/auth/login', { body: { email, password: FACTORY_PASSWORD } });
+  if (res.status !== 200) throw new Error(`login failed ${res.status}`);
+  return res.body.data;
+}
+
+/** A verified, online driver with an active car near Parque Kennedy, logged in over HTTP. */
+export async function onlineDriver(baseUrl: string, db: Database, options: Parameters<typeof createDriver>[1] = {}) {
+  const { user, vehicle } = await createDriver(db, options);
+  const { token } = await login(baseUrl, user.email);
+  return { id: user.id, token, vehicleId: vehicle.id, name: `${user.firstName} ${user.lastName}` };
+}
+
+export async function passenger(baseUrl: string) {
+  const { token, user } = await registerUser(baseUrl, { user_type: 'passenger' });
+  return { id: user.id, token };
+}
+
+export const tripPayload = (overrides: Record<string, unknown> = {}) => ({
+  pickup_latitude: KENNEDY.latitude, pickup_longitude: KENNEDY.longitude, pickup_address: 'Parque Kennedy, Miraflores',
+  destination_latitude: JOCKEY.latitude, destination_longitude: JOCKEY.longitude, destination_address: 'Jockey Plaza, Surco',
+  service_type_id: 2, passenger_notes: 'Estoy en la puerta de la iglesia', ...overrides,
+});
+
+export async function requestTrip(baseUrl: string, token: string, overrides: Record<string, unknown> = {}) {
+  const res = await api<{ id: number; estimated_fare: number; distance_km: number }>(baseUrl, 'POST', '/trips', { token, body: tripPayload(overrides) });
+  if (res.status !== 201) throw new Error(`trip failed ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}

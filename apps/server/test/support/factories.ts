@@ -1,0 +1,81 @@
+/**
+ * Test data written straight to the database (fast and independent of the HTTP flows under test).
+ * Every factory takes overrides; defaults are realistic Lima data.
+ */
+import { eq, schema, type Database } from '@jala/db';
+import { hashPassword } from '../../src/modules/auth/password';
+
+let sequence = 0;
+const next = () => `${Date.now().toString(36)}${(sequence += 1)}`;
+/** Plates are short (unique on upper(plate)): a per-process random prefix plus the sequence. */
+const platePrefix = Math.random().toString(36).slice(2, 6).toUpperCase();
+const nextPlate = () => `T${platePrefix}${(sequence += 1).toString(36).toUpperCase()}`;
+const passwordHashPromise = hashPassword('secreto123');
+export const FACTORY_PASSWORD = 'secreto123';
+
+export async function createUser(db: Database, overrides: Partial<typeof schema.users.$inferInsert> = {}) {
+  const [user] = await db.insert(schema.users).values({
+    email: `u${next()}@prueba.pe`,
+    passwordHash: await passwordHashPromise,
+    firstName: 'Pedro',
+    lastName: 'Rojas',
+    phone: '987654321',
+    userType: 'passenger',
+    ...overrides,
+  }).returning();
+  if (!user) throw new Error('createUser: no row');
+  return user;
+}
+
+/** A driver with a verified profile, an active vehicle, online at a point in Miraflores by default. */
+export async function createDriver(db: Database, options: {
+  user?: Partial<typeof schema.users.$inferInsert>;
+  profile?: Partial<typeof schema.driverProfiles.$inferInsert>;
+  vehicle?: Partial<typeof schema.vehicles.$inferInsert>;
+} = {}) {
+  const user = await createUser(db, { firstName: 'Jorge', lastName: 'Vargas', userType: 'driver', ...options.user });
+  const [vehicle] = await db.insert(schema.vehicles).values({
+    driverId: user.id, vehicleType: 'auto', brand: 'Kia', model: 'Rio', licensePlate: nextPlate(),
+    color: 'Plata', year: 2021, passengerCapacity: 4, ...options.vehicle,
+  }).returning();
+  const [profile] = await db.insert(schema.driverProfiles).values({
+    userId: user.id, licenseNumber: `L${next()}`.toUpperCase(), licenseExpiryDate: '2029-01-01',
+    verificationStatus: 'verified', driverStatus: 'online', activeVehicleId: vehicle?.id ?? null,
+    currentLatitude: '-12.121100', currentLongitude: '-77.029700', locationUpdatedAt: new Date(), lastStatusChange: new Date(),
+    ...options.profile,
+  }).returning();
+  if (!vehicle || !profile) throw new Error('createDriver: no row');
+  return { user, vehicle, profile };
+}
+
+/** A trip from Parque Kennedy to Jockey Plaza; pass status/driver/times to place it anywhere in its life. */
+export async function createTrip(db: Database, overrides: Partial<typeof schema.trips.$inferInsert> & { passengerId: number }) {
+  const now = new Date();
+  const [trip] = await db.insert(schema.trips).values({
+    tripCode: `TRIP-${next()}`,
+    serviceTypeId: 2,
+    status: 'pending',
+    pickupLatitude: '-12.121100', pickupLongitude: '-77.029700', pickupAddress: 'Parque Kennedy, Miraflores',
+    destinationLatitude: '-12.085900', destinationLongitude: '-76.977300', destinationAddress: 'Jockey Plaza, Santiago de Surco',
+    estimatedFareCents: 2350, distanceKm: '7.80', durationMinutes: 22,
+    expiresAt: new Date(now.getTime() + 15 * 60_000),
+    ...overrides,
+  }).returning();
+  if (!trip) throw new Error('createTrip: no row');
+  return trip;
+}
+
+/** A completed trip with its final fare, assigned to `driverId`, completed at `completedAt`. */
+export function createCompletedTrip(db: Database, args: { passengerId: number; driverId: number; vehicleId?: number; fareCents: number; completedAt: Date } & Partial<typeof schema.trips.$inferInsert>) {
+  const { fareCents, completedAt, ...rest } = args;
+  return createTrip(db, {
+    status: 'completed', finalFareCents: fareCents, completedAt,
+    acceptedAt: new Date(completedAt.getTime() - 30 * 60_000), startedAt: new Date(completedAt.getTime() - 20 * 60_000),
+    createdAt: new Date(completedAt.getTime() - 35 * 60_000),
+    ...rest,
+  });
+}
+
+export async function setUserType(db: Database, userId: number, userType: 'passenger' | 'driver' | 'both') {
+  await db.update(schema.users).set({ userType }).where(eq(schema.users.id, userId));
+}

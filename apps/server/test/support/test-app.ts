@@ -1,0 +1,95 @@
+/**
+ * Starts the real product on a random port against a real database: in-memory PGlite, or a fresh database
+ * created on this machine's PostgreSQL server (dropped afterwards). Tests talk to it over real HTTP and MQTT.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '@jala/db';
+import { buildApp, type App, type AppOptions } from '../../src/app';
+import type { AppConfig } from '../../src/config';
+
+export type Backend = 'pglite' | 'postgres';
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const REDIS_TEST_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface TestApp {
+  app: App;
+  baseUrl: string;
+  wsUrl: string;
+  stop(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent-test-data',
+    databaseUrl: undefined,
+    redisUrl: undefined,
+    geo: { provider: 'offline', nominatimUrl: 'http://127.0.0.1:9', osrmUrl: 'http://127.0.0.1:9', googleApiKey: undefined },
+    tokenSecret: randomBytes(32).toString('hex'),
+    tokenTtlSeconds: 3600,
+    tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+    tripExpiryMinutes: 15,
+    seedDemo: false,
+    authRateLimitPerMinute: 1000,
+    logLevel: 'silent',
+    webDist: '/nonexistent-web-dist',
+    ...overrides,
+  };
+}
+
+/** Whether this machine's PostgreSQL server answers (tests of that path skip with a message when not). */
+export async function isPostgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (backend === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `jala_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function startTestApp(
+  backend: Backend = 'pglite',
+  options: { config?: Partial<AppConfig>; app?: AppOptions } = {},
+): Promise<TestApp> {
+  const { handle, drop } = await openTestDatabase(backend);
+  const app = await buildApp(testConfig(options.config), { ...options.app, database: handle });
+  const address = await app.server.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    baseUrl: `${address}/api`,
+    wsUrl: `${address.replace('http', 'ws')}/mqtt`,
+    async stop() {
+      await app.close();
+      await drop();
+    },
+  };
+}

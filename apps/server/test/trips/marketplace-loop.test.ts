@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topics } from '@jala/contracts';
+import { estimateFare } from '@jala/domain';
+import { api } from '../support/http';
+import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
+import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
+import { JOCKEY, onlineDriver, passenger, requestTrip, tripPayload } from '../support/actors';
+
+const postgresUp = await isPostgresAvailable();
+
+describe.each<Backend>(['pglite', 'postgres'])('the marketplace loop on %s', (backend) => {
+  let t: TestApp;
+  const skip = backend === 'postgres' && !postgresUp;
+  beforeAll(async () => { if (!skip) t = await startTestApp(backend); });
+  afterAll(async () => t?.stop());
+  const maybe = skip ? it.skip : it;
+
+  maybe('request → live offer → chat both ways → accept → stages → complete', async () => {
+    const db = t.app.database.db;
+    const p = await passenger(t.baseUrl);
+    const d = await onlineDriver(t.baseUrl, db);
+    const driverMqtt = await connectMqtt(t.wsUrl, { userId: d.id, token: d.token });
+    expect(await subscribeQos(driverMqtt, topics.driverTripRequests(d.id))).toBe(0);
+
+    // The server computes distance, duration and fare itself.
+    const trip = await requestTrip(t.baseUrl, p.token, { offer_price: 20 });
+    expect(trip.distance_km).toBeGreaterThan(5);
+    expect(trip.estimated_fare).toBeGreaterThanOrEqual(8);
+
+    // Publishing reaches the nearby driver's own feed live.
+    const pushed = nextMessage(driverMqtt, topics.driverTripRequests(d.id));
+    const published = await api(t.baseUrl, 'POST', `/trips/${trip.id}/publish`, { token: p.token });
+    expect(published.status).toBe(200);
+    expect(await pushed).toMatchObject({ type: 'trip_request', request: { id: trip.id, offer_price: 20, service_type: 'Auto' } });
+
+    const list = await api<{ id: number; distance_to_pickup_km: number }[]>(t.baseUrl, 'GET', '/driver/trip-requests?latitude=-12.1215&longitude=-77.03', { token: d.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((r) => r.id)).toContain(trip.id);
+
+    // The offer arrives on trip_offers/{id}, pushed by the server.
+    const passengerMqtt = await connectMqtt(t.wsUrl, { userId: p.id, token: p.token });
+    expect(await subscribeQos(passengerMqtt, topics.tripOffers(trip.id))).toBe(0);
+    const offerMessage = nextMessage(passengerMqtt, topics.tripOffers(trip.id));
+    const offer = await api<{ price: number }>(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } });
+    expect(offer.status).toBe(201);
+    expect(offer.body.data.price).toBe(20);
+    expect(await offerMessage).toMatchObject({ driver_id: d.id, price: 20, driver: { name: d.name } });
+    const second = await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } });
+    expect(second.status).toBe(409);
+    const offers = await api<{ driver_id: number }[]>(t.baseUrl, 'GET', `/trips/${trip.id}/driver-offers`, { token: p.token });
+    expect(offers.body.data.map((o) => o.driver_id)).toEqual([d.id]);
+
+    // Chat both ways over MQTT; stored and readable again after a "reload".
+    const chatTopic = topics.chat(trip.id, d.id);
+    expect(await subscribeQos(passengerMqtt, chatTopic)).toBe(0);
+    expect(await subscribeQos(driverMqtt, chatTopic)).toBe(0);
+    const atDriver = nextMessage(driverMqtt, chatTopic);
+    passengerMqtt.publish(chatTopic, JSON.stringify({ sender: p.id, role: 'passenger', message: '¿Llega en 5 minutos?', timestamp: new Date().toISOString() }));
+    expect(await atDriver).toMatchObject({ message: '¿Llega en 5 minutos?' });
+    const atPassenger = nextMessage(passengerMqtt, chatTopic);
+    driverMqtt.publish(chatTopic, JSON.stringify({ sender: d.id, role: 'driver', message: 'Sí, voy en camino', timestamp: new Date().toISOString() }));
+    expect(await atPassenger).toMatchObject({ message: 'Sí, voy en camino' });
+    await new Promise((r) => setTimeout(r, 200));
+    const history = await api<{ message: string; role: string }[]>(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${d.id}`, { token: p.token });
+    expect(history.body.data.map((m) => m.message)).toEqual(['¿Llega en 5 minutos?', 'Sí, voy en camino']);
+
+    // Accept: status pushed on trip_status/{id}.
+    expect(await subscribeQos(passengerMqtt, topics.tripStatus(trip.id))).toBe(0);
+    const accepted = nextMessage(passengerMqtt, topics.tripStatus(trip.id));
+    const accept = await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: trip.id, driver_id: d.id } });
+    expect(accept.status).toBe(200);
+    expect(await accepted).toMatchObject({ status: 'accepted', driver_id: d.id });
+
+    const active = await api<{ status: string; driver: { id: number; vehicle: string } }>(t.baseUrl, 'GET', '/trips/active', { token: p.token });
+    expect(active.body.data).toMatchObject({ status: 'accepted', driver: { id: d.id } });
+    const current = await api<{ trip_status: string; actual_fare: number }>(t.baseUrl, 'GET', '/driver/trips/current', { token: d.token });
+    expect(current.body.data).toMatchObject({ trip_status: 'accepted', actual_fare: 20 });
+
+    // The assigned driver's position reaches the passenger.
+    expect(await subscribeQos(passengerMqtt, topics.driverLocation(trip.id))).toBe(0);
+    const moved = nextMessage(passengerMqtt, topics.driverLocation(trip.id));
+    driverMqtt.publish(topics.driverLocation(trip.id), JSON.stringify({ latitude: -12.12, longitude: -77.03, timestamp: new Date().toISOString() }));
+    expect(await moved).toMatchObject({ latitude: -12.12 });
+
+    // Stages in order; skipping one is refused.
+    const skipAhead = await api(t.baseUrl, 'PUT', `/driver/trips/${trip.id}/status`, { token: d.token, body: { status: 'in_progress' } });
+    expect(skipAhead.status).toBe(409);
+    for (const status of ['en_route', 'arrived', 'in_progress']) {
+      const res = await api<{ trip_status: string }>(t.baseUrl, 'PUT', `/driver/trips/${trip.id}/status`, { token: d.token, body: { status } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.trip_status).toBe(status);
+    }
+    const cancelLate = await api(t.baseUrl, 'PUT', `/trips/${trip.id}/cancel`, { token: p.token, body: {} });
+    expect(cancelLate.status).toBe(409);
+
+    const done = await api<{ trip_status: string; final_fare: number }>(t.baseUrl, 'POST', '/driver/trips/complete', {
+      token: d.token, body: { trip_id: trip.id, final_latitude: JOCKEY.latitude, final_longitude: JOCKEY.longitude, actual_fare: 21.5, notes: '' },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ message: '¡Viaje completado con éxito!', data: { trip_status: 'completed', final_fare: 21.5 } });
+    expect((await api(t.baseUrl, 'GET', '/trips/active', { token: p.token })).status).toBe(404);
+    expect((await api(t.baseUrl, 'GET', '/driver/trips/current', { token: d.token })).status).toBe(404);
+    driverMqtt.end(true);
+    passengerMqtt.end(true);
+  });
+
+  maybe('computes the estimate with the shared fare formula', async () => {
+    const p = await passenger(t.baseUrl);
+    const trip = await requestTrip(t.baseUrl, p.token, { service_type_id: 1 });
+    const row = await api<{ estimated_fare: number; distance_km: number; duration_minutes: number }>(t.baseUrl, 'GET', '/trips/active', { token: p.token });
+    expect(row.body.data.estimated_fare).toBe(estimateFare({ distanceKm: row.body.data.distance_km, durationMinutes: row.body.data.duration_minutes, vehicle: 'motorcycle' }));
+    expect(trip.id).toBeGreaterThan(0);
+  });
+
+  maybe('allows one active trip per passenger and cancels a pending one', async () => {
+    const p = await passenger(t.baseUrl);
+    const trip = await requestTrip(t.baseUrl, p.token);
+    const again = await api(t.baseUrl, 'POST', '/trips', { token: p.token, body: tripPayload() });
+    expect(again.status).toBe(409);
+    const cancel = await api<{ status: string }>(t.baseUrl, 'PUT', `/trips/${trip.id}/cancel`, { token: p.token, body: {} });
+    expect(cancel.body.data.status).toBe('cancelled_by_passenger');
+    const twice = await api(t.baseUrl, 'PUT', `/trips/${trip.id}/cancel`, { token: p.token, body: {} });
+    expect(twice.status).toBe(409);
+    expect((await api(t.baseUrl, 'POST', '/trips', { token: p.token, body: tripPayload() })).status).toBe(201);
+  });
+});

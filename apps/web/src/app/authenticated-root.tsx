@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '../lib/query-client';
+import { useSession } from '../features/auth/stores/session-store';
+import { driverCurrentTripQuery, passengerActiveTripQuery } from '../features/trips/api/active-trip-api';
+import { resolveActiveTripRedirect } from '../features/trips/active-trip-redirect';
+import { AppProviders } from './providers';
+
+/**
+ * Active-trip guard (spec §2), re-run on every location change once the session is known.
+ * Lookups go through the query cache (a few seconds fresh), so moving around does not hammer the API.
+ */
+export function ActiveTripGuard() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useSession((s) => (s.status === 'authenticated' ? s.user : null));
+
+  useEffect(() => {
+    if (!user) return;
+    let cancelled = false;
+    void resolveActiveTripRedirect(pathname, user, {
+      passenger: () => queryClient.fetchQuery(passengerActiveTripQuery(user.id)),
+      driver: () => queryClient.fetchQuery(driverCurrentTripQuery(user.id)),
+    }).then((target) => {
+      if (!cancelled && target) void navigate(target, { replace: true });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [pathname, user, queryClient, navigate]);
+
+  return null;
+}
+
+/**
+ * Everything only a signed-in user needs, loaded as its own chunk after login: the query cache
+ * (one per session, so no user ever sees another's cached data) and the active-trip guard.
+ */
+export function AuthenticatedRoot() {
+  const [client] = useState(createQueryClient);
+  useEffect(() => () => client.clear(), [client]);
+  return (
+    <AppProviders client={client}>
+      <ActiveTripGuard />
+      <Outlet />
+    </AppProviders>
+  );
+}

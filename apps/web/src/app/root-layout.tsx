@@ -1,0 +1,44 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { useSession } from '../features/auth/stores/session-store';
+
+const loadAuthenticatedRoot = () => import('./authenticated-root');
+const AuthenticatedRoot = lazy(async () => ({ default: (await loadAuthenticatedRoot()).AuthenticatedRoot }));
+
+/** Scrolls to the top whenever the path changes (spec §2). */
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0 });
+  }, [pathname]);
+  return null;
+}
+
+/**
+ * Root of every route. Signed out, it renders the page directly, so the login route carries no
+ * query cache, guard or realtime code; once the session is authenticated the page is rendered inside
+ * the lazily loaded AuthenticatedRoot (query cache + active-trip guard).
+ */
+export function RootLayout() {
+  const status = useSession((s) => s.status);
+  const userId = useSession((s) => s.user?.id);
+
+  useEffect(() => {
+    // A stored token is being checked: fetch the signed-in chunk in parallel.
+    if (status === 'loading') void loadAuthenticatedRoot();
+  }, [status]);
+
+  return (
+    <>
+      <ScrollToTop />
+      {status === 'authenticated' ? (
+        <Suspense fallback={<FullScreenLoader message="Cargando..." />}>
+          <AuthenticatedRoot key={userId} />
+        </Suspense>
+      ) : (
+        <Outlet />
+      )}
+    </>
+  );
+}

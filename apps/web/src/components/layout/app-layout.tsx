@@ -1,0 +1,37 @@
+import { useEffect, type ReactNode } from 'react';
+import { APP_NAME } from '@jala/domain';
+import { AppHeader, type BackAction } from './app-header';
+import { DriverBottomNav } from './driver-bottom-nav';
+import { PassengerBottomNav } from './passenger-bottom-nav';
+
+export interface AppLayoutProps {
+  /** Header title (the page's h1), also used for the document title. */
+  title: string;
+  /** Optional line under the title, at the top of the content. */
+  subtitle?: string;
+  /** Optional back button in the header. */
+  back?: BackAction;
+  /** Which bottom navigation to show, if any. */
+  nav?: 'passenger' | 'driver';
+  /** Passed to the passenger nav (the spec's dashboard always passes false). */
+  hasActiveTrip?: boolean;
+  children: ReactNode;
+}
+
+/** Shared page frame: header (back, title, live indicator, profile menu), content, bottom nav. */
+export function AppLayout({ title, subtitle, back, nav, hasActiveTrip = false, children }: AppLayoutProps) {
+  useEffect(() => {
+    document.title = `${title} · ${APP_NAME}`;
+  }, [title]);
+  return (
+    <div className={`app-shell${nav ? ' app-shell--with-nav' : ''}`}>
+      <AppHeader title={title} back={back} />
+      <main className="app-main" id="contenido">
+        {subtitle && <p className="page-subtitle">{subtitle}</p>}
+        {children}
+      </main>
+      {nav === 'passenger' && <PassengerBottomNav hasActiveTrip={hasActiveTrip} />}
+      {nav === 'driver' && <DriverBottomNav />}
+    </div>
+  );
+}

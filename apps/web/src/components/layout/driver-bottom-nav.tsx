@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '../../features/auth/stores/session-store';
+import { driverCurrentTripQuery } from '../../features/trips/api/active-trip-api';
+import { HomeIcon, InboxIcon, WalletIcon } from '../ui/icons';
+import { BottomNav, type BottomNavItem } from './bottom-nav';
+
+export function driverNavItems(hasActiveTrip: boolean): BottomNavItem[] {
+  return [
+    { id: 'home', label: 'Inicio', icon: <HomeIcon />, path: '/driver/dashboard' },
+    { id: 'request', label: 'Solicitud', icon: <InboxIcon />, path: '/driver/trip-request', badge: hasActiveTrip ? 1 : 0 },
+    { id: 'earnings', label: 'Ganancias', icon: <WalletIcon />, path: '/driver/earnings' },
+  ];
+}
+
+/** Inicio / Solicitud / Ganancias; 'Solicitud' shows 1 while GET /driver/trips/current returns a trip. */
+export function DriverBottomNav() {
+  const userId = useSession((s) => s.user?.id);
+  const { data: currentTrip } = useQuery({
+    ...driverCurrentTripQuery(userId ?? 0),
+    enabled: userId !== undefined,
+  });
+  return <BottomNav items={driverNavItems(Boolean(currentTrip))} label="Navegación de conductor" />;
+}

@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { dashboardPathFor } from '@jala/domain';
+import { FullScreenLoader } from '../../../components/ui/full-screen-loader';
+import { useSession } from '../stores/session-store';
+
+/** '/dashboard': says 'Redirigiendo a tu panel...' and sends the user to their role's dashboard. */
+export function DashboardRedirectPage() {
+  const userType = useSession((s) => s.user?.user_type);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (userType) void navigate(dashboardPathFor(userType), { replace: true });
+  }, [userType, navigate]);
+  return <FullScreenLoader message="Redirigiendo a tu panel..." />;
+}

@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { VEHICLE_STATUSES, zUpdateVehicleRequest, type Vehicle } from '@jala/contracts';
+import { ErrorBanner, SelectField, TextField } from '../../../components/ui/form-field';
+import { submitErrors, zodFieldErrors, type FormErrors } from '../../auth/form-errors';
+import { driverKeys, updateVehicle } from '../api/driver-api';
+import { DRIVER_ERRORS } from '../api/driver-errors';
+import { VEHICLE_STATUS_LABELS, VEHICLE_TYPE_LABELS } from '../driver-format';
+import { useUserId } from '../hooks/use-driver-queries';
+import { VehicleStatusBadge } from './vehicle-status-badge';
+
+type EditField = 'color' | 'vehicle_status';
+const STATUS_OPTIONS = VEHICLE_STATUSES.map((status) => ({ value: status, label: VEHICLE_STATUS_LABELS[status] }));
+
+/** 'Editar': colour and status of one vehicle. */
+function VehicleEditForm({ vehicle, onDone }: { vehicle: Vehicle; onDone: (message: string | null) => void }) {
+  const queryClient = useQueryClient();
+  const userId = useUserId();
+  const [values, setValues] = useState({ color: vehicle.color, vehicle_status: vehicle.vehicle_status as string });
+  const [errors, setErrors] = useState<FormErrors<EditField>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    setBanner(null);
+    const parsed = zUpdateVehicleRequest.safeParse(values);
+    if (!parsed.success) {
+      setErrors(zodFieldErrors<EditField>(parsed.error));
+      return;
+    }
+    setSaving(true);
+    try {
+      const { message } = await updateVehicle(vehicle.id, parsed.data);
+      await queryClient.invalidateQueries({ queryKey: driverKeys.vehicles(userId) });
+      onDone(message || 'Vehículo actualizado correctamente.');
+    } catch (error) {
+      const { fields, banner: message } = submitErrors(error, ['color', 'vehicle_status'] as const, DRIVER_ERRORS.updateVehicle);
+      setErrors(fields);
+      setBanner(message);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={`Editar ${vehicle.license_plate}`}>
+      <ErrorBanner message={banner} />
+      <div className="drv-form-grid">
+        <TextField
+          label="Color"
+          name="color"
+          value={values.color}
+          onChange={(e) => { setValues((v) => ({ ...v, color: e.target.value })); setErrors({}); }}
+          error={errors.color}
+        />
+        <SelectField
+          label="Estado"
+          name="vehicle_status"
+          value={values.vehicle_status}
+          onChange={(e) => { setValues((v) => ({ ...v, vehicle_status: e.target.value })); setErrors({}); }}
+          options={STATUS_OPTIONS}
+          error={errors.vehicle_status}
+        />
+      </div>
+      <div className="drv-row-actions">
+        <button type="submit" className="btn btn--primary" disabled={saving}>
+          {saving ? 'Guardando...' : 'Guardar'}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={() => onDone(null)} disabled={saving}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One listed vehicle: type, brand, model, plate, year, status badge and 'Editar' (spec §2). */
+export function VehicleCard({ vehicle, onMessage }: { vehicle: Vehicle; onMessage: (message: string) => void }) {
+  const [isEditing, setIsEditing] = useState(false);
+  return (
+    <li className="card drv-vehicle" data-testid={`vehicle-${vehicle.id}`}>
+      <div className="drv-vehicle__head">
+        <div>
+          <p className="drv-vehicle__name">
+            {vehicle.brand} {vehicle.model}
+          </p>
+          <p className="drv-vehicle__meta">
+            {VEHICLE_TYPE_LABELS[vehicle.vehicle_type]} · {vehicle.year} · {vehicle.color} · {vehicle.passenger_capacity} pas.
+          </p>
+        </div>
+        <VehicleStatusBadge status={vehicle.vehicle_status} />
+      </div>
+      <div className="drv-vehicle__head">
+        <span className="drv-plate">{vehicle.license_plate}</span>
+        {!isEditing && (
+          <button type="button" className="btn btn--ghost drv-btn-compact" onClick={() => setIsEditing(true)}>
+            Editar
+          </button>
+        )}
+      </div>
+      {isEditing && (
+        <VehicleEditForm
+          vehicle={vehicle}
+          onDone={(message) => {
+            setIsEditing(false);
+            if (message) onMessage(message);
+          }}
+        />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,24 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../../auth/stores/session-store';
+import {
+  driverKeys, driverProfileQuery, driverStatsQuery, driverStatusQuery, earningsRecordsQuery, earningsSummaryQuery, vehiclesQuery,
+} from '../api/driver-api';
+
+/** The signed-in user's id (the driver pages only render behind ProtectedRoute, so it is set). */
+export function useUserId(): number {
+  return useSession((s) => s.user?.id ?? 0);
+}
+
+export const useDriverStats = () => useQuery(driverStatsQuery(useUserId()));
+export const useDriverProfile = () => useQuery(driverProfileQuery(useUserId()));
+export const useVehicles = () => useQuery(vehiclesQuery(useUserId()));
+export const useDriverStatus = () => useQuery(driverStatusQuery(useUserId()));
+export const useEarningsSummary = () => useQuery(earningsSummaryQuery(useUserId()));
+export const useEarningsRecords = () => useQuery(earningsRecordsQuery(useUserId()));
+
+/** Invalidates every cached driver answer of this user (after a change that may move several numbers). */
+export function useInvalidateDriver(): () => Promise<void> {
+  const client = useQueryClient();
+  const userId = useUserId();
+  return () => client.invalidateQueries({ queryKey: [...driverKeys.all, userId] });
+}

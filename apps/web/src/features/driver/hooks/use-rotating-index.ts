@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * An index in [0, count) that advances every `intervalMs`. It starts from the current time slot
+ * (floor(now / interval) mod count), so reopening the page within a slot shows the same item.
+ */
+export function useRotatingIndex(count: number, intervalMs: number, now: () => number = Date.now): number {
+  const [index, setIndex] = useState(() => (count > 0 ? Math.floor(now() / intervalMs) % count : 0));
+  useEffect(() => {
+    if (count <= 1) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), intervalMs);
+    return () => clearInterval(timer);
+  }, [count, intervalMs]);
+  return index;
+}

@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { CarIcon, ChevronRightIcon, UserIcon, WalletIcon } from '../../../components/ui/icons';
+import { MotivationBanner } from '../components/motivation-banner';
+import { TodayCard } from '../components/today-card';
+import { useDriverProfile, useDriverStatus } from '../hooks/use-driver-queries';
+import '../driver.css';
+
+/** What a new or pending driver still has to do before receiving requests. */
+function ReadinessNotice() {
+  const { data: profile, isSuccess } = useDriverProfile();
+  if (!isSuccess) return null;
+  if (profile === null) {
+    return (
+      <Link to="/driver/profile" className="alert drv-alert-warning list-link">
+        <span className="list-link__text">Completa tu perfil de conductor para empezar a recibir viajes.</span>
+        <ChevronRightIcon />
+      </Link>
+    );
+  }
+  if (profile.verification_status !== 'verified') {
+    return (
+      <p className="alert drv-alert-warning">
+        Tus documentos están en verificación. Puedes conectarte, pero recibirás solicitudes cuando los verifiquemos.
+      </p>
+    );
+  }
+  return null;
+}
+
+function StatusLink() {
+  const { data: status } = useDriverStatus();
+  const isOnline = status?.driver_status === 'online';
+  return (
+    <Link to="/driver/status" className="list-link card">
+      <CarIcon />
+      <span className="list-link__text">Estado del conductor</span>
+      {status && (
+        <span className={`drv-status-pill drv-status-pill--${isOnline ? 'online' : 'offline'}`}>{isOnline ? 'Online' : 'Offline'}</span>
+      )}
+      <ChevronRightIcon />
+    </Link>
+  );
+}
+
+/** 'Panel del Conductor' (spec §2): motivation, today's numbers and the ways in to work. */
+export function DriverDashboardPage() {
+  return (
+    <AppLayout title="Panel del Conductor" subtitle="Monitorea tu progreso y maximiza tus ganancias" nav="driver">
+      <MotivationBanner />
+      <ReadinessNotice />
+      <TodayCard />
+      <Link to="/driver/trip-request" className="btn btn--primary btn--block">
+        <CarIcon /> Empezar a ganar
+      </Link>
+      <Link to="/driver/earnings" className="list-link card">
+        <WalletIcon />
+        <span className="list-link__text">Consulta tus ingresos detallados</span>
+        <ChevronRightIcon />
+      </Link>
+      <StatusLink />
+      <Link to="/driver/profile" className="list-link card">
+        <UserIcon />
+        <span className="list-link__text">Perfil y vehículos</span>
+        <ChevronRightIcon />
+      </Link>
+    </AppLayout>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { isDriverType } from '@jala/domain';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../auth/stores/session-store';
+import { DRIVER_ERRORS } from '../api/driver-errors';
+import { DriverProfileForm } from '../components/driver-profile-form';
+import { DriverRegistrationForm } from '../components/driver-registration-form';
+import { InlineLoading, SuccessBanner } from '../components/inline-status';
+import { VehiclesSection } from '../components/vehicles-section';
+import { useDriverProfile } from '../hooks/use-driver-queries';
+import '../driver.css';
+
+type Tab = 'perfil' | 'vehiculos';
+
+function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
+  const { data: profile, error, isPending, refetch } = useDriverProfile();
+  const [saved, setSaved] = useState<string | null>(null);
+  if (isPending) return <InlineLoading text="Cargando perfil..." />;
+  if (error) {
+    return (
+      <div className="alert alert--error" role="alert">
+        <p>{errorMessage(error, DRIVER_ERRORS.profile)}</p>
+        <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>
+          Reintentar
+        </button>
+      </div>
+    );
+  }
+  const pending = profile && profile.verification_status !== 'verified';
+  return (
+    <>
+      <SuccessBanner message={saved} />
+      {pending && <p className="alert drv-alert-warning">Documentos en verificación: podrás recibir solicitudes cuando los verifiquemos.</p>}
+      {/* Re-mounted when the profile appears, so the form switches from 'register' to 'edit' with fresh values. */}
+      <DriverProfileForm key={profile ? 'edit' : 'new'} profile={profile} autoFocus={autoFocus} onSaved={setSaved} />
+    </>
+  );
+}
+
+/** 'Perfil de Conductor' (spec §2): tabs 'Perfil' and 'Vehículos'; ?edit=1 opens the profile form focused. */
+export function DriverProfilePage() {
+  const [params, setParams] = useSearchParams();
+  const isEditing = params.get('edit') === '1';
+  const tab: Tab = params.get('tab') === 'vehiculos' && !isEditing ? 'vehiculos' : 'perfil';
+  const userType = useSession((s) => s.user?.user_type);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const selectTab = (next: Tab) => setParams(next === 'vehiculos' ? { tab: 'vehiculos' } : {}, { replace: true });
+
+  if (!isDriverType(userType)) {
+    return (
+      <AppLayout title="Perfil de Conductor" back={{ to: '/dashboard' }}>
+        <DriverRegistrationForm onRegistered={setNotice} />
+      </AppLayout>
+    );
+  }
+
+  return (
+    <AppLayout title="Perfil de Conductor" back={{ to: '/driver/dashboard' }}>
+      <SuccessBanner message={notice} />
+      <div className="drv-tabs" role="tablist" aria-label="Secciones del perfil">
+        <button type="button" role="tab" id="tab-perfil" className="drv-tab" aria-selected={tab === 'perfil'} aria-controls="panel-perfil" onClick={() => selectTab('perfil')}>
+          Perfil
+        </button>
+        <button type="button" role="tab" id="tab-vehiculos" className="drv-tab" aria-selected={tab === 'vehiculos'} aria-controls="panel-vehiculos" onClick={() => selectTab('vehiculos')}>
+          Vehículos
+        </button>
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="drv-section">
+        {tab === 'perfil' ? <ProfileTab autoFocus={isEditing} /> : <VehiclesSection />}
+      </div>
+    </AppLayout>
+  );
+}

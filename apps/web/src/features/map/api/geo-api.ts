@@ -1,0 +1,94 @@
+import { ApiError, ERROR_CODES, SERVER_ERROR_MESSAGE, apiClient, isApiError, requireData, type ApiResponse } from '../../../lib/api-client';
+import type { MapPoint } from '../types';
+
+/**
+ * The server's maps service (/api/geo/*): the browser never talks to a maps vendor. Failures carry the
+ * server's Spanish message, else these fallbacks (the spec's English 'Places search failed' etc. in Spanish).
+ */
+export const GEO_FALLBACKS = {
+  search: 'No se pudo buscar lugares. Inténtalo de nuevo.',
+  reverse: 'No se pudo obtener la dirección de este punto.',
+  route: 'No se pudo calcular la ruta.',
+} as const;
+
+/** Spec §3 'Place'. */
+export interface Place {
+  placeId: string;
+  name: string;
+  formattedAddress: string;
+  coordinates: MapPoint;
+  types: string[];
+}
+
+export interface TextValue {
+  text: string;
+  value: number;
+}
+
+/** Spec §3 'Route result'. */
+export interface RouteResult {
+  /** Metres, with text like '9.0 km'. */
+  distance: TextValue;
+  /** Seconds, with text like '30 min'. */
+  duration: TextValue;
+  /** Encoded polyline, precision 5. */
+  polyline: string;
+  steps: { instruction: string; distance: TextValue; duration: TextValue; start: MapPoint }[];
+  /** Soles, the server's fare formula for the service type. */
+  estimatedCost: number;
+}
+
+export interface ReverseGeocodeResult {
+  address: string;
+  place: Place | null;
+}
+
+async function call<T>(request: Promise<ApiResponse<T>>, fallback: string): Promise<T> {
+  try {
+    return requireData(await request, fallback);
+  } catch (error) {
+    if (isApiError(error) && error.status !== 0 && error.message === SERVER_ERROR_MESSAGE) {
+      throw new ApiError({ message: fallback, code: error.code || ERROR_CODES.api, status: error.status });
+    }
+    throw error;
+  }
+}
+
+/** Minimum query length the server accepts. */
+export const PLACE_SEARCH_MIN_CHARS = 2;
+export const PLACE_SEARCH_LIMIT = 6;
+
+/** Places in Peru matching `query`, biased to 50 km around `near` when given. */
+export function searchPlaces(query: string, near?: MapPoint | null, signal?: AbortSignal): Promise<Place[]> {
+  const params = new URLSearchParams({ q: query.trim(), limit: String(PLACE_SEARCH_LIMIT) });
+  if (near) {
+    params.set('latitude', String(near.latitude));
+    params.set('longitude', String(near.longitude));
+  }
+  return call(apiClient.get<Place[]>(`/geo/search?${params.toString()}`, signal ? { signal } : undefined), GEO_FALLBACKS.search);
+}
+
+/** Address of a point ('Mi ubicación actual' when the server knows none). */
+export function reverseGeocode(point: MapPoint): Promise<ReverseGeocodeResult> {
+  const params = new URLSearchParams({ latitude: String(point.latitude), longitude: String(point.longitude) });
+  return call(apiClient.get<ReverseGeocodeResult>(`/geo/reverse?${params.toString()}`), GEO_FALLBACKS.reverse);
+}
+
+/** Driving route between two points with the fare estimate for the service type (1 mototaxi, 2 auto). */
+export function fetchRoute(origin: MapPoint, destination: MapPoint, serviceTypeId: number, signal?: AbortSignal): Promise<RouteResult> {
+  const params = new URLSearchParams({
+    origin_latitude: String(origin.latitude),
+    origin_longitude: String(origin.longitude),
+    destination_latitude: String(destination.latitude),
+    destination_longitude: String(destination.longitude),
+    service_type_id: String(serviceTypeId),
+  });
+  return call(apiClient.get<RouteResult>(`/geo/route?${params.toString()}`, signal ? { signal } : undefined), GEO_FALLBACKS.route);
+}
+
+export const geoKeys = {
+  search: (query: string, near: MapPoint | null | undefined) =>
+    ['geo', 'search', query.trim().toLowerCase(), near ? `${near.latitude.toFixed(2)},${near.longitude.toFixed(2)}` : ''] as const,
+  route: (origin: MapPoint, destination: MapPoint, serviceTypeId: number) =>
+    ['geo', 'route', origin.latitude, origin.longitude, destination.latitude, destination.longitude, serviceTypeId] as const,
+};

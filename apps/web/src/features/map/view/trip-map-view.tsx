@@ -1,0 +1,124 @@
+import 'leaflet/dist/leaflet.css';
+import '../trip-map.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { LatLngTuple, LeafletMouseEvent } from 'leaflet';
+import { AttributionControl, MapContainer, Marker, Polyline, useMapEvents } from 'react-leaflet';
+import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, decodePolyline } from '@jala/domain';
+import type { MapPoint, TripMapProps } from '../types';
+import { BaseTileLayer } from './base-tile-layer';
+import { destinationIcon, driverIcon, originIcon } from './map-markers';
+import { MyLocationControl } from './my-location-control';
+import { PeruOutlineLayer } from './peru-outline-layer';
+import { fitTarget, ViewFitter } from './view-fitter';
+
+const ATTRIBUTION_PREFIX =
+  '<a href="https://leafletjs.com" title="Biblioteca de mapas">Leaflet</a> · Lugares: <a href="https://www.geonames.org/">GeoNames</a> (CC BY 4.0)';
+const ROUTE_STYLE = { color: '#1f4fd8', weight: 5, opacity: 0.85 } as const;
+
+function TapHandler({ onTap }: { onTap: ((point: MapPoint) => void) | undefined }) {
+  const onTapRef = useRef(onTap);
+  useEffect(() => {
+    onTapRef.current = onTap;
+  }, [onTap]);
+  useMapEvents({
+    click: (event: LeafletMouseEvent) => onTapRef.current?.({ latitude: event.latlng.lat, longitude: event.latlng.lng }),
+  });
+  return null;
+}
+
+function ReadyReporter({ onReady }: { onReady: () => void }) {
+  useEffect(onReady, [onReady]);
+  return null;
+}
+
+function decodeRoute(encoded: string | null | undefined): LatLngTuple[] {
+  if (!encoded) return [];
+  try {
+    return decodePolyline(encoded);
+  } catch (error) {
+    console.warn('[map] undecodable route polyline ignored', error);
+    return [];
+  }
+}
+
+const samePoint = (p: MapPoint | null | undefined): string => (p ? `${p.latitude},${p.longitude}` : '');
+
+/** The Leaflet map itself (lazy chunk). Props are documented on TripMapProps in ../types.ts. */
+export function TripMapView(props: TripMapProps & { onReady: () => void }) {
+  const { origin, destination, routePolyline, driverPosition, onTap, selectionBanner, markerTitles, fitTo = 'route', initialCenter, onReady } = props;
+  const [tilesFailing, setTilesFailing] = useState(false);
+  const route = useMemo(() => decodeRoute(routePolyline), [routePolyline]);
+  const center = initialCenter ?? DEFAULT_MAP_CENTER;
+
+  const originKey = samePoint(origin);
+  const destinationKey = samePoint(destination);
+  const hasDriver = Boolean(driverPosition);
+  // Recomputed only when what is fitted changes (not on every driver move).
+  const target = useMemo(
+    () => fitTarget(fitTo, { origin, destination, driver: driverPosition, route }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by value, driver by presence
+    [fitTo, originKey, destinationKey, hasDriver, route],
+  );
+
+  return (
+    <div className={`jala-map${onTap ? ' jala-map--tappable' : ''}`}>
+      <MapContainer
+        className="jala-map__canvas"
+        center={[center.latitude, center.longitude]}
+        zoom={DEFAULT_MAP_ZOOM}
+        zoomControl
+        attributionControl={false}
+        // Leaflet's keyboard panning needs the container focusable; it keeps its own aria handling.
+        keyboard
+      >
+        <AttributionControl position="bottomright" prefix={ATTRIBUTION_PREFIX} />
+        <PeruOutlineLayer />
+        <BaseTileLayer onFailingChange={setTilesFailing} />
+        {route.length > 1 && <Polyline positions={route} pathOptions={ROUTE_STYLE} interactive={false} />}
+        {origin && (
+          <Marker
+            key={`o:${originKey}`}
+            position={[origin.latitude, origin.longitude]}
+            icon={originIcon}
+            title={markerTitles?.origin ?? 'Origen'}
+            alt={markerTitles?.origin ?? 'Origen'}
+            interactive={false}
+            keyboard={false}
+          />
+        )}
+        {destination && (
+          <Marker
+            key={`d:${destinationKey}`}
+            position={[destination.latitude, destination.longitude]}
+            icon={destinationIcon}
+            title={markerTitles?.destination ?? 'Destino'}
+            alt={markerTitles?.destination ?? 'Destino'}
+            interactive={false}
+            keyboard={false}
+          />
+        )}
+        {driverPosition && (
+          <Marker
+            position={[driverPosition.latitude, driverPosition.longitude]}
+            icon={driverIcon}
+            title={markerTitles?.driver ?? 'Conductor'}
+            alt={markerTitles?.driver ?? 'Conductor'}
+            interactive={false}
+            keyboard={false}
+            zIndexOffset={1000}
+          />
+        )}
+        <MyLocationControl />
+        <TapHandler onTap={onTap} />
+        <ViewFitter target={target} />
+        <ReadyReporter onReady={onReady} />
+      </MapContainer>
+      {selectionBanner && (
+        <p className="jala-map__banner" role="status">
+          {selectionBanner}
+        </p>
+      )}
+      {tilesFailing && <p className="jala-map__offline">Sin mapa de calles: revisa tu conexión</p>}
+    </div>
+  );
+}

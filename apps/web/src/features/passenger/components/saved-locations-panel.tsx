@@ -1,0 +1,145 @@
+import { useState, type FormEvent } from 'react';
+import { parseCoordinate } from '@jala/domain';
+import { TextField } from '../../../components/ui/form-field';
+import { PinIcon } from '../../../components/ui/icons';
+import { formatCoordinates } from '../format';
+import { useSavedLocations } from '../hooks/use-saved-locations';
+
+const EMPTY_FORM = { name: '', address: '', latitude: '', longitude: '' };
+type PlaceField = keyof typeof EMPTY_FORM;
+
+function TrashIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </svg>
+  );
+}
+
+/**
+ * 'Ubicaciones guardadas' (spec §2, §5): a toggled add form whose submit silently does nothing while a field
+ * is empty, parses the coordinates as decimals, and clears and hides itself on success; the list with delete.
+ */
+export function SavedLocationsPanel() {
+  const { places, isLoading, error, fieldErrors, isAdding, deletingId, clearError, addPlace, removePlace } = useSavedLocations();
+  const [isFormOpen, setIsFormOpen] = useState(false);
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [localErrors, setLocalErrors] = useState<Partial<Record<PlaceField, string>>>({});
+  const [isLocating, setIsLocating] = useState(false);
+
+  const toggleForm = (): void => {
+    clearError();
+    setLocalErrors({});
+    setIsFormOpen((open) => !open);
+  };
+
+  const bind = (field: PlaceField) => ({
+    name: field,
+    value: form[field],
+    onChange: (event: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [field]: event.target.value }));
+      setLocalErrors((e) => ({ ...e, [field]: undefined }));
+    },
+    error: localErrors[field] ?? fieldErrors[field],
+    disabled: isAdding,
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    if (Object.values(form).some((value) => value.trim() === '')) return;
+    const latitude = parseCoordinate(form.latitude);
+    const longitude = parseCoordinate(form.longitude);
+    if (latitude === null || longitude === null) {
+      setLocalErrors({
+        ...(latitude === null ? { latitude: 'La latitud debe ser un número.' } : {}),
+        ...(longitude === null ? { longitude: 'La longitud debe ser un número.' } : {}),
+      });
+      return;
+    }
+    const saved = await addPlace({ name: form.name.trim(), address: form.address.trim(), latitude, longitude });
+    if (saved) {
+      setForm(EMPTY_FORM);
+      setIsFormOpen(false);
+    }
+  };
+
+  /** Fills the coordinates from the device (spec §5 geolocation messages). */
+  const useMyLocation = (): void => {
+    if (!('geolocation' in navigator)) {
+      setLocalErrors({ latitude: 'Tu navegador no soporta geolocalización' });
+      return;
+    }
+    setIsLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setForm((f) => ({ ...f, latitude: position.coords.latitude.toFixed(6), longitude: position.coords.longitude.toFixed(6) }));
+        setLocalErrors({});
+        setIsLocating(false);
+      },
+      () => {
+        setLocalErrors({ latitude: 'No se pudo obtener tu ubicación actual' });
+        setIsLocating(false);
+      },
+      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 },
+    );
+  };
+
+  return (
+    <section className="card pw-places" aria-labelledby="places-title">
+      <div className="pw-places__header">
+        <h2 className="pw-section-title" id="places-title">Ubicaciones guardadas</h2>
+        <button type="button" className={`btn ${isFormOpen ? 'btn--ghost' : 'btn--primary'} pw-btn--small`} onClick={toggleForm} aria-expanded={isFormOpen}>
+          {isFormOpen ? 'Cancelar' : 'Agregar nueva ubicación'}
+        </button>
+      </div>
+
+      {error && <p className="pw-form-error" role="alert">{error}</p>}
+
+      {isFormOpen && (
+        <form className="form pw-places__form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Nueva ubicación">
+          <TextField label="Nombre" placeholder="Casa, Trabajo…" maxLength={60} {...bind('name')} />
+          <TextField label="Dirección" placeholder="Av. Larco 1150, Miraflores" maxLength={200} {...bind('address')} />
+          <div className="form__row pw-form__row--pair">
+            <TextField label="Latitud" inputMode="decimal" placeholder="-12.1301" {...bind('latitude')} />
+            <TextField label="Longitud" inputMode="decimal" placeholder="-77.0289" {...bind('longitude')} />
+          </div>
+          <button type="button" className="pw-link-btn pw-places__locate" onClick={useMyLocation} disabled={isLocating || isAdding}>
+            <PinIcon /> {isLocating ? 'Obteniendo...' : 'Usar mi ubicación actual'}
+          </button>
+          <button type="submit" className="btn btn--primary btn--block" disabled={isAdding}>
+            {isAdding ? 'Guardando...' : 'Agregar ubicación'}
+          </button>
+        </form>
+      )}
+
+      {isLoading ? (
+        <p className="pw-muted">Cargando ubicaciones...</p>
+      ) : places.length === 0 ? (
+        <p className="pw-places__empty">No tienes ubicaciones guardadas</p>
+      ) : (
+        <ul className="pw-places__list">
+          {places.map((place) => (
+            <li key={place.id} className="pw-place-row">
+              <span className="pw-place-row__icon" aria-hidden="true"><PinIcon /></span>
+              <span className="pw-place-row__text">
+                <span className="pw-place-row__name">{place.name}</span>
+                <span className="pw-place-row__address">{place.address}</span>
+                <span className="pw-place-row__coords">{formatCoordinates(place.latitude, place.longitude)}</span>
+              </span>
+              <button
+                type="button"
+                className="pw-icon-btn pw-icon-btn--danger"
+                onClick={() => void removePlace(place.id)}
+                disabled={deletingId === place.id}
+                aria-label={`Eliminar ${place.name}`}
+                title="Eliminar"
+              >
+                <TrashIcon />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import type { TripHistoryItem } from '@jala/contracts';
+import { formatSoles } from '@jala/domain';
+import { formatOneDecimal, formatTripDate } from '../format';
+import { TripStatusBadge } from './trip-status-badge';
+
+export function tripFare(trip: TripHistoryItem): number {
+  return trip.final_fare ?? trip.estimated_fare;
+}
+
+/** Whether the passenger can still rate this trip's driver. */
+export function canRateTrip(trip: TripHistoryItem): boolean {
+  return trip.status === 'completed' && trip.driver !== null && trip.my_rating === null;
+}
+
+/** One history trip (spec §2 'Trip card'); the whole card is a button that emits the selection. */
+export function TripCard({ trip, onSelect }: { trip: TripHistoryItem; onSelect: (trip: TripHistoryItem) => void }) {
+  const hasDistance = trip.distance_km !== null && trip.duration_minutes !== null;
+  return (
+    <button type="button" className="pw-trip-card" onClick={() => onSelect(trip)} data-testid="trip-card">
+      <span className="pw-trip-card__top">
+        <TripStatusBadge status={trip.status} />
+        <time className="pw-trip-card__date" dateTime={trip.trip_date}>{formatTripDate(trip.trip_date)}</time>
+      </span>
+      <span className="pw-trip-card__route">
+        <span className="pw-trip-card__place">
+          <span className="pw-trip-card__dot pw-trip-card__dot--origin" aria-hidden="true" />
+          <span className="pw-visually-hidden">Origen: </span>
+          {trip.pickup_address}
+        </span>
+        <span className="pw-trip-card__place">
+          <span className="pw-trip-card__dot pw-trip-card__dot--destination" aria-hidden="true" />
+          <span className="pw-visually-hidden">Destino: </span>
+          {trip.destination_address}
+        </span>
+      </span>
+      <span className="pw-trip-card__meta">
+        <span className="pw-trip-card__service">{trip.service_type}</span>
+        <span className="pw-trip-card__fare">{formatSoles(tripFare(trip))}</span>
+      </span>
+      {trip.driver && (
+        <span className="pw-trip-card__driver">
+          {trip.driver.name}
+          {trip.driver.rating_average !== null && (
+            <span className="pw-trip-card__rating" aria-label={`Calificación ${formatOneDecimal(trip.driver.rating_average)} de 5`}>
+              ★ {formatOneDecimal(trip.driver.rating_average)}
+            </span>
+          )}
+        </span>
+      )}
+      {hasDistance && (
+        <span className="pw-trip-card__distance">
+          Distancia: {formatOneDecimal(trip.distance_km ?? 0)} km • Duración: {trip.duration_minutes} min
+        </span>
+      )}
+      {canRateTrip(trip) && <span className="pw-trip-card__cta">Califica a tu conductor ›</span>}
+    </button>
+  );
+}

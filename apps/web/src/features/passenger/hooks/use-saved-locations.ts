@@ -1,0 +1,93 @@
+import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateSavedLocationRequest, SavedLocation } from '@jala/contracts';
+import { errorMessage, isApiError, type FieldErrors } from '../../../lib/api-client';
+import { createSavedLocation, deleteSavedLocation, fetchSavedLocations, passengerKeys } from '../api/passenger-api';
+
+/** Store-level fallbacks of spec §8, for failures that carry no message of their own. */
+export const PLACES_STORE_FALLBACKS = {
+  load: 'Error al cargar ubicaciones',
+  add: 'Error al guardar ubicación',
+  remove: 'Error al eliminar ubicación',
+} as const;
+
+export const savedLocationsQuery = { queryKey: passengerKeys.places, queryFn: fetchSavedLocations };
+
+/**
+ * The saved-places "store" (spec §4): the list, a loading flag and one error, which every action clears
+ * first. The list lives in the query cache, so the trip-request chips see additions at once.
+ */
+export function useSavedLocations() {
+  const queryClient = useQueryClient();
+  const query = useQuery(savedLocationsQuery);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [dismissedLoadErrorAt, setDismissedLoadErrorAt] = useState(0);
+  const [isAdding, setIsAdding] = useState(false);
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+
+  const loadError = query.isError && query.errorUpdatedAt > dismissedLoadErrorAt
+    ? errorMessage(query.error, PLACES_STORE_FALLBACKS.load)
+    : null;
+  const { errorUpdatedAt } = query;
+
+  const clearError = useCallback(() => {
+    setActionError(null);
+    setFieldErrors({});
+    setDismissedLoadErrorAt(errorUpdatedAt);
+  }, [errorUpdatedAt]);
+
+  const fail = (error: unknown, fallback: string): void => {
+    setActionError(errorMessage(error, fallback));
+    setFieldErrors(isApiError(error) ? error.fields ?? {} : {});
+  };
+
+  /** Saves a place; true on success. */
+  const addPlace = async (place: CreateSavedLocationRequest): Promise<boolean> => {
+    clearError();
+    setIsAdding(true);
+    try {
+      const saved = await createSavedLocation(place);
+      queryClient.setQueryData<SavedLocation[]>(passengerKeys.places, (old) => [...(old ?? []), saved]);
+      void queryClient.invalidateQueries({ queryKey: passengerKeys.stats });
+      return true;
+    } catch (error) {
+      fail(error, PLACES_STORE_FALLBACKS.add);
+      return false;
+    } finally {
+      setIsAdding(false);
+    }
+  };
+
+  const removePlace = async (id: number): Promise<void> => {
+    clearError();
+    setDeletingId(id);
+    try {
+      await deleteSavedLocation(id);
+      queryClient.setQueryData<SavedLocation[]>(passengerKeys.places, (old) => (old ?? []).filter((place) => place.id !== id));
+      void queryClient.invalidateQueries({ queryKey: passengerKeys.stats });
+    } catch (error) {
+      fail(error, PLACES_STORE_FALLBACKS.remove);
+      // A 404 means it is already gone (another tab): show the list as the server has it.
+      void queryClient.invalidateQueries({ queryKey: passengerKeys.places });
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  return {
+    places: query.data ?? [],
+    isLoading: query.isPending,
+    error: actionError ?? loadError,
+    fieldErrors,
+    isAdding,
+    deletingId,
+    clearError,
+    addPlace,
+    removePlace,
+    reload: () => {
+      clearError();
+      void query.refetch();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { ErrorBanner } from '../../../components/ui/form-field';
+import { ProfileForm } from '../components/profile-form';
+import { ProfileSummary } from '../components/profile-summary';
+import { SavedLocationsPanel } from '../components/saved-locations-panel';
+import { usePassengerProfile } from '../hooks/use-passenger-profile';
+import '../passenger.css';
+
+type Tab = 'perfil' | 'ubicaciones';
+const TABS: readonly { id: Tab; label: string }[] = [
+  { id: 'perfil', label: 'Perfil' },
+  { id: 'ubicaciones', label: 'Ubicaciones' },
+];
+
+function ProfileTab({ isEditing, setEditing }: { isEditing: boolean; setEditing: (editing: boolean) => void }) {
+  const { profile, isLoading, loadError, saveError, fieldErrors, isSaving, saveProfile, clearError, reload } = usePassengerProfile();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (isLoading) return <p className="card pw-muted" role="status">Cargando perfil...</p>;
+  if (!profile) {
+    return (
+      <section className="card pw-error-card">
+        <ErrorBanner message={loadError} />
+        <button type="button" className="btn btn--primary" onClick={reload}>Reintentar</button>
+      </section>
+    );
+  }
+  if (!isEditing) {
+    return <ProfileSummary profile={profile} notice={notice} onEdit={() => { setNotice(null); setEditing(true); }} />;
+  }
+  return (
+    <ProfileForm
+      profile={profile}
+      error={saveError}
+      fieldErrors={fieldErrors}
+      isSaving={isSaving}
+      onSave={(changes) => {
+        void saveProfile(changes).then((saved) => {
+          if (!saved) return;
+          setNotice('Perfil actualizado');
+          setEditing(false);
+        });
+      }}
+      onCancel={() => { clearError(); setEditing(false); }}
+    />
+  );
+}
+
+/**
+ * 'Mi perfil' (spec §2): tabs 'Perfil' and 'Ubicaciones'. The profile opens in view mode; 'Editar perfil'
+ * or `?edit=1` (the header menu's 'Editar perfil') opens the form. `?tab=ubicaciones` opens the places tab.
+ */
+export function PassengerProfilePage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'ubicaciones' ? 'ubicaciones' : 'perfil';
+  const isEditing = params.get('edit') === '1';
+
+  const update = (changes: { tab?: Tab; edit?: boolean }): void => {
+    const next = new URLSearchParams(params);
+    if (changes.tab) {
+      if (changes.tab === 'ubicaciones') next.set('tab', 'ubicaciones');
+      else next.delete('tab');
+    }
+    if (changes.edit !== undefined) {
+      if (changes.edit) next.set('edit', '1');
+      else next.delete('edit');
+    }
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <AppLayout title="Mi perfil" back={{ to: '/passenger/dashboard' }}>
+      <div className="pw-tabs" role="tablist" aria-label="Secciones del perfil">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            className={`pw-tabs__tab${tab === t.id ? ' pw-tabs__tab--active' : ''}`}
+            onClick={() => update({ tab: t.id })}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="pw-tab-panel">
+        {tab === 'perfil'
+          ? <ProfileTab isEditing={isEditing} setEditing={(edit) => update({ edit })} />
+          : <SavedLocationsPanel />}
+      </div>
+    </AppLayout>
+  );
+}

@@ -1,0 +1,47 @@
+import { formatSoles, serviceTypeName } from '@jala/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { GEO_FALLBACKS, type RouteResult } from '../../map';
+
+export interface RouteSummaryProps {
+  route: RouteResult | null;
+  isLoading: boolean;
+  error: unknown;
+  /** The service type the fare is for; null while it loads. */
+  fareServiceTypeId: number | null;
+}
+
+/** Distance, duration and fare estimate of the route, before confirming (spec §2). */
+export function RouteSummary({ route, isLoading, error, fareServiceTypeId }: RouteSummaryProps) {
+  if (error) {
+    return (
+      <p className="trq-route trq-route--error" role="alert">
+        {errorMessage(error, GEO_FALLBACKS.route)}
+      </p>
+    );
+  }
+  if (isLoading && !route) {
+    return (
+      <p className="trq-route trq-route--loading" role="status">
+        Calculando ruta...
+      </p>
+    );
+  }
+  if (!route) return null;
+  const service = fareServiceTypeId === null ? null : serviceTypeName(fareServiceTypeId);
+  return (
+    <dl className="trq-route" aria-label="Resumen de la ruta" aria-live="polite">
+      <div className="trq-route__item">
+        <dt>Distancia</dt>
+        <dd>{route.distance.text}</dd>
+      </div>
+      <div className="trq-route__item">
+        <dt>Duración</dt>
+        <dd>{route.duration.text}</dd>
+      </div>
+      <div className="trq-route__item trq-route__item--fare">
+        <dt>{service ? `Tarifa estimada (${service})` : 'Tarifa estimada'}</dt>
+        <dd>{fareServiceTypeId === null ? '…' : formatSoles(route.estimatedCost)}</dd>
+      </div>
+    </dl>
+  );
+}

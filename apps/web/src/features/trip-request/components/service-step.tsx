@@ -1,0 +1,42 @@
+import { formatSoles, OFFER_PRICE_MIN, OFFER_PRICE_STEP, SERVICE_TYPES } from '@jala/domain';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { useTripRequest } from '../model/trip-request-context';
+
+const SERVICE_OPTIONS = [{ value: '', label: 'Selecciona...' }, ...SERVICE_TYPES.map((t) => ({ value: String(t.id), label: t.name }))];
+
+/** Step 3: service type (1 Mototaxi, 2 Auto) and the optional offered price (min 0, step 0.5). */
+export function ServiceStep({ estimatedFare }: { estimatedFare: number | null }) {
+  const serviceTypeId = useTripRequest((s) => s.serviceTypeId);
+  const offerPrice = useTripRequest((s) => s.offerPrice);
+  const setServiceType = useTripRequest((s) => s.setServiceType);
+  const setOfferPrice = useTripRequest((s) => s.setOfferPrice);
+
+  const hint =
+    estimatedFare === null
+      ? 'Opcional. Si lo dejas vacío, se usa la tarifa estimada.'
+      : `Opcional. Si lo dejas vacío, se usa la tarifa estimada (${formatSoles(estimatedFare)}).`;
+
+  return (
+    <>
+      <SelectField
+        label="Tipo de servicio"
+        name="service_type_id"
+        options={SERVICE_OPTIONS}
+        value={serviceTypeId === null ? '' : String(serviceTypeId)}
+        onChange={(e) => setServiceType(e.target.value === '' ? null : Number(e.target.value))}
+      />
+      <TextField
+        label="Precio que ofreces (S/)"
+        name="offer_price"
+        type="number"
+        inputMode="decimal"
+        min={OFFER_PRICE_MIN}
+        step={OFFER_PRICE_STEP}
+        placeholder="Ej.: 15.50"
+        value={offerPrice}
+        onChange={(e) => setOfferPrice(e.target.value)}
+        hint={hint}
+      />
+    </>
+  );
+}

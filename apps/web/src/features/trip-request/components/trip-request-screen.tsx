@@ -1,0 +1,87 @@
+import '../trip-request.css';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../../auth/stores/session-store';
+import { TripMap } from '../../map';
+import { publishTrip } from '../../passenger-trip/api/publish-trip';
+import type { ActiveTripLocationState } from '../../passenger-trip/model/active-trip-location-state';
+import { activeTripKeys } from '../../trips/api/active-trip-api';
+import { useRoutePreview } from '../hooks/use-route-preview';
+import { useTripRequest } from '../model/trip-request-context';
+import { TripRequestSheet } from './trip-request-sheet';
+
+const BANNERS = {
+  origin: 'Toca en el mapa para elegir origen',
+  destination: 'Toca en el mapa para elegir destino',
+} as const;
+
+/**
+ * Full-screen map with the request form. On confirm: POST /trips, publish it to nearby drivers
+ * (MQTT, HTTP as fallback) and go to the active trip, which carries on from there.
+ */
+export function TripRequestScreen() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useSession((s) => s.user);
+  const origin = useTripRequest((s) => s.origin);
+  const destination = useTripRequest((s) => s.destination);
+  const serviceTypeId = useTripRequest((s) => s.serviceTypeId);
+  const activeSelection = useTripRequest((s) => s.activeSelection);
+  const pickOnMap = useTripRequest((s) => s.pickOnMap);
+  const setMapStatus = useTripRequest((s) => s.setMapStatus);
+  const confirm = useTripRequest((s) => s.confirm);
+  const cancel = useTripRequest((s) => s.cancel);
+  const [publishing, setPublishing] = useState(false);
+  const route = useRoutePreview(origin, destination, serviceTypeId);
+
+  const onConfirm = async (): Promise<void> => {
+    if (!user) return;
+    const trip = await confirm();
+    if (!trip || !origin || !destination || serviceTypeId === null) return;
+    // The active-trip page must read the new trip, not a cached "no trip".
+    queryClient.removeQueries({ queryKey: activeTripKeys.passenger(user.id) });
+    setPublishing(true);
+    let publishError: string | null = null;
+    try {
+      await publishTrip(
+        {
+          id: trip.id,
+          trip_code: trip.trip_code,
+          pickup: { ...origin.coordinates, address: origin.address },
+          destination: { ...destination.coordinates, address: destination.address },
+          service_type_id: serviceTypeId,
+          estimated_fare: trip.estimated_fare,
+          distance_km: trip.distance_km,
+          duration_minutes: trip.duration_minutes,
+          created_at: trip.created_at,
+        },
+        { id: user.id, name: user.name || `${user.first_name} ${user.last_name}`.trim() },
+      );
+    } catch (error) {
+      // The trip exists: the active-trip page offers 'Publicar viaje' again, with this message.
+      publishError = error instanceof Error ? error.message : 'Error al publicar por MQTT';
+    } finally {
+      setPublishing(false);
+    }
+    const state: ActiveTripLocationState = { publishError, justPublished: publishError === null };
+    void navigate('/passenger/active-trip', { state });
+  };
+
+  return (
+    <div className="trq-screen">
+      <TripMap
+        className="trq-screen__map"
+        label="Mapa para elegir origen y destino"
+        origin={origin?.coordinates ?? null}
+        destination={destination?.coordinates ?? null}
+        routePolyline={route.route?.polyline ?? null}
+        onTap={(point) => void pickOnMap(point)}
+        selectionBanner={activeSelection ? BANNERS[activeSelection] : null}
+        markerTitles={{ origin: 'Origen', destination: 'Destino' }}
+        onStatusChange={setMapStatus}
+      />
+      <TripRequestSheet route={route} onConfirm={() => void onConfirm()} onCancel={() => void cancel()} confirming={publishing} />
+    </div>
+  );
+}

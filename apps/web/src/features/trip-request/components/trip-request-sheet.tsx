@@ -1,0 +1,102 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import { ErrorBanner } from '../../../components/ui/form-field';
+import type { RouteResult } from '../../map';
+import { useTripRequest } from '../model/trip-request-context';
+import { ConfirmStep } from './confirm-step';
+import { CurrentLocationButton } from './current-location-button';
+import { PlaceField } from './place-field';
+import { RouteSummary } from './route-summary';
+import { ServiceStep } from './service-step';
+import { StepProgress } from './step-progress';
+
+export interface TripRequestSheetProps {
+  route: { route: RouteResult | null; isLoading: boolean; error: unknown; fareServiceTypeId: number | null };
+  /** Confirm on step 4 (creates and publishes the trip). */
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** True while the trip is being created and published. */
+  confirming: boolean;
+}
+
+/** The wizard's form (spec §2): 4 steps with a progress bar, bottom sheet on phones, sidebar on wide screens. */
+export function TripRequestSheet({ route, onConfirm, onCancel, confirming }: TripRequestSheetProps) {
+  const step = useTripRequest((s) => s.step);
+  const status = useTripRequest((s) => s.status);
+  const loading = useTripRequest((s) => s.loading);
+  const mapLoading = useTripRequest((s) => s.mapLoading);
+  const mapError = useTripRequest((s) => s.mapError);
+  const error = useTripRequest((s) => s.error);
+  const stepError = useTripRequest((s) => s.stepError);
+  const origin = useTripRequest((s) => s.origin);
+  const destination = useTripRequest((s) => s.destination);
+  const next = useTripRequest((s) => s.next);
+  const previous = useTripRequest((s) => s.previous);
+  const sheetRef = useRef<HTMLElement>(null);
+
+  // Each step starts at its top (the sheet scrolls on small phones).
+  useEffect(() => {
+    sheetRef.current?.scrollTo?.({ top: 0 });
+  }, [step]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (step < 4) next();
+    else onConfirm();
+  };
+
+  const busy = loading || confirming;
+  const hasRoute = Boolean(origin && destination);
+
+  return (
+    <aside className="trq-sheet" aria-label="Solicitud de viaje" ref={sheetRef}>
+      <form className="trq-sheet__form" onSubmit={onSubmit} noValidate>
+        <StepProgress step={step} />
+
+        {step === 1 && (
+          <PlaceField field="origin" label="Origen" near={destination?.coordinates ?? null} actions={<CurrentLocationButton field="origin" />} />
+        )}
+        {step === 2 && <PlaceField field="destination" label="Destino" near={origin?.coordinates ?? null} />}
+        {step === 3 && <ServiceStep estimatedFare={route.fareServiceTypeId === null ? null : (route.route?.estimatedCost ?? null)} />}
+        {step === 4 && <ConfirmStep />}
+
+        {hasRoute && <RouteSummary {...route} />}
+
+        {stepError && (
+          <p className="field__error trq-sheet__step-error" role="alert">
+            {stepError}
+          </p>
+        )}
+        <ErrorBanner message={error} />
+
+        <div className="trq-sheet__nav">
+          {step > 1 && (
+            <button type="button" className="btn btn--ghost" onClick={previous} disabled={busy}>
+              Anterior
+            </button>
+          )}
+          {step < 4 ? (
+            <button type="submit" className="btn btn--primary trq-sheet__next">
+              Siguiente
+            </button>
+          ) : (
+            <button type="submit" className="btn btn--primary trq-sheet__next" disabled={busy || mapLoading}>
+              {busy ? 'Confirmando...' : 'Confirmar Viaje'}
+            </button>
+          )}
+        </div>
+        {step === 4 && status !== 'idle' && (
+          <button type="button" className="btn btn--ghost btn--block trq-sheet__cancel" onClick={onCancel} disabled={loading}>
+            Cancelar Viaje
+          </button>
+        )}
+      </form>
+
+      {mapError && (
+        <p className="trq-sheet__map-error" role="alert">
+          {mapError}
+        </p>
+      )}
+      {step <= 2 && <p className="trq-sheet__tip">Consejo: toca los botones «Mapa» para elegir los lugares en el mapa.</p>}
+    </aside>
+  );
+}

@@ -1,0 +1,185 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CreateTripRequest } from '@jala/contracts';
+import { isServiceTypeId, TRIP_REQUEST_STEPS } from '@jala/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { reverseGeocode as reverseGeocodeCall, type MapPoint, type MapStatus } from '../../map';
+import { cancelTrip as cancelTripCall, createTrip as createTripCall, TRIP_FALLBACKS, type CreatedTrip } from '../../passenger-trip/api/passenger-trip-api';
+import type { LocationSelection, SelectionMode, TripRequestStatus, TripRequestStep } from './trip-request-types';
+import { firstInvalidStep, parseOfferPrice, stepError } from './trip-request-validation';
+
+/** Address used when a point has no known address (spec §5). */
+export const UNKNOWN_ADDRESS = 'Mi ubicación actual';
+
+export interface TripRequestDeps {
+  createTrip: (payload: CreateTripRequest) => Promise<CreatedTrip>;
+  cancelTrip: (tripId: number) => Promise<unknown>;
+  reverseGeocode: (point: MapPoint) => Promise<{ address: string }>;
+}
+
+const defaultDeps: TripRequestDeps = { createTrip: createTripCall, cancelTrip: cancelTripCall, reverseGeocode: reverseGeocodeCall };
+
+/** Spec §3 'New-trip form state' plus the wizard step. Route info is derived from the route query. */
+export interface TripRequestState {
+  step: TripRequestStep;
+  origin: LocationSelection | null;
+  destination: LocationSelection | null;
+  serviceTypeId: number | null;
+  /** The price field as typed; empty = not set. */
+  offerPrice: string;
+  notes: string;
+  status: TripRequestStatus;
+  loading: boolean;
+  mapLoading: boolean;
+  mapError: string | null;
+  activeSelection: SelectionMode;
+  /** The field whose tapped point is being reverse-geocoded. */
+  resolving: SelectionMode;
+  currentTrip: CreatedTrip | null;
+  /** Form-level error (creation, cancellation, map pick). */
+  error: string | null;
+  /** Validation message of the current step. */
+  stepError: string | null;
+}
+
+export interface TripRequestActions {
+  setLocation: (field: 'origin' | 'destination', selection: LocationSelection) => void;
+  clearLocation: (field: 'origin' | 'destination') => void;
+  setActiveSelection: (mode: SelectionMode) => void;
+  setServiceType: (id: number | null) => void;
+  setOfferPrice: (raw: string) => void;
+  setNotes: (notes: string) => void;
+  setMapStatus: (status: MapStatus) => void;
+  setError: (message: string | null) => void;
+  next: () => void;
+  previous: () => void;
+  /** Spec: a tap counts only while idle with a selection active; it reverse-geocodes and fills that field. */
+  pickOnMap: (point: MapPoint) => Promise<void>;
+  /** Creates the trip (status searching_driver → pending); null when invalid or failed (error set). */
+  confirm: () => Promise<CreatedTrip | null>;
+  /** Cancels the current trip on the server (if any), then clears the form back to idle. */
+  cancel: () => Promise<boolean>;
+}
+
+export type TripRequestStore = StoreApi<TripRequestState & TripRequestActions>;
+
+const initialState: TripRequestState = {
+  step: 1,
+  origin: null,
+  destination: null,
+  serviceTypeId: null,
+  offerPrice: '',
+  notes: '',
+  status: 'idle',
+  loading: false,
+  mapLoading: true,
+  mapError: null,
+  activeSelection: null,
+  resolving: null,
+  currentTrip: null,
+  error: null,
+  stepError: null,
+};
+
+export function createTripRequestStore(deps: TripRequestDeps = defaultDeps): TripRequestStore {
+  return createStore<TripRequestState & TripRequestActions>()((set, get) => ({
+    ...initialState,
+
+    setLocation: (field, selection) =>
+      // Selecting a place ends the map selection and clears the errors (spec §2).
+      set({ [field]: selection, activeSelection: null, error: null, stepError: null } as Partial<TripRequestState>),
+
+    clearLocation: (field) => set({ [field]: null } as Partial<TripRequestState>),
+
+    setActiveSelection: (mode) => set({ activeSelection: mode }),
+
+    setServiceType: (id) => set({ serviceTypeId: id, stepError: null }),
+
+    setOfferPrice: (raw) => set({ offerPrice: raw, stepError: null }),
+
+    setNotes: (notes) => set({ notes }),
+
+    setMapStatus: (status) =>
+      set(
+        status.state === 'loading'
+          ? { mapLoading: true }
+          : status.state === 'ready'
+            ? { mapLoading: false, mapError: null }
+            : { mapLoading: false, mapError: status.message },
+      ),
+
+    setError: (message) => set({ error: message }),
+
+    next: () => {
+      const { step } = get();
+      const message = stepError(step, get());
+      if (message) {
+        set({ stepError: message });
+        return;
+      }
+      set({ step: Math.min(step + 1, TRIP_REQUEST_STEPS) as TripRequestStep, stepError: null, activeSelection: null });
+    },
+
+    previous: () => set((s) => ({ step: Math.max(s.step - 1, 1) as TripRequestStep, stepError: null, activeSelection: null })),
+
+    pickOnMap: async (point) => {
+      const { status, activeSelection, resolving } = get();
+      if (status !== 'idle' || !activeSelection || resolving) return;
+      set({ resolving: activeSelection, error: null });
+      try {
+        const { address } = await deps.reverseGeocode(point);
+        // The user may have chosen a place while the address was on its way: keep their choice.
+        if (get().resolving !== activeSelection) return;
+        const selection: LocationSelection = { coordinates: point, address: address.trim() || UNKNOWN_ADDRESS };
+        set({ [activeSelection]: selection, activeSelection: null, resolving: null, stepError: null } as Partial<TripRequestState>);
+      } catch (error) {
+        set({ resolving: null, error: errorMessage(error, 'No se pudo obtener la dirección de este punto.') });
+      }
+    },
+
+    confirm: async () => {
+      const state = get();
+      if (state.loading || state.status !== 'idle') return null;
+      const invalid = firstInvalidStep(state);
+      // Spec §5: confirm does nothing unless origin, destination and service type are set.
+      if (invalid || !state.origin || !state.destination || !isServiceTypeId(state.serviceTypeId)) {
+        if (invalid) set({ step: invalid.step, stepError: invalid.message });
+        return null;
+      }
+      const price = parseOfferPrice(state.offerPrice);
+      const payload: CreateTripRequest = {
+        pickup_latitude: state.origin.coordinates.latitude,
+        pickup_longitude: state.origin.coordinates.longitude,
+        pickup_address: state.origin.address,
+        destination_latitude: state.destination.coordinates.latitude,
+        destination_longitude: state.destination.coordinates.longitude,
+        destination_address: state.destination.address,
+        service_type_id: state.serviceTypeId,
+        passenger_notes: state.notes.trim() || null,
+        ...(price.ok && price.value !== undefined ? { offer_price: price.value } : {}),
+      };
+      set({ loading: true, status: 'searching_driver', error: null, activeSelection: null });
+      try {
+        const trip = await deps.createTrip(payload);
+        set({ currentTrip: trip, status: 'pending', loading: false });
+        return trip;
+      } catch (error) {
+        set({ status: 'idle', loading: false, error: errorMessage(error, TRIP_FALLBACKS.create) });
+        return null;
+      }
+    },
+
+    cancel: async () => {
+      const { currentTrip } = get();
+      set({ loading: true, error: null });
+      try {
+        if (currentTrip) await deps.cancelTrip(currentTrip.id);
+      } catch (error) {
+        set({ loading: false, error: errorMessage(error, TRIP_FALLBACKS.cancel) });
+        return false;
+      }
+      const { mapLoading, mapError } = get();
+      set({ ...initialState, mapLoading, mapError });
+      return true;
+    },
+  }));
+}

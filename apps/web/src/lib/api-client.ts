@@ -1,0 +1,205 @@
+import type { Envelope } from '@jala/contracts';
+import { TOKEN_STORAGE_KEY } from '@jala/domain';
+
+/**
+ * HTTP client for the Jala API (spec §7 'Response handling for all HTTP calls').
+ *
+ * Behaviour, rule by rule:
+ * - network failure            → ApiError code 'Network error', message NETWORK_ERROR_MESSAGE
+ * - a response that is not JSON → ApiError code 'Invalid response format', message INVALID_RESPONSE_MESSAGE
+ * - 404 'No hay viaje activo'  → resolves `{ success: false, data: null, message }` (not an error)
+ * - any other non-OK response  → ApiError with the server message, else 'API error' / SERVER_ERROR_MESSAGE
+ * - 401 from any call that does not opt out (login does) → the unauthorized handler runs first
+ *   (it clears the session, which sends the user to /login), then the ApiError is thrown.
+ * The English spec strings stay on `code` for logs; `message` is always Spanish and safe to show.
+ */
+
+export const API_BASE_URL = '/api';
+
+export const ERROR_CODES = {
+  network: 'Network error',
+  invalidResponse: 'Invalid response format',
+  api: 'API error',
+} as const;
+
+export const NETWORK_ERROR_MESSAGE = 'Error de red. Revisa tu conexión.';
+export const INVALID_RESPONSE_MESSAGE = 'Respuesta inválida del servidor';
+export const SERVER_ERROR_MESSAGE = 'Error del servidor';
+/** The server's message for "no active trip": a normal state, not a failure. */
+export const NO_ACTIVE_TRIP_MESSAGE = 'No hay viaje activo';
+
+export type ApiResponse<T> = Envelope<T>;
+export type FieldErrors = Record<string, string>;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** Server error code when it sent one, else one of ERROR_CODES (the spec's English text). */
+  readonly code: string;
+  /** HTTP status; 0 when the request never got a response. */
+  readonly status: number;
+  /** Spanish field-level messages from a 400, keyed by payload field name. */
+  readonly fields: FieldErrors | undefined;
+
+  constructor(init: { message: string; code: string; status: number; fields?: FieldErrors | undefined }) {
+    super(init.message);
+    this.code = init.code;
+    this.status = init.status;
+    this.fields = init.fields;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The message to show a user for any thrown value, with a Spanish fallback. */
+export function errorMessage(error: unknown, fallback = SERVER_ERROR_MESSAGE): string {
+  if (error instanceof ApiError) return error.message;
+  return fallback;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * What a 401 means for this call. 'logout' (default): the session is no longer valid.
+   * 'ignore': the 401 is an ordinary answer (wrong password on login, logout itself).
+   */
+  onUnauthorized?: 'logout' | 'ignore';
+}
+
+interface ClientConfig {
+  baseUrl: string;
+  getToken: () => string | null;
+  onUnauthorized: (() => void) | null;
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+}
+
+function readStoredToken(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(TOKEN_STORAGE_KEY) ?? null;
+  } catch {
+    return null; // storage disabled (private mode, sandboxed iframe)
+  }
+}
+
+const defaults: ClientConfig = {
+  baseUrl: API_BASE_URL,
+  getToken: readStoredToken,
+  onUnauthorized: null,
+  // Looked up on every call so tests (and polyfills) can replace globalThis.fetch.
+  fetch: (input, init) => globalThis.fetch(input, init),
+};
+
+let config: ClientConfig = { ...defaults };
+
+/** Overrides parts of the client configuration (base URL, token source, 401 handler, fetch). */
+export function configureApiClient(overrides: Partial<ClientConfig>): void {
+  config = { ...config, ...overrides };
+}
+
+/** Restores the default configuration (used by tests). */
+export function resetApiClient(): void {
+  config = { ...defaults };
+}
+
+/** Registers what happens on a 401 (the session store clears itself). Returns an unregister function. */
+export function setUnauthorizedHandler(handler: (() => void) | null): () => void {
+  config = { ...config, onUnauthorized: handler };
+  return () => {
+    if (config.onUnauthorized === handler) config = { ...config, onUnauthorized: null };
+  };
+}
+
+function isJsonResponse(response: Response): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  return /\bapplication\/(?:[\w.+-]+\+)?json\b/i.test(type);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readFields(value: unknown): FieldErrors | undefined {
+  if (!isRecord(value)) return undefined;
+  const fields: FieldErrors = {};
+  for (const [key, message] of Object.entries(value)) if (typeof message === 'string') fields[key] = message;
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const { method = 'GET', body, signal, onUnauthorized = 'logout' } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = config.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const init: RequestInit = { method, headers };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  if (signal) init.signal = signal;
+
+  let response: Response;
+  try {
+    response = await config.fetch(`${config.baseUrl}${path}`, init);
+  } catch (error) {
+    if (signal?.aborted) throw error; // a cancelled query is not a network failure
+    throw new ApiError({ message: NETWORK_ERROR_MESSAGE, code: ERROR_CODES.network, status: 0 });
+  }
+
+  if (response.status === 401 && onUnauthorized === 'logout') config.onUnauthorized?.();
+
+  let payload: unknown;
+  if (!isJsonResponse(response)) {
+    throw new ApiError({ message: INVALID_RESPONSE_MESSAGE, code: ERROR_CODES.invalidResponse, status: response.status });
+  }
+  try {
+    payload = await response.json();
+  } catch {
+    throw new ApiError({ message: INVALID_RESPONSE_MESSAGE, code: ERROR_CODES.invalidResponse, status: response.status });
+  }
+  const envelope = isRecord(payload) ? payload : {};
+  const serverMessage = typeof envelope.message === 'string' && envelope.message.trim() !== '' ? envelope.message : null;
+
+  if (!response.ok) {
+    if (response.status === 404 && serverMessage === NO_ACTIVE_TRIP_MESSAGE) {
+      return { success: false, data: null as T, message: serverMessage };
+    }
+    throw new ApiError({
+      message: serverMessage ?? SERVER_ERROR_MESSAGE,
+      code: typeof envelope.code === 'string' && envelope.code !== '' ? envelope.code : ERROR_CODES.api,
+      status: response.status,
+      fields: readFields(envelope.fields),
+    });
+  }
+  return {
+    success: envelope.success === true,
+    data: (envelope.data ?? null) as T,
+    message: serverMessage ?? '',
+  };
+}
+
+type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+export const apiClient = {
+  get: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body: body ?? {} }),
+  delete: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/**
+ * Call-level rule of spec §7 ('A success of false counts as failure'): returns data of a successful
+ * envelope, else throws an ApiError with the server message or the given Spanish fallback.
+ */
+export function requireData<T>(response: ApiResponse<T>, fallback: string): T {
+  if (response.success && response.data !== null && response.data !== undefined) return response.data;
+  throw new ApiError({ message: response.message || fallback, code: ERROR_CODES.api, status: 200 });
+}

@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  apiClient,
+  requireData,
+  resetApiClient,
+  setUnauthorizedHandler,
+} from '../src/lib/api-client';
+import { jsonResponse, stubFetch } from './support';
+
+describe('api client response handling (spec §7)', () => {
+  beforeEach(() => {
+    resetApiClient();
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  async function caught(promise: Promise<unknown>): Promise<ApiError> {
+    try {
+      await promise;
+    } catch (error) {
+      expect(error).toBeInstanceOf(ApiError);
+      return error as ApiError;
+    }
+    throw new Error('expected the call to fail');
+  }
+
+  it('returns the envelope of an OK JSON response', async () => {
+    stubFetch({ 'GET /things': jsonResponse(200, { success: true, data: { id: 1 }, message: 'ok' }) });
+    await expect(apiClient.get('/things')).resolves.toEqual({ success: true, data: { id: 1 }, message: 'ok' });
+  });
+
+  it('sends JSON with the bearer token when one is stored, and none without', async () => {
+    const fetchMock = stubFetch({ 'POST /things': jsonResponse(200, { success: true, data: null, message: '' }) });
+    await apiClient.post('/things', { a: 1 });
+    localStorage.setItem('jala_token', 'abc');
+    await apiClient.post('/things', { a: 2 });
+
+    const [firstUrl, first] = fetchMock.mock.calls[0] ?? [];
+    const [, second] = fetchMock.mock.calls[1] ?? [];
+    expect(firstUrl).toBe('/api/things');
+    expect(first?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(first?.headers).not.toHaveProperty('Authorization');
+    expect(first?.body).toBe('{"a":1}');
+    expect(second?.headers).toMatchObject({ Authorization: 'Bearer abc' });
+  });
+
+  it('a non-JSON response is "Invalid response format", shown in Spanish', async () => {
+    stubFetch({ 'GET /page': new Response('<html>hola</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }) });
+    const error = await caught(apiClient.get('/page'));
+    expect(error.code).toBe('Invalid response format');
+    expect(error.message).toBe('Respuesta inválida del servidor');
+  });
+
+  it('a JSON content type with a broken body is also an invalid format', async () => {
+    stubFetch({ 'GET /broken': new Response('{"success":', { status: 200, headers: { 'Content-Type': 'application/json' } }) });
+    const error = await caught(apiClient.get('/broken'));
+    expect(error.code).toBe('Invalid response format');
+  });
+
+  it('a non-OK response carries the server message, code, status and fields', async () => {
+    stubFetch({
+      'POST /auth/register': jsonResponse(400, {
+        success: false,
+        data: null,
+        message: 'Datos inválidos',
+        code: 'VALIDATION_ERROR',
+        fields: { phone: 'Ingresa un celular peruano de 9 dígitos que empiece con 9.' },
+      }),
+    });
+    const error = await caught(apiClient.post('/auth/register', {}));
+    expect(error.message).toBe('Datos inválidos');
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.fields).toEqual({ phone: 'Ingresa un celular peruano de 9 dígitos que empiece con 9.' });
+  });
+
+  it('a non-OK response without a message is "API error", shown as "Error del servidor"', async () => {
+    stubFetch({ 'GET /boom': jsonResponse(500, { success: false, data: null }) });
+    const error = await caught(apiClient.get('/boom'));
+    expect(error.code).toBe('API error');
+    expect(error.message).toBe('Error del servidor');
+    expect(error.status).toBe(500);
+  });
+
+  it("a 404 'No hay viaje activo' is not an error: unsuccessful result with null data", async () => {
+    stubFetch({
+      'GET /trips/active': jsonResponse(404, { success: false, data: null, message: 'No hay viaje activo', code: 'NOT_FOUND' }),
+    });
+    await expect(apiClient.get('/trips/active')).resolves.toEqual({ success: false, data: null, message: 'No hay viaje activo' });
+  });
+
+  it('any other 404 is an error', async () => {
+    stubFetch({ 'GET /trips/9': jsonResponse(404, { success: false, data: null, message: 'Viaje no encontrado', code: 'NOT_FOUND' }) });
+    const error = await caught(apiClient.get('/trips/9'));
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('Viaje no encontrado');
+  });
+
+  it('a network failure is "Network error", shown in Spanish', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const error = await caught(apiClient.get('/anything'));
+    expect(error.code).toBe('Network error');
+    expect(error.message).toBe('Error de red. Revisa tu conexión.');
+    expect(error.status).toBe(0);
+  });
+
+  it('a 401 runs the unauthorized handler (logout) and still rejects', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    stubFetch({ 'GET /auth/profile': jsonResponse(401, { success: false, data: null, message: 'Sesión expirada', code: 'UNAUTHORIZED' }) });
+    const error = await caught(apiClient.get('/auth/profile'));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(error.status).toBe(401);
+    expect(error.message).toBe('Sesión expirada');
+  });
+
+  it('a 401 on a call that opts out (login) does not log out', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    stubFetch({
+      'POST /auth/login': jsonResponse(401, { success: false, data: null, message: 'Correo o contraseña incorrectos.', code: 'INVALID_CREDENTIALS' }),
+    });
+    const error = await caught(apiClient.post('/auth/login', {}, { onUnauthorized: 'ignore' }));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(error.message).toBe('Correo o contraseña incorrectos.');
+  });
+
+  it('requireData: success false counts as failure with the server message or the fallback', () => {
+    expect(requireData({ success: true, data: 5, message: '' }, 'x')).toBe(5);
+    expect(() => requireData({ success: false, data: null, message: 'No hay viaje activo' }, 'x')).toThrow('No hay viaje activo');
+    expect(() => requireData({ success: false, data: null, message: '' }, 'Error al obtener perfil')).toThrow('Error al obtener perfil');
+  });
+});

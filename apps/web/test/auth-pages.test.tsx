@@ -1,0 +1,150 @@
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { LoginPage, validateLogin } from '../src/features/auth/pages/login-page';
+import { RegisterPage } from '../src/features/auth/pages/register-page';
+import { useSession } from '../src/features/auth/stores/session-store';
+import { realtime } from '../src/lib/realtime';
+import { jsonResponse, makeUser, stubFetch } from './support';
+
+function renderPage(ui: ReactNode) {
+  return render(<MemoryRouter>{ui}</MemoryRouter>);
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('login page', () => {
+  beforeEach(() => {
+    useSession.setState({ status: 'unauthenticated', user: null, token: null });
+    vi.spyOn(realtime, 'connect').mockResolvedValue(undefined);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('validates inline in Spanish before calling the server', () => {
+    const fetchMock = stubFetch({});
+    renderPage(<LoginPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(screen.getByText('El correo es obligatorio.')).toBeTruthy();
+    expect(screen.getByText('La contraseña es obligatoria.')).toBeTruthy();
+    type('Correo electrónico', 'ana@');
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(screen.getByText('Ingresa un correo electrónico válido.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the server message when the credentials are wrong', async () => {
+    stubFetch({
+      'POST /auth/login': jsonResponse(401, { success: false, data: null, message: 'Correo o contraseña incorrectos.', code: 'INVALID_CREDENTIALS' }),
+    });
+    renderPage(<LoginPage />);
+    type('Correo electrónico', 'ana@example.pe');
+    type('Contraseña', 'equivocada');
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByText('Correo o contraseña incorrectos.')).toBeTruthy();
+    expect(useSession.getState().status).toBe('unauthenticated');
+  });
+
+  it('signs in with a trimmed, lower-cased e-mail', async () => {
+    const fetchMock = stubFetch({
+      'POST /auth/login': jsonResponse(200, { success: true, data: { user: makeUser(), token: 't' }, message: '' }),
+    });
+    renderPage(<LoginPage />);
+    type('Correo electrónico', '  Ana@Example.PE ');
+    type('Contraseña', 'secreto123');
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    await waitFor(() => expect(useSession.getState().status).toBe('authenticated'));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ email: 'ana@example.pe', password: 'secreto123' });
+  });
+
+  it('validateLogin mirrors the contract messages', () => {
+    expect(validateLogin({ email: 'x@y.pe', password: 'p' }).errors).toEqual({});
+    expect(validateLogin({ email: 'x y@z.pe', password: '' }).errors).toEqual({
+      email: 'Ingresa un correo electrónico válido.',
+      password: 'La contraseña es obligatoria.',
+    });
+  });
+});
+
+describe('register page', () => {
+  beforeEach(() => {
+    useSession.setState({ status: 'unauthenticated', user: null, token: null });
+    vi.spyOn(realtime, 'connect').mockResolvedValue(undefined);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  function fillValid() {
+    type('Nombre', 'Ana');
+    type('Apellido', 'Quispe');
+    type('Correo electrónico', 'ana@example.pe');
+    type('Celular', '987654321');
+    type('Contraseña', 'secreto123');
+  }
+
+  it('offers Pasajero / Conductor / Ambos', () => {
+    renderPage(<RegisterPage />);
+    const options = Array.from((screen.getByLabelText('Tipo de cuenta') as HTMLSelectElement).options).map((o) => [o.value, o.text]);
+    expect(options).toEqual([
+      ['passenger', 'Pasajero'],
+      ['driver', 'Conductor'],
+      ['both', 'Ambos'],
+    ]);
+  });
+
+  it('rejects a phone that is not 9 digits starting with 9, and a short password', () => {
+    const fetchMock = stubFetch({});
+    renderPage(<RegisterPage />);
+    fillValid();
+    type('Celular', '812345678');
+    type('Contraseña', 'corta');
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect(screen.getByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeTruthy();
+    expect(screen.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('validates a field when leaving it', () => {
+    renderPage(<RegisterPage />);
+    type('Celular', '98765');
+    fireEvent.blur(screen.getByLabelText('Celular'));
+    expect(screen.getByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeTruthy();
+  });
+
+  it('places server field errors inline (409 duplicate e-mail shows the server message)', async () => {
+    stubFetch({
+      'POST /auth/register': jsonResponse(409, {
+        success: false,
+        data: null,
+        message: 'Ya existe una cuenta con ese correo.',
+        code: 'EMAIL_TAKEN',
+      }),
+    });
+    renderPage(<RegisterPage />);
+    fillValid();
+    fireEvent.change(screen.getByLabelText('Tipo de cuenta'), { target: { value: 'both' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect(await screen.findByText('Ya existe una cuenta con ese correo.')).toBeTruthy();
+  });
+
+  it('registers with the chosen account type', async () => {
+    const fetchMock = stubFetch({
+      'POST /auth/register': jsonResponse(201, { success: true, data: { user: makeUser({ user_type: 'both' }), token: 't' }, message: '' }),
+    });
+    renderPage(<RegisterPage />);
+    fillValid();
+    fireEvent.change(screen.getByLabelText('Tipo de cuenta'), { target: { value: 'both' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await waitFor(() => expect(useSession.getState().status).toBe('authenticated'));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ user_type: 'both', phone: '987654321' });
+  });
+});

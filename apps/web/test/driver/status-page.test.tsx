@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { DriverStatusPage } from '../../src/features/driver/pages/status-page';
+import { jsonResponse, stubFetch } from '../support';
+import { fail, ok, renderDriverPage, sentBody } from './render-driver';
+
+const OFFLINE = { driver_status: 'offline', active_vehicle_id: null, documents_verified: false, last_status_change: null };
+const VEHICLES = [
+  { id: 3, vehicle_type: 'auto', brand: 'Toyota', model: 'Yaris', license_plate: 'ABC-123', color: 'Blanco', year: 2022, passenger_capacity: 4, vehicle_status: 'active' },
+  { id: 4, vehicle_type: 'mototaxi', brand: 'Bajaj', model: 'RE', license_plate: 'M1-2345', color: 'Rojo', year: 2021, passenger_capacity: 2, vehicle_status: 'maintenance' },
+];
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const selector = () => screen.getByLabelText('Vehículo activo:') as HTMLSelectElement;
+
+describe('driver status page', () => {
+  it('shows "Cargando estado..." and then the state, vehicles, documents and last change', async () => {
+    stubFetch({ 'GET /driver/status': ok({ driver_status: 'online', active_vehicle_id: 3, documents_verified: true, last_status_change: '2026-03-10T15:00:00.000Z' }), 'GET /driver/vehicles': ok(VEHICLES) });
+    renderDriverPage(<DriverStatusPage />);
+    expect(screen.getByText('Cargando estado...')).toBeTruthy();
+    expect((await screen.findByTestId('status-label')).textContent).toBe('Online');
+    expect(screen.getByRole('button', { name: 'Desconectarse' })).toBeTruthy();
+    await vi.waitFor(() => expect(selector().options).toHaveLength(3));
+    expect([...selector().options].map((o) => o.textContent)).toEqual(['Selecciona vehículo', 'Toyota Yaris ABC-123', 'Bajaj RE M1-2345 (mantenimiento)']);
+    expect(selector().value).toBe('3');
+    expect(screen.getByText('Verificados')).toBeTruthy();
+    expect(screen.getByText(/^10\/03\/26/)).toBeTruthy();
+  });
+
+  it('says "No hay vehículos registrados." without vehicles, and "No verificados" before verification', async () => {
+    stubFetch({ 'GET /driver/status': ok(OFFLINE), 'GET /driver/vehicles': ok([]) });
+    renderDriverPage(<DriverStatusPage />);
+    await vi.waitFor(() => expect(selector().options[0]?.textContent).toBe('No hay vehículos registrados.'));
+    expect(screen.getByTestId('status-label').textContent).toBe('Offline');
+    expect(screen.getByText('No verificados')).toBeTruthy();
+    expect(screen.getByText('Último cambio:').nextSibling?.textContent).toBe('—');
+  });
+
+  it('picking a vehicle goes online with it', async () => {
+    const fetchMock = stubFetch({
+      'GET /driver/status': ok(OFFLINE),
+      'GET /driver/vehicles': ok(VEHICLES),
+      'POST /driver/status': ok({ driver_status: 'online', active_vehicle_id: 3, documents_verified: false, last_status_change: '2026-03-10T15:00:00.000Z' }, 'Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.'),
+    });
+    renderDriverPage(<DriverStatusPage />);
+    await vi.waitFor(() => expect(selector().options).toHaveLength(3));
+    fireEvent.change(selector(), { target: { value: '3' } });
+    expect(await screen.findByText('Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.')).toBeTruthy();
+    expect(sentBody(fetchMock, 'POST', '/driver/status')).toEqual({ status: 'online', vehicle_id: 3 });
+    expect(screen.getByTestId('status-label').textContent).toBe('Online');
+    expect(screen.getByRole('button', { name: 'Desconectarse' })).toBeTruthy();
+  });
+
+  it('"Conectarse" shows the server refusal, and "Desconectarse" posts offline', async () => {
+    const fetchMock = stubFetch({
+      'GET /driver/status': ok(OFFLINE),
+      'GET /driver/vehicles': ok([]),
+      'POST /driver/status': (init) => JSON.parse(String(init?.body)).status === 'online'
+        ? fail(400, 'Necesitas un vehículo activo para conectarte. Selecciona uno o registra un vehículo en tu perfil.', { vehicle_id: 'x' })
+        : ok(OFFLINE, 'Estás desconectado.'),
+    });
+    renderDriverPage(<DriverStatusPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Conectarse' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Necesitas un vehículo activo para conectarte. Selecciona uno o registra un vehículo en tu perfil.');
+    expect(sentBody(fetchMock, 'POST', '/driver/status')).toEqual({ status: 'online', vehicle_id: null });
+    expect(screen.getByTestId('status-label').textContent).toBe('Offline');
+  });
+
+  it('uses the spec fallbacks when the server gives no message', async () => {
+    stubFetch({ 'GET /driver/status': jsonResponse(200, { success: false, data: null, message: '' }) });
+    renderDriverPage(<DriverStatusPage />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Error obteniendo status');
+    cleanup();
+    stubFetch({ 'GET /driver/status': ok(OFFLINE), 'GET /driver/vehicles': ok(VEHICLES), 'POST /driver/status': jsonResponse(200, { success: false, data: null, message: '' }) });
+    renderDriverPage(<DriverStatusPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Conectarse' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error actualizando estado');
+  });
+});

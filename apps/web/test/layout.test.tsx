@@ -1,0 +1,161 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { ConnectionIndicator, useRealtimeConnected } from '../src/components/layout/connection-indicator';
+import { ProfileMenu } from '../src/components/layout/profile-menu';
+import { PageErrorBoundary, isChunkLoadError } from '../src/components/ui/error-boundary';
+import { useSession } from '../src/features/auth/stores/session-store';
+import { realtime, type ConnectionListener } from '../src/lib/realtime';
+import { resolveActiveTripRedirect } from '../src/features/trips/active-trip-redirect';
+import { makeUser, setSession, stubFetch } from './support';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  useSession.setState({ status: 'idle', user: null, token: null });
+});
+
+describe('connection indicator', () => {
+  it('refreshes on every connection event and every 4 s', () => {
+    vi.useFakeTimers();
+    let connected = false;
+    let emit: ConnectionListener = () => {};
+    const client = {
+      isConnected: () => connected,
+      onConnectionChange: (listener: ConnectionListener) => {
+        emit = listener;
+        return () => {};
+      },
+    };
+    const { result } = renderHook(() => useRealtimeConnected(client));
+    expect(result.current).toBe(false);
+
+    connected = true;
+    act(() => emit('connected'));
+    expect(result.current).toBe(true);
+
+    connected = false; // changed without an event: only the poll notices
+    act(() => vi.advanceTimersByTime(3_999));
+    expect(result.current).toBe(true);
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current).toBe(false);
+  });
+
+  it("reads 'Jala Online' or 'Jala Off', red (offline class) when off", () => {
+    vi.spyOn(realtime, 'isConnected').mockReturnValue(false);
+    render(<ConnectionIndicator />);
+    const indicator = screen.getByTestId('connection-indicator');
+    expect(indicator.textContent).toBe('Jala Off');
+    expect(indicator.className).toContain('conn-indicator--offline');
+  });
+});
+
+describe('profile menu', () => {
+  function Probe() {
+    const l = useLocation();
+    return <output data-testid="location">{l.pathname}</output>;
+  }
+
+  it('shows name, email and the three actions with the right profile paths', () => {
+    setSession(makeUser({ user_type: 'both', name: 'Luis Ramos', email: 'luis@example.pe' }));
+    render(
+      <MemoryRouter>
+        <ProfileMenu />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Menú de perfil' }));
+    expect(screen.getByText('Luis Ramos')).toBeTruthy();
+    expect(screen.getByText('luis@example.pe')).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Ver perfil' }).getAttribute('href')).toBe('/driver/profile');
+    expect(screen.getByRole('menuitem', { name: 'Editar perfil' }).getAttribute('href')).toBe('/driver/profile?edit=1');
+    expect(screen.getByRole('menuitem', { name: 'Cerrar sesión' })).toBeTruthy();
+  });
+
+  it("'Cerrar sesión' logs out even if the server fails, and goes to /login", async () => {
+    vi.spyOn(realtime, 'disconnect').mockImplementation(() => {});
+    stubFetch({}); // POST /auth/logout → 404: ignored
+    setSession(makeUser({ user_type: 'passenger' }));
+    render(
+      <MemoryRouter initialEntries={['/passenger/dashboard']}>
+        <ProfileMenu />
+        <Probe />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Menú de perfil' }));
+    expect(screen.getByRole('menuitem', { name: 'Ver perfil' }).getAttribute('href')).toBe('/passenger/profile');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Cerrar sesión' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    expect(useSession.getState().status).toBe('unauthenticated');
+    expect(localStorage.getItem('jala_token')).toBeNull();
+  });
+
+  it('closes on Escape', () => {
+    setSession(makeUser());
+    render(
+      <MemoryRouter>
+        <ProfileMenu />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Menú de perfil' }));
+    expect(screen.getByRole('menu')).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+});
+
+describe('active-trip redirect lookups', () => {
+  const trip = { id: 1 };
+
+  it('makes no call without a user or on /active-trip paths', async () => {
+    const lookups = { passenger: vi.fn(async () => trip), driver: vi.fn(async () => trip) };
+    expect(await resolveActiveTripRedirect('/passenger/profile', null, lookups)).toBeNull();
+    expect(await resolveActiveTripRedirect('/driver/active-trip', { user_type: 'both' }, lookups)).toBeNull();
+    expect(lookups.passenger).not.toHaveBeenCalled();
+    expect(lookups.driver).not.toHaveBeenCalled();
+  });
+
+  it('skips the driver lookup once a passenger trip is found, and never asks the wrong role', async () => {
+    const lookups = { passenger: vi.fn(async () => trip), driver: vi.fn(async () => trip) };
+    expect(await resolveActiveTripRedirect('/driver/dashboard', { user_type: 'both' }, lookups)).toBe('/passenger/active-trip');
+    expect(lookups.driver).not.toHaveBeenCalled();
+    expect(await resolveActiveTripRedirect('/driver/dashboard', { user_type: 'driver' }, lookups)).toBe('/driver/active-trip');
+    expect(lookups.passenger).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the navigation through when a lookup fails', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const lookups = { passenger: vi.fn(async () => Promise.reject(new Error('x'))), driver: vi.fn(async () => null) };
+    expect(await resolveActiveTripRedirect('/passenger/dashboard', { user_type: 'passenger' }, lookups)).toBeNull();
+  });
+});
+
+describe('page error boundary', () => {
+  function Broken(): never {
+    throw new Error('boom');
+  }
+
+  it('shows a Spanish message instead of a blank app, and recovers when the key changes', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { rerender } = render(
+      <PageErrorBoundary resetKey="/a">
+        <Broken />
+      </PageErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Algo salió mal' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+    rerender(
+      <PageErrorBoundary resetKey="/b">
+        <p>Otra página</p>
+      </PageErrorBoundary>,
+    );
+    expect(screen.getByText('Otra página')).toBeTruthy();
+  });
+
+  it('recognises a failed chunk download', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new Error('boom'))).toBe(false);
+  });
+});

@@ -1,0 +1,149 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { PassengerProfile, SavedLocation } from '@jala/contracts';
+import { useSession } from '../../src/features/auth/stores/session-store';
+import { configureApiClient } from '../../src/lib/api-client';
+import { renderApp, serverCall, signIn, startFixtureServer, UNREACHABLE_API, type FixtureServer } from './fixture-server';
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+describe('passenger profile page against the real API', { timeout: 20_000 }, () => {
+  let server: FixtureServer;
+  beforeAll(async () => { server = await startFixtureServer(); }, 60_000);
+  afterAll(async () => server?.stop());
+  beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    localStorage.clear();
+    useSession.setState({ status: 'idle', user: null, token: null });
+  });
+
+  it("opens 'Mi perfil' in view mode with tabs, and 'Editar perfil' opens the form", async () => {
+    signIn(server, 'carla');
+    renderApp('/passenger/profile');
+    expect(await screen.findByRole('heading', { name: 'Mi perfil' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Perfil' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Ubicaciones' })).toBeTruthy();
+    expect(await screen.findByText('Carla Ríos')).toBeTruthy();
+    expect(screen.getByText('987 111 222')).toBeTruthy();
+    expect(screen.getByText('Sin registrar')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Volver' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Editar perfil/ }));
+    expect(await screen.findByRole('heading', { name: 'Perfil de pasajero' })).toBeTruthy();
+    expect(field('Nombre').value).toBe('Carla');
+    expect(field('Correo electrónico').type).toBe('email');
+    expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeTruthy();
+  });
+
+  it('?edit=1 opens editing; saves the profile and emergency contact to the server', async () => {
+    const { user } = signIn(server, 'empty');
+    renderApp('/passenger/profile?edit=1');
+    await screen.findByRole('heading', { name: 'Perfil de pasajero' });
+    expect(screen.queryByLabelText('Nombre del contacto')).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Mostrar contacto de emergencia' });
+    fireEvent.click(toggle);
+    expect(toggle.textContent).toContain('Ocultar contacto de emergencia');
+    type('Nombre', 'Mateo Andrés');
+    type('Teléfono', '912 000 111');
+    type('Nombre del contacto', 'Rosa Huamán');
+    type('Teléfono del contacto', '998-877-665');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByText('Perfil actualizado')).toBeTruthy();
+    expect(screen.getByText('Rosa Huamán · 998 877 665')).toBeTruthy();
+    const saved = await serverCall<PassengerProfile>(server, 'empty', 'GET', '/passenger/profile');
+    expect(saved.data).toEqual({
+      first_name: 'Mateo Andrés', last_name: 'Huamán', email: user.email, phone: '912000111',
+      emergency_contact_name: 'Rosa Huamán', emergency_contact_phone: '998877665',
+    });
+    // The session user (header menu) follows.
+    expect(useSession.getState().user?.first_name).toBe('Mateo Andrés');
+  });
+
+  it("shows the server's Spanish field errors, opening the emergency contact when it is the culprit", async () => {
+    signIn(server, 'carla');
+    renderApp('/passenger/profile?edit=1');
+    await screen.findByRole('heading', { name: 'Perfil de pasajero' });
+    type('Correo electrónico', 'correo-sin-arroba');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect((await screen.findByText('Ingresa un correo electrónico válido.')).className).toBe('field__error');
+    expect(document.querySelector('.alert--error')).toBeNull();
+
+    type('Correo electrónico', server.seed.carla.email);
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar contacto de emergencia' }));
+    type('Nombre del contacto', 'Juan Ríos');
+    fireEvent.click(screen.getByRole('button', { name: 'Ocultar contacto de emergencia' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Ingresa el teléfono del contacto de emergencia.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ocultar contacto de emergencia' })).toBeTruthy();
+    const unchanged = await serverCall<PassengerProfile>(server, 'carla', 'GET', '/passenger/profile');
+    expect(unchanged.data.emergency_contact_name).toBeNull();
+  });
+
+  it("shows an e-mail another account uses under the field, and a failed call in the red banner", async () => {
+    signIn(server, 'carla');
+    renderApp('/passenger/profile?edit=1');
+    await screen.findByRole('heading', { name: 'Perfil de pasajero' });
+    type('Correo electrónico', server.seed.driver.email);
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    const taken = await screen.findByText('Ya existe una cuenta con ese correo.');
+    expect(taken.className).toBe('field__error');
+
+    configureApiClient({ baseUrl: UNREACHABLE_API });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    const banner = await screen.findByText('Error de red. Revisa tu conexión.');
+    expect(banner.className).toContain('alert--error');
+    expect(screen.queryByText('Ya existe una cuenta con ese correo.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeTruthy();
+  });
+
+  it('manages saved places: silent on empty fields, adds, refuses outside Peru, deletes', async () => {
+    signIn(server, 'carla');
+    renderApp('/passenger/profile?tab=ubicaciones');
+    expect(await screen.findByRole('heading', { name: 'Ubicaciones guardadas' })).toBeTruthy();
+    expect(await screen.findByText('Casa')).toBeTruthy();
+    expect(screen.getByText('Av. Larco 1150, Miraflores')).toBeTruthy();
+    expect(screen.getByText('-12.130100, -77.028900')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar nueva ubicación' }));
+    const form = screen.getByRole('form', { name: 'Nueva ubicación' });
+    type('Nombre', 'Universidad');
+    type('Dirección', 'Av. Universitaria 1801, San Miguel');
+    type('Latitud', '-12.0694');
+    fireEvent.click(within(form).getByRole('button', { name: 'Agregar ubicación' }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await serverCall<SavedLocation[]>(server, 'carla', 'GET', '/passenger/saved-locations')).data).toHaveLength(2);
+    expect(screen.getByRole('form', { name: 'Nueva ubicación' })).toBeTruthy();
+
+    type('Longitud', '3.70');
+    fireEvent.click(within(form).getByRole('button', { name: 'Agregar ubicación' }));
+    expect(await screen.findByText('La ubicación debe estar dentro del Perú.', { selector: '.pw-form-error' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByText('La ubicación debe estar dentro del Perú.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar nueva ubicación' }));
+
+    type('Longitud', '-77.0795');
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar ubicación' }));
+    expect(await screen.findByText('Universidad')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Nueva ubicación' })).toBeNull();
+    expect(screen.getByText('-12.069400, -77.079500')).toBeTruthy();
+    const places = (await serverCall<SavedLocation[]>(server, 'carla', 'GET', '/passenger/saved-locations')).data;
+    expect(places.map((p) => p.name)).toEqual(['Casa', 'Trabajo', 'Universidad']);
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar nueva ubicación' }));
+    expect(field('Nombre').value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar Universidad' }));
+    await vi.waitFor(() => expect(screen.queryByText('Universidad')).toBeNull());
+    expect((await serverCall<SavedLocation[]>(server, 'carla', 'GET', '/passenger/saved-locations')).data).toHaveLength(2);
+  });
+
+  it("says 'No tienes ubicaciones guardadas' to a passenger without places", async () => {
+    signIn(server, 'rater');
+    renderApp('/passenger/profile');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Ubicaciones' }));
+    expect(await screen.findByText('No tienes ubicaciones guardadas')).toBeTruthy();
+  });
+});

@@ -1,0 +1,40 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { SavedPlaceChips } from '../../src/features/passenger/components/saved-place-chips';
+import { useSession } from '../../src/features/auth/stores/session-store';
+import { renderWithQueries, serverCall, signIn, startFixtureServer, type FixtureServer } from './fixture-server';
+
+describe('SavedPlaceChips against the real API', { timeout: 20_000 }, () => {
+  let server: FixtureServer;
+  beforeAll(async () => { server = await startFixtureServer(); }, 60_000);
+  afterAll(async () => server?.stop());
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    useSession.setState({ status: 'idle', user: null, token: null });
+  });
+
+  it("lists the passenger's places as chips and hands the picked one over", async () => {
+    signIn(server, 'carla');
+    const onPick = vi.fn();
+    renderWithQueries(<SavedPlaceChips onPick={onPick} />);
+    const casa = await screen.findByRole('button', { name: 'Casa' });
+    expect(screen.getByRole('button', { name: 'Trabajo' }).getAttribute('title')).toBe('Jr. de la Unión 300, Cercado de Lima');
+    fireEvent.click(casa);
+    expect(onPick).toHaveBeenCalledWith({ name: 'Casa', address: 'Av. Larco 1150, Miraflores', latitude: -12.1301, longitude: -77.0289 });
+  });
+
+  it('renders nothing when the passenger has no places, and the new place once one is saved', async () => {
+    signIn(server, 'empty');
+    const first = renderWithQueries(<SavedPlaceChips onPick={() => {}} />);
+    const places = await serverCall<unknown[]>(server, 'empty', 'GET', '/passenger/saved-locations');
+    expect(places.data).toEqual([]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(first.container.innerHTML).toBe('');
+    first.unmount();
+
+    await serverCall(server, 'empty', 'POST', '/passenger/saved-locations', { name: 'Mamá', address: 'Jr. Junín 420, Breña', latitude: -12.0583, longitude: -77.0502 });
+    renderWithQueries(<SavedPlaceChips onPick={() => {}} />);
+    expect(await screen.findByRole('button', { name: 'Mamá' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,265 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { IClientOptions } from 'mqtt';
+import {
+  NOT_CONNECTED,
+  RealtimeClient,
+  defaultBrokerUrl,
+  pickMqttConnect,
+  realtimeErrorMessage,
+  topicMatches,
+  type MqttLikeClient,
+  type RealtimeTimers,
+} from '../src/lib/realtime';
+
+type Listener = (...args: never[]) => void;
+
+/** Stands in for mqtt.js: records calls and lets the test emit connection events. */
+class FakeMqttClient implements MqttLikeClient {
+  connected = false;
+  ended = false;
+  readonly subscriptions: string[] = [];
+  readonly unsubscriptions: string[] = [];
+  readonly published: { topic: string; message: string; retain: boolean | undefined }[] = [];
+  private readonly listeners = new Map<string, Listener[]>();
+
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  emit(event: string, ...args: unknown[]): void {
+    for (const l of this.listeners.get(event) ?? []) (l as (...a: unknown[]) => void)(...args);
+  }
+  subscribe(topic: string, _options: unknown, callback?: (error: Error | null) => void): this {
+    this.subscriptions.push(topic);
+    callback?.(null);
+    return this;
+  }
+  unsubscribe(topic: string): this {
+    this.unsubscriptions.push(topic);
+    return this;
+  }
+  publish(topic: string, message: string, options: { retain?: boolean }, callback?: (error?: Error) => void): this {
+    this.published.push({ topic, message, retain: options.retain });
+    callback?.();
+    return this;
+  }
+  end(): this {
+    this.ended = true;
+    this.connected = false;
+    return this;
+  }
+
+  // Test helpers mirroring what mqtt.js emits.
+  succeed(): void {
+    this.connected = true;
+    this.emit('connect');
+  }
+  drop(): void {
+    this.connected = false;
+    this.emit('close');
+  }
+  failReconnect(): void {
+    this.emit('reconnect');
+    this.emit('close');
+  }
+  deliver(topic: string, text: string): void {
+    this.emit('message', topic, new TextEncoder().encode(text));
+  }
+}
+
+/** Fake timers owned by the test: run() fires what is due. */
+function fakeTimers() {
+  let now = 0;
+  let nextId = 1;
+  const pending = new Map<number, { at: number; callback: () => void }>();
+  const timers: RealtimeTimers = {
+    setTimeout: (callback, ms) => {
+      const id = nextId++;
+      pending.set(id, { at: now + ms, callback });
+      return id;
+    },
+    clearTimeout: (handle) => {
+      pending.delete(handle as number);
+    },
+  };
+  const advance = (ms: number): void => {
+    now += ms;
+    for (const [id, t] of [...pending]) {
+      if (t.at <= now) {
+        pending.delete(id);
+        t.callback();
+      }
+    }
+  };
+  return { timers, advance, pendingCount: () => pending.size };
+}
+
+async function setup() {
+  const fake = new FakeMqttClient();
+  const factory = vi.fn((_url: string, _options: IClientOptions) => fake);
+  const logger = { warn: vi.fn(), info: vi.fn() };
+  const clock = fakeTimers();
+  const client = new RealtimeClient({
+    loadMqtt: async () => factory,
+    timers: clock.timers,
+    now: () => 1_700_000_000_000,
+    brokerUrl: () => 'wss://jala.test/mqtt',
+    logger,
+  });
+  const states: string[] = [];
+  client.onConnectionChange((s) => states.push(s));
+  await client.connect({ userId: 42, token: 'tok' });
+  return { fake, factory, logger, client, states, clock };
+}
+
+describe('realtime client', () => {
+  it('connects with the spec options: client id, clean session, 1 s reconnect, 30 s timeout, MQTT 3.1.1', async () => {
+    const { factory } = await setup();
+    expect(factory).toHaveBeenCalledTimes(1);
+    const [url, options] = factory.mock.calls[0] ?? [];
+    expect(url).toBe('wss://jala.test/mqtt');
+    expect(options).toMatchObject({
+      clientId: 'jala_web_42_1700000000000',
+      username: '42',
+      password: 'tok',
+      clean: true,
+      protocolVersion: 4,
+      reconnectPeriod: 1000,
+      connectTimeout: 30000,
+    });
+  });
+
+  it("uses 'anon' in the client id without a user", async () => {
+    const fake = new FakeMqttClient();
+    const factory = vi.fn((_url: string, _options: IClientOptions) => fake);
+    const client = new RealtimeClient({ loadMqtt: async () => factory, now: () => 5, brokerUrl: () => 'ws://x/mqtt' });
+    await client.connect({ userId: null, token: 't' });
+    expect(factory.mock.calls[0]?.[1].clientId).toBe('jala_web_anon_5');
+  });
+
+  it('builds the broker URL from the page location (ws on http)', () => {
+    expect(defaultBrokerUrl()).toBe(`ws://${location.host}/mqtt`);
+  });
+
+  it('subscribe and publish throw "MQTT client not connected" until connected; screens show Spanish', async () => {
+    const { client } = await setup();
+    expect(() => client.subscribe('trip_offers/1', () => {})).toThrow(NOT_CONNECTED);
+    expect(() => client.publish('trip_status/1', { status: 'accepted' })).toThrow(NOT_CONNECTED);
+    expect(realtimeErrorMessage(new Error(NOT_CONNECTED))).toBe('Sin conexión en tiempo real');
+  });
+
+  it('hands JSON payloads to the handlers of their topic and ignores malformed ones', async () => {
+    const { fake, client, logger } = await setup();
+    fake.succeed();
+    const offers = vi.fn();
+    const chat = vi.fn();
+    client.subscribe('trip_offers/7', offers);
+    client.subscribe('chat/7/+', chat);
+    expect(fake.subscriptions).toEqual(['trip_offers/7', 'chat/7/+']);
+
+    fake.deliver('trip_offers/7', '{"driver_id":3,"price":12.5}');
+    fake.deliver('chat/7/3', '{"message":"hola"}');
+    fake.deliver('trip_offers/7', 'not json');
+    fake.deliver('trip_offers/8', '{"price":1}');
+
+    expect(offers).toHaveBeenCalledTimes(1);
+    expect(offers).toHaveBeenCalledWith({ driver_id: 3, price: 12.5 }, 'trip_offers/7');
+    expect(chat).toHaveBeenCalledWith({ message: 'hola' }, 'chat/7/3');
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('malformed'));
+  });
+
+  it('unsubscribes at the broker when the last handler of a topic goes', async () => {
+    const { fake, client } = await setup();
+    fake.succeed();
+    const offA = client.subscribe('trip_offers/1', () => {});
+    const offB = client.subscribe('trip_offers/1', () => {});
+    expect(fake.subscriptions).toEqual(['trip_offers/1']);
+    offA();
+    expect(fake.unsubscriptions).toEqual([]);
+    offB();
+    expect(fake.unsubscriptions).toEqual(['trip_offers/1']);
+  });
+
+  it('publishes JSON with the retain flag', async () => {
+    const { fake, client } = await setup();
+    fake.succeed();
+    await client.publish('trip_status/1', { status: 'cancelled_by_passenger' }, { retain: true });
+    expect(fake.published).toEqual([{ topic: 'trip_status/1', message: '{"status":"cancelled_by_passenger"}', retain: true }]);
+  });
+
+  it('ends the client after 5 failed reconnects', async () => {
+    const { fake, client, states } = await setup();
+    fake.succeed();
+    fake.drop();
+    for (let i = 1; i <= 4; i++) {
+      fake.failReconnect();
+      expect(client.getFailedReconnects()).toBe(i);
+      expect(fake.ended).toBe(false);
+    }
+    fake.failReconnect();
+    expect(fake.ended).toBe(true);
+    expect(client.getState()).toBe('offline');
+    expect(client.isConnected()).toBe(false);
+    expect(states).toEqual(['connecting', 'connected', 'reconnecting', 'offline']);
+  });
+
+  it('a successful reconnect resets the failure count', async () => {
+    const { fake, client } = await setup();
+    fake.succeed();
+    fake.drop();
+    for (let i = 0; i < 4; i++) fake.failReconnect();
+    fake.emit('reconnect');
+    fake.succeed();
+    expect(client.getFailedReconnects()).toBe(0);
+    fake.drop();
+    for (let i = 0; i < 4; i++) fake.failReconnect();
+    expect(fake.ended).toBe(false);
+    expect(client.getState()).toBe('reconnecting');
+  });
+
+  it('counts failures of the very first connection too', async () => {
+    const { fake } = await setup();
+    fake.drop(); // the initial attempt fails: not a reconnect yet
+    for (let i = 0; i < 5; i++) fake.failReconnect();
+    expect(fake.ended).toBe(true);
+  });
+
+  it('whenConnected resolves on connect and rejects after its timeout on injected timers', async () => {
+    const { fake, client, clock } = await setup();
+    const late = client.whenConnected(30_000);
+    clock.advance(29_999);
+    fake.succeed();
+    await expect(late).resolves.toBeUndefined();
+    expect(clock.pendingCount()).toBe(0);
+
+    fake.drop();
+    const never = client.whenConnected(30_000);
+    clock.advance(30_000);
+    await expect(never).rejects.toThrow(NOT_CONNECTED);
+  });
+
+  it('disconnect ends the client and ignores its late events', async () => {
+    const { fake, client, states } = await setup();
+    fake.succeed();
+    client.disconnect();
+    expect(fake.ended).toBe(true);
+    fake.emit('connect');
+    expect(client.getState()).toBe('disconnected');
+    expect(states.at(-1)).toBe('disconnected');
+  });
+
+  it('finds connect in both shapes of the mqtt module (browser ESM has only a default export)', async () => {
+    const connect = () => new FakeMqttClient();
+    expect(pickMqttConnect({ connect })).toBe(connect);
+    expect(pickMqttConnect({ default: { connect } })).toBe(connect);
+    expect(() => pickMqttConnect({})).toThrow('mqtt.connect not found');
+    expect(typeof pickMqttConnect(await import('mqtt'))).toBe('function');
+  });
+
+  it('topic filters follow MQTT wildcards', () => {
+    expect(topicMatches('chat/1/+', 'chat/1/2')).toBe(true);
+    expect(topicMatches('chat/#', 'chat/1/2')).toBe(true);
+    expect(topicMatches('chat/1/+', 'chat/1/2/3')).toBe(false);
+    expect(topicMatches('trip_offers/1', 'trip_offers/10')).toBe(false);
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * The driver's side of the marketplace in Chromium at 360×740, against the real product: a verified,
+ * online driver (seeded at Parque Kennedy) sees a request published after the page loaded arrive live,
+ * offers, chats, is chosen by the passenger, takes the trip through every stage and completes it; a
+ * request can be rejected; and without location permission the yellow box explains what to do.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Route } from 'playwright-core';
+import type { MqttClient } from 'mqtt';
+import { topics } from '@jala/contracts';
+import type { DatabaseHandle } from '@jala/db';
+import { createDriver } from '../apps/server/test/support/factories';
+import { connectMqtt, nextMessage } from '../apps/server/test/support/mqtt';
+import { baseUrl, launchBrowser, phoneContext, screenshot, uniqueEmail } from './support/browser';
+import { openE2eDatabase } from './support/database';
+import { loginViaUi } from './support/session';
+
+const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
+const JOCKEY = { latitude: -12.0859, longitude: -76.9773 };
+const PASSWORD = 'secreto123';
+
+interface Passenger {
+  id: number;
+  token: string;
+  name: string;
+}
+
+async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; data: T; message: string }> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const envelope = (await response.json()) as { data: T; message: string };
+  return { status: response.status, data: envelope.data, message: envelope.message };
+}
+
+async function registerPassenger(firstName: string): Promise<Passenger> {
+  const registered = await api<{ user: { id: number }; token: string }>('POST', '/auth/register', null, {
+    first_name: firstName, last_name: 'Quispe', email: uniqueEmail('pasajera'), phone: '987654321', password: PASSWORD, user_type: 'passenger',
+  });
+  expect(registered.status).toBe(201);
+  return { id: registered.data.user.id, token: registered.data.token, name: `${firstName} Quispe` };
+}
+
+/** POST /api/trips Kennedy → Jockey, then POST /api/trips/{id}/publish; resolves the trip id. */
+async function publishTrip(passenger: Passenger, offerPrice?: number): Promise<number> {
+  const created = await api<{ id: number }>('POST', '/trips', passenger.token, {
+    pickup_latitude: KENNEDY.latitude, pickup_longitude: KENNEDY.longitude, pickup_address: 'Parque Kennedy, Miraflores',
+    destination_latitude: JOCKEY.latitude, destination_longitude: JOCKEY.longitude, destination_address: 'Jockey Plaza, Santiago de Surco',
+    service_type_id: 2, passenger_notes: 'Estoy frente a la iglesia', ...(offerPrice === undefined ? {} : { offer_price: offerPrice }),
+  });
+  expect(created.status).toBe(201);
+  const published = await api('POST', `/trips/${created.data.id}/publish`, passenger.token, {});
+  expect(published.status).toBe(200);
+  return created.data.id;
+}
+
+/**
+ * Elements of the page content sticking out past the right edge of the phone (empty when none). The map's
+ * panes and tiles extend beyond its box by design and are clipped by it, so they are not counted.
+ */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main *, nav *')]
+      .filter((node) => !node.closest('.leaflet-container'))
+      .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((node) => `${node.tagName.toLowerCase()}.${String(node.className)} → ${Math.round(node.getBoundingClientRect().right)}px`),
+  );
+}
+
+/** Logs the seeded driver in through the form and opens 'Solicitudes de Viaje' from the bottom nav. */
+async function openRequests(page: Page, email: string): Promise<void> {
+  await loginViaUi(page, email, PASSWORD);
+  await page.getByRole('navigation', { name: 'Navegación de conductor' }).getByRole('link', { name: /Solicitud/ }).click();
+  await page.waitForURL('**/driver/trip-request');
+  await page.getByRole('heading', { name: 'Solicitudes de Viaje' }).waitFor();
+}
+
+/** The list answered (empty or not) and the live link is up. */
+async function waitForLiveList(page: Page): Promise<void> {
+  await page.locator('.dt-requests__count, .empty-state').first().waitFor();
+  await page.getByText('Jala Online').waitFor();
+  // The feed subscription is sent on connect; give the broker a moment to acknowledge it.
+  await page.waitForTimeout(500);
+}
+
+const card = (page: Page, tripId: number) => page.locator(`article[data-request-id="${tripId}"]`);
+
+describe('driver trip requests and active trip in Chromium at 360×740', () => {
+  let browser: Browser;
+  let database: DatabaseHandle;
+  const mqttClients: MqttClient[] = [];
+
+  beforeAll(async () => {
+    database = await openE2eDatabase();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const client of mqttClients) client.end(true);
+    await browser?.close();
+    await database?.close();
+  });
+
+  it('receives a request live, offers, chats, is chosen and completes the trip through every stage', { timeout: 150_000 }, async () => {
+    const driver = await createDriver(database.db, { user: { firstName: 'Jorge', lastName: 'Vargas' } });
+    const passenger = await registerPassenger('Mariela');
+    const context = await phoneContext(browser, { geolocation: KENNEDY });
+    const page = await context.newPage();
+    await openRequests(page, driver.user.email);
+    await waitForLiveList(page);
+
+    // From here on, list refetches are held back: the request can only arrive over the live feed.
+    const held: Route[] = [];
+    await page.route('**/api/driver/trip-requests**', (route) => {
+      held.push(route);
+    });
+    const tripId = await publishTrip(passenger, 20);
+    const request = card(page, tripId);
+    await request.waitFor({ timeout: 10_000 });
+    expect(page.url()).toContain('/driver/trip-request'); // no reload, no navigation
+    await page.unroute('**/api/driver/trip-requests**');
+    for (const route of held) await route.continue();
+
+    await request.getByText('Mariela Quispe').waitFor();
+    const text = (await request.textContent()) ?? '';
+    expect(text).toContain('Auto');
+    expect(text).toContain('Parque Kennedy, Miraflores');
+    expect(text).toContain('Jockey Plaza, Santiago de Surco');
+    expect(text).toContain('Precio ofrecidoS/ 20.00');
+    expect(text).toMatch(/Tarifa estimadaS\/ \d+\.\d{2}/);
+    expect(text).toMatch(/Distancia\d+\.\d km/);
+    expect(text).toMatch(/Tiempo\d+ min/);
+    expect(text).toMatch(/Al recojo0\.\d km/);
+    expect(await page.locator('.dt-requests__count').textContent()).toMatch(/^\d+ solicitud(es)? disponibles?$/);
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, 'driver-requests-live');
+
+    // 'Aceptar' = an offer at the passenger's price.
+    await request.getByRole('button', { name: 'Aceptar' }).click();
+    await request.getByText('Oferta enviada: S/ 20.00').waitFor();
+    const offers = await api<{ driver_id: number; price: number }[]>('GET', `/trips/${tripId}/driver-offers`, passenger.token);
+    expect(offers.data).toEqual([expect.objectContaining({ driver_id: driver.user.id, price: 20 })]);
+
+    // Chat: the driver writes, the passenger answers over MQTT, both stored.
+    await request.getByPlaceholder('Escribe un mensaje').fill('Hola, llego en 3 minutos');
+    await request.getByRole('button', { name: 'Enviar' }).click();
+    await request.locator('.dt-chat__msg--mine', { hasText: 'Hola, llego en 3 minutos' }).waitFor();
+    const wsUrl = `${baseUrl().replace(/^http/, 'ws')}/mqtt`;
+    const passengerLink = await connectMqtt(wsUrl, { userId: passenger.id, token: passenger.token });
+    mqttClients.push(passengerLink);
+    await passengerLink.publishAsync(topics.chat(tripId, driver.user.id), JSON.stringify({
+      sender: passenger.id, role: 'passenger', message: 'Perfecto, lo espero', timestamp: new Date().toISOString(),
+    }), { qos: 1 });
+    await request.locator('.dt-chat__msg--theirs', { hasText: 'Perfecto, lo espero' }).waitFor();
+    await expect.poll(async () => (await api<{ message: string }[]>('GET', `/trips/${tripId}/chat/${driver.user.id}`, passenger.token)).data.map((m) => m.message))
+      .toEqual(['Hola, llego en 3 minutos', 'Perfecto, lo espero']);
+    await request.scrollIntoViewIfNeeded();
+    await screenshot(page, 'driver-requests-offer-chat');
+
+    // The passenger accepts this driver's offer: the driver is taken to the active trip.
+    await passengerLink.subscribeAsync(topics.driverLocation(tripId));
+    const firstLocation = nextMessage(passengerLink, topics.driverLocation(tripId), 12_000);
+    const accepted = await api('POST', '/drivers/trips/accept', passenger.token, { trip_id: tripId, driver_id: driver.user.id });
+    expect(accepted.status).toBe(200);
+    await page.waitForURL('**/driver/active-trip', { timeout: 10_000 });
+    await page.getByRole('region', { name: 'Detalles del viaje' }).getByText('Mariela Quispe').waitFor();
+    await page.getByRole('region', { name: 'Mapa del viaje' }).waitFor();
+    await page.locator('.leaflet-container').waitFor();
+    await page.locator('.leaflet-marker-icon[title="Punto de recojo"]').waitFor();
+    await page.locator('.leaflet-marker-icon[title="Destino"]').waitFor();
+    await page.locator('.leaflet-marker-icon[title="Tu vehículo"]').waitFor();
+    // The view is fitted to pickup, destination and driver: every marker lies inside the map's frame.
+    await expect.poll(async () => {
+      const frame = await page.locator('.leaflet-container').boundingBox();
+      const markers = await Promise.all(['Punto de recojo', 'Destino', 'Tu vehículo'].map((title) => page.locator(`.leaflet-marker-icon[title="${title}"]`).boundingBox()));
+      return Boolean(frame) && markers.every((box) => box && frame && box.x >= frame.x && box.y >= frame.y
+        && box.x + box.width <= frame.x + frame.width && box.y + box.height <= frame.y + frame.height);
+    }, { timeout: 5_000 }).toBe(true);
+    // While assigned, the driver's watched position reaches the passenger.
+    expect(await firstLocation).toMatchObject({ latitude: KENNEDY.latitude, longitude: KENNEDY.longitude });
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, 'driver-active-trip');
+
+    for (const [button, next] of [
+      ['Ir al punto de recojo', 'Llegué al punto de recojo'],
+      ['Llegué al punto de recojo', 'Iniciar viaje'],
+      ['Iniciar viaje', 'Finalizar viaje'],
+    ] as const) {
+      await page.getByRole('button', { name: button }).click();
+      await page.getByRole('button', { name: next }).waitFor();
+    }
+    const passengerView = await api<{ status: string }>('GET', '/trips/active', passenger.token);
+    expect(passengerView.data.status).toBe('in_progress');
+    expect(await page.getByLabel('Tarifa final (S/)').inputValue()).toBe('20.00');
+    await page.getByRole('button', { name: 'Finalizar viaje' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'driver-active-trip-in-progress');
+
+    await page.getByRole('button', { name: 'Finalizar viaje' }).click();
+    await page.getByText('¡Viaje completado con éxito!').waitFor();
+    await page.getByText('¡Viaje completado!').waitFor();
+    await page.getByText('Califica al pasajero').waitFor();
+    expect((await api('GET', '/trips/active', passenger.token)).status).toBe(404);
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, 'driver-trip-completed');
+    await context.close();
+  });
+
+  it("'Rechazar' hides a request, also after a reload", { timeout: 90_000 }, async () => {
+    const driver = await createDriver(database.db, { user: { firstName: 'Hugo', lastName: 'Salas' } });
+    const passenger = await registerPassenger('Lucía');
+    const tripId = await publishTrip(passenger);
+    const context = await phoneContext(browser, { geolocation: KENNEDY });
+    const page = await context.newPage();
+    await openRequests(page, driver.user.email);
+    const request = card(page, tripId);
+    await request.waitFor();
+    expect(await request.textContent()).not.toContain('Precio ofrecido');
+    await request.getByRole('button', { name: 'Rechazar' }).click();
+    await request.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.locator('.dt-requests__count, .empty-state').first().waitFor();
+    expect(await card(page, tripId).count()).toBe(0);
+    await context.close();
+  });
+
+  it('explains with a cross why an offline driver gets no requests, with a link to fix it', { timeout: 60_000 }, async () => {
+    const driver = await createDriver(database.db, { user: { firstName: 'Elena', lastName: 'Rojas' }, profile: { driverStatus: 'offline' } });
+    const context = await phoneContext(browser, { geolocation: KENNEDY });
+    const page = await context.newPage();
+    await openRequests(page, driver.user.email);
+    const error = page.getByRole('alert').filter({ hasText: 'Estás desconectado' });
+    await error.waitFor();
+    expect(await error.textContent()).toContain('✕');
+    expect(await page.getByText('Cargando solicitudes...').count()).toBe(0);
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, 'driver-requests-offline-error');
+    await error.getByRole('link', { name: 'Ir a Estado del Conductor' }).click();
+    await page.waitForURL('**/driver/status');
+    await context.close();
+  });
+
+  it('shows the yellow location box when the browser has no location permission', { timeout: 60_000 }, async () => {
+    const driver = await createDriver(database.db, { user: { firstName: 'Raúl', lastName: 'Mendoza' } });
+    const context = await phoneContext(browser, { geolocation: null });
+    const page = await context.newPage();
+    await openRequests(page, driver.user.email);
+    const box = page.getByRole('alert').filter({ hasText: '¡Activa la ubicación para recibir viajes!' });
+    await box.waitFor();
+    const text = (await box.textContent()) ?? '';
+    expect(text).toContain('Permiso de ubicación denegado.');
+    expect(text).toContain('GPS');
+    expect(text).toContain('Revisa la configuración de ubicación de tu móvil.');
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, 'driver-requests-geolocation-denied');
+    await box.getByRole('button', { name: 'Reintentar' }).click();
+    await page.waitForLoadState('load');
+    await page.getByRole('heading', { name: '¡Activa la ubicación para recibir viajes!' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+import { uniqueEmail } from './browser';
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  firstName: string;
+}
+
+/** Signs up through the register form; resolves once the app left /register. */
+export async function registerViaUi(page: Page, userType: 'passenger' | 'driver' | 'both', overrides: Partial<NewAccount> = {}): Promise<NewAccount> {
+  const account = { email: uniqueEmail(userType), password: 'secreto123', firstName: 'Valeria', ...overrides };
+  await page.goto('/register');
+  await page.locator('input[name="first_name"]').fill(account.firstName);
+  await page.locator('input[name="last_name"]').fill('Ccori');
+  await page.locator('input[name="email"]').fill(account.email);
+  await page.locator('input[name="phone"]').fill('987 654 321');
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.locator('select[name="user_type"]').selectOption(userType);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/register'));
+  return account;
+}
+
+export async function loginViaUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname.endsWith('/dashboard') && url.pathname !== '/dashboard');
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+// Zod's own messages (wrong type, missing field) in Spanish, for client and server alike.
+z.config(z.locales.es());
+
+export * from './envelope';
+export * from './user';
+export * from './fields';
+export * from './auth';
+export * from './topics';
+export * from './trip';
+export * from './driver';
+export * from './passenger';

@@ -1,0 +1,159 @@
+/** Schemas of the marketplace: trip requests, offers, acceptance, stages, completion, chat and live topics. */
+import { z } from 'zod';
+import { isInPeru, isServiceTypeId } from '@jala/domain';
+
+const latitude = z.number({ error: 'La latitud debe ser un número.' }).min(-90, 'Latitud fuera de rango.').max(90, 'Latitud fuera de rango.');
+const longitude = z.number({ error: 'La longitud debe ser un número.' }).min(-180, 'Longitud fuera de rango.').max(180, 'Longitud fuera de rango.');
+const address = z.string({ error: 'La dirección es obligatoria.' }).trim().min(1, 'La dirección es obligatoria.').max(300, 'La dirección es demasiado larga.');
+
+/** Soles with at most two decimals, positive and below a sanity cap. */
+export const zSoles = z
+  .number({ error: 'El monto debe ser un número.' })
+  .positive('El monto debe ser mayor que cero.')
+  .max(5000, 'El monto es demasiado alto.')
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'El monto admite como máximo dos decimales.');
+
+export const zCoordinatesQuery = z.object({
+  latitude: z.coerce.number({ error: 'La latitud debe ser un número.' }).min(-90, 'Latitud fuera de rango.').max(90, 'Latitud fuera de rango.'),
+  longitude: z.coerce.number({ error: 'La longitud debe ser un número.' }).min(-180, 'Longitud fuera de rango.').max(180, 'Longitud fuera de rango.'),
+});
+
+/** POST /trips (spec §3 'Trip creation payload'). */
+export const zCreateTripRequest = z.object({
+  pickup_latitude: latitude,
+  pickup_longitude: longitude,
+  pickup_address: address,
+  destination_latitude: latitude,
+  destination_longitude: longitude,
+  destination_address: address,
+  service_type_id: z.number({ error: 'Selecciona un tipo de servicio' }).refine(isServiceTypeId, 'Selecciona un tipo de servicio'),
+  passenger_notes: z.string().trim().max(500, 'Las notas son demasiado largas.').nullish(),
+  offer_price: zSoles.optional(),
+}).superRefine((v, ctx) => {
+  if (!isInPeru(v.pickup_latitude, v.pickup_longitude)) ctx.addIssue({ code: 'custom', path: ['pickup_latitude'], message: 'El origen debe estar en el Perú.' });
+  if (!isInPeru(v.destination_latitude, v.destination_longitude)) ctx.addIssue({ code: 'custom', path: ['destination_latitude'], message: 'El destino debe estar en el Perú.' });
+  if (v.pickup_latitude === v.destination_latitude && v.pickup_longitude === v.destination_longitude) {
+    ctx.addIssue({ code: 'custom', path: ['destination_latitude'], message: 'El destino debe ser distinto del origen.' });
+  }
+});
+export type CreateTripRequest = z.infer<typeof zCreateTripRequest>;
+
+export const zCancelTripRequest = z.object({ reason: z.string().trim().max(200).optional() }).optional();
+
+/** POST /drivers/trips/accept: the passenger accepts one driver's offer. */
+export const zAcceptOfferRequest = z.object({
+  trip_id: z.number({ error: 'Viaje no válido.' }).int().positive(),
+  driver_id: z.number({ error: 'Conductor no válido.' }).int().positive(),
+});
+
+/** POST /driver/trips/accept: the driver answers a request with an offer (the passenger's price unless `price`). */
+export const zSendOfferRequest = z.object({
+  trip_request_id: z.number({ error: 'Solicitud no válida.' }).int().positive(),
+  price: zSoles.optional(),
+  latitude: latitude.optional(),
+  longitude: longitude.optional(),
+});
+
+export const zRejectRequest = z.object({
+  trip_request_id: z.number({ error: 'Solicitud no válida.' }).int().positive(),
+  reason: z.string().trim().max(200).optional(),
+});
+
+/** PUT /driver/trips/{id}/status: one stage forward (or the driver's cancellation). */
+export const zTripStageRequest = z.object({
+  status: z.enum(['en_route', 'arrived', 'in_progress', 'cancelled_by_driver'], { error: 'Estado no válido.' }),
+  latitude: latitude.optional(),
+  longitude: longitude.optional(),
+  reason: z.string().trim().max(200).optional(),
+});
+
+/** POST /driver/trips/complete */
+export const zCompleteTripRequest = z.object({
+  trip_id: z.number({ error: 'Viaje no válido.' }).int().positive(),
+  final_latitude: latitude,
+  final_longitude: longitude,
+  actual_fare: zSoles,
+  notes: z.string().trim().max(500).nullish(),
+});
+
+/** What the passenger receives on trip_offers/{tripId} and from GET /trips/{id}/driver-offers. */
+export const zDriverOffer = z.object({
+  offer_id: z.number(),
+  trip_id: z.number(),
+  driver_id: z.number(),
+  price: z.number(),
+  driver: z.object({ name: z.string(), rating: z.number().nullable(), vehicle: z.string() }),
+  location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  created_at: z.string(),
+});
+export type DriverOffer = z.infer<typeof zDriverOffer>;
+
+/** A pending request as a driver sees it (spec §3 'Driver-side trip request'). */
+export const zDriverTripRequest = z.object({
+  id: z.number(),
+  passenger_name: z.string(),
+  passenger_rating: z.number().nullable(),
+  service_type: z.string(),
+  service_type_id: z.number(),
+  pickup_address: z.string(),
+  destination_address: z.string(),
+  pickup_latitude: z.number(),
+  pickup_longitude: z.number(),
+  estimated_fare: z.number(),
+  offer_price: z.number().nullable(),
+  estimated_distance: z.number(),
+  estimated_duration: z.number(),
+  distance_to_pickup_km: z.number(),
+  passenger_notes: z.string().nullable(),
+  my_offer_price: z.number().nullable(),
+  created_at: z.string(),
+});
+export type DriverTripRequest = z.infer<typeof zDriverTripRequest>;
+
+/** Chat message (spec §3): sender user id, role, text, ISO time. Validated against the token on the broker. */
+export const CHAT_MESSAGE_MAX = 1000;
+export const zChatMessage = z.object({
+  sender: z.number().int().positive(),
+  role: z.enum(['passenger', 'driver']),
+  message: z.string().trim().min(1).max(CHAT_MESSAGE_MAX),
+  timestamp: z.string().max(40),
+});
+export type ChatMessage = z.infer<typeof zChatMessage>;
+
+const zPoint = z.object({ lat: latitude, lng: longitude, address: z.string().max(300) });
+/** Trip publication message on jala/trip_requests (spec §3). The server re-reads the trip; the payload only names it. */
+export const zTripPublication = z.object({
+  trip_id: z.number().int().positive(),
+  trip_code: z.string().max(40),
+  passenger_id: z.number().int().positive(),
+  passenger_name: z.string().max(120),
+  pickup: zPoint,
+  destination: zPoint,
+  service_type_id: z.number(),
+  estimated_fare: z.number(),
+  distance_km: z.number(),
+  duration_minutes: z.number(),
+  created_at: z.string(),
+});
+export type TripPublication = z.infer<typeof zTripPublication>;
+
+/** Driver position on driver_location/{tripId}, published by the assigned driver only. */
+export const zDriverLocation = z.object({ latitude, longitude, heading: z.number().min(0).max(360).nullish(), timestamp: z.string().max(40) });
+export type DriverLocation = z.infer<typeof zDriverLocation>;
+
+/** trip_status/{tripId}: published by the server on every change. */
+export const zTripStatusMessage = z.object({
+  trip_id: z.number(),
+  status: z.string(),
+  driver_id: z.number().nullable(),
+  timestamp: z.string(),
+});
+export type TripStatusMessage = z.infer<typeof zTripStatusMessage>;
+
+/** Messages on a driver's own request feed (jala/trip_requests/driver/{id}). */
+export const zDriverFeedMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('trip_request'), request: zDriverTripRequest }),
+  z.object({ type: z.literal('trip_request_closed'), trip_id: z.number() }),
+  z.object({ type: z.literal('offer_declined'), trip_id: z.number() }),
+]);
+export type DriverFeedMessage = z.infer<typeof zDriverFeedMessage>;

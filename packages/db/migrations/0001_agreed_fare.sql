@@ -1,0 +1,1 @@
+ALTER TABLE "trips" ADD COLUMN "agreed_fare_cents" integer;

@@ -1,0 +1,204 @@
+/**
+ * The whole Jala domain as one drizzle pg-core schema, valid on PGlite (PG 18) and PostgreSQL 15.
+ * Money is integer céntimos; coordinates are numeric(9,6) (returned as decimal strings, as the spec reads them).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  pgTable, serial, integer, text, timestamp, numeric, smallint, boolean, date, uuid,
+  uniqueIndex, index, primaryKey, check,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const coordinate = (name: string) => numeric(name, { precision: 9, scale: 6 });
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phone: text('phone'),
+  avatarUrl: text('avatar_url'),
+  userType: text('user_type', { enum: ['passenger', 'driver', 'both'] }).notNull(),
+  emergencyContactName: text('emergency_contact_name'),
+  emergencyContactPhone: text('emergency_contact_phone'),
+  /** Operators (verify drivers); not exposed to sign-up. */
+  isAdmin: boolean('is_admin').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+  check('users_user_type_check', sql`${t.userType} in ('passenger','driver','both')`),
+]);
+
+/** One row per login; the token carries the session id so logout revokes exactly that session. */
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+export const driverProfiles = pgTable('driver_profiles', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  licenseNumber: text('license_number').notNull(),
+  licenseExpiryDate: date('license_expiry_date', { mode: 'string' }).notNull(),
+  emergencyContactName: text('emergency_contact_name'),
+  emergencyContactPhone: text('emergency_contact_phone'),
+  searchRadiusKm: numeric('search_radius_km', { precision: 5, scale: 1 }).notNull().default('5'),
+  verificationStatus: text('verification_status', { enum: ['pending_verification', 'verified', 'rejected'] })
+    .notNull().default('pending_verification'),
+  driverStatus: text('driver_status', { enum: ['online', 'offline'] }).notNull().default('offline'),
+  activeVehicleId: integer('active_vehicle_id'),
+  lastStatusChange: timestamp('last_status_change', { withTimezone: true }),
+  currentLatitude: coordinate('current_latitude'),
+  currentLongitude: coordinate('current_longitude'),
+  locationUpdatedAt: timestamp('location_updated_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('driver_profiles_license_unique').on(sql`upper(${t.licenseNumber})`),
+  check('driver_profiles_radius_check', sql`${t.searchRadiusKm} >= 1 and ${t.searchRadiusKm} <= 100`),
+]);
+
+export const vehicles = pgTable('vehicles', {
+  id: serial('id').primaryKey(),
+  driverId: integer('driver_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  vehicleType: text('vehicle_type', { enum: ['mototaxi', 'auto'] }).notNull(),
+  brand: text('brand').notNull(),
+  model: text('model').notNull(),
+  licensePlate: text('license_plate').notNull(),
+  color: text('color').notNull(),
+  year: integer('year').notNull(),
+  passengerCapacity: integer('passenger_capacity').notNull().default(2),
+  vehicleStatus: text('vehicle_status', { enum: ['active', 'maintenance', 'inactive'] }).notNull().default('active'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('vehicles_plate_unique').on(sql`upper(${t.licensePlate})`),
+  index('vehicles_driver_idx').on(t.driverId),
+]);
+
+export const trips = pgTable('trips', {
+  id: serial('id').primaryKey(),
+  tripCode: text('trip_code').notNull(),
+  passengerId: integer('passenger_id').notNull().references(() => users.id),
+  driverId: integer('driver_id').references(() => users.id),
+  vehicleId: integer('vehicle_id').references(() => vehicles.id),
+  serviceTypeId: smallint('service_type_id').notNull(),
+  status: text('status', {
+    enum: ['pending', 'accepted', 'en_route', 'arrived', 'in_progress', 'completed',
+      'cancelled_by_passenger', 'cancelled_by_driver', 'cancelled_by_system'],
+  }).notNull().default('pending'),
+  pickupLatitude: coordinate('pickup_latitude').notNull(),
+  pickupLongitude: coordinate('pickup_longitude').notNull(),
+  pickupAddress: text('pickup_address').notNull(),
+  destinationLatitude: coordinate('destination_latitude').notNull(),
+  destinationLongitude: coordinate('destination_longitude').notNull(),
+  destinationAddress: text('destination_address').notNull(),
+  passengerNotes: text('passenger_notes'),
+  offerPriceCents: integer('offer_price_cents'),
+  estimatedFareCents: integer('estimated_fare_cents').notNull(),
+  /** The price of the accepted offer: what the driver charges unless the final fare says otherwise. */
+  agreedFareCents: integer('agreed_fare_cents'),
+  finalFareCents: integer('final_fare_cents'),
+  distanceKm: numeric('distance_km', { precision: 7, scale: 2 }).notNull(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  routePolyline: text('route_polyline'),
+  finalLatitude: coordinate('final_latitude'),
+  finalLongitude: coordinate('final_longitude'),
+  driverNotes: text('driver_notes'),
+  cancelReason: text('cancel_reason'),
+  createdAt: createdAt(),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  enRouteAt: timestamp('en_route_at', { withTimezone: true }),
+  arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+}, (t) => [
+  // One active trip per passenger and per driver, enforced by the database (GUIDE §3 'Accepting').
+  uniqueIndex('trips_one_active_per_passenger').on(t.passengerId)
+    .where(sql`status in ('pending','accepted','en_route','arrived','in_progress')`),
+  uniqueIndex('trips_one_active_per_driver').on(t.driverId)
+    .where(sql`status in ('accepted','en_route','arrived','in_progress')`),
+  index('trips_passenger_created_idx').on(t.passengerId, t.createdAt),
+  index('trips_driver_completed_idx').on(t.driverId, t.completedAt),
+  index('trips_pending_expiry_idx').on(t.expiresAt).where(sql`status = 'pending'`),
+  // Matching: nearest pending pickups, via cube/earthdistance (PostGIS does not load in PGlite).
+  index('trips_pending_pickup_earth_idx')
+    .using('gist', sql`ll_to_earth(${t.pickupLatitude}::float8, ${t.pickupLongitude}::float8)`)
+    .where(sql`status = 'pending'`),
+  check('trips_service_type_check', sql`${t.serviceTypeId} in (1, 2)`),
+  check('trips_money_check', sql`${t.estimatedFareCents} >= 0 and coalesce(${t.offerPriceCents}, 0) >= 0 and coalesce(${t.finalFareCents}, 0) >= 0`),
+]);
+
+export const tripOffers = pgTable('trip_offers', {
+  id: serial('id').primaryKey(),
+  tripId: integer('trip_id').notNull().references(() => trips.id, { onDelete: 'cascade' }),
+  driverId: integer('driver_id').notNull().references(() => users.id),
+  vehicleId: integer('vehicle_id').notNull().references(() => vehicles.id),
+  priceCents: integer('price_cents').notNull(),
+  driverLatitude: coordinate('driver_latitude'),
+  driverLongitude: coordinate('driver_longitude'),
+  status: text('status', { enum: ['pending', 'accepted', 'rejected', 'withdrawn'] }).notNull().default('pending'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('trip_offers_one_per_driver').on(t.tripId, t.driverId),
+  index('trip_offers_driver_idx').on(t.driverId, t.createdAt),
+  check('trip_offers_price_check', sql`${t.priceCents} > 0`),
+]);
+
+/** Requests a driver hid with 'Rechazar': excluded from that driver's list only. */
+export const tripRejections = pgTable('trip_rejections', {
+  tripId: integer('trip_id').notNull().references(() => trips.id, { onDelete: 'cascade' }),
+  driverId: integer('driver_id').notNull().references(() => users.id),
+  reason: text('reason'),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.tripId, t.driverId] })]);
+
+/** Per-offer chat: the conversation between a trip's passenger and one driver. */
+export const chatMessages = pgTable('chat_messages', {
+  id: serial('id').primaryKey(),
+  tripId: integer('trip_id').notNull().references(() => trips.id, { onDelete: 'cascade' }),
+  driverId: integer('driver_id').notNull().references(() => users.id),
+  senderId: integer('sender_id').notNull().references(() => users.id),
+  senderRole: text('sender_role', { enum: ['passenger', 'driver'] }).notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('chat_messages_conversation_idx').on(t.tripId, t.driverId, t.createdAt)]);
+
+export const savedLocations = pgTable('saved_locations', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  latitude: coordinate('latitude').notNull(),
+  longitude: coordinate('longitude').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('saved_locations_user_idx').on(t.userId)]);
+
+/** Every online/offline change, the source of online-hours statistics. */
+export const driverStatusLog = pgTable('driver_status_log', {
+  id: serial('id').primaryKey(),
+  driverId: integer('driver_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['online', 'offline'] }).notNull(),
+  vehicleId: integer('vehicle_id'),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('driver_status_log_driver_idx').on(t.driverId, t.changedAt)]);
+
+export const ratings = pgTable('ratings', {
+  id: serial('id').primaryKey(),
+  tripId: integer('trip_id').notNull().references(() => trips.id, { onDelete: 'cascade' }),
+  raterId: integer('rater_id').notNull().references(() => users.id),
+  rateeId: integer('ratee_id').notNull().references(() => users.id),
+  raterRole: text('rater_role', { enum: ['passenger', 'driver'] }).notNull(),
+  score: smallint('score').notNull(),
+  comment: text('comment'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('ratings_one_per_rater_trip').on(t.tripId, t.raterId),
+  index('ratings_ratee_idx').on(t.rateeId),
+  check('ratings_score_check', sql`${t.score} between 1 and 5`),
+]);

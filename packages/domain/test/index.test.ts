@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import * as domain from '../src';
+
+describe('package entry point', () => {
+  it('exports every module', () => {
+    const expected = [
+      // validators
+      'isValidEmail',
+      'normalizePhone',
+      'isValidPeruvianPhone',
+      // money
+      'formatSoles',
+      'toCentimos',
+      'fromCentimos',
+      'roundTo2',
+      'parseCentimos',
+      'SOLES_PREFIX',
+      // coordinates
+      'isValidCoordinate',
+      'parseCoordinate',
+      'toValidCoordinates',
+      'haversineKm',
+      'isInPeru',
+      'PERU_BOUNDS',
+      'DEFAULT_MAP_CENTER',
+      'DEFAULT_MAP_ZOOM',
+      'MY_LOCATION_ZOOM',
+      'EARTH_RADIUS_KM',
+      // fare
+      'BASE_FARE',
+      'PER_KM',
+      'PER_MINUTE',
+      'MINIMUM_FARE',
+      'VEHICLE_MULTIPLIERS',
+      'FARE_VEHICLES',
+      'vehicleForTravelMode',
+      'vehicleForServiceType',
+      'estimateFare',
+      'SERVICE_TYPES',
+      'serviceTypeName',
+      'isServiceTypeId',
+      // trip status
+      'TRIP_STATUSES',
+      'ACTIVE_TRIP_STATUSES',
+      'CANCELLED_TRIP_STATUSES',
+      'HISTORY_STATUSES',
+      'TRIP_ACTORS',
+      'isTripStatus',
+      'isActiveStatus',
+      'isCancelledStatus',
+      'isTerminalStatus',
+      'canTransition',
+      'assertTransition',
+      'DRIVER_STAGE_ACTIONS',
+      'driverStageAction',
+      'driverStageMessage',
+      'tripStatusLabel',
+      'historyStatusBadge',
+      'HISTORY_STATUS_FILTERS',
+      'DEFAULT_HISTORY_STATUS_FILTER',
+      // roles
+      'USER_TYPES',
+      'isUserType',
+      'isPassengerType',
+      'isDriverType',
+      'dashboardPathFor',
+      'profilePathFor',
+      'activeTripPathFor',
+      'activeTripRedirect',
+      // badge
+      'formatBadge',
+      // constants (sample)
+      'OFFERS_POLL_MS',
+      'TOKEN_STORAGE_KEY',
+      'PASSENGER_GEO',
+      'DRIVER_GEO_WATCH',
+      // polyline
+      'encodePolyline',
+      'decodePolyline',
+      'POLYLINE_PRECISION',
+      // lima time
+      'limaDateKey',
+      'limaDayStart',
+      'lastNDaysKeys',
+      'isDateKey',
+    ];
+    for (const name of expected) expect(domain, name).toHaveProperty(name);
+  });
+
+  it('keeps the decimal helpers internal', () => {
+    expect(domain).not.toHaveProperty('parseDecimal');
+    expect(domain).not.toHaveProperty('roundDecimal');
+  });
+});
