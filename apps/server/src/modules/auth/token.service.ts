@@ -2,6 +2,7 @@
  * Signed, expiring session tokens (HS256 JWT). The token names a session row; a session can be revoked
  * (logout) without touching the user's other devices.
  */
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface TokenClaims {
@@ -10,30 +11,31 @@ export interface TokenClaims {
 }
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** A WebCrypto key imported once: given raw bytes or a KeyObject, jose imports it again on every call. */
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(secret: string, private readonly ttlSeconds: number) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
   get ttl(): number {
     return this.ttlSeconds;
   }
 
-  sign(claims: TokenClaims): Promise<string> {
+  async sign(claims: TokenClaims): Promise<string> {
     return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuer('jala')
       .setIssuedAt()
       .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** Returns the claims of a valid, unexpired token, or null for anything else. */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: 'jala', algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { issuer: 'jala', algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return null;
       return { userId, sessionId: payload.sid };

@@ -3,8 +3,38 @@ import { and, eq, gt, isNull, schema, sql, type Database } from '@jala/db';
 export type UserRow = typeof schema.users.$inferSelect;
 export type DriverProfileRow = typeof schema.driverProfiles.$inferSelect;
 
+/**
+ * The queries every authenticated request runs (session check, profile) are prepared once: drizzle then
+ * skips rebuilding their SQL per call, which was the largest share of server CPU under load (bench/http).
+ */
+function prepareHotQueries(db: Database) {
+  const placeholder = sql.placeholder;
+  return {
+    sessionUser: db
+      .select({ user: schema.users })
+      .from(schema.sessions)
+      .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+      .where(and(
+        eq(schema.sessions.id, placeholder('sessionId')),
+        eq(schema.sessions.userId, placeholder('userId')),
+        isNull(schema.sessions.revokedAt),
+        gt(schema.sessions.expiresAt, placeholder('now')),
+      ))
+      .prepare('users_session_user'),
+    userById: db.select().from(schema.users).where(eq(schema.users.id, placeholder('id'))).prepare('users_by_id'),
+    driverProfile: db.select().from(schema.driverProfiles)
+      .where(eq(schema.driverProfiles.userId, placeholder('userId'))).prepare('users_driver_profile'),
+    ratingAverage: db.select({ avg: sql<string | null>`avg(${schema.ratings.score})` }).from(schema.ratings)
+      .where(eq(schema.ratings.rateeId, placeholder('userId'))).prepare('users_rating_average'),
+  };
+}
+
 export class UsersRepository {
-  constructor(private readonly db: Database) {}
+  private readonly hot: ReturnType<typeof prepareHotQueries>;
+
+  constructor(private readonly db: Database) {
+    this.hot = prepareHotQueries(db);
+  }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(schema.users).where(sql`lower(${schema.users.email}) = lower(${email})`);
@@ -12,21 +42,18 @@ export class UsersRepository {
   }
 
   async findById(id: number): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(schema.users).where(eq(schema.users.id, id));
+    const [row] = await this.hot.userById.execute({ id });
     return row;
   }
 
   async findDriverProfile(userId: number): Promise<DriverProfileRow | undefined> {
-    const [row] = await this.db.select().from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, userId));
+    const [row] = await this.hot.driverProfile.execute({ userId });
     return row;
   }
 
   /** Average score the user received, or null when nobody rated them yet. */
   async ratingAverage(userId: number): Promise<number | null> {
-    const [row] = await this.db
-      .select({ avg: sql<string | null>`avg(${schema.ratings.score})` })
-      .from(schema.ratings)
-      .where(eq(schema.ratings.rateeId, userId));
+    const [row] = await this.hot.ratingAverage.execute({ userId });
     return row?.avg == null ? null : Math.round(Number(row.avg) * 100) / 100;
   }
 
@@ -51,16 +78,7 @@ export class UsersRepository {
 
   /** The user of a live (unexpired, unrevoked) session. */
   async findSessionUser(sessionId: string, userId: number): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .select({ user: schema.users })
-      .from(schema.sessions)
-      .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-      .where(and(
-        eq(schema.sessions.id, sessionId),
-        eq(schema.sessions.userId, userId),
-        isNull(schema.sessions.revokedAt),
-        gt(schema.sessions.expiresAt, new Date()),
-      ));
+    const [row] = await this.hot.sessionUser.execute({ sessionId, userId, now: new Date() });
     return row?.user;
   }
 

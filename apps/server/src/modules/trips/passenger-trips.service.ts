@@ -97,7 +97,9 @@ export class PassengerTripsService {
     const trip = await this.ownTrip(passengerId, tripId);
     if (trip.status !== 'pending') throw new AppError('CONFLICT', 'Este viaje ya no está esperando ofertas.');
     const offer = await this.d.trips.findOffer(tripId, driverId);
-    if (!offer || offer.status !== 'pending') throw new AppError('NOT_FOUND', 'La oferta ya no está disponible.');
+    if (!offer || offer.status === 'withdrawn') throw new AppError('NOT_FOUND', 'La oferta ya no está disponible.');
+    // 'accepted'/'rejected' offers mean another accept of this trip committed since the trip was read.
+    if (offer.status !== 'pending') throw new AppError('CONFLICT', 'Este viaje ya no está esperando ofertas.');
     const now = this.d.now();
     let accepted: TripRow | undefined;
     try {

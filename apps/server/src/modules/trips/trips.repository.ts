@@ -14,8 +14,29 @@ const STATUS_TIMESTAMP: Partial<Record<TripStatus, keyof TripRow>> = {
   cancelled_by_passenger: 'cancelledAt', cancelled_by_driver: 'cancelledAt', cancelled_by_system: 'cancelledAt',
 };
 
+/**
+ * Lookups that clients poll (the active-trip guard on every navigation, the trip pages) are prepared once,
+ * so drizzle does not rebuild their SQL on every call.
+ */
+function prepareHotQueries(db: Database) {
+  const placeholder = sql.placeholder;
+  return {
+    byId: db.select().from(schema.trips).where(eq(schema.trips.id, placeholder('id'))).prepare('trips_by_id'),
+    activeForPassenger: db.select().from(schema.trips)
+      .where(and(eq(schema.trips.passengerId, placeholder('passengerId')), inArray(schema.trips.status, [...ACTIVE_TRIP_STATUSES])))
+      .prepare('trips_active_for_passenger'),
+    currentForDriver: db.select().from(schema.trips)
+      .where(and(eq(schema.trips.driverId, placeholder('driverId')), inArray(schema.trips.status, [...DRIVER_BUSY_STATUSES])))
+      .prepare('trips_current_for_driver'),
+  };
+}
+
 export class TripsRepository {
-  constructor(private readonly db: Database) {}
+  private readonly hot: ReturnType<typeof prepareHotQueries>;
+
+  constructor(private readonly db: Database) {
+    this.hot = prepareHotQueries(db);
+  }
 
   async insert(values: typeof schema.trips.$inferInsert): Promise<TripRow> {
     const [row] = await this.db.insert(schema.trips).values(values).returning();
@@ -24,19 +45,17 @@ export class TripsRepository {
   }
 
   async findById(id: number): Promise<TripRow | undefined> {
-    const [row] = await this.db.select().from(schema.trips).where(eq(schema.trips.id, id));
+    const [row] = await this.hot.byId.execute({ id });
     return row;
   }
 
   async findActiveForPassenger(passengerId: number): Promise<TripRow | undefined> {
-    const [row] = await this.db.select().from(schema.trips)
-      .where(and(eq(schema.trips.passengerId, passengerId), inArray(schema.trips.status, [...ACTIVE_TRIP_STATUSES])));
+    const [row] = await this.hot.activeForPassenger.execute({ passengerId });
     return row;
   }
 
   async findCurrentForDriver(driverId: number): Promise<TripRow | undefined> {
-    const [row] = await this.db.select().from(schema.trips)
-      .where(and(eq(schema.trips.driverId, driverId), inArray(schema.trips.status, [...DRIVER_BUSY_STATUSES])));
+    const [row] = await this.hot.currentForDriver.execute({ driverId });
     return row;
   }
 
