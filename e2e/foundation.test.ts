@@ -38,6 +38,9 @@ describe('foundation: session, routing and shell in Chromium', () => {
     const account = await registerViaUi(page, 'passenger');
     await page.waitForURL('**/passenger/dashboard');
     await page.getByRole('button', { name: /perfil|menú|cuenta/i }).first().click();
+    await page.getByText('Ver perfil').waitFor();
+    // The menu fades in (140 ms): photograph it once no animation is running.
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
     await screenshot(page, 'foundation-profile-menu');
     await page.getByText('Cerrar sesión').click();
     await page.waitForURL('**/login');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
 import { createDriver } from '../apps/server/test/support/factories';
-import { baseUrl, launchBrowser, phoneContext, screenshot } from './support/browser';
+import { baseUrl, headerCollisions, launchBrowser, phoneContext, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { registerViaUi } from './support/session';
 
@@ -143,6 +143,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await expect.poll(async () => (await summary.allTextContents()).join(' ')).toMatch(/km .* min .*S\/ \d+\.\d{2}/);
     await settledScreenshot(page, 'passenger-request-route');
     expect(await overflowing(page)).toEqual([]);
+    expect(await headerCollisions(page)).toEqual([]);
 
     // Step 3: service type and an offered price.
     await page.getByRole('button', { name: 'Siguiente' }).click();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
 import { createDriver, FACTORY_PASSWORD } from '../apps/server/test/support/factories';
-import { launchBrowser, phoneContext, screenshot } from './support/browser';
+import { headerCollisions, launchBrowser, phoneContext, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { loginViaUi, registerViaUi } from './support/session';
 
@@ -100,6 +100,8 @@ describe('two phones: passenger and driver complete and cancel trips through the
     await request.getByText('Perfecto, estoy en la puerta de la iglesia').waitFor({ timeout: 6_000 });
     await screenshot(passenger, 'two-phones-passenger-offer');
     await screenshot(driverPage, 'two-phones-driver-offer');
+    expect(await headerCollisions(passenger)).toEqual([]);
+    expect(await headerCollisions(driverPage)).toEqual([]);
 
     // The passenger accepts: the driver's phone goes to the active trip, the passenger's shows the driver.
     await offer.getByRole('button', { name: 'Aceptar' }).click();

@@ -49,3 +49,27 @@ export function uniqueEmail(prefix = 'e2e'): string {
   counter += 1;
   return `${prefix}${Date.now()}${counter}@prueba.pe`;
 }
+
+/**
+ * Pairs of header parts (back button, title, connection indicator, profile menu) drawn over each other, and
+ * parts whose text spills out of their box; empty when the header fits the screen.
+ */
+export async function headerCollisions(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const parts = ['.app-header__back', '.app-header__title', '.conn-indicator', '.profile-menu__trigger']
+      .map((selector) => ({ selector, node: document.querySelector<HTMLElement>(selector) }))
+      .filter((part): part is { selector: string; node: HTMLElement } => part.node !== null && part.node.getBoundingClientRect().width > 1);
+    const problems: string[] = [];
+    for (const { selector, node } of parts) {
+      if (node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).textOverflow !== 'ellipsis') problems.push(`${selector} spills`);
+    }
+    for (let i = 0; i < parts.length; i++) {
+      for (let j = i + 1; j < parts.length; j++) {
+        const a = parts[i]!.node.getBoundingClientRect();
+        const b = parts[j]!.node.getBoundingClientRect();
+        if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom && b.top < a.bottom) problems.push(`${parts[i]!.selector} × ${parts[j]!.selector}`);
+      }
+    }
+    return problems;
+  });
+}

@@ -17,7 +17,7 @@ export function AppHeader({ title, back }: { title: string; back?: BackAction | 
     else void navigate(-1);
   };
   return (
-    <header className="app-header">
+    <header className={back?.label ? 'app-header app-header--labelled-back' : 'app-header'}>
       <div className="app-header__start">
         {back && (
           <button type="button" className="app-header__back" onClick={goBack} aria-label={back.label ? undefined : 'Volver'}>
