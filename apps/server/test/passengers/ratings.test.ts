@@ -3,6 +3,7 @@ import type { TripHistoryPage, TripRating, TripRatingStatus } from '@jala/contra
 import { and, eq, schema } from '@jala/db';
 import { createCompletedTrip, createDriver, createTrip, FACTORY_PASSWORD } from '../support/factories';
 import { api, registerUser } from '../support/http';
+import { KENNEDY, tripPayload } from '../support/actors';
 import { BACKENDS, registerPassenger, useTestApp } from './passenger-fixtures';
 
 describe.each(BACKENDS)('trip ratings API on %s', (backend) => {
@@ -48,6 +49,13 @@ describe.each(BACKENDS)('trip ratings API on %s', (backend) => {
     expect(history.body.data.trips[0]).toMatchObject({ id: trip.id, my_rating: 5, driver: { rating_average: 5 } });
     const driverUser = await api<{ rating_average: number }>(app().baseUrl, 'GET', '/auth/profile', { token: driver.token });
     expect(driverUser.body.data.rating_average).toBe(5);
+
+    // …and the passenger's rating shows on their next request in the driver's list.
+    const next = await api<{ id: number }>(app().baseUrl, 'POST', '/trips', { token: passenger.token, body: tripPayload() });
+    expect(next.status).toBe(201);
+    const requests = await api<{ id: number; passenger_rating: number | null }[]>(app().baseUrl, 'GET',
+      `/driver/trip-requests?latitude=${KENNEDY.latitude}&longitude=${KENNEDY.longitude}`, { token: driver.token });
+    expect(requests.body.data.find((request) => request.id === next.body.data.id)).toMatchObject({ passenger_rating: 3 });
   });
 
   maybe('refuses a second rating by the same person with 409 and keeps the first', async () => {

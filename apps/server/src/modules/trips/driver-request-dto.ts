@@ -35,11 +35,11 @@ export function toDriverRequestDto(
 }
 
 /** … or from the matching query (pull). */
-export function nearbyRowToDto(row: NearbyRequestRow, ratingAverage: number | null): DriverTripRequest {
+export function nearbyRowToDto(row: NearbyRequestRow): DriverTripRequest {
   return {
     id: Number(row.id),
     passenger_name: `${row.first_name} ${row.last_name}`.trim(),
-    passenger_rating: ratingAverage,
+    passenger_rating: row.passenger_rating == null ? null : roundTo2(Number(row.passenger_rating)),
     service_type: serviceTypeName(Number(row.service_type_id)) ?? 'Auto',
     service_type_id: Number(row.service_type_id),
     pickup_address: row.pickup_address,

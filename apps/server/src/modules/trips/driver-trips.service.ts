@@ -44,7 +44,7 @@ export class DriverTripsService {
     const rows = await this.d.matching.nearbyRequests({
       driverId, latitude: driver.latitude, longitude: driver.longitude, radiusKm: driver.radiusKm, vehicleType: driver.vehicle.vehicleType,
     }, this.d.now());
-    return Promise.all(rows.map(async (row) => nearbyRowToDto(row, await this.d.users.ratingAverage(Number(row.passenger_id)))));
+    return rows.map(nearbyRowToDto);
   }
 
   /** 'Aceptar' on a request: an offer at the passenger's price (or the estimate) unless the driver proposes another. */

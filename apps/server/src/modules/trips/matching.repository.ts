@@ -1,7 +1,6 @@
 /**
  * Geographic matching between drivers and pending requests, on the GiST index over
  * ll_to_earth(pickup) (cube + earthdistance; same SQL on PGlite and PostgreSQL).
- * `earth_box` narrows with the index; `earth_distance` then keeps the true circle.
  */
 import { sql, type Database } from '@jala/db';
 
@@ -28,6 +27,8 @@ export interface NearbyRequestRow {
   created_at: Date | string;
   distance_to_pickup_m: number;
   my_offer_cents: number | null;
+  /** The passenger's average rating received, as PostgreSQL's numeric text; null when never rated. */
+  passenger_rating: string | null;
 }
 
 export interface MatchingDriver {
@@ -43,9 +44,12 @@ export class MatchingRepository {
 
   /**
    * Pending, unexpired requests within the driver's radius for their vehicle type, minus rejected ones,
-   * nearest first. The inner query walks the GiST index in distance order (KNN `<->`, bounded by the
-   * `earth_box`) and stops after `limit` rows, so its cost does not grow with the number of requests around;
-   * only those rows are then joined with their passenger's name and the driver's own offer.
+   * nearest first. The inner query walks the GiST index in distance order (KNN `<->`) and stops after
+   * `limit` rows, so its cost does not grow with the number of requests around; the radius is applied to
+   * those rows (the nearest `limit` include every request inside it). No `earth_box` bound: with one,
+   * PostgreSQL's fixed selectivity guess for it picked a bitmap scan plus sort on smaller tables, twice
+   * as slow. Only the rows kept are joined with their passenger (name, average rating) and the driver's
+   * own offer.
    */
   async nearbyRequests(driver: MatchingDriver, now: Date, limit = 50): Promise<NearbyRequestRow[]> {
     const serviceTypeId = driver.vehicleType === 'mototaxi' ? 1 : 2;
@@ -63,16 +67,15 @@ export class MatchingRepository {
           and t.expires_at > ${now}
           and t.service_type_id = ${serviceTypeId}
           and t.passenger_id <> ${driver.driverId}
-          and earth_box(${here}, ${radiusM}) @> ${pickup}
           and not exists (select 1 from trip_rejections r where r.trip_id = t.id and r.driver_id = ${driver.driverId})
         order by ${pickup} <-> ${here}
         limit ${limit}
       )
-      select n.*, u.first_name, u.last_name, o.price_cents as my_offer_cents
+      select n.*, u.first_name, u.last_name, o.price_cents as my_offer_cents,
+             (select avg(rt.score) from ratings rt where rt.ratee_id = n.passenger_id) as passenger_rating
       from nearest n
       join users u on u.id = n.passenger_id
       left join trip_offers o on o.trip_id = n.id and o.driver_id = ${driver.driverId}
-      -- the box's corners reach past the radius; the nearest rows include every one inside it
       where n.distance_to_pickup_m <= ${radiusM}
       order by n.distance_to_pickup_m asc, n.id asc`);
     return result.rows as unknown as NearbyRequestRow[];
