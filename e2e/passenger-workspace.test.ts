@@ -72,7 +72,7 @@ describe('passenger workspace in Chromium at 360×740', () => {
     await page.getByText('Juan Ríos · 998 877 665').waitFor();
   });
 
-  it('adds and deletes a saved place', async () => {
+  it('adds a saved place, picks it as origin in the request wizard, and deletes it', async () => {
     await page.getByRole('tab', { name: 'Ubicaciones' }).click();
     await page.getByText('Av. Larco 1150, Miraflores').waitFor();
     await page.getByRole('button', { name: 'Agregar nueva ubicación' }).click();
@@ -88,6 +88,17 @@ describe('passenger workspace in Chromium at 360×740', () => {
     expect(await page.locator('.pw-place-row').count()).toBe(3);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, 'passenger-places');
+
+    // The new place is a one-tap origin in the request wizard.
+    await page.goto('/passenger/trip-request');
+    const sheet = page.getByRole('complementary', { name: 'Solicitud de viaje' });
+    await sheet.getByRole('list', { name: 'Ubicaciones guardadas' }).getByRole('button', { name: 'Universidad' }).click();
+    await expect.poll(() => sheet.getByRole('combobox').inputValue()).toBe('Av. Universitaria 1801, San Miguel');
+    await page.locator('.jala-pin--origin[title="Origen"]').waitFor();
+    await screenshot(page, 'passenger-places-in-wizard');
+
+    await page.goto('/passenger/profile');
+    await page.getByRole('tab', { name: 'Ubicaciones' }).click();
     await page.getByRole('button', { name: 'Eliminar Universidad' }).click();
     await expect.poll(() => page.locator('.pw-place-row').count()).toBe(2);
     await page.reload();
