@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
 import { createDriver } from '../apps/server/test/support/factories';
-import { baseUrl, headerCollisions, launchBrowser, phoneContext, screenshot } from './support/browser';
+import { baseUrl, headerCollisions, launchBrowser, phoneContext, requestSheet, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { registerViaUi } from './support/session';
 
@@ -69,10 +69,9 @@ async function settledScreenshot(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
 }
 
-const sheet = (page: Page) => page.getByRole('complementary', { name: 'Solicitud de viaje' });
 
 async function choosePlace(page: Page, text: string, option: RegExp): Promise<void> {
-  await sheet(page).getByRole('combobox').fill(text);
+  await requestSheet(page).getByRole('combobox').fill(text);
   await page.getByRole('option', { name: option }).click();
 }
 
@@ -117,7 +116,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await page.locator('.leaflet-jala-outline-pane path').waitFor();
     expect(await page.getByText('Paso 1 de 4').count()).toBe(1);
     await page.getByRole('button', { name: 'Siguiente' }).click();
-    await sheet(page).getByText('Selecciona un origen').waitFor();
+    await requestSheet(page).getByText('Selecciona un origen').waitFor();
     await settledScreenshot(page, 'passenger-request-step1');
 
     await choosePlace(page, 'Kennedy', /Parque Kennedy/);
@@ -126,20 +125,20 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await page.getByRole('button', { name: 'Siguiente' }).click();
 
     // Step 2: pick the destination with a tap on the map.
-    await sheet(page).getByRole('button', { name: 'Mapa' }).click();
+    await requestSheet(page).getByRole('button', { name: 'Mapa' }).click();
     await page.getByText('Toca en el mapa para elegir destino').waitFor();
     await settledScreenshot(page, 'passenger-request-map-pick');
     await page.locator('.trq-screen__map .leaflet-container').click({ position: { x: 260, y: 170 } });
     await page.locator('.jala-pin--destination[title="Destino"]').waitFor();
-    await expect.poll(() => sheet(page).getByRole('combobox').inputValue()).not.toBe('');
+    await expect.poll(() => requestSheet(page).getByRole('combobox').inputValue()).not.toBe('');
     expect(await page.getByText('Toca en el mapa para elegir destino').count()).toBe(0);
-    await sheet(page).getByText('Distancia').waitFor();
+    await requestSheet(page).getByText('Distancia').waitFor();
 
     // …then change it by search: Jockey Plaza. The route and its estimate follow.
     await choosePlace(page, 'Jockey', /Jockey Plaza/);
-    await expect.poll(() => sheet(page).getByRole('combobox').inputValue()).toContain('Jockey Plaza');
+    await expect.poll(() => requestSheet(page).getByRole('combobox').inputValue()).toContain('Jockey Plaza');
     await page.locator('.leaflet-overlay-pane path').waitFor();
-    const summary = sheet(page).getByRole('definition');
+    const summary = requestSheet(page).getByRole('definition');
     await expect.poll(async () => (await summary.allTextContents()).join(' ')).toMatch(/km .* min .*S\/ \d+\.\d{2}/);
     await settledScreenshot(page, 'passenger-request-route');
     expect(await overflowing(page)).toEqual([]);
@@ -148,7 +147,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     // Step 3: service type and an offered price.
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await page.getByRole('button', { name: 'Siguiente' }).click();
-    await sheet(page).getByText('Selecciona un tipo de servicio').waitFor();
+    await requestSheet(page).getByText('Selecciona un tipo de servicio').waitFor();
     await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
     await page.getByLabel('Precio que ofreces (S/)').fill('20');
     await settledScreenshot(page, 'passenger-request-step3');
@@ -265,8 +264,8 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await registerViaUi(page, 'passenger', { firstName: 'Elena' });
     await page.waitForURL('**/passenger/dashboard');
     await page.goto('/passenger/trip-request');
-    await sheet(page).getByRole('button', { name: 'Mi ubicación' }).click();
-    await sheet(page).getByText('No se pudo obtener tu ubicación actual').waitFor();
+    await requestSheet(page).getByRole('button', { name: 'Mi ubicación' }).click();
+    await requestSheet(page).getByText('No se pudo obtener tu ubicación actual').waitFor();
     await context.close();
   });
 
@@ -276,8 +275,8 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await registerViaUi(page, 'passenger', { firstName: 'Marco' });
     await page.waitForURL('**/passenger/dashboard');
     await page.goto('/passenger/trip-request');
-    await sheet(page).getByRole('button', { name: 'Mi ubicación' }).click();
-    await expect.poll(() => sheet(page).getByRole('combobox').inputValue()).toMatch(/Miraflores|Kennedy/);
+    await requestSheet(page).getByRole('button', { name: 'Mi ubicación' }).click();
+    await expect.poll(() => requestSheet(page).getByRole('combobox').inputValue()).toMatch(/Miraflores|Kennedy/);
     await page.locator('.jala-pin--origin').waitFor();
     await context.close();
   });

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
 import { FACTORY_PASSWORD } from '../apps/server/test/support/factories';
 import { seedPassengerWorkspace, type PassengerWorkspaceSeed } from '../apps/server/test/passengers/passenger-seed';
-import { launchBrowser, phoneContext, screenshot } from './support/browser';
+import { launchBrowser, phoneContext, requestSheet, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { loginViaUi } from './support/session';
 
@@ -91,7 +91,7 @@ describe('passenger workspace in Chromium at 360×740', () => {
 
     // The new place is a one-tap origin in the request wizard.
     await page.goto('/passenger/trip-request');
-    const sheet = page.getByRole('complementary', { name: 'Solicitud de viaje' });
+    const sheet = requestSheet(page);
     await sheet.getByRole('list', { name: 'Ubicaciones guardadas' }).getByRole('button', { name: 'Universidad' }).click();
     await expect.poll(() => sheet.getByRole('combobox').inputValue()).toBe('Av. Universitaria 1801, San Miguel');
     await page.locator('.jala-pin--origin[title="Origen"]').waitFor();

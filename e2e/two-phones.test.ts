@@ -10,16 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
 import { createDriver, FACTORY_PASSWORD } from '../apps/server/test/support/factories';
-import { headerCollisions, launchBrowser, phoneContext, screenshot } from './support/browser';
+import { headerCollisions, launchBrowser, phoneContext, requestSheet, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { loginViaUi, registerViaUi } from './support/session';
 
 const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
 
-const sheet = (page: Page) => page.getByRole('complementary', { name: 'Solicitud de viaje' });
 
 async function choosePlace(page: Page, text: string, option: RegExp): Promise<void> {
-  await sheet(page).getByRole('combobox').fill(text);
+  await requestSheet(page).getByRole('combobox').fill(text);
   await page.getByRole('option', { name: option }).click();
 }
 

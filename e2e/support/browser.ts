@@ -73,3 +73,8 @@ export async function headerCollisions(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/** The trip-request wizard's bottom sheet on /passenger/trip-request. */
+export function requestSheet(page: Page) {
+  return page.getByRole('complementary', { name: 'Solicitud de viaje' });
+}
