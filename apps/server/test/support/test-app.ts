@@ -26,6 +26,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: '/nonexistent-test-data',
     databaseUrl: undefined,
     redisUrl: undefined,
+    // A fresh namespace per app config: retained messages of another run's trip 1 must not leak in.
+    redisPrefix: `jala-test-${randomBytes(4).toString('hex')}:`,
+    nodeId: 'test',
     geo: { provider: 'offline', nominatimUrl: 'http://127.0.0.1:9', osrmUrl: 'http://127.0.0.1:9', googleApiKey: undefined },
     tokenSecret: randomBytes(32).toString('hex'),
     tokenTtlSeconds: 3600,
