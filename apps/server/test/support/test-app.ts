@@ -54,11 +54,8 @@ export async function isPostgresAvailable(): Promise<boolean> {
   }
 }
 
-async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (backend === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
-    return { handle, drop: () => handle.close() };
-  }
+/** A fresh, empty database on this machine's PostgreSQL server; `drop` removes it (closing its connections). */
+export async function createPostgresDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `jala_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
@@ -66,15 +63,30 @@ async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHan
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
   return {
-    handle,
+    name,
+    url: url.toString(),
     drop: async () => {
-      await handle.close();
       const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (backend === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    return { handle, drop: () => handle.close() };
+  }
+  const scratch = await createPostgresDatabase();
+  const handle = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 5 });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      await scratch.drop();
     },
   };
 }
