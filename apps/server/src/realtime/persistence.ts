@@ -9,7 +9,9 @@
  *   to another node (its node died or is draining) still receives the retained status and, with a
  *   persistent session, what was queued for it meanwhile.
  */
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
+import type { Redis } from 'ioredis';
 import type { AedesOptions } from 'aedes';
 import { createRedis, type RedisTarget } from '../lib/redis';
 
@@ -18,14 +20,17 @@ const OFFLINE_PACKET_TTL_SECONDS = 3600;
 
 export type BrokerStorage = Pick<AedesOptions, 'mq' | 'persistence'>;
 
+/** The part of aedes-persistence-redis' class used here (the package ships no types). */
+type RedisPersistenceClass = new (options: { conn: Redis; packetTTL?: (packet: unknown) => number }) => {
+  createRetainedStreamCombi(patterns: string[]): AsyncIterable<unknown>;
+};
+
 export async function createBrokerStorage(redis: RedisTarget | undefined): Promise<BrokerStorage> {
   if (!redis) return {};
-  const [{ default: mqemitterRedis }, { default: RedisPersistence }] = await Promise.all([
-    import('mqemitter-redis'),
-    // aedes 1.x drives persistences through their async API; the package's main export wraps that class
-    // in the old callback API, so the class itself is loaded.
-    import('aedes-persistence-redis/asyncPersistence.js'),
-  ]);
+  const { default: mqemitterRedis } = await import('mqemitter-redis');
+  // aedes 1.x drives persistences through their async API; the package's main export wraps that class in
+  // the old callback API, so the class itself is loaded (a CommonJS file without types).
+  const RedisPersistence = createRequire(import.meta.url)('aedes-persistence-redis/asyncPersistence.js') as RedisPersistenceClass;
   /**
    * aedes-persistence-redis 12 implements aedes-persistence 11 (aedes 1.2's), but hands retained messages
    * back as an async iterable, while aedes 1.2's SUBSCRIBE handler calls `.pipe()` on them: wrap them in a
