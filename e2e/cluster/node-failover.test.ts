@@ -18,7 +18,7 @@ import { topics } from '@jala/contracts';
 import { createDriver, FACTORY_PASSWORD } from '../../apps/server/test/support/factories';
 import { JOCKEY, tripPayload } from '../../apps/server/test/support/actors';
 import { startCluster, type Cluster, type ClusterNode } from './support/cluster';
-import { connectTracked, type TrackedClient } from './support/realtime-client';
+import { connectTrackedOn, type TrackedClient } from './support/realtime-client';
 
 interface Answer<T> { status: number; node: string | null; body: { success: boolean; data: T; message: string } }
 
@@ -44,15 +44,8 @@ class Balanced {
   }
 }
 
-async function connectOn(cluster: Cluster, auth: { userId: number; token: string }, wanted: (node: string) => boolean, options: { reconnectPeriodMs?: number } = {}): Promise<TrackedClient> {
-  // Round robin: a few tries land the connection on the wanted node.
-  for (let attempt = 0; attempt < 12; attempt += 1) {
-    const tracked = await connectTracked(cluster.wsUrl, auth, options);
-    if (wanted(tracked.node() ?? '')) return tracked;
-    await tracked.client.endAsync(true);
-  }
-  throw new Error('could not land a connection on the wanted node');
-}
+const connectOn = (cluster: Cluster, auth: { userId: number; token: string }, wanted: (node: string) => boolean, options: { reconnectPeriodMs?: number } = {}) =>
+  connectTrackedOn(cluster.wsUrl, auth, wanted, options);
 
 describe('a Jala cluster behind nginx', () => {
   let cluster: Cluster;

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type DatabaseHandle } from '@jala/db';
-import { createPostgresDatabase, REDIS_TEST_URL } from '../../../apps/server/test/support/test-app';
+import { clearRedisPrefix, createPostgresDatabase, REDIS_TEST_URL } from '../../../apps/server/test/support/test-app';
 import { freePort, repoRoot, waitForHealth } from '../../support/server-process';
 import { startNginx, type RunningNginx } from './nginx';
 
@@ -114,21 +114,5 @@ export async function startCluster(options: { nodes?: number; logLevel?: string 
   } catch (error) {
     await stop();
     throw error;
-  }
-}
-
-/** Removes a test run's Redis keys (retained messages, sessions, rate-limit counters). */
-export async function clearRedisPrefix(prefix: string): Promise<void> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(REDIS_TEST_URL);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
   }
 }

@@ -84,3 +84,13 @@ export function connectTracked(wsUrl: string, auth: { userId: number; token: str
     client.once('error', (error) => { client.end(true); reject(error); });
   });
 }
+
+/** Connects until the balancer puts the connection on a node `wanted` accepts (round robin: a few tries). */
+export async function connectTrackedOn(wsUrl: string, auth: { userId: number; token: string }, wanted: (node: string) => boolean, options: { reconnectPeriodMs?: number } = {}): Promise<TrackedClient> {
+  for (let attempt = 0; attempt < 12; attempt += 1) {
+    const tracked = await connectTracked(wsUrl, auth, options);
+    if (wanted(tracked.node() ?? '')) return tracked;
+    await tracked.client.endAsync(true);
+  }
+  throw new Error('could not land a connection on the wanted node');
+}

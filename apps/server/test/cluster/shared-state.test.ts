@@ -12,7 +12,7 @@ import { buildApp, type App } from '../../src/app';
 import { ClusterLock } from '../../src/lib/cluster-lock';
 import { api, registerUser } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
-import { createPostgresDatabase, REDIS_TEST_URL, testConfig } from '../support/test-app';
+import { clearRedisPrefix, createPostgresDatabase, REDIS_TEST_URL, testConfig } from '../support/test-app';
 
 describe('two nodes sharing PostgreSQL and Redis', () => {
   let scratch: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -35,6 +35,7 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
     for (const node of nodes) await node.close();
+    if (scratch) await clearRedisPrefix(`jala-test-${scratch.name}:`);
     await scratch?.drop();
   });
 

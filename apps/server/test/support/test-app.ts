@@ -108,3 +108,19 @@ export async function startTestApp(
     },
   };
 }
+
+/** Removes a test run's Redis keys (retained messages, sessions, rate-limit counters) under its prefix. */
+export async function clearRedisPrefix(prefix: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(REDIS_TEST_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
