@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import type { MqttClient } from 'mqtt';
+import mqtt, { type MqttClient } from 'mqtt';
 import { buildApp, type App } from '../../src/app';
 import { ClusterLock } from '../../src/lib/cluster-lock';
 import { api, registerUser } from '../support/http';
@@ -60,6 +60,21 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     const retained = nextMessage(onB, `notifications/${me.user.id}`, 3000);
     await subscribeQos(onB, `notifications/${me.user.id}`);
     expect(await retained).toEqual({ estado: 'completado' });
+  });
+
+  it('keeps a persistent session in Redis: its subscriptions follow the client to the other node', async () => {
+    const me = await registerUser(api0);
+    const clientId = `jala_test_persistent_${me.user.id}`;
+    const options = { protocolVersion: 4 as const, clean: false, reconnectPeriod: 0, clientId, username: String(me.user.id), password: me.token };
+    const onA = await mqtt.connectAsync(`${api0.replace('http', 'ws').replace(/\/api$/, '')}/mqtt`, options);
+    expect((await onA.subscribeAsync(`notifications/${me.user.id}`, { qos: 1 }))[0]?.qos).toBe(1);
+    await onA.endAsync();
+    const onB = await mqtt.connectAsync(ws1, options);
+    clients.push(onB);
+    // No SUBSCRIBE on node B: the session (and its subscription) was found in Redis.
+    const message = nextMessage(onB, `notifications/${me.user.id}`, 3000);
+    await nodes[0]!.broker.publish(`notifications/${me.user.id}`, { hola: 'otra vez' });
+    expect(await message).toEqual({ hola: 'otra vez' });
   });
 
   it('closes the MQTT connections of a session logged out on the other node', async () => {
