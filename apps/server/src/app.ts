@@ -159,9 +159,11 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       broker.drain();
     },
     async close() {
-      // Realtime sockets first: the HTTP server's close waits for every open connection.
-      await broker.close();
+      // Realtime sockets first: the HTTP server's close waits for every open connection. The broker itself
+      // closes after the requests in flight, which may still publish their events.
+      await broker.closeConnections();
       await server.close();
+      await broker.close();
       await bus.close();
       rateLimitRedis?.disconnect();
       if (ownsDatabase) await database.close();

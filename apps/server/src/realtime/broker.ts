@@ -155,9 +155,18 @@ export class RealtimeBroker {
     return this.aedes.connectedClients;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Ends every realtime connection and refuses new ones, but keeps the broker (and its Redis links) up, so
+   * HTTP requests still in flight can publish their events while the HTTP server waits for them.
+   */
+  async closeConnections(): Promise<void> {
+    this.draining = true;
     for (const ws of this.wss.clients) ws.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  async close(): Promise<void> {
+    await this.closeConnections();
     await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
   }
 
