@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner, several projects: pure unit tests, server integration (real PGlite/PostgreSQL/Redis/MQTT),
-// web component tests (jsdom) and browser end-to-end tests (Debian Chromium via playwright-core).
+// web component tests (jsdom), browser end-to-end tests (Debian Chromium via playwright-core) and the
+// cluster tests (several nodes behind Debian's nginx).
 export default defineConfig({
   test: {
     reporters: ['default'],
@@ -24,9 +25,20 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          exclude: ['e2e/cluster/**'],
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Several real nodes behind nginx on PostgreSQL and Redis (docs/DEPLOY.md); each file starts its own.
+        test: {
+          name: 'cluster',
+          include: ['e2e/cluster/**/*.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
           fileParallelism: false,
         },
       },

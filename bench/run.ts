@@ -7,16 +7,17 @@
  *   npm run bench -- --strict             exit 1 when a budget fails (or a benchmark errors)
  *
  * Options: --strict, --rebuild (bundle), --positions N (nearby), --seconds N (http),
- * --clients N, --offers N, --db pglite|postgres (realtime).
+ * --clients N, --offers N, --db pglite|postgres (realtime); --offers N (cluster).
  */
 import { cpus, loadavg } from 'node:os';
 import { bundle } from './bundle.bench';
+import { cluster } from './cluster.bench';
 import { http } from './http.bench';
 import { nearby } from './nearby.bench';
 import { realtime } from './realtime.bench';
 import { formatValue, type Benchmark, type BenchOptions, type Measurement } from './lib/report';
 
-const BENCHMARKS: Benchmark[] = [bundle, nearby, http, realtime];
+const BENCHMARKS: Benchmark[] = [bundle, nearby, http, realtime, cluster];
 
 function parseArgs(argv: string[]): { names: string[]; strict: boolean; options: BenchOptions } {
   const names: string[] = [];
@@ -45,7 +46,7 @@ function parseArgs(argv: string[]): { names: string[]; strict: boolean; options:
         break;
       }
       case '--help': case '-h':
-        console.info('usage: npm run bench -- [bundle|nearby|http|realtime ...] [--strict] [--rebuild] [--positions N] [--seconds N] [--clients N] [--offers N] [--db pglite|postgres]');
+        console.info('usage: npm run bench -- [bundle|nearby|http|realtime|cluster ...] [--strict] [--rebuild] [--positions N] [--seconds N] [--clients N] [--offers N] [--db pglite|postgres]');
         process.exit(0);
         break;
       default:

@@ -53,14 +53,19 @@ async function listen(app: App, describe: string, stop: () => Promise<void>): Pr
  * what these benchmarks measure, and 2,000 logins would spend most of the run hashing. The tokens are
  * then verified by the app's real paths (bearer plugin, MQTT authenticate).
  */
-export async function openSessions(running: RunningApp, userIds: number[]): Promise<Map<number, string>> {
-  const { tokenSecret, tokenTtlSeconds } = running.app.config;
+export function openSessions(running: RunningApp, userIds: number[]): Promise<Map<number, string>> {
+  return openSessionsWith(running.db, running.app.config, userIds);
+}
+
+/** The same for an app in another process: its database and the secret it signs with. */
+export async function openSessionsWith(db: Database, secret: { tokenSecret: string; tokenTtlSeconds: number }, userIds: number[]): Promise<Map<number, string>> {
+  const { tokenSecret, tokenTtlSeconds } = secret;
   const tokens = new TokenService(tokenSecret, tokenTtlSeconds);
   const expiresAt = new Date(Date.now() + tokenTtlSeconds * 1000);
   const sessions = userIds.map((userId) => ({ userId, id: randomUUID() }));
   for (let i = 0; i < sessions.length; i += 1000) {
     const batch = sessions.slice(i, i + 1000);
-    await running.db.execute(sql`
+    await db.execute(sql`
       insert into sessions (id, user_id, expires_at)
       select s.id::uuid, s.user_id, ${expiresAt}
       from unnest(${`{${batch.map((s) => s.id).join(',')}}`}::text[], ${`{${batch.map((s) => s.userId).join(',')}}`}::int[]) as s(id, user_id)`);

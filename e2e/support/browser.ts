@@ -23,14 +23,14 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function phoneContext(browser: Browser, options: { geolocation?: { latitude: number; longitude: number } | null } = {}): Promise<BrowserContext> {
+export async function phoneContext(browser: Browser, options: { geolocation?: { latitude: number; longitude: number } | null; baseURL?: string } = {}): Promise<BrowserContext> {
   const geolocation = options.geolocation === undefined ? { latitude: -12.1211, longitude: -77.0297 } : options.geolocation;
   const context = await browser.newContext({
     viewport: PHONE,
     deviceScaleFactor: 1,
     locale: 'es-PE',
     timezoneId: 'America/Lima',
-    baseURL: baseUrl(),
+    baseURL: options.baseURL ?? baseUrl(),
     ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
   });
   context.setDefaultTimeout(15_000);

@@ -13,6 +13,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openDatabase, type DatabaseHandle } from '@jala/db';
 import type { AppConfig } from './config';
+import { ClusterLock } from './lib/cluster-lock';
+import { checkNodeHealth } from './lib/node-health';
+import { createRedis } from './lib/redis';
+import { loadSharedTokenSecret } from './lib/shared-token-secret';
+import { ClusterBus, linkBrokerToBus, type RealtimeDisconnects } from './realtime/cluster-bus';
+import { createBrokerStorage } from './realtime/persistence';
 import { AppError } from './lib/app-error';
 import { ok } from './lib/envelope';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -42,11 +48,16 @@ export interface AppOptions {
 }
 
 export interface App {
-  config: AppConfig;
+  /** The configuration with its token secret resolved (from the database when shared by a cluster). */
+  config: AppConfig & { tokenSecret: string };
   server: FastifyInstance;
   database: DatabaseHandle;
   broker: RealtimeBroker;
   services: { auth: AuthService; trips: TripServices };
+  /** Ends a session's or a user's MQTT connections on every node (logout, account suspension). */
+  realtime: RealtimeDisconnects;
+  /** Starts a graceful shutdown: health answers 503, MQTT clients are sent to reconnect elsewhere. */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -59,19 +70,29 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(server);
+  // Which node answered, behind a balancer (operators, and the cluster tests' proof of crossing nodes).
+  server.addHook('onRequest', async (_request, reply) => { reply.header('x-jala-node', config.nodeId); });
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
   ));
 
+  const tokenSecret = config.tokenSecret ?? await loadSharedTokenSecret(database.db);
+  const redis = config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined;
+
   const users = new UsersRepository(database.db);
-  const auth = new AuthService(users, new TokenService(config.tokenSecret, config.tokenTtlSeconds), new DriverRegistrationService(database.db, options.now));
+  const auth = new AuthService(users, new TokenService(tokenSecret, config.tokenTtlSeconds), new DriverRegistrationService(database.db, options.now));
   const activeTrips = new ActiveTripService(new TripsRepository(database.db), users);
 
   const acl = defineBaseRules(new TopicAcl());
-  const broker = await RealtimeBroker.create({ authenticate: (token) => auth.authenticate(token), acl, redisUrl: config.redisUrl, log: server.log });
+  const broker = await RealtimeBroker.create({
+    authenticate: (token) => auth.authenticate(token), acl, storage: await createBrokerStorage(redis), nodeId: config.nodeId, log: server.log,
+  });
   broker.attach(server.server);
+  const bus = await ClusterBus.create({ redis, nodeId: config.nodeId, log: server.log });
+  const realtime = linkBrokerToBus(broker, bus);
+  let draining = false;
 
   await server.register(helmet, {
     contentSecurityPolicy: {
@@ -87,9 +108,10 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       },
     },
   });
+  const rateLimitRedis = redis ? await createRedis(redis, { maxRetriesPerRequest: 1 }) : undefined;
   await server.register(rateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: await createRedisClient(config.redisUrl), nameSpace: 'jala-rl-' } : {}),
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'rl-' } : {}),
   });
   await server.register(swagger, {
     openapi: {
@@ -105,18 +127,20 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const deps: ModuleDeps = { db: database.db, config, users, broker, acl, geo, now: options.now ?? (() => new Date()) };
   const tripServices = createTripServices(deps, server.log);
   await server.register(async (api) => {
-    api.get('/health', { schema: { tags: ['system'], summary: 'Ready when the database and broker are' } }, async () => {
-      await database.db.execute('select 1');
-      return ok({ status: 'ok', database: database.kind, broker: 'aedes', geo: config.geo.provider, tile_url: config.tileUrl });
+    api.get('/health', { schema: { tags: ['system'], summary: 'Ready when the database, Redis (if configured) and broker are; 503 otherwise or while draining' } }, async (_request, reply) => {
+      const health = await checkNodeHealth({ nodeId: config.nodeId, database, redis: bus.redis, broker, isDraining: () => draining });
+      const data = { ...health, geo: config.geo.provider, tile_url: config.tileUrl };
+      if (health.status === 'ok') return ok(data);
+      return reply.code(503).send({ success: false, data, message: 'Servicio no disponible en este nodo' });
     });
     await api.register(authRoutes, {
       auth,
       rateLimitPerMinute: config.authRateLimitPerMinute,
-      onLogout: (sessionId) => broker.disconnectSession(sessionId),
+      onLogout: (sessionId) => void realtime.disconnectSession(sessionId),
     });
     await api.register(activeTripRoutes, { activeTrips });
     await api.register(geoRoutes, { geo });
-    await api.register(tripModule, { services: tripServices });
+    await api.register(tripModule, { services: tripServices, clusterLock: new ClusterLock(database.db, database.kind, config.nodeId) });
     await api.register(driverModule, deps);
     await api.register(passengerModule, deps);
   }, { prefix: '/api' });
@@ -124,15 +148,24 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   registerWebApp(server, config.webDist);
 
   return {
-    config,
+    config: { ...config, tokenSecret },
     server,
     database,
     broker,
     services: { auth, trips: tripServices },
+    realtime,
+    drain() {
+      draining = true;
+      broker.drain();
+    },
     async close() {
-      // Realtime sockets first: the HTTP server's close waits for every open connection.
-      await broker.close();
+      // Realtime sockets first: the HTTP server's close waits for every open connection. The broker itself
+      // closes after the requests in flight, which may still publish their events.
+      await broker.closeConnections();
       await server.close();
+      await broker.close();
+      await bus.close();
+      rateLimitRedis?.disconnect();
       if (ownsDatabase) await database.close();
     },
   };
@@ -159,9 +192,4 @@ function tileOrigin(tileUrl: string): string {
   } catch {
     return "'self'";
   }
-}
-
-async function createRedisClient(url: string) {
-  const { Redis } = await import('ioredis');
-  return new Redis(url, { connectTimeout: 5000, maxRetriesPerRequest: 1 });
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const zUrl = (protocols: string[]) =>
@@ -18,6 +19,8 @@ const zEnv = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: zUrl(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: zUrl(['redis:', 'rediss:']).optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,40}$/, 'must be 1-40 letters, digits or _ . : -').default('jala:'),
+  NODE_ID: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits or _ . -').optional(),
   GEO_PROVIDER: z.enum(['offline', 'osm', 'google']).default('offline'),
   NOMINATIM_URL: zUrl(['http:', 'https:']).default('https://nominatim.openstreetmap.org'),
   OSRM_URL: zUrl(['http:', 'https:']).default('https://router.project-osrm.org'),
@@ -44,8 +47,16 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
+  /** This node's name, sent as the X-Jala-Node response header (which node answered, behind a balancer). */
+  nodeId: string;
   geo: { provider: 'offline' | 'osm' | 'google'; nominatimUrl: string; osrmUrl: string; googleApiKey: string | undefined };
-  tokenSecret: string;
+  /**
+   * JWT_SECRET, or the one generated into DATA_DIR (embedded mode); null with DATABASE_URL and no
+   * JWT_SECRET: then every node shares one generated secret kept in the database (`shared-token-secret.ts`).
+   */
+  tokenSecret: string | null;
   tokenTtlSeconds: number;
   tileUrl: string;
   tripExpiryMinutes: number;
@@ -70,9 +81,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   return result.data;
 }
 
-/** The token secret: JWT_SECRET when set, else one generated once and kept in the data folder. */
-function loadTokenSecret(env: Env, dataDir: string): string {
+/**
+ * The token secret: JWT_SECRET when set; with DATABASE_URL, null (resolved from the database at boot, so
+ * a token issued by one node is valid on every other); else one generated once into the data folder.
+ */
+function loadTokenSecret(env: Env, dataDir: string): string | null {
   if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.DATABASE_URL) return null;
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'token-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -90,6 +105,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    nodeId: env.NODE_ID ?? `${hostname()}-${process.pid}`,
     geo: { provider: env.GEO_PROVIDER, nominatimUrl: env.NOMINATIM_URL, osrmUrl: env.OSRM_URL, googleApiKey: env.GOOGLE_MAPS_API_KEY },
     tokenSecret: loadTokenSecret(env, dataDir),
     tokenTtlSeconds: env.TOKEN_TTL_HOURS * 3600,

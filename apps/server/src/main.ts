@@ -1,6 +1,7 @@
 /** Starts Jala: one process serving the web app, the API and the MQTT broker on one port. */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { installGracefulShutdown } from './lib/graceful-shutdown';
 import { seedDemoAccounts } from './seed/demo-accounts';
 
 async function main(): Promise<void> {
@@ -17,15 +18,9 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
   if (config.seedDemo) await seedDemoAccounts(app.database.db);
   const address = await app.server.listen({ port: config.port, host: config.host });
-  console.info(`Jala listo en ${address.replace('127.0.0.1', 'localhost')} (datos: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})`);
+  console.info(`Jala listo en ${address.replace('127.0.0.1', 'localhost')} (datos: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}${config.redisUrl ? `, nodo ${config.nodeId} con Redis` : ''})`);
 
-  const shutdown = async (signal: string) => {
-    app.server.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  installGracefulShutdown(app);
 }
 
 void main();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,9 +36,23 @@ describe('configuration', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'jala-config-'));
     const first = loadConfig({ DATA_DIR: dataDir });
     const second = loadConfig({ DATA_DIR: dataDir });
-    expect(first.tokenSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.tokenSecret).toMatch(/^.{32,}$/);
     expect(second.tokenSecret).toBe(first.tokenSecret);
     expect(readFileSync(join(dataDir, 'token-secret'), 'utf8')).toBe(first.tokenSecret);
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) }).tokenSecret).toBe('x'.repeat(40));
+  });
+
+  it('leaves a cluster\'s generated secret to the database, never to one node\'s data folder', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'jala-config-'));
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db.example/jala' });
+    expect(config.tokenSecret).toBeNull();
+    expect(existsSync(join(dataDir, 'token-secret'))).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db.example/jala', JWT_SECRET: 'y'.repeat(40) }).tokenSecret).toBe('y'.repeat(40));
+  });
+
+  it('checks the cluster variables', () => {
+    expect(() => parseEnv({ REDIS_PREFIX: 'con espacios' })).toThrow(/REDIS_PREFIX/);
+    expect(() => parseEnv({ NODE_ID: 'a/b' })).toThrow(/NODE_ID/);
+    expect(loadConfig({ NODE_ID: 'nodo-1', JWT_SECRET: 'z'.repeat(40) }).nodeId).toBe('nodo-1');
   });
 });

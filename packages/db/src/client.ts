@@ -42,7 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Fail fast with the driver's own message when the server is unreachable.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateExclusively(pool);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -51,4 +51,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   // Both drivers expose the same pg-core query builder; the cast names that shared surface once, here.
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** Arbitrary, fixed key of the session-level advisory lock that serialises migrations across nodes. */
+const MIGRATION_LOCK_KEY = 7_146_015;
+
+/**
+ * Several nodes booting at once would each run the pending migrations and collide on the same DDL.
+ * The first takes a session advisory lock on one connection and migrates; the others wait, then find
+ * nothing left to apply. The lock is released by the unlock or, if the node dies, with its connection.
+ */
+async function migrateExclusively(pool: pg.Pool): Promise<void> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(connection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    connection.release();
+  }
 }

@@ -202,3 +202,14 @@ export const ratings = pgTable('ratings', {
   index('ratings_ratee_idx').on(t.rateeId),
   check('ratings_score_check', sql`${t.score} between 1 and 5`),
 ]);
+
+/**
+ * Small named values every node of a deployment must agree on (the generated token secret when
+ * JWT_SECRET is unset, when a cluster-wide job last ran). One row per name, written insert-if-absent
+ * or by a conditional update, so concurrent nodes converge on the same row.
+ */
+export const clusterState = pgTable('cluster_state', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

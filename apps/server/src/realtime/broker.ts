@@ -1,7 +1,7 @@
 /**
  * The MQTT broker (Aedes, MQTT 3.1.1) served over WebSocket at /mqtt on the HTTP server's own port.
  * The MQTT password is the user's session token; every subscribe and publish passes the topic ACL.
- * With REDIS_URL, brokers on several nodes share messages through mqemitter-redis.
+ * With REDIS_URL, brokers on several nodes share messages and retained state through Redis (persistence.ts).
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -10,6 +10,7 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedUser } from '../modules/auth/auth.service';
 import type { TopicAcl } from './topic-acl';
+import type { BrokerStorage } from './persistence';
 
 export const MQTT_PATH = '/mqtt';
 const BAD_USERNAME_OR_PASSWORD = 4;
@@ -17,7 +18,10 @@ const BAD_USERNAME_OR_PASSWORD = 4;
 export interface RealtimeBrokerOptions {
   authenticate: (token: string) => Promise<AuthenticatedUser | null>;
   acl: TopicAcl;
-  redisUrl?: string | undefined;
+  /** Shared storage and fan-out between nodes (Redis); empty = in-memory, one node. */
+  storage?: BrokerStorage;
+  /** Sent as X-Jala-Node on the WebSocket handshake (which node holds the connection, behind a balancer). */
+  nodeId?: string;
   log: FastifyBaseLogger;
 }
 
@@ -26,15 +30,15 @@ export class RealtimeBroker {
   private readonly clientsBySession = new Map<string, Set<Client>>();
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly published: ((topic: string, payload: Buffer, user: AuthenticatedUser) => void)[] = [];
+  private draining = false;
 
   private constructor(private readonly aedes: Aedes, private readonly log: FastifyBaseLogger) {}
 
   static async create(options: RealtimeBrokerOptions): Promise<RealtimeBroker> {
-    const mq = options.redisUrl ? await createRedisEmitter(options.redisUrl) : undefined;
     // Aedes needs its hooks before the broker object exists; they reach it through this holder.
     const holder: { broker?: RealtimeBroker } = {};
     const aedes = await Aedes.createBroker({
-      ...(mq ? { mq } : {}),
+      ...options.storage,
       authenticate: (client, _username, password, done) => {
         const token = password?.toString('utf8') ?? '';
         options.authenticate(token).then((user) => {
@@ -78,6 +82,10 @@ export class RealtimeBroker {
     const broker = new RealtimeBroker(aedes, options.log);
     holder.broker = broker;
     aedes.on('clientDisconnect', (client) => broker.untrack(client));
+    if (options.nodeId) {
+      const header = `X-Jala-Node: ${options.nodeId}`;
+      broker.wss.on('headers', (headers) => headers.push(header));
+    }
     return broker;
   }
 
@@ -86,6 +94,11 @@ export class RealtimeBroker {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
       if (pathname !== MQTT_PATH) return socket.destroy();
+      if (this.draining) {
+        // A draining node takes no new realtime clients; the balancer retries the handshake on another node.
+        socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
       this.wss.handleUpgrade(request, socket, head, (ws) => {
         const stream = createWebSocketStream(ws);
         stream.on('error', (error) => this.log.debug({ err: error }, 'mqtt websocket stream error'));
@@ -115,13 +128,45 @@ export class RealtimeBroker {
     this.clientsBySession.delete(sessionId);
   }
 
+  /** Ends every realtime connection of a user on this node (e.g. a suspended account). */
+  disconnectUser(userId: number): void {
+    for (const [sessionId, clients] of this.clientsBySession) {
+      const mine = [...clients].filter((client) => this.users.get(client)?.id === userId);
+      if (mine.length === 0) continue;
+      for (const client of mine) client.close();
+      this.clientsBySession.delete(sessionId);
+    }
+  }
+
+  /**
+   * Graceful shutdown: refuse new connections, then close the open ones so their clients reconnect
+   * (through the balancer) to another node, where the shared Redis state is waiting for them.
+   */
+  drain(): void {
+    this.draining = true;
+    for (const ws of this.wss.clients) ws.close(1012, 'service restart');
+  }
+
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
   get connectedClients(): number {
     return this.aedes.connectedClients;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Ends every realtime connection and refuses new ones, but keeps the broker (and its Redis links) up, so
+   * HTTP requests still in flight can publish their events while the HTTP server waits for them.
+   */
+  async closeConnections(): Promise<void> {
+    this.draining = true;
     for (const ws of this.wss.clients) ws.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  async close(): Promise<void> {
+    await this.closeConnections();
     await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
   }
 
@@ -139,9 +184,4 @@ export class RealtimeBroker {
     set?.delete(client);
     if (set?.size === 0) this.clientsBySession.delete(user.sessionId);
   }
-}
-
-async function createRedisEmitter(redisUrl: string): Promise<unknown> {
-  const { default: mqemitterRedis } = await import('mqemitter-redis');
-  return mqemitterRedis({ connectionString: redisUrl });
 }

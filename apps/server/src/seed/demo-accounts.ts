@@ -3,6 +3,7 @@
  * as it is. Disabled with SEED_DEMO=false.
  */
 import { schema, sql, type Database } from '@jala/db';
+import { isUniqueViolation } from '../lib/db-errors';
 import { hashPassword } from '../modules/auth/password';
 
 export const DEMO_PASSWORD = 'jala12345';
@@ -20,6 +21,8 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     const [existing] = await db.select({ id: schema.users.id }).from(schema.users).where(sql`lower(${schema.users.email}) = ${account.email}`);
     if (existing) continue;
+    // Nodes of a cluster booting together may both see the account missing; the loser's insert hits the
+    // unique e-mail index, its transaction rolls back, and the winner's account is the one kept.
     await db.transaction(async (tx) => {
       const [user] = await tx.insert(schema.users).values({
         email: account.email, passwordHash, firstName: account.firstName, lastName: account.lastName,
@@ -36,6 +39,8 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
         emergencyContactName: 'Contacto de emergencia', emergencyContactPhone: '998877665',
         verificationStatus: 'verified', activeVehicleId: vehicle?.id ?? null,
       });
+    }).catch((error: unknown) => {
+      if (!isUniqueViolation(error, 'users_email_unique')) throw error;
     });
   }
 }

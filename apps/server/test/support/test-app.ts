@@ -26,6 +26,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: '/nonexistent-test-data',
     databaseUrl: undefined,
     redisUrl: undefined,
+    // A fresh namespace per app config: retained messages of another run's trip 1 must not leak in.
+    redisPrefix: `jala-test-${randomBytes(4).toString('hex')}:`,
+    nodeId: 'test',
     geo: { provider: 'offline', nominatimUrl: 'http://127.0.0.1:9', osrmUrl: 'http://127.0.0.1:9', googleApiKey: undefined },
     tokenSecret: randomBytes(32).toString('hex'),
     tokenTtlSeconds: 3600,
@@ -51,11 +54,8 @@ export async function isPostgresAvailable(): Promise<boolean> {
   }
 }
 
-async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (backend === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
-    return { handle, drop: () => handle.close() };
-  }
+/** A fresh, empty database on this machine's PostgreSQL server; `drop` removes it (closing its connections). */
+export async function createPostgresDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `jala_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
@@ -63,15 +63,30 @@ async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHan
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
   return {
-    handle,
+    name,
+    url: url.toString(),
     drop: async () => {
-      await handle.close();
       const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (backend === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    return { handle, drop: () => handle.close() };
+  }
+  const scratch = await createPostgresDatabase();
+  const handle = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 5 });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      await scratch.drop();
     },
   };
 }
@@ -92,4 +107,20 @@ export async function startTestApp(
       await drop();
     },
   };
+}
+
+/** Removes a test run's Redis keys (retained messages, sessions, rate-limit counters) under its prefix. */
+export async function clearRedisPrefix(prefix: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(REDIS_TEST_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }

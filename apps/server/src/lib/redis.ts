@@ -1,0 +1,33 @@
+/**
+ * Redis connections of a node (REDIS_URL). Every key and pub/sub channel carries the deployment's prefix
+ * (REDIS_PREFIX, ioredis `keyPrefix` applies to both), so one Redis can serve several deployments or
+ * test runs without one's retained `trip_status/1` reaching another's trip 1.
+ */
+import type { Redis, RedisOptions } from 'ioredis';
+
+export interface RedisTarget {
+  url: string;
+  prefix: string;
+}
+
+export async function createRedis(target: RedisTarget, options: RedisOptions = {}): Promise<Redis> {
+  const { Redis: RedisClient } = await import('ioredis');
+  return new RedisClient(target.url, { connectTimeout: 5000, keyPrefix: target.prefix, ...options });
+}
+
+/** 'ok' when Redis answers a PING within the timeout, else 'down' (for /api/health). */
+export async function pingRedis(redis: Redis, timeoutMs = 1000): Promise<'ok' | 'down'> {
+  if (redis.status !== 'ready') return 'down';
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const answer = await Promise.race([
+      redis.ping(),
+      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), timeoutMs); }),
+    ]);
+    return answer === 'PONG' ? 'ok' : 'down';
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}

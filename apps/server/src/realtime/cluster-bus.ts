@@ -1,0 +1,110 @@
+/**
+ * Events every node must act on, whichever node they happen on: a logout must close that session's MQTT
+ * connections and a suspended user must be cut off, but those connections may be held by any node.
+ *
+ * The event is applied on this node at once (so a node whose Redis link is briefly down still acts on
+ * its own connections) and published on the Redis channel `<REDIS_PREFIX>cluster-bus`; the other nodes
+ * apply it when it arrives, and a node ignores its own echo. Without REDIS_URL there is one node and the
+ * bus is local only.
+ */
+import { z } from 'zod';
+import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import { createRedis, type RedisTarget } from '../lib/redis';
+import type { RealtimeBroker } from './broker';
+
+const CHANNEL = 'cluster-bus';
+
+const zClusterEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('disconnect-session'), sessionId: z.string().min(1) }),
+  z.object({ kind: z.literal('disconnect-user'), userId: z.number().int().positive() }),
+]);
+export type ClusterEvent = z.infer<typeof zClusterEvent>;
+
+const zEnvelope = z.object({ origin: z.string(), event: zClusterEvent });
+
+export class ClusterBus {
+  private readonly listeners: ((event: ClusterEvent) => void)[] = [];
+
+  private constructor(
+    private readonly nodeId: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly links?: { publisher: Redis; subscriber: Redis },
+  ) {}
+
+  static async create(options: { redis: RedisTarget | undefined; nodeId: string; log: FastifyBaseLogger }): Promise<ClusterBus> {
+    if (!options.redis) return new ClusterBus(options.nodeId, options.log);
+    const [publisher, subscriber] = await Promise.all([createRedis(options.redis), createRedis(options.redis)]);
+    const bus = new ClusterBus(options.nodeId, options.log, { publisher, subscriber });
+    subscriber.on('message', (_channel: string, raw: string) => bus.receive(raw));
+    // A subscriber that reconnects after a Redis outage resubscribes by itself (ioredis autoResubscribe).
+    await subscriber.subscribe(CHANNEL);
+    return bus;
+  }
+
+  on(listener: (event: ClusterEvent) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Applies the event here and sends it to every other node. */
+  async broadcast(event: ClusterEvent): Promise<void> {
+    this.apply(event);
+    if (!this.links) return;
+    try {
+      await this.links.publisher.publish(CHANNEL, JSON.stringify({ origin: this.nodeId, event }));
+    } catch (error) {
+      // The caller's own work (the logout) is done and stored; the other nodes' sockets of a revoked
+      // session are refused at their next token check, so this is logged, not thrown.
+      this.log.error({ err: error, event }, 'cluster bus publish failed');
+    }
+  }
+
+  /** The connection other nodes' events arrive on (for /api/health), or null without Redis. */
+  get redis(): Redis | null {
+    return this.links?.publisher ?? null;
+  }
+
+  async close(): Promise<void> {
+    if (!this.links) return;
+    this.links.subscriber.disconnect();
+    await this.links.publisher.quit().catch(() => undefined);
+  }
+
+  private receive(raw: string): void {
+    let parsed: z.infer<typeof zEnvelope>;
+    try {
+      parsed = zEnvelope.parse(JSON.parse(raw));
+    } catch (error) {
+      this.log.warn({ err: error }, 'malformed cluster bus message ignored');
+      return;
+    }
+    if (parsed.origin !== this.nodeId) this.apply(parsed.event);
+  }
+
+  private apply(event: ClusterEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.log.error({ err: error, event }, 'cluster bus listener failed');
+      }
+    }
+  }
+}
+
+/** What logout and account suspension call: ends the matching MQTT connections on every node. */
+export interface RealtimeDisconnects {
+  disconnectSession(sessionId: string): Promise<void>;
+  disconnectUser(userId: number): Promise<void>;
+}
+
+export function linkBrokerToBus(broker: RealtimeBroker, bus: ClusterBus): RealtimeDisconnects {
+  bus.on((event) => {
+    if (event.kind === 'disconnect-session') broker.disconnectSession(event.sessionId);
+    else broker.disconnectUser(event.userId);
+  });
+  return {
+    disconnectSession: (sessionId) => bus.broadcast({ kind: 'disconnect-session', sessionId }),
+    disconnectUser: (userId) => bus.broadcast({ kind: 'disconnect-user', userId }),
+  };
+}

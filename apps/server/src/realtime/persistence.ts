@@ -1,0 +1,49 @@
+/**
+ * Where the broker keeps what must outlive one node: retained messages (a trip's cancellation or
+ * completion on `trip_status/{trip}`), persistent sessions' subscriptions and their queued QoS 1 messages,
+ * and how messages travel between nodes.
+ *
+ * - Embedded (no REDIS_URL): Aedes' in-memory defaults; nothing to run.
+ * - With REDIS_URL: mqemitter-redis carries every publish to the brokers of all nodes, and
+ *   aedes-persistence-redis stores retained messages and sessions in Redis, so a client that reconnects
+ *   to another node (its node died or is draining) still receives the retained status and, with a
+ *   persistent session, what was queued for it meanwhile.
+ */
+import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
+import type { Redis } from 'ioredis';
+import type { AedesOptions } from 'aedes';
+import { createRedis, type RedisTarget } from '../lib/redis';
+
+/** Messages queued for an offline persistent session expire after this long (bounded Redis growth). */
+const OFFLINE_PACKET_TTL_SECONDS = 3600;
+
+export type BrokerStorage = Pick<AedesOptions, 'mq' | 'persistence'>;
+
+/** The part of aedes-persistence-redis' class used here (the package ships no types). */
+type RedisPersistenceClass = new (options: { conn: Redis; packetTTL?: (packet: unknown) => number }) => {
+  createRetainedStreamCombi(patterns: string[]): AsyncIterable<unknown>;
+};
+
+export async function createBrokerStorage(redis: RedisTarget | undefined): Promise<BrokerStorage> {
+  if (!redis) return {};
+  const { default: mqemitterRedis } = await import('mqemitter-redis');
+  // aedes 1.x drives persistences through their async API; the package's main export wraps that class in
+  // the old callback API, so the class itself is loaded (a CommonJS file without types).
+  const RedisPersistence = createRequire(import.meta.url)('aedes-persistence-redis/asyncPersistence.js') as RedisPersistenceClass;
+  /**
+   * aedes-persistence-redis 12 implements aedes-persistence 11 (aedes 1.2's), but hands retained messages
+   * back as an async iterable, while aedes 1.2's SUBSCRIBE handler calls `.pipe()` on them: wrap them in a
+   * Readable. (Its other streams go through `pipeline`/`for await`, which take iterables as they are.)
+   */
+  class AedesRedisPersistence extends RedisPersistence {
+    override createRetainedStreamCombi(patterns: string[]): Readable {
+      return Readable.from(super.createRetainedStreamCombi(patterns));
+    }
+  }
+  const [subConn, pubConn, conn] = await Promise.all([createRedis(redis), createRedis(redis), createRedis(redis)]);
+  return {
+    mq: mqemitterRedis({ subConn, pubConn }),
+    persistence: new AedesRedisPersistence({ conn, packetTTL: () => OFFLINE_PACKET_TTL_SECONDS }),
+  };
+}
