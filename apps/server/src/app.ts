@@ -16,6 +16,11 @@ import type { AppConfig } from './config';
 import { AppError } from './lib/app-error';
 import { ok } from './lib/envelope';
 import { registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors';
+import { securityHeaderOptions, securityHeaders } from './plugins/security-headers';
+import { MemoryAttemptCounters, RedisAttemptCounters } from './lib/attempt-counters';
+import { AuthThrottles } from './modules/auth/auth-throttles';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { registerAuthentication } from './plugins/authenticate';
 import { AuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -51,10 +56,17 @@ export interface App {
 }
 
 export async function buildApp(config: AppConfig, options: AppOptions = {}): Promise<App> {
+  const helmetOptions = securityHeaderOptions(config.tileUrl);
+  const headers = securityHeaders(helmetOptions);
   const server = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), else clients pick their `ip`.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Path parameters are ids; anything longer is a 414 envelope (framework-errors.ts).
+    routerOptions: { maxParamLength: 100 },
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -73,24 +85,18 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const broker = await RealtimeBroker.create({ authenticate: (token) => auth.authenticate(token), acl, redisUrl: config.redisUrl, log: server.log });
   broker.attach(server.server);
 
-  await server.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.tileUrl)],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        // mqtt.js runs its keep-alive timer in a Web Worker created from a blob URL.
-        workerSrc: ["'self'", 'blob:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await server.register(helmet, helmetOptions);
+  const redis = config.redisUrl ? await createRedisClient(config.redisUrl) : undefined;
   await server.register(rateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: await createRedisClient(config.redisUrl), nameSpace: 'jala-rl-' } : {}),
+    ...(redis ? { redis, nameSpace: 'jala-rl-' } : {}),
   });
+  server.decorate('authThrottles', new AuthThrottles({
+    counters: redis ? new RedisAttemptCounters(redis) : new MemoryAttemptCounters(),
+    maxFailuresPerAccount: config.loginFailuresPerAccount,
+    failureWindowSeconds: config.loginFailureWindowSeconds,
+    emailChangesPerMinute: config.authRateLimitPerMinute,
+  }));
   await server.register(swagger, {
     openapi: {
       info: { title: 'Jala API', version: '1.0.0', description: 'API de Jala: viajes, ofertas, conductores y pasajeros.' },
@@ -133,6 +139,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       // Realtime sockets first: the HTTP server's close waits for every open connection.
       await broker.close();
       await server.close();
+      redis?.disconnect();
       if (ownsDatabase) await database.close();
     },
   };
@@ -151,14 +158,6 @@ function registerWebApp(server: FastifyInstance, webDist: string): void {
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
-}
-
-function tileOrigin(tileUrl: string): string {
-  try {
-    return new URL(tileUrl.replace(/\{[a-z]\}/g, 'a')).origin;
-  } catch {
-    return "'self'";
-  }
 }
 
 async function createRedisClient(url: string) {

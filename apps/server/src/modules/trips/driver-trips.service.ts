@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import type { UsersRepository } from '../auth/users.repository';
 import { loadDriverContext, matchingBlocker, type DriverContext } from './driver-context';
 import { nearbyRowToDto } from './driver-request-dto';
+import { driverCanSeeRequest } from './request-visibility';
 import { vehicleTypeForService, type MatchingRepository } from './matching.repository';
 import { toOfferDto } from './offer-dto';
 import type { TripEvents } from './trip-events';
@@ -76,10 +77,10 @@ export class DriverTripsService {
     }
   }
 
-  /** 'Rechazar': hides the request for this driver only (and withdraws their offer, if any). */
+  /** 'Rechazar': hides a request the driver can see for them only (and withdraws their offer, if any). */
   async reject(driverId: number, tripId: number, reason: string | undefined): Promise<void> {
     const trip = await this.d.trips.findById(tripId);
-    if (!trip || trip.passengerId === driverId) throw new AppError('NOT_FOUND', 'Solicitud no encontrada.');
+    if (!trip || !(await driverCanSeeRequest(this.d.db, driverId, trip, this.d.now()))) throw new AppError('NOT_FOUND', 'Solicitud no encontrada.');
     await this.d.trips.insertRejection(tripId, driverId, reason);
   }
 
