@@ -7,14 +7,23 @@ import { z } from 'zod';
 
 export const CONTROL_CHARACTERS_MESSAGE = 'El texto contiene caracteres no permitidos.';
 
-/** C0 controls (U+0000–U+001F) and DEL (U+007F). */
-const ANY_CONTROL = /[\u0000-\u001F\u007F]/;
-/** The same, but tab, line feed and carriage return are allowed (notes and chat may span lines). */
-const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+const DELETE = 0x7f;
 
-/** Whether `value` is free of the control characters a field of that kind refuses. */
+/**
+ * Whether `value` is free of C0 control characters (U+0000–U+001F) and DEL (U+007F); `multiline` fields
+ * (notes, chat) may also hold tab, line feed and carriage return.
+ */
 export function isCleanText(value: string, options: { multiline?: boolean } = {}): boolean {
-  return !(options.multiline ? CONTROL_EXCEPT_LINE_BREAKS : ANY_CONTROL).test(value);
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 0x20 && code !== DELETE) continue;
+    if (options.multiline && (code === TAB || code === LINE_FEED || code === CARRIAGE_RETURN)) continue;
+    return false;
+  }
+  return true;
 }
 
 export interface TextOptions {
