@@ -57,8 +57,11 @@ export class DriverTripsService {
     const blocker = matchingBlocker(driver);
     if (blocker) throw new AppError('CONFLICT', blocker);
     const trip = await this.d.trips.findById(input.trip_request_id);
-    if (!trip || trip.passengerId === driverId) throw new AppError('NOT_FOUND', 'Solicitud no encontrada.');
-    if (trip.status !== 'pending' || trip.expiresAt <= this.d.now()) throw new AppError('CONFLICT', 'Esta solicitud ya no está disponible.');
+    // Only requests this driver can see: anything else (taken, finished, someone else's, out of their
+    // radius or vehicle type) reads the same, so an id tells a driver nothing about other people's trips.
+    if (!trip || !(await driverCanSeeRequest(this.d.db, driverId, trip, this.d.now()))) {
+      throw new AppError('NOT_FOUND', 'Esta solicitud ya no está disponible.');
+    }
     this.assertCanServe(driver, trip);
     const priceCents = input.price === undefined ? (trip.offerPriceCents ?? trip.estimatedFareCents) : toCentimos(input.price);
     try {
