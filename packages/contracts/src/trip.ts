@@ -10,7 +10,8 @@ const address = zText({ error: 'La dirección es obligatoria.' }).min(1, 'La dir
 /** Soles with at most two decimals, positive and below a sanity cap. */
 export const zSoles = z
   .number({ error: 'El monto debe ser un número.' })
-  .positive('El monto debe ser mayor que cero.')
+  // At least one céntimo: a tiny positive number (5e-226) would round to a price of zero.
+  .min(0.01, 'El monto debe ser mayor que cero.')
   .max(5000, 'El monto es demasiado alto.')
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'El monto admite como máximo dos decimales.');
 

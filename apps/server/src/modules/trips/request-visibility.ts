@@ -11,7 +11,14 @@ import { loadDriverContext, matchingBlocker } from './driver-context';
 import { vehicleTypeForService } from './matching.repository';
 import type { TripRow } from './trip-dto';
 
-export async function driverCanSeeRequest(db: Database, driverId: number, trip: TripRow, now: Date): Promise<boolean> {
+export async function driverCanSeeRequest(
+  db: Database,
+  driverId: number,
+  trip: TripRow,
+  now: Date,
+  /** The position the driver sends with this request, when it is newer than the stored one. */
+  position: { latitude: number; longitude: number } | null = null,
+): Promise<boolean> {
   if (trip.passengerId === driverId || trip.status !== 'pending' || trip.expiresAt <= now) return false;
   const answered = await Promise.all([
     db.select({ id: schema.tripOffers.id }).from(schema.tripOffers)
@@ -20,7 +27,8 @@ export async function driverCanSeeRequest(db: Database, driverId: number, trip: 
       .where(and(eq(schema.tripRejections.tripId, trip.id), eq(schema.tripRejections.driverId, driverId))).limit(1),
   ]);
   if (answered.some((rows) => rows.length > 0)) return true;
-  const driver = await loadDriverContext(db, driverId).catch(() => null);
+  const stored = await loadDriverContext(db, driverId).catch(() => null);
+  const driver = stored && { ...stored, ...position };
   if (!driver || matchingBlocker(driver) || driver.latitude == null || driver.longitude == null) return false;
   if (driver.vehicle?.vehicleType !== vehicleTypeForService(trip.serviceTypeId)) return false;
   const km = haversineKm(
