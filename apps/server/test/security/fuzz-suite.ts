@@ -126,7 +126,7 @@ export function defineFuzzSuite(backend: Backend): void {
         }
         before = after;
       }), { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true });
-      if (process.env.FUZZ_REPORT) console.log([...statuses].sort().map(([k, n]) => `${k}: ${n}`).join('\n'));
+      if (process.env.FUZZ_REPORT) console.info([...statuses].sort().map(([k, n]) => `${k}: ${n}`).join('\n'));
       // Every operation was exercised (the generator picks them uniformly).
       for (const op of operations) expect(seen.get(`${op.method} ${op.path}`) ?? 0, `${op.method} ${op.path}`).toBeGreaterThan(0);
     }, 180_000);
