@@ -26,17 +26,20 @@ describe.each<Backend>(['pglite', 'postgres'])('error responses keep the envelop
   });
   afterAll(async () => t?.stop());
 
-  it.each([
-    ['malformed percent-encoding in a path parameter', '/trips/%zz/rating', 400, 'BAD_URL', 'La dirección solicitada no es válida.'],
-    ['a path parameter over 100 characters', `/trips/${'9'.repeat(101)}/rating`, 414, 'URI_TOO_LONG', 'La dirección solicitada es demasiado larga.'],
-    ['an unknown route', '/no-existe', 404, 'ROUTE_NOT_FOUND', 'La ruta solicitada no existe.'],
-    ['an id beyond the integer column', '/trips/2147483648/rating', 400, 'VALIDATION', 'Identificador no válido.'],
-  ])('%s', async (_name, path, status, code, message, context) => {
+  it('answers router errors, unknown routes and out-of-range path ids with the envelope', async (context) => {
     if (!available) return context.skip('PostgreSQL is not running on this machine');
-    const res = await raw(t.baseUrl, path, { headers: { authorization: `Bearer ${token}` } });
-    expect(responseProblem(res.status, res.headers, res.text)).toBeNull();
-    expect(res.status).toBe(status);
-    expect(res.body).toMatchObject({ success: false, data: null, code, message });
+    const cases: [string, number, string, string][] = [
+      ['/trips/%zz/rating', 400, 'BAD_URL', 'La dirección solicitada no es válida.'],
+      [`/trips/${'9'.repeat(101)}/rating`, 414, 'URI_TOO_LONG', 'La dirección solicitada es demasiado larga.'],
+      ['/no-existe', 404, 'ROUTE_NOT_FOUND', 'La ruta solicitada no existe.'],
+      ['/trips/2147483648/rating', 400, 'VALIDATION', 'Identificador no válido.'],
+    ];
+    for (const [path, status, code, message] of cases) {
+      const res = await raw(t.baseUrl, path, { headers: { authorization: `Bearer ${token}` } });
+      expect(responseProblem(res.status, res.headers, res.text), path).toBeNull();
+      expect(res.status, path).toBe(status);
+      expect(res.body, path).toMatchObject({ success: false, data: null, code, message });
+    }
   });
 
   it('answers malformed JSON, an oversized body, NUL in text and a huge body id with 4xx envelopes', async (context) => {
