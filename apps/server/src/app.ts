@@ -22,6 +22,11 @@ import { createBrokerStorage } from './realtime/persistence';
 import { AppError } from './lib/app-error';
 import { ok } from './lib/envelope';
 import { registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors';
+import { securityHeaderOptions, securityHeaders } from './plugins/security-headers';
+import { MemoryAttemptCounters, RedisAttemptCounters } from './lib/attempt-counters';
+import { AuthThrottles } from './modules/auth/auth-throttles';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { registerAuthentication } from './plugins/authenticate';
 import { AuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -62,10 +67,17 @@ export interface App {
 }
 
 export async function buildApp(config: AppConfig, options: AppOptions = {}): Promise<App> {
+  const helmetOptions = securityHeaderOptions(config.tileUrl);
+  const headers = securityHeaders(helmetOptions);
   const server = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), else clients pick their `ip`.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Path parameters are ids; anything longer is a 414 envelope (framework-errors.ts).
+    routerOptions: { maxParamLength: 100 },
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -94,25 +106,18 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const realtime = linkBrokerToBus(broker, bus);
   let draining = false;
 
-  await server.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.tileUrl)],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        // mqtt.js runs its keep-alive timer in a Web Worker created from a blob URL.
-        workerSrc: ["'self'", 'blob:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await server.register(helmet, helmetOptions);
   const rateLimitRedis = redis ? await createRedis(redis, { maxRetriesPerRequest: 1 }) : undefined;
   await server.register(rateLimit, {
     global: false,
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'rl-' } : {}),
   });
+  server.decorate('authThrottles', new AuthThrottles({
+    counters: rateLimitRedis ? new RedisAttemptCounters(rateLimitRedis) : new MemoryAttemptCounters(),
+    maxFailuresPerAccount: config.loginFailuresPerAccount,
+    failureWindowSeconds: config.loginFailureWindowSeconds,
+    emailChangesPerMinute: config.authRateLimitPerMinute,
+  }));
   await server.register(swagger, {
     openapi: {
       info: { title: 'Jala API', version: '1.0.0', description: 'API de Jala: viajes, ofertas, conductores y pasajeros.' },
@@ -184,12 +189,4 @@ function registerWebApp(server: FastifyInstance, webDist: string): void {
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
-}
-
-function tileOrigin(tileUrl: string): string {
-  try {
-    return new URL(tileUrl.replace(/\{[a-z]\}/g, 'a')).origin;
-  } catch {
-    return "'self'";
-  }
 }

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
 const zUrl = (protocols: string[]) =>
   z.string().refine((s) => {
@@ -31,12 +32,17 @@ const zEnv = z.object({
   TRIP_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 }).superRefine((env, ctx) => {
   if (env.GEO_PROVIDER === 'google' && !env.GOOGLE_MAPS_API_KEY) {
     ctx.addIssue({ code: 'custom', path: ['GOOGLE_MAPS_API_KEY'], message: 'is required when GEO_PROVIDER=google' });
   }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if ('error' in trustProxy) ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: trustProxy.error });
 });
 
 export type Env = z.infer<typeof zEnv>;
@@ -61,8 +67,13 @@ export interface AppConfig {
   tileUrl: string;
   tripExpiryMinutes: number;
   seedDemo: boolean;
-  /** Login/register attempts per minute per client address. */
+  /** Login/register/e-mail-change attempts per minute per client address. */
   authRateLimitPerMinute: number;
+  /** Wrong passwords for one e-mail (from any address) allowed per window before 429. */
+  loginFailuresPerAccount: number;
+  loginFailureWindowSeconds: number;
+  /** Which proxies may set X-Forwarded-For (docs/SECURITY.md); false trusts none. */
+  trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
 }
@@ -96,6 +107,11 @@ function loadTokenSecret(env: Env, dataDir: string): string | null {
   return secret;
 }
 
+function trustProxyValue(raw: string | undefined): TrustProxy {
+  const parsed = parseTrustProxy(raw);
+  return 'value' in parsed ? parsed.value : false;
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = parseEnv(source);
   const dataDir = resolve(env.DATA_DIR);
@@ -114,6 +130,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     tripExpiryMinutes: env.TRIP_EXPIRY_MINUTES,
     seedDemo: env.SEED_DEMO === 'true',
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    loginFailuresPerAccount: env.LOGIN_FAILURES_PER_ACCOUNT,
+    loginFailureWindowSeconds: env.LOGIN_FAILURE_WINDOW_MINUTES * 60,
+    trustProxy: trustProxyValue(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isDateKey, isValidPeruvianPhone, normalizePhone } from '@jala/domain';
 import { zRegisterDriverRequest } from './auth';
+import { zId, zText } from './text';
 
 // ----------------------------------------------------------------------------------------- constants
 
@@ -44,16 +45,14 @@ export const VEHICLE_CAPACITY_MESSAGE = `La capacidad debe ser un número entero
 
 /** A required text: missing, non-text or blank all read `message`. */
 const requiredText = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+  zText({ error: message }).min(1, message).max(max, tooLong);
 
 export const zLicenseNumber = requiredText(DRIVER_PROFILE_MESSAGES.license_number, 20, LICENSE_NUMBER_MESSAGE)
   .regex(/^[A-Za-z0-9-]{5,20}$/, LICENSE_NUMBER_MESSAGE)
   .transform((value) => value.toUpperCase());
 
 /** 'YYYY-MM-DD' of an existing calendar day ('2026-02-30' is refused, unlike Date.parse). */
-export const zLicenseExpiryDate = z
-  .string({ error: DRIVER_PROFILE_MESSAGES.license_expiry_date })
-  .trim()
+export const zLicenseExpiryDate = zText({ error: DRIVER_PROFILE_MESSAGES.license_expiry_date })
   .min(1, DRIVER_PROFILE_MESSAGES.license_expiry_date)
   .refine(isDateKey, INVALID_DATE_MESSAGE);
 
@@ -185,7 +184,7 @@ export type DriverStatus = z.infer<typeof zDriverStatus>;
 /** POST /driver/status. Going online needs an active vehicle of the driver: vehicle_id, else the remembered one. */
 export const zSetDriverStatusRequest = z.object({
   status: z.enum(DRIVER_STATUSES, { error: 'Estado no válido. Usa online u offline.' }),
-  vehicle_id: z.number({ error: 'Vehículo no válido.' }).int('Vehículo no válido.').positive('Vehículo no válido.').max(2_147_483_647, 'Vehículo no válido.').nullish(),
+  vehicle_id: zId('Vehículo no válido.').nullish(),
 });
 export type SetDriverStatusRequest = z.infer<typeof zSetDriverStatusRequest>;
 

@@ -5,6 +5,7 @@ z.config(z.locales.es());
 
 export * from './envelope';
 export * from './user';
+export * from './text';
 export * from './fields';
 export * from './auth';
 export * from './topics';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { HISTORY_PAGE_SIZE, HISTORY_STATUSES, isInPeru, isValidPeruvianPhone, normalizePhone } from '@jala/domain';
 import { zEmail, zPeruPhone, zPersonName } from './fields';
+import { zText } from './text';
 
 // ---------------------------------------------------------------------------------------------- stats
 
@@ -36,18 +37,14 @@ export const PHONE_MESSAGE = 'Ingresa un celular peruano de 9 dígitos que empie
 export const EMERGENCY_NAME_MAX = 60;
 
 /** Absent: keep the stored value; '' or null: clear it; otherwise trimmed. */
-const zEmergencyContactName = z
-  .string({ error: 'El nombre del contacto debe ser texto.' })
-  .trim()
+const zEmergencyContactName = zText({ error: 'El nombre del contacto debe ser texto.' })
   .max(EMERGENCY_NAME_MAX, 'El nombre del contacto es demasiado largo.')
   .nullable()
   .optional()
   .transform((value) => (value === '' ? null : value));
 
 /** Absent: keep; '' or null: clear; otherwise a Peruvian mobile, stored as its 9 digits. */
-const zEmergencyContactPhone = z
-  .string({ error: 'El teléfono del contacto debe ser texto.' })
-  .trim()
+const zEmergencyContactPhone = zText({ error: 'El teléfono del contacto debe ser texto.' })
   .nullable()
   .optional()
   .refine((value) => value == null || value === '' || isValidPeruvianPhone(value), PHONE_MESSAGE)
@@ -88,14 +85,10 @@ export type SavedLocation = z.infer<typeof zSavedLocation>;
 /** POST /passenger/saved-locations. Coordinates are numbers (the form parses them) and must lie in Peru. */
 export const zCreateSavedLocationRequest = z
   .object({
-    name: z
-      .string({ error: 'El nombre es obligatorio.' })
-      .trim()
+    name: zText({ error: 'El nombre es obligatorio.' })
       .min(1, 'El nombre es obligatorio.')
       .max(SAVED_PLACE_NAME_MAX, 'El nombre es demasiado largo.'),
-    address: z
-      .string({ error: 'La dirección es obligatoria.' })
-      .trim()
+    address: zText({ error: 'La dirección es obligatoria.' })
       .min(1, 'La dirección es obligatoria.')
       .max(SAVED_PLACE_ADDRESS_MAX, 'La dirección es demasiado larga.'),
     latitude: z
@@ -118,8 +111,7 @@ const PER_PAGE_MESSAGE = `per_page debe ser un número entero entre 1 y ${HISTOR
 const STATUS_MESSAGE = 'Estado no válido. Usa completed, cancelled_by_passenger, cancelled_by_driver o cancelled_by_system.';
 
 const zPageNumber = (message: string, max: number) =>
-  z
-    .string({ error: message })
+  zText({ error: message, trim: false })
     .regex(/^\d+$/, message)
     .transform(Number)
     .pipe(z.number().int(message).min(1, message).max(max, message));
@@ -174,9 +166,7 @@ const SCORE_MESSAGE = 'La calificación debe ser un número entero del 1 al 5.';
 /** POST /trips/{id}/rating: the session user rates the other party of a completed trip, once. */
 export const zRateTripRequest = z.object({
   score: z.number({ error: SCORE_MESSAGE }).int(SCORE_MESSAGE).min(1, SCORE_MESSAGE).max(5, SCORE_MESSAGE),
-  comment: z
-    .string({ error: 'El comentario debe ser texto.' })
-    .trim()
+  comment: zText({ error: 'El comentario debe ser texto.', multiline: true })
     .max(RATING_COMMENT_MAX, `El comentario no puede superar los ${RATING_COMMENT_MAX} caracteres.`)
     .nullable()
     .optional()

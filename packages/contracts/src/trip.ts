@@ -1,15 +1,17 @@
 /** Schemas of the marketplace: trip requests, offers, acceptance, stages, completion, chat and live topics. */
 import { z } from 'zod';
 import { isInPeru, isServiceTypeId } from '@jala/domain';
+import { zId, zText } from './text';
 
 const latitude = z.number({ error: 'La latitud debe ser un número.' }).min(-90, 'Latitud fuera de rango.').max(90, 'Latitud fuera de rango.');
 const longitude = z.number({ error: 'La longitud debe ser un número.' }).min(-180, 'Longitud fuera de rango.').max(180, 'Longitud fuera de rango.');
-const address = z.string({ error: 'La dirección es obligatoria.' }).trim().min(1, 'La dirección es obligatoria.').max(300, 'La dirección es demasiado larga.');
+const address = zText({ error: 'La dirección es obligatoria.' }).min(1, 'La dirección es obligatoria.').max(300, 'La dirección es demasiado larga.');
 
 /** Soles with at most two decimals, positive and below a sanity cap. */
 export const zSoles = z
   .number({ error: 'El monto debe ser un número.' })
-  .positive('El monto debe ser mayor que cero.')
+  // At least one céntimo: a tiny positive number (5e-226) would round to a price of zero.
+  .min(0.01, 'El monto debe ser mayor que cero.')
   .max(5000, 'El monto es demasiado alto.')
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'El monto admite como máximo dos decimales.');
 
@@ -27,7 +29,7 @@ export const zCreateTripRequest = z.object({
   destination_longitude: longitude,
   destination_address: address,
   service_type_id: z.number({ error: 'Selecciona un tipo de servicio' }).refine(isServiceTypeId, 'Selecciona un tipo de servicio'),
-  passenger_notes: z.string().trim().max(500, 'Las notas son demasiado largas.').nullish(),
+  passenger_notes: zText({ multiline: true }).max(500, 'Las notas son demasiado largas.').nullish(),
   offer_price: zSoles.optional(),
 }).superRefine((v, ctx) => {
   if (!isInPeru(v.pickup_latitude, v.pickup_longitude)) ctx.addIssue({ code: 'custom', path: ['pickup_latitude'], message: 'El origen debe estar en el Perú.' });
@@ -38,25 +40,25 @@ export const zCreateTripRequest = z.object({
 });
 export type CreateTripRequest = z.infer<typeof zCreateTripRequest>;
 
-export const zCancelTripRequest = z.object({ reason: z.string().trim().max(200).optional() }).optional();
+export const zCancelTripRequest = z.object({ reason: zText().max(200).optional() }).optional();
 
 /** POST /drivers/trips/accept: the passenger accepts one driver's offer. */
 export const zAcceptOfferRequest = z.object({
-  trip_id: z.number({ error: 'Viaje no válido.' }).int().positive(),
-  driver_id: z.number({ error: 'Conductor no válido.' }).int().positive(),
+  trip_id: zId('Viaje no válido.'),
+  driver_id: zId('Conductor no válido.'),
 });
 
 /** POST /driver/trips/accept: the driver answers a request with an offer (the passenger's price unless `price`). */
 export const zSendOfferRequest = z.object({
-  trip_request_id: z.number({ error: 'Solicitud no válida.' }).int().positive(),
+  trip_request_id: zId('Solicitud no válida.'),
   price: zSoles.optional(),
   latitude: latitude.optional(),
   longitude: longitude.optional(),
 });
 
 export const zRejectRequest = z.object({
-  trip_request_id: z.number({ error: 'Solicitud no válida.' }).int().positive(),
-  reason: z.string().trim().max(200).optional(),
+  trip_request_id: zId('Solicitud no válida.'),
+  reason: zText().max(200).optional(),
 });
 
 /** PUT /driver/trips/{id}/status: one stage forward (or the driver's cancellation). */
@@ -64,16 +66,16 @@ export const zTripStageRequest = z.object({
   status: z.enum(['en_route', 'arrived', 'in_progress', 'cancelled_by_driver'], { error: 'Estado no válido.' }),
   latitude: latitude.optional(),
   longitude: longitude.optional(),
-  reason: z.string().trim().max(200).optional(),
+  reason: zText().max(200).optional(),
 });
 
 /** POST /driver/trips/complete */
 export const zCompleteTripRequest = z.object({
-  trip_id: z.number({ error: 'Viaje no válido.' }).int().positive(),
+  trip_id: zId('Viaje no válido.'),
   final_latitude: latitude,
   final_longitude: longitude,
   actual_fare: zSoles,
-  notes: z.string().trim().max(500).nullish(),
+  notes: zText({ multiline: true }).max(500).nullish(),
 });
 
 /** What the passenger receives on trip_offers/{tripId} and from GET /trips/{id}/driver-offers. */
@@ -113,20 +115,20 @@ export type DriverTripRequest = z.infer<typeof zDriverTripRequest>;
 /** Chat message (spec §3): sender user id, role, text, ISO time. Validated against the token on the broker. */
 export const CHAT_MESSAGE_MAX = 1000;
 export const zChatMessage = z.object({
-  sender: z.number().int().positive(),
+  sender: zId(),
   role: z.enum(['passenger', 'driver']),
-  message: z.string().trim().min(1).max(CHAT_MESSAGE_MAX),
-  timestamp: z.string().max(40),
+  message: zText({ multiline: true }).min(1).max(CHAT_MESSAGE_MAX),
+  timestamp: zText().max(40),
 });
 export type ChatMessage = z.infer<typeof zChatMessage>;
 
-const zPoint = z.object({ lat: latitude, lng: longitude, address: z.string().max(300) });
+const zPoint = z.object({ lat: latitude, lng: longitude, address: zText().max(300) });
 /** Trip publication message on jala/trip_requests (spec §3). The server re-reads the trip; the payload only names it. */
 export const zTripPublication = z.object({
-  trip_id: z.number().int().positive(),
-  trip_code: z.string().max(40),
-  passenger_id: z.number().int().positive(),
-  passenger_name: z.string().max(120),
+  trip_id: zId(),
+  trip_code: zText().max(40),
+  passenger_id: zId(),
+  passenger_name: zText().max(120),
   pickup: zPoint,
   destination: zPoint,
   service_type_id: z.number(),
@@ -138,7 +140,7 @@ export const zTripPublication = z.object({
 export type TripPublication = z.infer<typeof zTripPublication>;
 
 /** Driver position on driver_location/{tripId}, published by the assigned driver only. */
-export const zDriverLocation = z.object({ latitude, longitude, heading: z.number().min(0).max(360).nullish(), timestamp: z.string().max(40) });
+export const zDriverLocation = z.object({ latitude, longitude, heading: z.number().min(0).max(360).nullish(), timestamp: zText().max(40) });
 export type DriverLocation = z.infer<typeof zDriverLocation>;
 
 /** trip_status/{tripId}: published by the server on every change. */

@@ -14,6 +14,8 @@ export const ERRORS = {
   CONFLICT: { status: 409, message: 'La operación entra en conflicto con el estado actual.' },
   RATE_LIMITED: { status: 429, message: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'La solicitud es demasiado grande.' },
+  URI_TOO_LONG: { status: 414, message: 'La dirección solicitada es demasiado larga.' },
+  BAD_URL: { status: 400, message: 'La dirección solicitada no es válida.' },
   INTERNAL: { status: 500, message: 'Ocurrió un error inesperado. Inténtalo de nuevo.' },
   GEO_FAILED: { status: 502, message: 'El servicio de mapas no respondió. Inténtalo de nuevo.' },
   OUT_OF_COVERAGE: { status: 400, message: 'Esta ubicación está fuera de Perú. Jala solo opera en Perú.' },

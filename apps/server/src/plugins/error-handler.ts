@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERRORS, type ErrorCode } from '../lib/app-error';
+import { RateLimitedError } from '../lib/rate-limited-error';
 import { GeoError } from '../geo';
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>) {
@@ -14,6 +15,7 @@ function body(code: ErrorCode, message: string, fields?: Record<string, string>)
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError) {
       return reply.status(error.status).send(body(error.code, error.message, error.fields));
     }

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedUser } from '../modules/auth/auth.service';
 import type { TopicAcl } from './topic-acl';
 import type { BrokerStorage } from './persistence';
+import { IDENTIFIER_REJECTED, SubscriptionGrants, clientIdBelongsTo } from './client-identity';
 
 export const MQTT_PATH = '/mqtt';
 const BAD_USERNAME_OR_PASSWORD = 4;
@@ -37,6 +38,7 @@ export class RealtimeBroker {
   static async create(options: RealtimeBrokerOptions): Promise<RealtimeBroker> {
     // Aedes needs its hooks before the broker object exists; they reach it through this holder.
     const holder: { broker?: RealtimeBroker } = {};
+    const grants = new SubscriptionGrants();
     const aedes = await Aedes.createBroker({
       ...options.storage,
       authenticate: (client, _username, password, done) => {
@@ -44,6 +46,11 @@ export class RealtimeBroker {
         options.authenticate(token).then((user) => {
           if (!user) {
             const error = Object.assign(new Error('Token inválido'), { returnCode: BAD_USERNAME_OR_PASSWORD }) as AuthenticateError;
+            return done(error, false);
+          }
+          if (!clientIdBelongsTo(client.id, user.id)) {
+            options.log.warn({ userId: user.id, clientId: client.id }, 'mqtt client id of another user refused');
+            const error = Object.assign(new Error('Identificador de cliente no válido'), { returnCode: IDENTIFIER_REJECTED }) as AuthenticateError;
             return done(error, false);
           }
           holder.broker?.track(client, user);
@@ -56,11 +63,18 @@ export class RealtimeBroker {
         options.acl.canSubscribe(user, subscription.topic).then(
           (allowed) => {
             if (!allowed) options.log.warn({ userId: user.id, topic: subscription.topic }, 'mqtt subscribe denied');
+            else grants.grant(client, subscription.topic);
             // A null subscription answers the SUBACK with a failure code instead of dropping the client.
             done(null, allowed ? subscription : null);
           },
           (error: unknown) => done(error as Error),
         );
+      },
+      // Each delivery to a subscriber: only topics the ACL granted to this connection (client-identity.ts).
+      authorizeForward: (client, packet) => {
+        if (grants.allows(client, packet.topic)) return packet;
+        options.log.warn({ clientId: client.id, topic: packet.topic }, 'mqtt delivery to an ungranted subscriber dropped');
+        return null;
       },
       authorizePublish: (client, packet, done) => {
         if (!client) return done(null); // the server's own messages
@@ -79,6 +93,7 @@ export class RealtimeBroker {
         );
       },
     });
+    aedes.on('unsubscribe', (topics, client) => grants.revoke(client, topics));
     const broker = new RealtimeBroker(aedes, options.log);
     holder.broker = broker;
     aedes.on('clientDisconnect', (client) => broker.untrack(client));

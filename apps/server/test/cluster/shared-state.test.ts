@@ -64,7 +64,7 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
 
   it('keeps a persistent session in Redis: its subscriptions follow the client to the other node', async () => {
     const me = await registerUser(api0);
-    const clientId = `jala_test_persistent_${me.user.id}`;
+    const clientId = `jala_test_${me.user.id}_persistent`;
     const options = { protocolVersion: 4 as const, clean: false, reconnectPeriod: 0, clientId, username: String(me.user.id), password: me.token };
     const onA = await mqtt.connectAsync(`${api0.replace('http', 'ws').replace(/\/api$/, '')}/mqtt`, options);
     expect((await onA.subscribeAsync(`notifications/${me.user.id}`, { qos: 1 }))[0]?.qos).toBe(1);

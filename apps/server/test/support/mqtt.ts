@@ -1,14 +1,15 @@
 import mqtt, { type MqttClient } from 'mqtt';
 
 /** Connects a real MQTT-over-WebSocket client the way the web app does (protocol 3.1.1, token as password). */
-export function connectMqtt(wsUrl: string, auth: { userId?: number; token?: string }): Promise<MqttClient> {
+export function connectMqtt(wsUrl: string, auth: { userId?: number; token?: string; clientId?: string; clean?: boolean; will?: { topic: string; payload: string } }): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
     const client = mqtt.connect(wsUrl, {
       protocolVersion: 4,
-      clean: true,
+      clean: auth.clean ?? true,
+      ...(auth.will ? { will: { ...auth.will, qos: 0 as const, retain: false } } : {}),
       reconnectPeriod: 0,
       connectTimeout: 5000,
-      clientId: `jala_test_${auth.userId ?? 'anon'}_${Date.now()}_${Math.random().toString(36).slice(2, 6)}`,
+      clientId: auth.clientId ?? `jala_test_${auth.userId ?? 0}_${Date.now()}_${Math.random().toString(36).slice(2, 6)}`,
       ...(auth.userId ? { username: String(auth.userId) } : {}),
       ...(auth.token ? { password: auth.token } : {}),
     });

@@ -68,6 +68,6 @@ describe('pending trips expire', () => {
     expect(await message).toMatchObject({ trip_id: trip.id, status: 'cancelled_by_system' });
     mqtt.end(true);
     const d = await onlineDriver(t.baseUrl, t.app.database.db);
-    expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } })).status).toBe(409);
+    expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } })).status).toBe(404);
   });
 });

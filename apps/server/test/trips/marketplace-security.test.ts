@@ -101,7 +101,8 @@ describe('marketplace ownership and realtime ACL', () => {
     expect(await ids(far.token)).not.toContain(trip.id);
     expect(await ids(moto.token)).not.toContain(trip.id);
     const tooFar = await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: far.token, body: { trip_request_id: trip.id } });
-    expect(tooFar.status).toBe(409);
+    expect(tooFar.status).toBe(404);
+    expect(tooFar.body.message).toBe('Esta solicitud ya no está disponible.');
     const { user: pending } = await createDriver(db, { profile: { verificationStatus: 'pending_verification' } });
     const pendingLogin = await login(t.baseUrl, pending.email);
     const res = await api(t.baseUrl, 'GET', '/driver/trip-requests', { token: pendingLogin.token });

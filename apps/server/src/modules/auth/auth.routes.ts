@@ -5,6 +5,7 @@ import {
 } from '@jala/contracts';
 import { currentUser } from '../../plugins/authenticate';
 import { ok } from '../../lib/envelope';
+import { AppError } from '../../lib/app-error';
 import type { AuthService } from './auth.service';
 
 export interface AuthRoutesOptions {
@@ -21,13 +22,25 @@ const zDriverRegistration = z.object({
 });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, rateLimitPerMinute, onLogout }) => {
+  const throttles = app.authThrottles;
   const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
   const secured = { preHandler: app.requireUser };
 
   app.post('/auth/login', {
     config: { rateLimit },
     schema: { tags: ['auth'], summary: 'Log in with e-mail and password', body: zLoginRequest, response: { 200: zEnvelope(zAuthResult) } },
-  }, async (request) => ok(await auth.login(request.body), 'Sesión iniciada'));
+  }, async (request) => {
+    const { email } = request.body;
+    await throttles.assertLoginAllowed(email, request.ip);
+    try {
+      const result = await auth.login(request.body);
+      await throttles.recordLoginSuccess(email);
+      return ok(result, 'Sesión iniciada');
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await throttles.recordLoginFailure(email, request.ip);
+      throw error;
+    }
+  });
 
   app.post('/auth/register', {
     config: { rateLimit },
@@ -42,7 +55,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.put('/auth/profile', {
     ...secured,
     schema: { tags: ['auth'], summary: 'Update the session user', security: [{ bearer: [] }], body: zUpdateUserRequest, response: { 200: zEnvelope(zUser) } },
-  }, async (request) => ok(await auth.updateProfile(currentUser(request).id, request.body), 'Perfil actualizado'));
+  }, async (request) => {
+    const userId = currentUser(request).id;
+    if (request.body.email && request.body.email !== (await auth.getProfile(userId)).email) {
+      await throttles.assertEmailChangeAllowed(userId, request.ip);
+    }
+    return ok(await auth.updateProfile(userId, request.body), 'Perfil actualizado');
+  });
 
   app.post('/auth/logout', {
     ...secured,

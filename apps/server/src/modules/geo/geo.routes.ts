@@ -4,14 +4,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { zCoordinatesQuery } from '@jala/contracts';
+import { zCoordinatesQuery, zText } from '@jala/contracts';
 import { estimateFare, vehicleForServiceType } from '@jala/domain';
 import { ok } from '../../lib/envelope';
 import type { GeoProvider } from '../../geo';
 
 const coordinate = zCoordinatesQuery.shape;
 const zSearchQuery = z.object({
-  q: z.string({ error: 'Escribe qué lugar buscas.' }).trim().min(2, 'Escribe al menos 2 letras.').max(120, 'La búsqueda es demasiado larga.'),
+  q: zText({ error: 'Escribe qué lugar buscas.' }).min(2, 'Escribe al menos 2 letras.').max(120, 'La búsqueda es demasiado larga.'),
   latitude: coordinate.latitude.optional(),
   longitude: coordinate.longitude.optional(),
   limit: z.coerce.number().int().min(1).max(20).default(8),

@@ -39,7 +39,11 @@ export const passengerRoutes: FastifyPluginAsyncZod<PassengerRoutesOptions> = as
       tags: ['passenger'], summary: 'Update the passenger profile and emergency contact', security,
       body: zUpdatePassengerProfileRequest, response: { 200: zEnvelope(zPassengerProfile) },
     },
-  }, async (request) => ok(await profiles.updateProfile(requirePassengerId(request), request.body), 'Perfil actualizado'));
+  }, async (request) => {
+    const userId = requirePassengerId(request);
+    if (request.body.email !== (await profiles.getProfile(userId)).email) await app.authThrottles.assertEmailChangeAllowed(userId, request.ip);
+    return ok(await profiles.updateProfile(userId, request.body), 'Perfil actualizado');
+  });
 
   app.get('/passenger/saved-locations', {
     ...secured,

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import type { UsersRepository } from '../auth/users.repository';
 import { loadDriverContext, matchingBlocker, type DriverContext } from './driver-context';
 import { nearbyRowToDto } from './driver-request-dto';
+import { driverCanSeeRequest } from './request-visibility';
 import { vehicleTypeForService, type MatchingRepository } from './matching.repository';
 import { toOfferDto } from './offer-dto';
 import type { TripEvents } from './trip-events';
@@ -29,15 +30,26 @@ export interface DriverTripsDeps {
 
 type Position = { latitude: number; longitude: number };
 
+/**
+ * A position as the database keeps it (6 decimals): matching then computes with the stored value, and a
+ * subnormal like 4e-323, which PostgreSQL's float8 refuses, becomes 0.
+ */
+const asStored = (p: Position): Position => ({ latitude: Number(p.latitude.toFixed(6)), longitude: Number(p.longitude.toFixed(6)) });
+
 export class DriverTripsService {
   constructor(private readonly d: DriverTripsDeps) {}
 
   /** Requests near the driver's position (updated from the query when given), nearest first. */
-  async nearbyRequests(driverId: number, position: Position | null): Promise<DriverTripRequest[]> {
-    if (position) await this.d.trips.updateDriverPosition(driverId, position.latitude, position.longitude, this.d.now());
+  async nearbyRequests(driverId: number, sent: Position | null): Promise<DriverTripRequest[]> {
+    const position = sent && asStored(sent);
     const driver = await loadDriverContext(this.d.db, driverId);
     const blocker = matchingBlocker(driver);
     if (blocker) throw new AppError('CONFLICT', blocker);
+    // Stored only once the request is known to succeed: a refused request changes nothing.
+    if (position) {
+      await this.d.trips.updateDriverPosition(driverId, position.latitude, position.longitude, this.d.now());
+      Object.assign(driver, position);
+    }
     if (driver.latitude == null || driver.longitude == null || !driver.vehicle) {
       throw new AppError('CONFLICT', 'Activa la ubicación para ver solicitudes cercanas.');
     }
@@ -49,15 +61,16 @@ export class DriverTripsService {
 
   /** 'Aceptar' on a request: an offer at the passenger's price (or the estimate) unless the driver proposes another. */
   async sendOffer(driverId: number, input: z.infer<typeof zSendOfferRequest>) {
-    if (input.latitude !== undefined && input.longitude !== undefined) {
-      await this.d.trips.updateDriverPosition(driverId, input.latitude, input.longitude, this.d.now());
-    }
-    const driver = await loadDriverContext(this.d.db, driverId);
+    const position = input.latitude !== undefined && input.longitude !== undefined ? asStored({ latitude: input.latitude, longitude: input.longitude }) : null;
+    const driver = { ...(await loadDriverContext(this.d.db, driverId)), ...position };
     const blocker = matchingBlocker(driver);
     if (blocker) throw new AppError('CONFLICT', blocker);
     const trip = await this.d.trips.findById(input.trip_request_id);
-    if (!trip || trip.passengerId === driverId) throw new AppError('NOT_FOUND', 'Solicitud no encontrada.');
-    if (trip.status !== 'pending' || trip.expiresAt <= this.d.now()) throw new AppError('CONFLICT', 'Esta solicitud ya no está disponible.');
+    // Only requests this driver can see: anything else (taken, finished, someone else's, out of their
+    // radius or vehicle type) reads the same, so an id tells a driver nothing about other people's trips.
+    if (!trip || !(await driverCanSeeRequest(this.d.db, driverId, trip, this.d.now(), position))) {
+      throw new AppError('NOT_FOUND', 'Esta solicitud ya no está disponible.');
+    }
     this.assertCanServe(driver, trip);
     const priceCents = input.price === undefined ? (trip.offerPriceCents ?? trip.estimatedFareCents) : toCentimos(input.price);
     try {
@@ -65,6 +78,7 @@ export class DriverTripsService {
         tripId: trip.id, driverId, vehicleId: driver.vehicle!.id, priceCents,
         driverLatitude: driver.latitude?.toFixed(6) ?? null, driverLongitude: driver.longitude?.toFixed(6) ?? null,
       });
+      if (position) await this.d.trips.updateDriverPosition(driverId, position.latitude, position.longitude, this.d.now());
       const dto = toOfferDto(offer, {
         firstName: driver.name, lastName: '', rating: await this.d.users.ratingAverage(driverId), vehicle: driver.vehicle!,
       });
@@ -76,10 +90,10 @@ export class DriverTripsService {
     }
   }
 
-  /** 'Rechazar': hides the request for this driver only (and withdraws their offer, if any). */
+  /** 'Rechazar': hides a request the driver can see for them only (and withdraws their offer, if any). */
   async reject(driverId: number, tripId: number, reason: string | undefined): Promise<void> {
     const trip = await this.d.trips.findById(tripId);
-    if (!trip || trip.passengerId === driverId) throw new AppError('NOT_FOUND', 'Solicitud no encontrada.');
+    if (!trip || !(await driverCanSeeRequest(this.d.db, driverId, trip, this.d.now()))) throw new AppError('NOT_FOUND', 'Solicitud no encontrada.');
     await this.d.trips.insertRejection(tripId, driverId, reason);
   }
 
@@ -89,12 +103,12 @@ export class DriverTripsService {
     const check = assertTransition(trip.status, input.status, 'driver');
     if (!check.ok) throw new AppError('CONFLICT', check.message);
     const now = this.d.now();
-    if (input.latitude !== undefined && input.longitude !== undefined) {
-      await this.d.trips.updateDriverPosition(driverId, input.latitude, input.longitude, now);
-    }
     const extra = input.status === 'cancelled_by_driver' ? { cancelReason: input.reason ?? 'driver_request' } : {};
     const updated = await this.d.trips.transition(trip.id, trip.status, input.status, now, extra);
     if (!updated) throw new AppError('CONFLICT', 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.');
+    if (input.latitude !== undefined && input.longitude !== undefined) {
+      await this.d.trips.updateDriverPosition(driverId, input.latitude, input.longitude, now);
+    }
     this.d.events.status(trip.id, updated.status, driverId, now);
     return updated;
   }

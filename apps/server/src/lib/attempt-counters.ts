@@ -1,0 +1,83 @@
+/**
+ * Fixed-window counters for throttles that @fastify/rate-limit cannot express (per account, per user,
+ * conditional on the body). In memory for one node; in Redis with REDIS_URL so every node sees the same
+ * counts (a throttle that resets per node is no throttle behind a load balancer).
+ */
+import type { Redis } from 'ioredis';
+
+export interface CounterState {
+  count: number;
+  /** Seconds until the window of this key ends (0 when the key has no window running). */
+  resetInSeconds: number;
+}
+
+export interface AttemptCounters {
+  /** Adds one to `key`; the window starts at the first hit and lasts `windowSeconds`. */
+  hit(key: string, windowSeconds: number): Promise<CounterState>;
+  peek(key: string): Promise<CounterState>;
+  clear(key: string): Promise<void>;
+}
+
+export class MemoryAttemptCounters implements AttemptCounters {
+  private readonly entries = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async hit(key: string, windowSeconds: number): Promise<CounterState> {
+    this.sweep();
+    const entry = this.live(key) ?? { count: 0, resetAt: this.now() + windowSeconds * 1000 };
+    entry.count += 1;
+    this.entries.set(key, entry);
+    return this.state(entry);
+  }
+
+  async peek(key: string): Promise<CounterState> {
+    const entry = this.live(key);
+    return entry ? this.state(entry) : { count: 0, resetInSeconds: 0 };
+  }
+
+  async clear(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+
+  private live(key: string) {
+    const entry = this.entries.get(key);
+    return entry && entry.resetAt > this.now() ? entry : undefined;
+  }
+
+  private state(entry: { count: number; resetAt: number }): CounterState {
+    return { count: entry.count, resetInSeconds: Math.max(1, Math.ceil((entry.resetAt - this.now()) / 1000)) };
+  }
+
+  /** Drops expired keys now and then so a flood of distinct e-mails cannot grow the map forever. */
+  private sweep(): void {
+    if (this.entries.size < 10_000) return;
+    const now = this.now();
+    for (const [key, entry] of this.entries) if (entry.resetAt <= now) this.entries.delete(key);
+  }
+}
+
+export class RedisAttemptCounters implements AttemptCounters {
+  constructor(private readonly redis: Redis, private readonly prefix = 'jala-attempts:') {}
+
+  async hit(key: string, windowSeconds: number): Promise<CounterState> {
+    const name = this.prefix + key;
+    // INCR then set the expiry only when none is set (NX): the window starts at the first hit.
+    const results = await this.redis.multi().incr(name).pexpire(name, windowSeconds * 1000, 'NX').pttl(name).exec();
+    const count = Number(results?.[0]?.[1] ?? 0);
+    const ttl = Number(results?.[2]?.[1] ?? 0);
+    return { count, resetInSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+  }
+
+  async peek(key: string): Promise<CounterState> {
+    const name = this.prefix + key;
+    const results = await this.redis.multi().get(name).pttl(name).exec();
+    const count = Number(results?.[0]?.[1] ?? 0);
+    const ttl = Number(results?.[1]?.[1] ?? 0);
+    return count > 0 && ttl > 0 ? { count, resetInSeconds: Math.ceil(ttl / 1000) } : { count: 0, resetInSeconds: 0 };
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+}

@@ -1,0 +1,3 @@
+import { defineFuzzSuite } from './fuzz-suite';
+
+defineFuzzSuite('pglite');

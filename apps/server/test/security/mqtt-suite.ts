@@ -1,0 +1,268 @@
+/**
+ * The MQTT ACL over real connections: every topic family × owner, counterpart, strangers (a passenger and
+ * a driver) and a bad token × subscribe, publish and will message; plus client-id takeover, per-subscriber
+ * delivery of restored sessions, and control characters in chat.
+ */
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, schema } from '@jala/db';
+import { topics } from '@jala/contracts';
+import { createTrip } from '../support/factories';
+import { api } from '../support/http';
+import { connectMqtt, subscribeQos } from '../support/mqtt';
+import { onlineDriver, passenger } from '../support/actors';
+import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
+
+interface Actor { id: number; token: string; role: 'passenger' | 'driver' }
+type Part = 'owner' | 'counterpart' | 'strangerPassenger' | 'strangerDriver';
+
+interface Family {
+  name: string;
+  topic: string;
+  owner: Actor;
+  counterpart: Actor;
+  subscribers: Part[];
+  publishers: Part[];
+  /** What `actor` would send on the topic if allowed (`marker` makes it recognisable). */
+  payload: (actor: Actor, marker: string) => unknown;
+  /** A legitimate subscriber that sees what gets through, and how to recognise it. */
+  observer: { actor: Actor; topic: string; matches: (message: Record<string, unknown>, marker: string) => boolean };
+}
+
+const NEGATIVE_WAIT_MS = 500;
+let markers = 0;
+const nextMarker = () => `m${Date.now().toString(36)}${(markers += 1)}`;
+
+/** Resolves true when a message on `topic` matching `predicate` arrives within `ms`, else false. */
+function sees(client: MqttClient, topic: string, predicate: (message: Record<string, unknown>) => boolean, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => { client.off('message', onMessage); resolve(false); }, ms);
+    function onMessage(received: string, payload: Buffer) {
+      if (received !== topic) return;
+      let message: Record<string, unknown>;
+      try { message = JSON.parse(payload.toString()) as Record<string, unknown>; } catch { return; }
+      if (!predicate(message)) return;
+      clearTimeout(timer);
+      client.off('message', onMessage);
+      resolve(true);
+    }
+    client.on('message', onMessage);
+  });
+}
+
+const carries = (marker: string) => (message: Record<string, unknown>) => JSON.stringify(message).includes(marker);
+
+export function defineMqttSuite(backend: Backend): void {
+  describe(`MQTT topic families × actors × actions (${backend})`, () => {
+    let t: TestApp;
+    let available = true;
+    let families: Family[] = [];
+    let actors: Record<Part, Actor>;
+    let scene: { passenger: Actor; driver: Actor; tripId: number };
+
+    beforeAll(async () => {
+      if (backend === 'postgres' && !(await isPostgresAvailable())) { available = false; return; }
+      t = await startTestApp(backend, { config: { tripExpiryMinutes: 24 * 60 } });
+      const db = t.app.database.db;
+      const asPassenger = async (): Promise<Actor> => ({ ...(await passenger(t.baseUrl)), role: 'passenger' });
+      const asDriver = async (): Promise<Actor> => ({ ...(await onlineDriver(t.baseUrl, db)), role: 'driver' });
+      const [rider, driver, requester, nearbyDriver, strangerPassenger, strangerDriver] = [
+        await asPassenger(), await asDriver(), await asPassenger(), await asDriver(), await asPassenger(), await asDriver(),
+      ];
+      // An accepted trip between rider and driver (who offered first), and requester's pending request.
+      const trip = await createTrip(db, { passengerId: rider.id, driverId: driver.id, status: 'accepted', acceptedAt: new Date() });
+      const vehicle = await db.select().from(schema.vehicles);
+      await db.insert(schema.tripOffers).values({ tripId: trip.id, driverId: driver.id, vehicleId: vehicle.find((v) => v.driverId === driver.id)!.id, priceCents: 2000, status: 'accepted' });
+      const request = await createTrip(db, { passengerId: requester.id });
+      scene = { passenger: rider, driver, tripId: trip.id };
+      actors = { owner: rider, counterpart: driver, strangerPassenger, strangerDriver };
+
+      const opaque = (_actor: Actor, marker: string) => ({ marker, trip_id: trip.id, status: 'completed' });
+      const point = { lat: -12.1211, lng: -77.0297, address: 'Parque Kennedy' };
+      families = [
+        {
+          name: 'notifications', topic: topics.notifications(rider.id), owner: rider, counterpart: driver,
+          subscribers: ['owner'], publishers: [], payload: opaque,
+          observer: { actor: rider, topic: topics.notifications(rider.id), matches: (m, k) => carries(k)(m) },
+        },
+        {
+          name: 'trip requests (publication)', topic: topics.tripRequests, owner: requester, counterpart: nearbyDriver,
+          subscribers: [], publishers: ['owner'],
+          payload: (actor) => ({
+            trip_id: request.id, trip_code: request.tripCode, passenger_id: actor.id, passenger_name: 'Ana Torres', pickup: point,
+            destination: { ...point, lat: -12.0859, lng: -76.9773 }, service_type_id: 2, estimated_fare: 23.5, distance_km: 7.8,
+            duration_minutes: 22, created_at: new Date().toISOString(),
+          }),
+          // What gets through is the server's push of that request to a matching driver's own feed.
+          observer: {
+            actor: nearbyDriver, topic: topics.driverTripRequests(nearbyDriver.id),
+            matches: (m) => m.type === 'trip_request' && (m.request as { id?: number } | undefined)?.id === request.id,
+          },
+        },
+        {
+          name: 'driver feed', topic: topics.driverTripRequests(driver.id), owner: driver, counterpart: rider,
+          subscribers: ['owner'], publishers: [], payload: (_a, marker) => ({ type: 'trip_request_closed', trip_id: trip.id, marker }),
+          observer: { actor: driver, topic: topics.driverTripRequests(driver.id), matches: (m, k) => carries(k)(m) },
+        },
+        {
+          name: 'trip offers', topic: topics.tripOffers(trip.id), owner: rider, counterpart: driver,
+          subscribers: ['owner'], publishers: [], payload: opaque,
+          observer: { actor: rider, topic: topics.tripOffers(trip.id), matches: (m, k) => carries(k)(m) },
+        },
+        {
+          name: 'trip status', topic: topics.tripStatus(trip.id), owner: rider, counterpart: driver,
+          subscribers: ['owner', 'counterpart'], publishers: [], payload: opaque,
+          observer: { actor: rider, topic: topics.tripStatus(trip.id), matches: (m, k) => carries(k)(m) },
+        },
+        {
+          name: 'chat', topic: topics.chat(trip.id, driver.id), owner: rider, counterpart: driver,
+          subscribers: ['owner', 'counterpart'], publishers: ['owner', 'counterpart'],
+          payload: (actor, marker) => ({ sender: actor.id, role: actor.role, message: `Hola ${marker}`, timestamp: new Date().toISOString() }),
+          observer: { actor: rider, topic: topics.chat(trip.id, driver.id), matches: (m, k) => carries(k)(m) },
+        },
+        {
+          name: 'driver location', topic: topics.driverLocation(trip.id), owner: rider, counterpart: driver,
+          subscribers: ['owner', 'counterpart'], publishers: ['counterpart'],
+          payload: (_a, marker) => ({ latitude: -12.12, longitude: -77.03, heading: 90, timestamp: marker }),
+          observer: { actor: rider, topic: topics.driverLocation(trip.id), matches: (m, k) => carries(k)(m) },
+        },
+      ];
+    });
+    afterAll(async () => t?.stop());
+
+    const actorFor = (family: Family, part: Part) => (part === 'owner' ? family.owner : part === 'counterpart' ? family.counterpart : actors[part]);
+    const parts: Part[] = ['owner', 'counterpart', 'strangerPassenger', 'strangerDriver'];
+
+    async function observe(family: Family) {
+      const client = await connectMqtt(t.wsUrl, { userId: family.observer.actor.id, token: family.observer.actor.token });
+      expect(await subscribeQos(client, family.observer.topic)).toBe(0);
+      return client;
+    }
+
+    it('lets exactly the allowed actors subscribe to each family', async (context) => {
+      if (!available) return context.skip('PostgreSQL is not running on this machine');
+      for (const family of families) {
+        for (const part of parts) {
+          const actor = actorFor(family, part);
+          const client = await connectMqtt(t.wsUrl, { userId: actor.id, token: actor.token });
+          const granted = await subscribeQos(client, family.topic);
+          expect(granted, `${family.name}: ${part} subscribes`).toBe(family.subscribers.includes(part) ? 0 : 128);
+          client.end(true);
+        }
+      }
+    });
+
+    it('delivers publishes and will messages only from the allowed actors', async (context) => {
+      if (!available) return context.skip('PostgreSQL is not running on this machine');
+      // Families run side by side (markers keep their messages apart); actors within one run in turn.
+      await Promise.all(families.map(async (family) => {
+        const observer = await observe(family);
+        for (const part of parts) {
+          const actor = actorFor(family, part);
+          const allowed = family.publishers.includes(part);
+          const wait = allowed ? 5000 : NEGATIVE_WAIT_MS;
+
+          const marker = nextMarker();
+          const publisher = await connectMqtt(t.wsUrl, { userId: actor.id, token: actor.token });
+          const published = sees(observer, family.observer.topic, (m) => family.observer.matches(m, marker), wait);
+          publisher.publish(family.topic, JSON.stringify(family.payload(actor, marker)));
+          expect(await published, `${family.name}: ${part} publishes`).toBe(allowed);
+          publisher.end(true);
+
+          // A will is published by the broker when the connection drops; it passes the same ACL.
+          const willMarker = nextMarker();
+          const dying = await connectMqtt(t.wsUrl, {
+            userId: actor.id, token: actor.token, will: { topic: family.topic, payload: JSON.stringify(family.payload(actor, willMarker)) },
+          });
+          const will = sees(observer, family.observer.topic, (m) => family.observer.matches(m, willMarker), wait);
+          (dying as unknown as { stream: { destroy(): void } }).stream.destroy();
+          expect(await will, `${family.name}: ${part}'s will`).toBe(allowed);
+          dying.end(true);
+        }
+        observer.end(true);
+      }));
+    }, 60_000);
+
+    it('refuses a bad token at connect, so it can neither subscribe, publish nor leave a will', async (context) => {
+      if (!available) return context.skip('PostgreSQL is not running on this machine');
+      for (const family of families) {
+        const observer = await observe(family);
+        const marker = nextMarker();
+        const will = sees(observer, family.observer.topic, (m) => family.observer.matches(m, marker), NEGATIVE_WAIT_MS);
+        for (const token of ['', 'no-es-un-token', `${family.owner.token.slice(0, -4)}AAAA`]) {
+          await expect(connectMqtt(t.wsUrl, {
+            userId: family.owner.id, token, will: { topic: family.topic, payload: JSON.stringify(family.payload(family.owner, marker)) },
+          }), `${family.name} with token '${token.slice(0, 12)}'`).rejects.toThrow(/Bad username or password|Not authorized/i);
+        }
+        expect(await will, `${family.name}: will of a refused connection`).toBe(false);
+        observer.end(true);
+      }
+    });
+
+    it('refuses a client id that names another user, and the victim stays connected', async (context) => {
+      if (!available) return context.skip('PostgreSQL is not running on this machine');
+      const victim = scene.passenger;
+      const attacker = actors.strangerPassenger;
+      const clientId = `jala_web_${victim.id}_${Date.now()}`;
+      const connected = await connectMqtt(t.wsUrl, { userId: victim.id, token: victim.token, clientId });
+      expect(await subscribeQos(connected, topics.notifications(victim.id))).toBe(0);
+      for (const stolen of [clientId, `jala_${victim.id}_1`, `jala_test_${victim.id}_x`, `mqttjs_${victim.id}`, 'aedes_x', `jala_${attacker.id}${victim.id}_1`]) {
+        await expect(connectMqtt(t.wsUrl, { userId: attacker.id, token: attacker.token, clientId: stolen, clean: false }), stolen)
+          .rejects.toThrow(/Identifier rejected/i);
+      }
+      expect(connected.connected).toBe(true);
+      const marker = nextMarker();
+      const delivered = sees(connected, topics.notifications(victim.id), carries(marker), 5000);
+      await t.app.broker.publish(topics.notifications(victim.id), { marker });
+      expect(await delivered).toBe(true);
+      // The user's own ids are fine, in every accepted shape.
+      for (const own of [`jala_${attacker.id}_${Date.now()}`, `jala_web_${attacker.id}_${Date.now()}`]) {
+        (await connectMqtt(t.wsUrl, { userId: attacker.id, token: attacker.token, clientId: own })).end(true);
+      }
+      connected.end(true);
+    });
+
+    it('re-checks a restored session\'s subscriptions: access lost meanwhile means nothing is delivered', async (context) => {
+      if (!available) return context.skip('PostgreSQL is not running on this machine');
+      const db = t.app.database.db;
+      const rider = await passenger(t.baseUrl);
+      const driver: Actor = { ...(await onlineDriver(t.baseUrl, db)), role: 'driver' };
+      const trip = await createTrip(db, { passengerId: rider.id });
+      const vehicleId = (await db.select().from(schema.vehicles)).find((v) => v.driverId === driver.id)!.id;
+      const [offer] = await db.insert(schema.tripOffers).values({ tripId: trip.id, driverId: driver.id, vehicleId, priceCents: 2000 }).returning();
+      const clientId = `jala_${driver.id}_persistent${Date.now()}`;
+      const first = await connectMqtt(t.wsUrl, { userId: driver.id, token: driver.token, clientId, clean: false });
+      expect(await subscribeQos(first, topics.tripStatus(trip.id))).toBe(0);
+      const live = sees(first, topics.tripStatus(trip.id), () => true, 5000);
+      await t.app.broker.publish(topics.tripStatus(trip.id), { live: true });
+      expect(await live).toBe(true);
+      await first.endAsync();
+      // The driver's offer goes away while they are offline; the persisted subscription must not survive it.
+      await db.delete(schema.tripOffers).where(eq(schema.tripOffers.id, offer!.id));
+      const again = await connectMqtt(t.wsUrl, { userId: driver.id, token: driver.token, clientId, clean: false });
+      const restored = sees(again, topics.tripStatus(trip.id), () => true, NEGATIVE_WAIT_MS);
+      await t.app.broker.publish(topics.tripStatus(trip.id), { restored: true });
+      expect(await restored).toBe(false);
+      again.end(true);
+    });
+
+    it('drops a chat message with a control character: neither delivered nor stored', async (context) => {
+      if (!available) return context.skip('PostgreSQL is not running on this machine');
+      const { passenger: rider, driver, tripId } = scene;
+      const topic = topics.chat(tripId, driver.id);
+      const listener = await connectMqtt(t.wsUrl, { userId: driver.id, token: driver.token });
+      expect(await subscribeQos(listener, topic)).toBe(0);
+      const history = async () => (await api<unknown[]>(t.baseUrl, 'GET', `/trips/${tripId}/chat/${driver.id}`, { token: rider.token })).body.data.length;
+      const stored = await history();
+      for (const text of ['hola\u0000', 'a\u001bb', '\u0000']) {
+        const sender = await connectMqtt(t.wsUrl, { userId: rider.id, token: rider.token });
+        const delivered = sees(listener, topic, () => true, NEGATIVE_WAIT_MS);
+        sender.publish(topic, JSON.stringify({ sender: rider.id, role: 'passenger', message: text, timestamp: new Date().toISOString() }));
+        expect(await delivered, JSON.stringify(text)).toBe(false);
+        sender.end(true);
+      }
+      expect(await history()).toBe(stored);
+      listener.end(true);
+    });
+  });
+}

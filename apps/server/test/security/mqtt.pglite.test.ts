@@ -1,0 +1,3 @@
+import { defineMqttSuite } from './mqtt-suite';
+
+defineMqttSuite('pglite');

@@ -1,0 +1,157 @@
+/**
+ * Ownership, generated from the OpenAPI document: every operation that takes an object id (path, query or
+ * body) is called by strangers of each role — passenger, driver, both, admin (except on admin routes,
+ * which admins may use) — with the owner's ids, and must answer 403 or 404 and change nothing. A new route
+ * with an id is covered by itself; an id parameter whose object this suite cannot create fails loudly
+ * until it is added to ID_KINDS.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@jala/db';
+import { createCompletedTrip, createDriver, createTrip, createUser } from '../support/factories';
+import { login } from '../support/actors';
+import { databaseFingerprint, fillPath, loadOperations, responseProblem, validValue, type Operation } from '../support/openapi';
+import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
+
+type IdKind = 'trip' | 'driver' | 'vehicle' | 'savedLocation';
+
+/**
+ * What each id parameter names: by its own name, or for a bare path `{id}` by the collection before it
+ * (`trips/{id}`). `null` marks ids of shared catalogues (service types), which nobody owns.
+ */
+const ID_KINDS: Record<string, IdKind | null> = {
+  trip_id: 'trip',
+  trip_request_id: 'trip',
+  driver_id: 'driver',
+  driverId: 'driver',
+  vehicle_id: 'vehicle',
+  service_type_id: null,
+  'trips/{id}': 'trip',
+  'vehicles/{id}': 'vehicle',
+  'saved-locations/{id}': 'savedLocation',
+  'drivers/{id}': 'driver',
+};
+
+const AREQUIPA = { latitude: -16.409, longitude: -71.5375 };
+
+const isIdName = (name: string) => /^id$|_id$|Id$/.test(name);
+
+interface IdParam { where: 'path' | 'query' | 'body'; name: string; key: string }
+
+function idParams(op: Operation): IdParam[] {
+  const params: IdParam[] = [];
+  for (const p of op.parameters) {
+    if ((p.in === 'path' || p.in === 'query') && isIdName(p.name)) {
+      const collection = p.name === 'id' ? op.path.split('/{id}')[0]?.split('/').pop() : undefined;
+      params.push({ where: p.in, name: p.name, key: collection ? `${collection}/{id}` : p.name });
+    }
+  }
+  for (const name of Object.keys(op.body?.properties ?? {})) if (isIdName(name)) params.push({ where: 'body', name, key: name });
+  return params;
+}
+
+/** The trips an id can name, in each life stage a route may care about. */
+const TRIP_STAGES = ['pending', 'in_progress', 'completed'] as const;
+type Stage = typeof TRIP_STAGES[number];
+
+function defineOwnershipSuite(backend: Backend) {
+  describe(`ownership of every id-taking route (${backend})`, () => {
+    let t: TestApp;
+    let available = true;
+    let operations: Operation[] = [];
+    let owner: { trips: Record<Stage, number>; driver: number; vehicle: number; savedLocation: number };
+    let strangers: { role: string; token: string; admin: boolean }[] = [];
+
+    beforeAll(async () => {
+      if (backend === 'postgres' && !(await isPostgresAvailable())) { available = false; return; }
+      t = await startTestApp(backend, { config: { tripExpiryMinutes: 24 * 60 } });
+      const db = t.app.database.db;
+      // Owners: a driver with a car near Parque Kennedy, who offered on one passenger's pending request,
+      // drives a second passenger now and completed a trip with the first.
+      const driver = await createDriver(db);
+      const rider = await createUser(db);
+      const secondRider = await createUser(db);
+      const pending = await createTrip(db, { passengerId: rider.id });
+      await db.insert(schema.tripOffers).values({ tripId: pending.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, priceCents: 2000 });
+      await db.insert(schema.chatMessages).values({ tripId: pending.id, driverId: driver.user.id, senderId: rider.id, senderRole: 'passenger', message: 'Hola' });
+      const riding = await createTrip(db, { passengerId: secondRider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'in_progress', acceptedAt: new Date(), startedAt: new Date() });
+      const done = await createCompletedTrip(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, fareCents: 2500, completedAt: new Date() });
+      const [place] = await db.insert(schema.savedLocations).values({ userId: rider.id, name: 'Casa', address: 'Av. Larco 123', latitude: '-12.120000', longitude: '-77.030000' }).returning();
+      owner = { trips: { pending: pending.id, in_progress: riding.id, completed: done.id }, driver: driver.user.id, vehicle: driver.vehicle.id, savedLocation: place!.id };
+
+      // Strangers of each role. Drivers are verified and online but in Arequipa: a pending request is
+      // public to the drivers it matches (they may offer on it), so a stranger driver is one it does not.
+      const arequipa = { currentLatitude: AREQUIPA.latitude.toFixed(6), currentLongitude: AREQUIPA.longitude.toFixed(6) };
+      const strangerDriver = await createDriver(db, { profile: arequipa });
+      const strangerBoth = await createDriver(db, { user: { userType: 'both' }, profile: arequipa });
+      const strangerPassenger = await createUser(db);
+      const strangerAdmin = await createUser(db, { isAdmin: true });
+      strangers = [
+        { role: 'passenger', token: (await login(t.baseUrl, strangerPassenger.email)).token, admin: false },
+        { role: 'driver', token: (await login(t.baseUrl, strangerDriver.user.email)).token, admin: false },
+        { role: 'both', token: (await login(t.baseUrl, strangerBoth.user.email)).token, admin: false },
+        { role: 'admin', token: (await login(t.baseUrl, strangerAdmin.email)).token, admin: true },
+      ];
+      operations = await loadOperations(t.baseUrl);
+    });
+    afterAll(async () => t?.stop());
+
+    it('knows how to create the owner\'s object for every id parameter in the document', (context) => {
+      if (!available) return context.skip('PostgreSQL is not running on this machine');
+      const unknown = operations.flatMap((op) => idParams(op).filter((p) => !(p.key in ID_KINDS)).map((p) => `${op.method} ${op.path}: ${p.key}`));
+      expect(unknown, 'add these id parameters to ID_KINDS in ownership.test.ts').toEqual([]);
+      expect(operations.filter((op) => idParams(op).some((p) => ID_KINDS[p.key])).length).toBeGreaterThan(10);
+    });
+
+    it('answers 403/404 to strangers of every role and changes nothing', async (context) => {
+      if (!available) return context.skip('PostgreSQL is not running on this machine');
+      const db = t.app.database.db;
+      const owned = operations.filter((op) => idParams(op).some((p) => ID_KINDS[p.key]));
+      let calls = 0;
+      for (const op of owned) {
+        const params = idParams(op).filter((p) => ID_KINDS[p.key]);
+        const stages: readonly (Stage | null)[] = params.some((p) => ID_KINDS[p.key] === 'trip') ? TRIP_STAGES : [null];
+        for (const stage of stages) {
+          const idOf = (kind: IdKind) => (kind === 'trip' ? owner.trips[stage ?? 'pending'] : owner[kind]);
+          const pathValues: Record<string, unknown> = {};
+          const query = new URLSearchParams();
+          const body = op.body ? (validValue(op.body) as Record<string, unknown>) : undefined;
+          for (const p of op.parameters) {
+            if (p.in === 'path') pathValues[p.name] = validValue(p.schema, p.name);
+            if (p.in === 'query' && p.required) query.set(p.name, String(validValue(p.schema, p.name)));
+          }
+          // Strangers report where they are (Arequipa), not where the owner's request is.
+          for (const key of Object.keys(body ?? {})) {
+            if (/latitude$/.test(key)) body![key] = AREQUIPA.latitude;
+            if (/longitude$/.test(key)) body![key] = AREQUIPA.longitude;
+          }
+          for (const p of params) {
+            const id = idOf(ID_KINDS[p.key]!);
+            if (p.where === 'path') pathValues[p.name] = id;
+            else if (p.where === 'query') query.set(p.name, String(id));
+            else body![p.name] = id;
+          }
+          const url = `${t.baseUrl}${fillPath(op.path, pathValues)}${query.size ? `?${query}` : ''}`;
+          for (const stranger of strangers) {
+            if (stranger.admin && op.tags.includes('admin')) continue;
+            const label = `${stranger.role} ${op.method} ${op.path} (${stage ?? 'no trip'}) ${body ? JSON.stringify(body) : ''}`;
+            const before = await databaseFingerprint(db);
+            const response = await fetch(url, {
+              method: op.method,
+              headers: { authorization: `Bearer ${stranger.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+              body: body ? JSON.stringify(body) : undefined,
+            });
+            const text = await response.text();
+            expect(responseProblem(response.status, response.headers, text), label).toBeNull();
+            expect([403, 404], `${label} → ${response.status} ${text}`).toContain(response.status);
+            expect(await databaseFingerprint(db), `${label} changed the database`).toBe(before);
+            calls += 1;
+          }
+        }
+      }
+      expect(calls).toBeGreaterThan(100);
+    }, 120_000);
+  });
+}
+
+defineOwnershipSuite('pglite');
+defineOwnershipSuite('postgres');
