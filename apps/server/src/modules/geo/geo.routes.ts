@@ -5,7 +5,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zCoordinatesQuery } from '@jala/contracts';
-import { estimateFare, vehicleForServiceType } from '@jala/domain';
 import { ok } from '../../lib/envelope';
 import type { GeoProvider } from '../../geo';
 
@@ -41,17 +40,11 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoProvider }> = async (app
 
   app.get('/geo/route', { schema: { ...secured, summary: 'Driving route with fare estimate', querystring: zRouteQuery } }, async (request) => {
     const q = request.query;
-    const route = await geo.route(
+    // The provider prices the route with the domain's fareForRoute, the rule trip creation stores too.
+    return ok(await geo.route(
       { latitude: q.origin_latitude, longitude: q.origin_longitude },
       { latitude: q.destination_latitude, longitude: q.destination_longitude },
       { serviceTypeId: q.service_type_id },
-    );
-    // Same formula the server uses when the trip is created, so the preview matches the stored estimate.
-    const estimatedCost = estimateFare({
-      distanceKm: route.distance.value / 1000,
-      durationMinutes: Math.max(1, Math.round(route.duration.value / 60)),
-      vehicle: vehicleForServiceType(q.service_type_id),
-    });
-    return ok({ ...route, estimatedCost });
+    ));
   });
 };
