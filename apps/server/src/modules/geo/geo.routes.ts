@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { zCoordinatesQuery } from '@jala/contracts';
+import { zCoordinatesQuery, zEnvelope, zPlace, zReverseGeocodeResult, zRouteResult } from '@jala/contracts';
 import { ok } from '../../lib/envelope';
 import type { GeoProvider } from '../../geo';
 
@@ -28,17 +28,17 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoProvider }> = async (app
   app.addHook('preHandler', app.requireUser);
   const secured = { security: [{ bearer: [] }], tags: ['geo'] };
 
-  app.get('/geo/search', { schema: { ...secured, summary: 'Search places in Peru', querystring: zSearchQuery } }, async (request) => {
+  app.get('/geo/search', { schema: { ...secured, summary: 'Search places in Peru', querystring: zSearchQuery, response: { 200: zEnvelope(z.array(zPlace)) } } }, async (request) => {
     const { q, latitude, longitude, limit } = request.query;
     const near = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : undefined;
     return ok(await geo.searchPlaces(q, { ...(near ? { near } : {}), limit }));
   });
 
-  app.get('/geo/reverse', { schema: { ...secured, summary: 'Address of a point', querystring: zCoordinatesQuery } }, async (request) => {
+  app.get('/geo/reverse', { schema: { ...secured, summary: 'Address of a point', querystring: zCoordinatesQuery, response: { 200: zEnvelope(zReverseGeocodeResult) } } }, async (request) => {
     return ok(await geo.reverseGeocode(request.query));
   });
 
-  app.get('/geo/route', { schema: { ...secured, summary: 'Driving route with fare estimate', querystring: zRouteQuery } }, async (request) => {
+  app.get('/geo/route', { schema: { ...secured, summary: 'Driving route with fare estimate', querystring: zRouteQuery, response: { 200: zEnvelope(zRouteResult) } } }, async (request) => {
     const q = request.query;
     // The provider prices the route with the domain's fareForRoute, the rule trip creation stores too.
     return ok(await geo.route(
