@@ -9,7 +9,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import type { MqttClient } from 'mqtt';
 import { topics } from '@jala/contracts';
 import type { DatabaseHandle } from '@jala/db';
-import { createDriver } from '../apps/server/test/support/factories';
+import { createDriver } from '@jala/test-factories/database';
 import { connectMqtt, nextMessage } from '../apps/server/test/support/mqtt';
 import { baseUrl, launchBrowser, phoneContext, screenshot, uniqueEmail } from './support/browser';
 import { openE2eDatabase } from './support/database';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
-import { createDriver } from '../apps/server/test/support/factories';
+import { createDriver } from '@jala/test-factories/database';
 import { baseUrl, headerCollisions, launchBrowser, phoneContext, requestSheet, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { registerViaUi } from './support/session';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
-import { createDriver, FACTORY_PASSWORD } from '../apps/server/test/support/factories';
+import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { headerCollisions, launchBrowser, phoneContext, requestSheet, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { loginViaUi, registerViaUi } from './support/session';

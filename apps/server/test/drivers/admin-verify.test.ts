@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { eq, schema } from '@jala/db';
 import { api } from '../support/http';
-import { createUser, FACTORY_PASSWORD } from '../support/factories';
+import { createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { describeOnBackends } from '../support/backends';
 import { driverWithProfile, signUpDriver } from './driver-test-kit';
 

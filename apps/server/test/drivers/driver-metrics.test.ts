@@ -1,7 +1,7 @@
 import { beforeEach, expect } from 'vitest';
 import { schema, type Database } from '@jala/db';
 import { api } from '../support/http';
-import { createCompletedTrip, createTrip, createUser } from '../support/factories';
+import { createCompletedTrip, createTrip, createUser } from '@jala/test-factories/database';
 import { describeOnBackends } from '../support/backends';
 import { driverWithVehicle, signUpDriver } from './driver-test-kit';
 

@@ -1,7 +1,7 @@
 import { beforeEach, expect } from 'vitest';
 import { asc, eq, schema } from '@jala/db';
 import { api } from '../support/http';
-import { createTrip, createUser } from '../support/factories';
+import { createTrip, createUser } from '@jala/test-factories/database';
 import { describeOnBackends } from '../support/backends';
 import { driverWithProfile, driverWithVehicle, signUpDriver, vehicleBody } from './driver-test-kit';
 

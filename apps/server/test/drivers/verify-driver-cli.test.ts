@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { eq, openDatabase, schema, type DatabaseHandle } from '@jala/db';
 import { runVerifyDriver, USAGE } from '../../src/cli/verify-driver';
-import { createDriver, createUser } from '../support/factories';
+import { createDriver, createUser } from '@jala/test-factories/database';
 import { postgresUp } from '../support/backends';
 import { POSTGRES_ADMIN_URL } from '../support/test-app';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { PassengerStats } from '@jala/contracts';
-import { createCompletedTrip, createDriver, createTrip } from '../support/factories';
+import { createCompletedTrip, createDriver, createTrip } from '@jala/test-factories/database';
 import { api } from '../support/http';
 import { insertRating, registerPassenger } from './passenger-fixtures';
 import { describeOnBackends } from '../support/backends';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { TripHistoryPage, TripRating, TripRatingStatus } from '@jala/contracts';
 import { and, eq, schema } from '@jala/db';
-import { createCompletedTrip, createDriver, createTrip, FACTORY_PASSWORD } from '../support/factories';
+import { createCompletedTrip, createDriver, createTrip, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { api, registerUser } from '../support/http';
 import { KENNEDY, tripPayload } from '../support/actors';
 import { registerPassenger } from './passenger-fixtures';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { TripHistoryItem, TripHistoryPage } from '@jala/contracts';
 import { HISTORY_PAGE_SIZE, type HistoryStatus } from '@jala/domain';
-import { createDriver, createCompletedTrip, createTrip } from '../support/factories';
+import { createDriver, createCompletedTrip, createTrip } from '@jala/test-factories/database';
 import { api } from '../support/http';
 import { describeOnBackends } from '../support/backends';
 import { insertRating, registerPassenger } from './passenger-fixtures';

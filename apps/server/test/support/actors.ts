@@ -1,5 +1,5 @@
 import type { Database } from '@jala/db';
-import { createDriver, FACTORY_PASSWORD } from './factories';
+import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { api, registerUser } from './http';
 
 export const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
