@@ -43,11 +43,10 @@ export const zTripDriver = z.object({
 });
 export type TripDriver = z.infer<typeof zTripDriver>;
 
-/** GET /trips/active: the passenger's one active trip (spec §3 'Passenger active trip'). */
-export const zPassengerTrip = z.object({
+/** What both sides read of a trip: where it goes, for what service, at what estimate, along which route. */
+const zTripCore = z.object({
   id: z.number().int(),
   trip_code: z.string(),
-  status: zTripStatus,
   pickup_address: z.string(),
   pickup_latitude: z.number(),
   pickup_longitude: z.number(),
@@ -55,17 +54,23 @@ export const zPassengerTrip = z.object({
   destination_latitude: z.number(),
   destination_longitude: z.number(),
   service_type_id: z.number().int(),
-  service_type: z.object({ id: z.number().int(), name: z.string().nullable() }),
   passenger_notes: z.string().nullable(),
+  estimated_fare: zSolesAmount,
+  distance_km: z.number(),
+  duration_minutes: z.number().int(),
+  route_polyline: z.string().nullable(),
+});
+export type TripCore = z.infer<typeof zTripCore>;
+
+/** GET /trips/active: the passenger's one active trip (spec §3 'Passenger active trip'). */
+export const zPassengerTrip = zTripCore.extend({
+  status: zTripStatus,
+  service_type: z.object({ id: z.number().int(), name: z.string().nullable() }),
   /** The passenger's proposed price, if any. */
   offer_price: zSolesAmount.nullable(),
   /** The accepted offer's price, once a driver is assigned. */
   agreed_fare: zSolesAmount.nullable(),
-  estimated_fare: zSolesAmount,
   final_fare: zSolesAmount.nullable(),
-  distance_km: z.number(),
-  duration_minutes: z.number().int(),
-  route_polyline: z.string().nullable(),
   created_at: zInstant,
   published_at: zInstant.nullable(),
   expires_at: zInstant,
@@ -74,28 +79,14 @@ export const zPassengerTrip = z.object({
 export type PassengerTrip = z.infer<typeof zPassengerTrip>;
 
 /** GET /driver/trips/current: the driver's assigned trip (spec §3 'Driver current trip'). */
-export const zDriverTrip = z.object({
-  id: z.number().int(),
-  trip_code: z.string(),
+export const zDriverTrip = zTripCore.extend({
   trip_status: zTripStatus,
-  pickup_address: z.string(),
-  pickup_latitude: z.number(),
-  pickup_longitude: z.number(),
-  destination_address: z.string(),
-  destination_latitude: z.number(),
-  destination_longitude: z.number(),
-  service_type_id: z.number().int(),
   passenger_id: z.number().int(),
   passenger_name: z.string(),
   passenger_phone: z.string().nullable(),
   passenger_rating: z.number().nullable(),
-  passenger_notes: z.string().nullable(),
-  estimated_fare: zSolesAmount,
   /** The fare the driver will charge: final, else agreed, else the passenger's proposal, else the estimate. */
   actual_fare: zSolesAmount,
-  distance_km: z.number(),
-  duration_minutes: z.number().int(),
-  route_polyline: z.string().nullable(),
   accepted_at: zInstant.nullable(),
 });
 export type DriverTrip = z.infer<typeof zDriverTrip>;

@@ -41,14 +41,10 @@ export type CancelledTripStatus = (typeof CANCELLED_TRIP_STATUSES)[number];
  * offline, or be matched; it is also "the driver's current trip". Same set as the partial unique index
  * `trips_one_active_per_driver` in packages/db.
  */
-export const DRIVER_BUSY_STATUSES = Object.freeze([
-  'accepted',
-  'en_route',
-  'arrived',
-  'in_progress',
-] as const satisfies readonly TripStatus[]);
-
-export type DriverBusyStatus = (typeof DRIVER_BUSY_STATUSES)[number];
+export type DriverBusyStatus = Exclude<ActiveTripStatus, 'pending'>;
+export const DRIVER_BUSY_STATUSES: readonly DriverBusyStatus[] = Object.freeze(
+  ACTIVE_TRIP_STATUSES.filter((status): status is DriverBusyStatus => status !== 'pending'),
+);
 
 /** Statuses shown in the trip history (spec §4 "History statuses"). */
 export const HISTORY_STATUSES = Object.freeze([
