@@ -24,6 +24,11 @@ export default tseslint.config(
   {
     // Layering: the pure packages must not reach into apps or I/O.
     files: ['packages/domain/**', 'packages/contracts/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@jala/server*', '@jala/web*', '@jala/db*', 'node:*'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@jala/server*', '@jala/web*', '@jala/db*', '@jala/test-factories*', 'node:*'] }] },
+  },
+  {
+    // Test data stays out of the product (the web's own boundary rules name it for apps/web/src).
+    files: ['apps/server/src/**', 'packages/db/src/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@jala/test-factories*'] }] },
   },
 );

@@ -8,7 +8,7 @@ export default defineConfig({
     reporters: ['default'],
     projects: [
       { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
-      { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
+      { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts', 'packages/test-factories/test/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -10,7 +10,7 @@
  */
 import { eq, schema } from '@jala/db';
 import { topics } from '@jala/contracts';
-import { createDriver, createTrip } from '../apps/server/test/support/factories';
+import { createDriver, createTrip } from '@jala/test-factories/database';
 import { api } from '../apps/server/test/support/http';
 import { startCluster } from '../e2e/cluster/support/cluster';
 import { connectTrackedOn } from '../e2e/cluster/support/realtime-client';

@@ -6,7 +6,7 @@
  */
 import type { MqttClient } from 'mqtt';
 import { topics } from '@jala/contracts';
-import { createDriver, createTrip } from '../apps/server/test/support/factories';
+import { createDriver, createTrip } from '@jala/test-factories/database';
 import { api } from '../apps/server/test/support/http';
 import { connectMqtt, subscribeQos } from '../apps/server/test/support/mqtt';
 import { insertUsers, openSessions, startApp } from './lib/app';

@@ -9,15 +9,13 @@ import type { Browser, Page, Route } from 'playwright-core';
 import type { MqttClient } from 'mqtt';
 import { topics } from '@jala/contracts';
 import type { DatabaseHandle } from '@jala/db';
-import { createDriver } from '../apps/server/test/support/factories';
+import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
+import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { connectMqtt, nextMessage } from '../apps/server/test/support/mqtt';
 import { baseUrl, launchBrowser, phoneContext, screenshot, uniqueEmail } from './support/browser';
+import { api } from './support/api';
 import { openE2eDatabase } from './support/database';
 import { loginViaUi } from './support/session';
-
-const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
-const JOCKEY = { latitude: -12.0859, longitude: -76.9773 };
-const PASSWORD = 'secreto123';
 
 interface Passenger {
   id: number;
@@ -25,19 +23,9 @@ interface Passenger {
   name: string;
 }
 
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; data: T; message: string }> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as { data: T; message: string };
-  return { status: response.status, data: envelope.data, message: envelope.message };
-}
-
 async function registerPassenger(firstName: string): Promise<Passenger> {
   const registered = await api<{ user: { id: number }; token: string }>('POST', '/auth/register', null, {
-    first_name: firstName, last_name: 'Quispe', email: uniqueEmail('pasajera'), phone: '987654321', password: PASSWORD, user_type: 'passenger',
+    first_name: firstName, last_name: 'Quispe', email: uniqueEmail('pasajera'), phone: '987654321', password: FACTORY_PASSWORD, user_type: 'passenger',
   });
   expect(registered.status).toBe(201);
   return { id: registered.data.user.id, token: registered.data.token, name: `${firstName} Quispe` };
@@ -46,8 +34,8 @@ async function registerPassenger(firstName: string): Promise<Passenger> {
 /** POST /api/trips Kennedy → Jockey, then POST /api/trips/{id}/publish; resolves the trip id. */
 async function publishTrip(passenger: Passenger, offerPrice?: number): Promise<number> {
   const created = await api<{ id: number }>('POST', '/trips', passenger.token, {
-    pickup_latitude: KENNEDY.latitude, pickup_longitude: KENNEDY.longitude, pickup_address: 'Parque Kennedy, Miraflores',
-    destination_latitude: JOCKEY.latitude, destination_longitude: JOCKEY.longitude, destination_address: 'Jockey Plaza, Santiago de Surco',
+    pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude, pickup_address: 'Parque Kennedy, Miraflores',
+    destination_latitude: JOCKEY_PLAZA.latitude, destination_longitude: JOCKEY_PLAZA.longitude, destination_address: 'Jockey Plaza, Santiago de Surco',
     service_type_id: 2, passenger_notes: 'Estoy frente a la iglesia', ...(offerPrice === undefined ? {} : { offer_price: offerPrice }),
   });
   expect(created.status).toBe(201);
@@ -71,7 +59,7 @@ async function overflowing(page: Page): Promise<string[]> {
 
 /** Logs the seeded driver in through the form and opens 'Solicitudes de Viaje' from the bottom nav. */
 async function openRequests(page: Page, email: string): Promise<void> {
-  await loginViaUi(page, email, PASSWORD);
+  await loginViaUi(page, email, FACTORY_PASSWORD);
   await page.getByRole('navigation', { name: 'Navegación de conductor' }).getByRole('link', { name: /Solicitud/ }).click();
   await page.waitForURL('**/driver/trip-request');
   await page.getByRole('heading', { name: 'Solicitudes de Viaje' }).waitFor();
@@ -105,7 +93,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
   it('receives a request live, offers, chats, is chosen and completes the trip through every stage', { timeout: 150_000 }, async () => {
     const driver = await createDriver(database.db, { user: { firstName: 'Jorge', lastName: 'Vargas' } });
     const passenger = await registerPassenger('Mariela');
-    const context = await phoneContext(browser, { geolocation: KENNEDY });
+    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await openRequests(page, driver.user.email);
     await waitForLiveList(page);
@@ -178,7 +166,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
         && box.x + box.width <= frame.x + frame.width && box.y + box.height <= frame.y + frame.height);
     }, { timeout: 5_000 }).toBe(true);
     // While assigned, the driver's watched position reaches the passenger.
-    expect(await firstLocation).toMatchObject({ latitude: KENNEDY.latitude, longitude: KENNEDY.longitude });
+    expect(await firstLocation).toMatchObject({ latitude: PARQUE_KENNEDY.latitude, longitude: PARQUE_KENNEDY.longitude });
     expect(await overflowing(page)).toEqual([]);
     await screenshot(page, 'driver-active-trip');
 
@@ -210,7 +198,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     const driver = await createDriver(database.db, { user: { firstName: 'Hugo', lastName: 'Salas' } });
     const passenger = await registerPassenger('Lucía');
     const tripId = await publishTrip(passenger);
-    const context = await phoneContext(browser, { geolocation: KENNEDY });
+    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await openRequests(page, driver.user.email);
     const request = card(page, tripId);
@@ -226,7 +214,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
 
   it('explains with a cross why an offline driver gets no requests, with a link to fix it', { timeout: 60_000 }, async () => {
     const driver = await createDriver(database.db, { user: { firstName: 'Elena', lastName: 'Rojas' }, profile: { driverStatus: 'offline' } });
-    const context = await phoneContext(browser, { geolocation: KENNEDY });
+    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await openRequests(page, driver.user.email);
     const error = page.getByRole('alert').filter({ hasText: 'Estás desconectado' });

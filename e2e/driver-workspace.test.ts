@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq, schema, sql, type DatabaseHandle } from '@jala/db';
 import { formatSoles, limaDateKey } from '@jala/domain';
-import { createCompletedTrip, createUser } from '../apps/server/test/support/factories';
+import { createCompletedTrip, createUser } from '@jala/test-factories/database';
 import { launchBrowser, phoneContext, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { registerViaUi, type NewAccount } from './support/session';

@@ -7,27 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
-import { createDriver } from '../apps/server/test/support/factories';
-import { baseUrl, headerCollisions, launchBrowser, phoneContext, requestSheet, screenshot } from './support/browser';
+import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
+import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
+import { headerCollisions, launchBrowser, phoneContext, requestSheet, screenshot } from './support/browser';
+import { api } from './support/api';
 import { openE2eDatabase } from './support/database';
 import { registerViaUi } from './support/session';
 
-const PASSWORD = 'secreto123';
-const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
-const JOCKEY = { latitude: -12.0859, longitude: -76.9773 };
-
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; data: T; message: string }> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as { data: T; message: string };
-  return { status: response.status, data: envelope.data, message: envelope.message };
-}
-
 async function loginToken(email: string): Promise<string> {
-  const login = await api<{ token: string }>('POST', '/auth/login', null, { email, password: PASSWORD });
+  const login = await api<{ token: string }>('POST', '/auth/login', null, { email, password: FACTORY_PASSWORD });
   expect(login.status).toBe(200);
   return login.data.token;
 }
@@ -69,7 +57,6 @@ async function settledScreenshot(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
 }
 
-
 async function choosePlace(page: Page, text: string, option: RegExp): Promise<void> {
   await requestSheet(page).getByRole('combobox').fill(text);
   await page.getByRole('option', { name: option }).click();
@@ -104,7 +91,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     const driver = await createDriver(database.db, { user: { firstName: 'Jorge', lastName: 'Vargas', phone: '912345678' } });
     const driverToken = await loginToken(driver.user.email);
 
-    const context = await phoneContext(browser, { geolocation: KENNEDY });
+    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await registerViaUi(page, 'passenger', { firstName: 'Lucía' });
     await page.waitForURL('**/passenger/dashboard');
@@ -171,7 +158,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     const tripId = active.data.id;
 
     // The nearby driver was sent the request and answers with a counter-offer: it appears without a reload.
-    const requests = await api<{ id: number }[]>('GET', `/driver/trip-requests?latitude=${KENNEDY.latitude}&longitude=${KENNEDY.longitude}`, driverToken);
+    const requests = await api<{ id: number }[]>('GET', `/driver/trip-requests?latitude=${PARQUE_KENNEDY.latitude}&longitude=${PARQUE_KENNEDY.longitude}`, driverToken);
     expect(requests.data.map((r) => r.id)).toContain(tripId);
     const offerPolls: number[] = [];
     page.on('response', (response) => {
@@ -226,7 +213,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     expect((await stage('in_progress')).status).toBe(200);
     await expect.poll(() => page.getByTestId('trip-status').textContent()).toBe('En curso');
     expect(await page.getByRole('button', { name: 'Cancelar viaje' }).count()).toBe(0);
-    const completed = await api('POST', '/driver/trips/complete', driverToken, { trip_id: tripId, final_latitude: JOCKEY.latitude, final_longitude: JOCKEY.longitude, actual_fare: 18.5, notes: '' });
+    const completed = await api('POST', '/driver/trips/complete', driverToken, { trip_id: tripId, final_latitude: JOCKEY_PLAZA.latitude, final_longitude: JOCKEY_PLAZA.longitude, actual_fare: 18.5, notes: '' });
     expect(completed.status).toBe(200);
     await page.getByRole('heading', { name: '¡Viaje completado!' }).waitFor();
     await page.getByText('S/ 18.50').waitFor();
@@ -236,7 +223,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
   });
 
   it("cancels a trip after confirming and can request a new one", async () => {
-    const context = await phoneContext(browser, { geolocation: KENNEDY });
+    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await registerViaUi(page, 'passenger', { firstName: 'Rosa' });
     await page.waitForURL('**/passenger/dashboard');
@@ -270,7 +257,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
   });
 
   it("fills the origin with 'Mi ubicación' from the phone's position", async () => {
-    const context = await phoneContext(browser, { geolocation: KENNEDY });
+    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await registerViaUi(page, 'passenger', { firstName: 'Marco' });
     await page.waitForURL('**/passenger/dashboard');

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
-import { FACTORY_PASSWORD } from '../apps/server/test/support/factories';
-import { seedPassengerWorkspace, type PassengerWorkspaceSeed } from '../apps/server/test/passengers/passenger-seed';
+import { FACTORY_PASSWORD, seedPassengerWorkspace, type PassengerWorkspaceSeed } from '@jala/test-factories/database';
 import { launchBrowser, phoneContext, requestSheet, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { loginViaUi } from './support/session';

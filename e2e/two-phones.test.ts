@@ -9,13 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
-import { createDriver, FACTORY_PASSWORD } from '../apps/server/test/support/factories';
+import { PARQUE_KENNEDY } from '@jala/test-factories';
+import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { headerCollisions, launchBrowser, phoneContext, requestSheet, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { loginViaUi, registerViaUi } from './support/session';
-
-const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
-
 
 async function choosePlace(page: Page, text: string, option: RegExp): Promise<void> {
   await requestSheet(page).getByRole('combobox').fill(text);
@@ -49,8 +47,8 @@ async function openDriverRequests(page: Page, email: string): Promise<void> {
 /** A passenger phone (new account, logged in through the form) and a driver phone (seeded, logged in). */
 async function twoPhones(browser: Browser, database: DatabaseHandle, names: { passenger: string; driver: [string, string] }) {
   const driver = await createDriver(database.db, { user: { firstName: names.driver[0], lastName: names.driver[1], phone: '912345678' } });
-  const passengerContext = await phoneContext(browser, { geolocation: KENNEDY });
-  const driverContext = await phoneContext(browser, { geolocation: KENNEDY });
+  const passengerContext = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
+  const driverContext = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
   const passenger = await passengerContext.newPage();
   const driverPage = await driverContext.newPage();
   await registerViaUi(passenger, 'passenger', { firstName: names.passenger });

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const projects = ['packages/domain', 'packages/contracts', 'packages/db', 'apps/server', 'apps/web', 'e2e', 'bench'];
+const projects = ['packages/domain', 'packages/contracts', 'packages/db', 'packages/test-factories', 'apps/server', 'apps/web', 'e2e', 'bench'];
 for (const dir of projects) {
   if (!existsSync(`${dir}/tsconfig.json`)) continue;
   process.stdout.write(`typecheck ${dir}\n`);

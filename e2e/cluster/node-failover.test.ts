@@ -15,7 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema } from '@jala/db';
 import { topics } from '@jala/contracts';
-import { createDriver, FACTORY_PASSWORD } from '../../apps/server/test/support/factories';
+import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { JOCKEY, tripPayload } from '../../apps/server/test/support/actors';
 import { startCluster, type Cluster, type ClusterNode } from './support/cluster';
 import { connectTrackedOn, type TrackedClient } from './support/realtime-client';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
-import { createDriver, FACTORY_PASSWORD } from '../../apps/server/test/support/factories';
+import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { launchBrowser, phoneContext, requestSheet, screenshot } from '../support/browser';
 import { loginViaUi, registerViaUi } from '../support/session';
 import { startCluster, type Cluster, type ClusterNode } from './support/cluster';

@@ -20,7 +20,6 @@ import { loadSharedTokenSecret } from './lib/shared-token-secret';
 import { ClusterBus, linkBrokerToBus, type RealtimeDisconnects } from './realtime/cluster-bus';
 import { createBrokerStorage } from './realtime/persistence';
 import { AppError } from './lib/app-error';
-import { ok } from './lib/envelope';
 import { registerErrorHandler } from './plugins/error-handler';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors';
 import { securityHeaderOptions, securityHeaders } from './plugins/security-headers';
@@ -28,22 +27,26 @@ import { MemoryAttemptCounters, RedisAttemptCounters } from './lib/attempt-count
 import { AuthThrottles } from './modules/auth/auth-throttles';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { registerAuthentication } from './plugins/authenticate';
+import { adminModule } from './modules/admin';
+import { authModule } from './modules/auth';
 import { AuthService } from './modules/auth/auth.service';
-import { authRoutes } from './modules/auth/auth.routes';
 import { TokenService } from './modules/auth/token.service';
 import { UsersRepository } from './modules/auth/users.repository';
+import { driverModule } from './modules/drivers';
 import { DriverRegistrationService } from './modules/drivers/driver-registration.service';
-import { ActiveTripService } from './modules/trips/active-trip.service';
-import { activeTripRoutes } from './modules/trips/active-trip.routes';
+import { geoModule } from './modules/geo';
+import type { CoreDeps, ModuleDeps } from './modules/module-deps';
+import { passengerModule } from './modules/passengers';
+import { ratingsModule } from './modules/ratings';
+import { systemModule } from './modules/system';
+import { createTripServices, tripModule, type TripServices } from './modules/trips';
 import { TripsRepository } from './modules/trips/trips.repository';
 import { RealtimeBroker } from './realtime/broker';
-import type { ModuleDeps } from './lib/module-deps';
-import { driverModule } from './modules/drivers';
-import { passengerModule } from './modules/passengers';
-import { createTripServices, tripModule, type TripServices } from './modules/trips';
 import { TopicAcl, defineBaseRules } from './realtime/topic-acl';
 import { createGeoProvider } from './geo';
-import { geoRoutes } from './modules/geo/geo.routes';
+
+/** Every feature module, registered under /api the same way: `register(module, deps)`. */
+const MODULES = [systemModule, authModule, geoModule, tripModule, driverModule, passengerModule, ratingsModule, adminModule];
 
 export interface AppOptions {
   /** An already-open database (tests share one); otherwise opened from the config. */
@@ -95,7 +98,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 
   const users = new UsersRepository(database.db);
   const auth = new AuthService(users, new TokenService(tokenSecret, config.tokenTtlSeconds), new DriverRegistrationService(database.db, options.now));
-  const activeTrips = new ActiveTripService(new TripsRepository(database.db), users);
 
   const acl = defineBaseRules(new TopicAcl());
   const broker = await RealtimeBroker.create({
@@ -127,27 +129,26 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   await server.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerAuthentication(server, auth);
-  const geo = createGeoProvider(config.geo);
-  const deps: ModuleDeps = { db: database.db, config, users, broker, acl, geo, now: options.now ?? (() => new Date()) };
-  const tripServices = createTripServices(deps, server.log);
+  registerAuthentication(server, (token) => auth.authenticate(token));
+  const core: CoreDeps = {
+    db: database.db,
+    databaseKind: database.kind,
+    config,
+    broker,
+    acl,
+    geo: createGeoProvider(config.geo),
+    now: options.now ?? (() => new Date()),
+    log: server.log,
+    users,
+    trips: new TripsRepository(database.db),
+    realtime,
+    clusterLock: new ClusterLock(database.db, database.kind, config.nodeId),
+    checkHealth: () => checkNodeHealth({ nodeId: config.nodeId, database, redis: bus.redis, broker, isDraining: () => draining }),
+  };
+  const tripServices = createTripServices(core);
+  const deps: ModuleDeps = { ...core, auth, tripServices };
   await server.register(async (api) => {
-    api.get('/health', { schema: { tags: ['system'], summary: 'Ready when the database, Redis (if configured) and broker are; 503 otherwise or while draining' } }, async (_request, reply) => {
-      const health = await checkNodeHealth({ nodeId: config.nodeId, database, redis: bus.redis, broker, isDraining: () => draining });
-      const data = { ...health, geo: config.geo.provider, tile_url: config.tileUrl };
-      if (health.status === 'ok') return ok(data);
-      return reply.code(503).send({ success: false, data, message: 'Servicio no disponible en este nodo' });
-    });
-    await api.register(authRoutes, {
-      auth,
-      rateLimitPerMinute: config.authRateLimitPerMinute,
-      onLogout: (sessionId) => void realtime.disconnectSession(sessionId),
-    });
-    await api.register(activeTripRoutes, { activeTrips });
-    await api.register(geoRoutes, { geo });
-    await api.register(tripModule, { services: tripServices, clusterLock: new ClusterLock(database.db, database.kind, config.nodeId) });
-    await api.register(driverModule, deps);
-    await api.register(passengerModule, deps);
+    for (const module of MODULES) await api.register(module, deps);
   }, { prefix: '/api' });
 
   registerWebApp(server, config.webDist);

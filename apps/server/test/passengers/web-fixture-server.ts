@@ -4,9 +4,8 @@
  * base URL, the seed and a session (user + token) per account, then serves until stdin closes or SIGTERM.
  */
 import type { AuthResult } from '@jala/contracts';
-import { FACTORY_PASSWORD } from '../support/factories';
+import { FACTORY_PASSWORD, seedPassengerWorkspace } from '@jala/test-factories/database';
 import { startTestApp } from '../support/test-app';
-import { seedPassengerWorkspace } from './passenger-seed';
 
 const t = await startTestApp('pglite');
 const seed = await seedPassengerWorkspace(t.app.database.db);

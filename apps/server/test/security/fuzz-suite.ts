@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDriver, createTrip, createCompletedTrip, createUser } from '../support/factories';
+import { createDriver, createTrip, createCompletedTrip, createUser } from '@jala/test-factories/database';
 import { api } from '../support/http';
 import { login } from '../support/actors';
 import {

@@ -7,7 +7,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema } from '@jala/db';
 import { topics } from '@jala/contracts';
-import { createTrip } from '../support/factories';
+import { createTrip } from '@jala/test-factories/database';
 import { api } from '../support/http';
 import { connectMqtt, subscribeQos } from '../support/mqtt';
 import { onlineDriver, passenger } from '../support/actors';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@jala/db';
-import { createCompletedTrip, createDriver, createTrip, createUser } from '../support/factories';
+import { createCompletedTrip, createDriver, createTrip, createUser } from '@jala/test-factories/database';
 import { login } from '../support/actors';
 import { databaseFingerprint, fillPath, loadOperations, responseProblem, validValue, type Operation } from '../support/openapi';
 import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';

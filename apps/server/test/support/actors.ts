@@ -1,9 +1,10 @@
 import type { Database } from '@jala/db';
-import { createDriver, FACTORY_PASSWORD } from './factories';
+import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
+import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { api, registerUser } from './http';
 
-export const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
-export const JOCKEY = { latitude: -12.0859, longitude: -76.9773 };
+export const KENNEDY = PARQUE_KENNEDY;
+export const JOCKEY = JOCKEY_PLAZA;
 
 export async function login(baseUrl: string, email: string) {
   const res = await api<{ token: string; user: { id: number } }>(baseUrl, 'POST', '/auth/login', { body: { email, password: FACTORY_PASSWORD } });

@@ -3,7 +3,7 @@ import { topics } from '@jala/contracts';
 import { api } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { createDriver } from '../support/factories';
+import { createDriver } from '@jala/test-factories/database';
 import { login, onlineDriver, passenger, requestTrip, tripPayload } from '../support/actors';
 
 describe('marketplace ownership and realtime ACL', () => {

@@ -6,9 +6,8 @@
  * is answered as not found, and nothing is written.
  */
 import { and, eq, schema, type Database } from '@jala/db';
-import { haversineKm } from '@jala/domain';
+import { haversineKm, vehicleTypeForServiceType } from '@jala/domain';
 import { loadDriverContext, matchingBlocker } from './driver-context';
-import { vehicleTypeForService } from './matching.repository';
 import type { TripRow } from './trip-dto';
 
 export async function driverCanSeeRequest(
@@ -30,7 +29,7 @@ export async function driverCanSeeRequest(
   const stored = await loadDriverContext(db, driverId).catch(() => null);
   const driver = stored && { ...stored, ...position };
   if (!driver || matchingBlocker(driver) || driver.latitude == null || driver.longitude == null) return false;
-  if (driver.vehicle?.vehicleType !== vehicleTypeForService(trip.serviceTypeId)) return false;
+  if (driver.vehicle?.vehicleType !== vehicleTypeForServiceType(trip.serviceTypeId)) return false;
   const km = haversineKm(
     { latitude: driver.latitude, longitude: driver.longitude },
     { latitude: Number(trip.pickupLatitude), longitude: Number(trip.pickupLongitude) },

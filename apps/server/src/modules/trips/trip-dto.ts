@@ -1,3 +1,4 @@
+import type { CreatedTrip, DriverTrip, PassengerTrip, TripCore } from '@jala/contracts';
 import { fromCentimos, serviceTypeName } from '@jala/domain';
 import type { schema } from '@jala/db';
 
@@ -25,29 +26,55 @@ export interface DriverPosition {
 }
 
 const money = (cents: number | null) => (cents == null ? null : fromCentimos(cents));
+/** numeric columns arrive as decimal strings; the API sends numbers. */
+const degrees = (value: string | null) => (value == null ? null : Number(value));
 
-/** The trip as its passenger reads it (spec §3 'Passenger active trip'). Coordinates stay decimal strings. */
-export function toPassengerTripDto(trip: TripRow, driver?: { party: TripParty; vehicle: TripVehicle | null; position: DriverPosition }) {
+/** POST /trips and /trips/{id}/publish (spec §3 'Trip creation response fields read', plus status). */
+export function toCreatedTripDto(trip: TripRow): CreatedTrip {
   return {
     id: trip.id,
     trip_code: trip.tripCode,
     status: trip.status,
-    pickup_address: trip.pickupAddress,
-    pickup_latitude: trip.pickupLatitude,
-    pickup_longitude: trip.pickupLongitude,
-    destination_address: trip.destinationAddress,
-    destination_latitude: trip.destinationLatitude,
-    destination_longitude: trip.destinationLongitude,
-    service_type_id: trip.serviceTypeId,
-    service_type: { id: trip.serviceTypeId, name: serviceTypeName(trip.serviceTypeId) },
-    passenger_notes: trip.passengerNotes,
-    offer_price: money(trip.offerPriceCents),
-    agreed_fare: money(trip.agreedFareCents),
     estimated_fare: fromCentimos(trip.estimatedFareCents),
-    final_fare: money(trip.finalFareCents),
+    offer_price: money(trip.offerPriceCents),
     distance_km: Number(trip.distanceKm),
     duration_minutes: trip.durationMinutes,
     route_polyline: trip.routePolyline,
+    created_at: trip.createdAt.toISOString(),
+    expires_at: trip.expiresAt.toISOString(),
+    published_at: trip.publishedAt?.toISOString() ?? null,
+  };
+}
+
+/** What both sides read of a trip. */
+function toTripCoreDto(trip: TripRow): TripCore {
+  return {
+    id: trip.id,
+    trip_code: trip.tripCode,
+    pickup_address: trip.pickupAddress,
+    pickup_latitude: Number(trip.pickupLatitude),
+    pickup_longitude: Number(trip.pickupLongitude),
+    destination_address: trip.destinationAddress,
+    destination_latitude: Number(trip.destinationLatitude),
+    destination_longitude: Number(trip.destinationLongitude),
+    service_type_id: trip.serviceTypeId,
+    passenger_notes: trip.passengerNotes,
+    estimated_fare: fromCentimos(trip.estimatedFareCents),
+    distance_km: Number(trip.distanceKm),
+    duration_minutes: trip.durationMinutes,
+    route_polyline: trip.routePolyline,
+  };
+}
+
+/** The trip as its passenger reads it (spec §3 'Passenger active trip'). */
+export function toPassengerTripDto(trip: TripRow, driver?: { party: TripParty; vehicle: TripVehicle | null; position: DriverPosition }): PassengerTrip {
+  return {
+    ...toTripCoreDto(trip),
+    status: trip.status,
+    service_type: { id: trip.serviceTypeId, name: serviceTypeName(trip.serviceTypeId) },
+    offer_price: money(trip.offerPriceCents),
+    agreed_fare: money(trip.agreedFareCents),
+    final_fare: money(trip.finalFareCents),
     created_at: trip.createdAt.toISOString(),
     published_at: trip.publishedAt?.toISOString() ?? null,
     expires_at: trip.expiresAt.toISOString(),
@@ -58,42 +85,27 @@ export function toPassengerTripDto(trip: TripRow, driver?: { party: TripParty; v
           phone: driver.party.phone,
           vehicle: driver.vehicle ? vehicleLabel(driver.vehicle) : null,
           rating_average: driver.party.ratingAverage,
-          location_latitude: driver.position.latitude,
-          location_longitude: driver.position.longitude,
+          location_latitude: degrees(driver.position.latitude),
+          location_longitude: degrees(driver.position.longitude),
         }
       : null,
   };
 }
-export type PassengerTripDto = ReturnType<typeof toPassengerTripDto>;
 
 /** The trip as its driver reads it (spec §3 'Driver current trip'). */
-export function toDriverTripDto(trip: TripRow, passenger: TripParty) {
+export function toDriverTripDto(trip: TripRow, passenger: TripParty): DriverTrip {
   return {
-    id: trip.id,
-    trip_code: trip.tripCode,
+    ...toTripCoreDto(trip),
     trip_status: trip.status,
-    pickup_address: trip.pickupAddress,
-    pickup_latitude: trip.pickupLatitude,
-    pickup_longitude: trip.pickupLongitude,
-    destination_address: trip.destinationAddress,
-    destination_latitude: trip.destinationLatitude,
-    destination_longitude: trip.destinationLongitude,
-    service_type_id: trip.serviceTypeId,
     passenger_id: passenger.id,
     passenger_name: `${passenger.firstName} ${passenger.lastName}`.trim(),
     passenger_phone: passenger.phone,
     passenger_rating: passenger.ratingAverage,
-    passenger_notes: trip.passengerNotes,
-    estimated_fare: fromCentimos(trip.estimatedFareCents),
     // The fare the driver will charge: the accepted offer's price (else the passenger's proposal or the estimate).
     actual_fare: fromCentimos(trip.finalFareCents ?? trip.agreedFareCents ?? trip.offerPriceCents ?? trip.estimatedFareCents),
-    distance_km: Number(trip.distanceKm),
-    duration_minutes: trip.durationMinutes,
-    route_polyline: trip.routePolyline,
     accepted_at: trip.acceptedAt?.toISOString() ?? null,
   };
 }
-export type DriverTripDto = ReturnType<typeof toDriverTripDto>;
 
 export function vehicleLabel(v: TripVehicle): string {
   return `${v.brand} ${v.model} · ${v.color} · ${v.licensePlate}`;

@@ -1,12 +1,12 @@
 /**
  * A realistic passenger workspace written straight to the database, shared by the web component tests
- * (through web-fixture-server.ts) and the browser tests: a passenger with saved places, a paged history of
+ * (through apps/server/test/passengers/web-fixture-server.ts) and the browser tests: a passenger with saved places, a paged history of
  * every finished status and ratings both ways; a passenger with one completed trip still to rate (and its
  * driver); and a passenger with nothing yet. Every account's password is FACTORY_PASSWORD.
  */
 import { schema, type Database } from '@jala/db';
 import type { HistoryStatus } from '@jala/domain';
-import { createCompletedTrip, createDriver, createTrip, createUser } from '../support/factories';
+import { createCompletedTrip, createDriver, createTrip, createUser } from './rows';
 
 export interface SeededAccount {
   id: number;

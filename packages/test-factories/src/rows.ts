@@ -1,22 +1,26 @@
 /**
- * Test data written straight to the database (fast and independent of the HTTP flows under test).
- * Every factory takes overrides; defaults are realistic Lima data.
+ * Test data written straight to the database (fast and independent of the HTTP flows under test), for the
+ * server tests and the browser tests alike. Every factory takes overrides; defaults are realistic Lima data.
  */
 import { eq, schema, type Database } from '@jala/db';
-import { hashPassword } from '../../src/modules/auth/password';
 
 let sequence = 0;
 const next = () => `${Date.now().toString(36)}${(sequence += 1)}`;
 /** Plates are short (unique on upper(plate)): a per-process random prefix plus the sequence. */
 const platePrefix = Math.random().toString(36).slice(2, 6).toUpperCase();
 const nextPlate = () => `T${platePrefix}${(sequence += 1).toString(36).toUpperCase()}`;
-const passwordHashPromise = hashPassword('secreto123');
+/** Every factory account's password. */
 export const FACTORY_PASSWORD = 'secreto123';
+/**
+ * argon2id of FACTORY_PASSWORD with the server's parameters (apps/server hashPassword), computed once so
+ * factories need no hashing library; apps/server/test/factory-password.test.ts checks the server still accepts it.
+ */
+export const FACTORY_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$9JdXJgUIAF0vXraaz4BWkQ$Y5LmFMzAHhBtoryL4DPETdocLTaONVP3diE0uU1BbKQ';
 
 export async function createUser(db: Database, overrides: Partial<typeof schema.users.$inferInsert> = {}) {
   const [user] = await db.insert(schema.users).values({
     email: `u${next()}@prueba.pe`,
-    passwordHash: await passwordHashPromise,
+    passwordHash: FACTORY_PASSWORD_HASH,
     firstName: 'Pedro',
     lastName: 'Rojas',
     phone: '987654321',

@@ -1,0 +1,115 @@
+/**
+ * One realistic answer per API shape, typed by the contracts, so a test that fakes the server fakes exactly
+ * what the server sends. Every factory takes overrides. The default trip goes from Parque Kennedy
+ * (Miraflores) to Jockey Plaza (Santiago de Surco), by auto.
+ */
+import type {
+  ChatMessage, CreatedTrip, DriverOffer, DriverTrip, DriverTripRequest, PassengerTrip, Place, RouteResult, TripDriver,
+  TripHistoryItem, User,
+} from '@jala/contracts';
+import { encodePolyline } from '@jala/domain';
+
+export const PARQUE_KENNEDY = { latitude: -12.1211, longitude: -77.0297 } as const;
+export const JOCKEY_PLAZA = { latitude: -12.0859, longitude: -76.9773 } as const;
+const PICKUP_ADDRESS = 'Parque Kennedy, Miraflores';
+const DESTINATION_ADDRESS = 'Jockey Plaza, Santiago de Surco';
+const ROUTE_POLYLINE = encodePolyline([[-12.1211, -77.0297], [-12.1, -77.0], [-12.0859, -76.9773]]);
+const CREATED_AT = '2026-03-01T15:00:00.000Z';
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 1, name: 'Carla Ríos', first_name: 'Carla', last_name: 'Ríos', email: 'carla@correo.pe', phone: '987111222',
+    avatar_url: null, user_type: 'passenger', roles: ['passenger'], permissions: [], driver: { can_drive: false, is_online: false },
+    rating_average: null, created_at: CREATED_AT, ...overrides,
+  };
+}
+
+/** POST /trips answer. */
+export function makeCreatedTrip(overrides: Partial<CreatedTrip> = {}): CreatedTrip {
+  return {
+    id: 7, trip_code: 'TRIP-7', status: 'pending', estimated_fare: 23.5, offer_price: null, distance_km: 7.8, duration_minutes: 22,
+    route_polyline: ROUTE_POLYLINE, created_at: CREATED_AT, expires_at: '2026-03-01T15:15:00.000Z', published_at: null, ...overrides,
+  };
+}
+
+/** The assigned driver as the passenger's active trip shows them. */
+export function makeTripDriver(overrides: Partial<TripDriver> = {}): TripDriver {
+  return {
+    id: 5, name: 'Carlos Mamani', phone: '912345678', vehicle: 'Toyota Yaris · Blanco · ABC-123', rating_average: 4.8,
+    location_latitude: -12.124, location_longitude: -77.0297, ...overrides,
+  };
+}
+
+/** GET /trips/active: a pending trip without a driver unless overridden. */
+export function makePassengerTrip(overrides: Partial<PassengerTrip> = {}): PassengerTrip {
+  return {
+    id: 7, trip_code: 'TRIP-7', status: 'pending',
+    pickup_address: PICKUP_ADDRESS, pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude,
+    destination_address: DESTINATION_ADDRESS, destination_latitude: JOCKEY_PLAZA.latitude, destination_longitude: JOCKEY_PLAZA.longitude,
+    service_type_id: 2, service_type: { id: 2, name: 'Auto' }, passenger_notes: null,
+    offer_price: 20, agreed_fare: null, estimated_fare: 23.5, final_fare: null, distance_km: 7.8, duration_minutes: 22,
+    route_polyline: ROUTE_POLYLINE, created_at: CREATED_AT, published_at: '2026-03-01T15:00:01.000Z', expires_at: '2026-03-01T15:15:00.000Z',
+    driver: null, ...overrides,
+  };
+}
+
+/** GET /driver/trips/current: an accepted trip unless overridden. */
+export function makeDriverTrip(overrides: Partial<DriverTrip> = {}): DriverTrip {
+  return {
+    id: 777, trip_code: 'TRIP-777', trip_status: 'accepted',
+    pickup_address: PICKUP_ADDRESS, pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude,
+    destination_address: DESTINATION_ADDRESS, destination_latitude: JOCKEY_PLAZA.latitude, destination_longitude: JOCKEY_PLAZA.longitude,
+    service_type_id: 2, passenger_id: 90, passenger_name: 'Rosa Huamán', passenger_phone: '987654321', passenger_rating: 4.8,
+    passenger_notes: 'Voy con una maleta', estimated_fare: 23.5, actual_fare: 21.5, distance_km: 7.8, duration_minutes: 22,
+    route_polyline: ROUTE_POLYLINE, accepted_at: CREATED_AT, ...overrides,
+  };
+}
+
+/** A pending request as a driver's list shows it. */
+export function makeDriverTripRequest(overrides: Partial<DriverTripRequest> = {}): DriverTripRequest {
+  return {
+    id: 501, passenger_name: 'Rosa Huamán', passenger_rating: 4.75, service_type: 'Auto', service_type_id: 2,
+    pickup_address: PICKUP_ADDRESS, destination_address: DESTINATION_ADDRESS,
+    pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude,
+    estimated_fare: 23.5, offer_price: 20, estimated_distance: 7.8, estimated_duration: 22, distance_to_pickup_km: 0.35,
+    passenger_notes: 'Estoy en la puerta de la iglesia', my_offer_price: null, created_at: CREATED_AT, ...overrides,
+  };
+}
+
+/** A driver's offer on trip 7 (ids follow the driver: offer 10 × driver). */
+export function makeDriverOffer(overrides: Partial<DriverOffer> = {}): DriverOffer {
+  const driverId = overrides.driver_id ?? 5;
+  return {
+    offer_id: driverId * 10, trip_id: 7, driver_id: driverId, price: 20,
+    driver: { name: `Conductor ${driverId}`, rating: 4.5, vehicle: 'Toyota Yaris · Blanco · ABC-123' },
+    location: null, created_at: CREATED_AT, ...overrides,
+  };
+}
+
+export function makeChatMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return { sender: 1, role: 'passenger', message: 'Estoy en la puerta', timestamp: CREATED_AT, ...overrides };
+}
+
+/** One card of GET /passenger/trip-history: a completed, rated trip. */
+export function makeTripHistoryItem(overrides: Partial<TripHistoryItem> = {}): TripHistoryItem {
+  return {
+    id: 7, trip_code: 'TRIP-7', status: 'completed', trip_date: CREATED_AT, pickup_address: PICKUP_ADDRESS,
+    destination_address: DESTINATION_ADDRESS, service_type: 'Auto', service_type_id: 2, final_fare: 20, estimated_fare: 23.5,
+    distance_km: 7.8, duration_minutes: 22, driver: { id: 5, name: 'Carlos Mamani', rating_average: 4.8 }, my_rating: 5, ...overrides,
+  };
+}
+
+export function makePlace(overrides: Partial<Place> = {}): Place {
+  return {
+    placeId: 'geonames:parque-kennedy', name: 'Parque Kennedy', formattedAddress: PICKUP_ADDRESS,
+    coordinates: { ...PARQUE_KENNEDY }, types: ['park'], ...overrides,
+  };
+}
+
+/** GET /geo/route answer. */
+export function makeRouteResult(overrides: Partial<RouteResult> = {}): RouteResult {
+  return {
+    distance: { text: '7.8 km', value: 7800 }, duration: { text: '22 min', value: 1320 }, polyline: ROUTE_POLYLINE,
+    steps: [], estimatedCost: 23.5, ...overrides,
+  };
+}
