@@ -87,7 +87,7 @@ describe('api client response handling (spec §7)', () => {
 
   it("a 404 'No hay viaje activo' is not an error: unsuccessful result with null data", async () => {
     stubFetch({
-      'GET /trips/active': jsonResponse(404, { success: false, data: null, message: 'No hay viaje activo', code: 'NOT_FOUND' }),
+      'GET /trips/active': jsonResponse(404, { success: false, data: null, message: 'No hay viaje activo', code: 'NO_ACTIVE_TRIP' }),
     });
     await expect(apiClient.get('/trips/active')).resolves.toEqual({ success: false, data: null, message: 'No hay viaje activo' });
   });

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router';
 import { LoginPage, validateLogin } from '../src/features/auth/pages/login-page';
 import { RegisterPage } from '../src/features/auth/pages/register-page';
-import { useSession } from '../src/features/auth/stores/session-store';
+import { useSession } from '../src/lib/session-store';
 import { realtime } from '../src/lib/realtime';
 import { jsonResponse, makeUser, stubFetch } from './support';
 

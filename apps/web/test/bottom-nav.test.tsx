@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BottomNav } from '../src/components/layout/bottom-nav';
 import { DriverBottomNav } from '../src/components/layout/driver-bottom-nav';
 import { PassengerBottomNav } from '../src/components/layout/passenger-bottom-nav';
-import { useSession } from '../src/features/auth/stores/session-store';
+import { useSession } from '../src/lib/session-store';
 import { jsonResponse, makeUser, noActiveTrip, setSession, stubFetch } from './support';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppRoutes } from '../src/app/router';
 import { realtime } from '../src/lib/realtime';
-import { useSession } from '../src/features/auth/stores/session-store';
+import { useSession } from '../src/lib/session-store';
 import { jsonResponse, makeUser, noActiveTrip, setSession, stubFetch } from './support';
 
 function LocationProbe() {

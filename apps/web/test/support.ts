@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { User } from '@jala/contracts';
-import { useSession } from '../src/features/auth/stores/session-store';
+import { useSession } from '../src/lib/session-store';
 
 /** A Response with a JSON body and the right content type. */
 export function jsonResponse(status: number, body: unknown): Response {
@@ -46,7 +46,7 @@ export function stubFetch(routes: Record<string, Handler | Response>) {
   return mock;
 }
 
-export const noActiveTrip = () => jsonResponse(404, { success: false, data: null, message: 'No hay viaje activo', code: 'NOT_FOUND' });
+export const noActiveTrip = () => jsonResponse(404, { success: false, data: null, message: 'No hay viaje activo', code: 'NO_ACTIVE_TRIP' });
 
 /** Puts the session store in a given state without any network. */
 export function setSession(user: User | null, token = 'test-token'): void {

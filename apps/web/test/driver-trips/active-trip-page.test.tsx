@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { topics } from '@jala/contracts';
-import { DriverActiveTripPage } from '../../src/features/driver/pages/active-trip-page';
-import type { DriverCurrentTrip } from '../../src/features/driver-trips/api/driver-trips-api';
-import { TripNavigation } from '../../src/features/driver-trips/components/trip-navigation';
-import { tripMapPoints } from '../../src/features/driver-trips/trip-points';
-import { useSession } from '../../src/features/auth/stores/session-store';
+import { DriverActiveTripPage } from '../../src/features/live-trip/driver/active-trip-page';
+import type { DriverTrip } from '../../src/features/live-trip/driver/api';
+import { TripNavigation } from '../../src/features/live-trip/driver/components/trip-navigation';
+import { tripMapPoints } from '../../src/features/live-trip/driver/trip-points';
+import { useSession } from '../../src/lib/session-store';
 import { jsonResponse, makeUser, noActiveTrip, setSession, stubFetch } from '../support';
 import { FakeGeolocation, envelope, fakeAppRealtime, installGeolocation, makeCurrentTrip, renderAt, type FakeRealtime } from './support';
 
@@ -39,7 +39,7 @@ function renderPage() {
 }
 
 /** A server whose current trip the test controls; status changes and completion move it like the API does. */
-function tripServer(initial: DriverCurrentTrip | null, extra: Parameters<typeof stubFetch>[0] = {}) {
+function tripServer(initial: DriverTrip | null, extra: Parameters<typeof stubFetch>[0] = {}) {
   let trip = initial;
   const fetchMock = stubFetch({
     'GET /driver/trips/current': () => (trip ? jsonResponse(200, envelope(trip)) : noActiveTrip()),
@@ -53,7 +53,7 @@ function tripServer(initial: DriverCurrentTrip | null, extra: Parameters<typeof 
     'GET /geo/route': jsonResponse(503, { success: false, data: null, message: 'Servicio de rutas no disponible' }),
     ...extra,
   });
-  return { fetchMock, setTrip: (next: DriverCurrentTrip | null) => (trip = next) };
+  return { fetchMock, setTrip: (next: DriverTrip | null) => (trip = next) };
 }
 
 const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, method: string, suffix: string) => {

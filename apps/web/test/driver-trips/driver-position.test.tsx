@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { DRIVER_GEO_WATCH } from '@jala/domain';
-import { GEOLOCATION_UNSUPPORTED, geolocationErrorMessage, useDriverPosition } from '../../src/features/driver-trips/hooks/use-driver-position';
+import { GEOLOCATION_UNSUPPORTED, geolocationErrorMessage, useWatchedPosition } from '../../src/features/live-trip/driver/hooks/use-watched-position';
 import { FakeGeolocation } from './support';
 
 afterEach(() => {
@@ -9,10 +9,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('useDriverPosition', () => {
+describe('useWatchedPosition', () => {
   it('watches continuously with high accuracy, maximum age 5 s and timeout 10 s, and stops on unmount', () => {
     const geo = new FakeGeolocation();
-    const { result, unmount } = renderHook(() => useDriverPosition(geo));
+    const { result, unmount } = renderHook(() => useWatchedPosition(geo));
     expect(geo.options).toEqual({ enableHighAccuracy: true, maximumAge: 5_000, timeout: 10_000 });
     expect(geo.options).toEqual(DRIVER_GEO_WATCH);
     expect(result.current).toEqual({ position: null, error: null });
@@ -25,7 +25,7 @@ describe('useDriverPosition', () => {
   });
 
   it("reports 'Geolocalización no soportada' without navigator.geolocation", () => {
-    const { result } = renderHook(() => useDriverPosition(undefined));
+    const { result } = renderHook(() => useWatchedPosition(undefined));
     expect(result.current).toEqual({ position: null, error: GEOLOCATION_UNSUPPORTED });
     expect(GEOLOCATION_UNSUPPORTED).toBe('Geolocalización no soportada');
   });
@@ -33,7 +33,7 @@ describe('useDriverPosition', () => {
   it('keeps the last fix on a timeout but drops it when permission is denied', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const geo = new FakeGeolocation();
-    const { result } = renderHook(() => useDriverPosition(geo));
+    const { result } = renderHook(() => useWatchedPosition(geo));
     act(() => geo.fix(-12.1211, -77.0297));
     act(() => geo.fail(3, 'Timeout expired'));
     expect(result.current.position).not.toBeNull();

@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  applyFeedMessage, hasMovedMeaningfully, offeredTripEvent, parseFeedMessage, sortRequests, upsertRequest,
-} from '../../src/features/driver-trips/requests-feed';
-import { chatTextToSend, mergeChatMessages } from '../../src/features/driver-trips/chat-messages';
-import { counterOfferError } from '../../src/features/driver-trips/components/counter-offer-form';
-import { requestsErrorFix } from '../../src/features/driver-trips/components/requests-error';
-import { formatKm, formatRating } from '../../src/features/driver-trips/format';
+import { zDriverFeedMessage } from '@jala/contracts';
+import { applyFeedMessage, hasMovedMeaningfully, offeredTripEvent, sortRequests, upsertRequest } from '../../src/features/live-trip/driver/requests-feed';
+import { chatTextToSend, mergeChat as mergeChatMessages } from '../../src/features/live-trip/shared/chat/merge-chat';
+import { parseMessage } from '../../src/features/live-trip/shared/use-realtime-topic';
+
+/** The driver's feed as the live trip reads it: validated with the contract schema, malformed → null. */
+const parseFeedMessage = (payload: unknown) => parseMessage(zDriverFeedMessage, payload);
+import { counterOfferError } from '../../src/features/live-trip/driver/components/counter-offer-form';
+import { requestsErrorFix } from '../../src/features/live-trip/driver/components/requests-error';
+import { formatKm, formatRating } from '../../src/features/live-trip/shared/format';
 import { makeRequest } from './support';
 
 const none = new Set<number>();

@@ -4,12 +4,15 @@
  */
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, notifyManager } from '@tanstack/react-query';
+
+// Query and mutation state changes reach React inside the act() of the event that caused them.
+notifyManager.setScheduler((callback) => callback());
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { ReactNode } from 'react';
 import type { DriverTripRequest } from '@jala/contracts';
 import { encodePolyline } from '@jala/domain';
-import type { DriverCurrentTrip } from '../../src/features/driver-trips/api/driver-trips-api';
+import type { DriverTrip } from '../../src/features/live-trip/driver/api';
 import { realtime, type ConnectionListener, type MessageHandler } from '../../src/lib/realtime';
 import { createQueryClient } from '../../src/lib/query-client';
 
@@ -36,7 +39,7 @@ export function makeRequest(overrides: Partial<DriverTripRequest> = {}): DriverT
   };
 }
 
-export function makeCurrentTrip(overrides: Partial<DriverCurrentTrip> = {}): DriverCurrentTrip {
+export function makeCurrentTrip(overrides: Partial<DriverTrip> = {}): DriverTrip {
   return {
     id: 777,
     trip_code: 'TRIP-777',

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { topics } from '@jala/contracts';
 import { DRIVER_GEO_WATCH } from '@jala/domain';
-import { DriverTripRequestPage } from '../../src/features/driver/pages/trip-request-page';
-import { GeolocationRequired } from '../../src/features/driver-trips/components/geolocation-required';
-import { useSession } from '../../src/features/auth/stores/session-store';
+import { DriverTripRequestPage } from '../../src/features/live-trip/driver/trip-request-page';
+import { GeolocationRequired } from '../../src/features/live-trip/driver/components/geolocation-required';
+import { useSession } from '../../src/lib/session-store';
 import { jsonResponse, makeUser, noActiveTrip, setSession, stubFetch } from '../support';
 import { FakeGeolocation, envelope, fakeAppRealtime, installGeolocation, makeCurrentTrip, makeRequest, renderAt, type FakeRealtime } from './support';
 

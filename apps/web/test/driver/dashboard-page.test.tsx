@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, screen, within } from '@testing-library/react';
 import { MOTIVATION_ROTATION_MS } from '@jala/domain';
 import { DriverDashboardPage } from '../../src/features/driver/pages/dashboard-page';
-import { useRotatingIndex } from '../../src/features/driver/hooks/use-rotating-index';
+import { useRotatingIndex } from '../../src/lib/use-rotating-index';
 import { MOTIVATION_PHRASES } from '../../src/features/driver/motivation-phrases';
 import { jsonResponse, noActiveTrip, stubFetch } from '../support';
 import { ok, renderDriverPage } from './render-driver';

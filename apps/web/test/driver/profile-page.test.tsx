@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { limaDateKey } from '@jala/domain';
 import { DriverProfilePage } from '../../src/features/driver/pages/profile-page';
-import { useSession } from '../../src/features/auth/stores/session-store';
+import { useSession } from '../../src/lib/session-store';
 import { makeUser, stubFetch } from '../support';
 import { driverUser, fail, ok, renderDriverPage, sentBody } from './render-driver';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PassengerActiveTripPage } from '../../src/features/passenger/pages/active-trip-page';
-import type { PassengerActiveTripDto } from '../../src/features/passenger-trip/api/passenger-trip-api';
+import { PassengerActiveTripPage } from '../../src/features/live-trip/passenger/active-trip-page';
+import type { PassengerTrip as PassengerActiveTripDto } from '../../src/lib/current-trip';
 import { jsonResponse, makeUser, noActiveTrip, setSession, stubFetch } from '../support';
 import { fakeRealtime, pendingTripDto, renderAt } from './helpers';
 

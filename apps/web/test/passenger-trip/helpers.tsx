@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { DriverOffer } from '@jala/contracts';
-import type { PassengerActiveTripDto } from '../../src/features/passenger-trip/api/passenger-trip-api';
+import type { PassengerTrip as PassengerActiveTripDto } from '../../src/lib/current-trip';
 import type { MessageHandler } from '../../src/lib/realtime';
 import { realtime } from '../../src/lib/realtime';
 import { vi } from 'vitest';

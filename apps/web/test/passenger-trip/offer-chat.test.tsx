@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ChatMessage } from '@jala/contracts';
-import { OfferChat } from '../../src/features/passenger-trip/components/offer-chat';
+import { OfferChat } from '../../src/features/live-trip/shared/chat/offer-chat';
 import { jsonResponse, stubFetch } from '../support';
 import { fakeRealtime, renderAt } from './helpers';
 
 const fromDriver: ChatMessage = { sender: 5, role: 'driver', message: 'Llego en 5 minutos', timestamp: '2026-03-01T15:01:00.000Z' };
 
 function renderChat() {
-  renderAt(<OfferChat tripId={7} driverId={5} driverName="Carlos Mamani" userId={42} />);
+  renderAt(<OfferChat tripId={7} driverId={5} role="passenger" userId={42} peerName="Carlos Mamani" peerLabel="Conductor" />);
 }
 
 const input = () => screen.getByPlaceholderText('Escribe un mensaje') as HTMLInputElement;

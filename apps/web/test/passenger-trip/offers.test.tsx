@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { OffersPanel } from '../../src/features/passenger-trip/components/offers-panel';
-import { PendingTripPanels } from '../../src/features/passenger-trip/components/pending-trip-panels';
-import { toActiveTrip } from '../../src/features/passenger-trip/model/active-trip';
-import { mergeOffers } from '../../src/features/passenger-trip/model/offers';
+import { OffersPanel } from '../../src/features/live-trip/passenger/components/offers-panel';
+import { PendingTripPanels } from '../../src/features/live-trip/passenger/components/pending-trip-panels';
+import { toActiveTrip } from '../../src/features/live-trip/passenger/model/active-trip';
+import { mergeOffers } from '../../src/features/live-trip/passenger/model/offers';
 import { jsonResponse, makeUser, setSession, stubFetch } from '../support';
 import { fakeRealtime, makeOffer, pendingTripDto, renderAt } from './helpers';
 

@@ -4,7 +4,7 @@ import type { CreateTripRequest } from '@jala/contracts';
 import { TripRequestSheet } from '../../src/features/trip-request/components/trip-request-sheet';
 import { TripRequestProvider } from '../../src/features/trip-request/model/trip-request-context';
 import { createTripRequestStore, type TripRequestDeps, type TripRequestStore } from '../../src/features/trip-request/model/trip-request-store';
-import type { CreatedTrip } from '../../src/features/passenger-trip/api/passenger-trip-api';
+import type { CreatedTrip } from '../../src/features/trip-request';
 import { jsonResponse, stubFetch } from '../support';
 import { renderAt } from './helpers';
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { RATING_COMMENT_MAX as CONTRACT_COMMENT_MAX, type TripRatingStatus } from '@jala/contracts';
 import { RATING_COMMENT_MAX, RateTripForm } from '../../src/features/passenger/components/rate-trip-form';
-import { useSession } from '../../src/features/auth/stores/session-store';
+import { useSession } from '../../src/lib/session-store';
 import { renderWithQueries, serverCall, signIn, startFixtureServer, type FixtureServer } from './fixture-server';
 
 describe('RateTripForm against the real API', { timeout: 20_000 }, () => {

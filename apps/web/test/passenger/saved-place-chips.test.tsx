@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { SavedPlaceChips } from '../../src/features/passenger/components/saved-place-chips';
-import { useSession } from '../../src/features/auth/stores/session-store';
+import { useSession } from '../../src/lib/session-store';
 import { renderWithQueries, serverCall, signIn, startFixtureServer, type FixtureServer } from './fixture-server';
 
 describe('SavedPlaceChips against the real API', { timeout: 20_000 }, () => {

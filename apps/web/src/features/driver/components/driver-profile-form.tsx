@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { zLicenseNumber, zUpdateDriverProfileRequest, type DriverProfile } from '@jala/contracts';
 import { LICENSE_EXPIRY_DATE_LENGTH, SEARCH_RADIUS_DEFAULT_KM, SEARCH_RADIUS_MIN_KM } from '@jala/domain';
 import { ErrorBanner, TextField } from '../../../components/ui/form-field';
-import { submitErrors, zodFieldErrors, type FormErrors } from '../../auth/form-errors';
+import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form-errors';
 import { driverKeys, saveDriverProfile } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { useUserId } from '../hooks/use-driver-queries';

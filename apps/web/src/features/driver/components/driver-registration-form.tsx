@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { driverRegistrationMessage, zDriverRegisterRequest } from '@jala/contracts';
 import { LICENSE_EXPIRY_DATE_LENGTH, REGISTRATION_VEHICLE_TYPE } from '@jala/domain';
 import { ErrorBanner, SelectField, TextField } from '../../../components/ui/form-field';
-import { fetchProfile } from '../../auth/api/auth-api';
-import { submitErrors, zodFieldErrors, type FormErrors } from '../../auth/form-errors';
-import { useSession } from '../../auth/stores/session-store';
+import { fetchProfile } from '../../../lib/auth-api';
+import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form-errors';
+import { useSession } from '../../../lib/session-store';
 import { registerDriver } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { VEHICLE_CAPACITY_MAX, VEHICLE_CAPACITY_MIN, VEHICLE_YEAR_MIN, zAddVehicleRequest } from '@jala/contracts';
 import { DEFAULT_VEHICLE_CAPACITY, limaDateKey } from '@jala/domain';
 import { ErrorBanner, SelectField, TextField } from '../../../components/ui/form-field';
-import { submitErrors, zodFieldErrors, type FormErrors } from '../../auth/form-errors';
+import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form-errors';
 import { addVehicle, driverKeys } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { useUserId } from '../hooks/use-driver-queries';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { VEHICLE_STATUSES, zUpdateVehicleRequest, type Vehicle } from '@jala/contracts';
 import { ErrorBanner, SelectField, TextField } from '../../../components/ui/form-field';
-import { submitErrors, zodFieldErrors, type FormErrors } from '../../auth/form-errors';
+import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form-errors';
 import { driverKeys, updateVehicle } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { VEHICLE_STATUS_LABELS, VEHICLE_TYPE_LABELS } from '../driver-format';

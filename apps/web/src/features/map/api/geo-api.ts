@@ -1,4 +1,4 @@
-import { ApiError, ERROR_CODES, SERVER_ERROR_MESSAGE, apiClient, isApiError, requireData, type ApiResponse } from '../../../lib/api-client';
+import { apiClient, callApi } from '../../../lib/api-client';
 import type { MapPoint } from '../types';
 
 /**
@@ -43,16 +43,7 @@ export interface ReverseGeocodeResult {
   place: Place | null;
 }
 
-async function call<T>(request: Promise<ApiResponse<T>>, fallback: string): Promise<T> {
-  try {
-    return requireData(await request, fallback);
-  } catch (error) {
-    if (isApiError(error) && error.status !== 0 && error.message === SERVER_ERROR_MESSAGE) {
-      throw new ApiError({ message: fallback, code: error.code || ERROR_CODES.api, status: error.status });
-    }
-    throw error;
-  }
-}
+const call = callApi;
 
 /** Minimum query length the server accepts. */
 export const PLACE_SEARCH_MIN_CHARS = 2;

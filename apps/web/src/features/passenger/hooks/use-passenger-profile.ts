@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PassengerProfile, UpdatePassengerProfileRequest } from '@jala/contracts';
 import { errorMessage, isApiError, type FieldErrors } from '../../../lib/api-client';
-import { fetchProfile } from '../../auth/api/auth-api';
-import { useSession } from '../../auth/stores/session-store';
+import { fetchProfile } from '../../../lib/auth-api';
+import { useSession } from '../../../lib/session-store';
 import { fetchPassengerProfile, passengerKeys, updatePassengerProfile } from '../api/passenger-api';
 
 /** Store-level fallbacks of spec §8. */

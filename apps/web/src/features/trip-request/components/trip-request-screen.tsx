@@ -2,11 +2,11 @@ import '../trip-request.css';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../auth/stores/session-store';
+import { useSession } from '../../../lib/session-store';
 import { TripMap } from '../../map';
-import { publishTrip } from '../../passenger-trip/api/publish-trip';
-import type { ActiveTripLocationState } from '../../passenger-trip/model/active-trip-location-state';
-import { activeTripKeys } from '../../trips/api/active-trip-api';
+import { currentTripKeys } from '../../../lib/current-trip';
+import { publishTrip } from '../api/publish-trip';
+import type { ActiveTripLocationState } from '../model/active-trip-location-state';
 import { useRoutePreview } from '../hooks/use-route-preview';
 import { useTripRequest } from '../model/trip-request-context';
 import { TripRequestSheet } from './trip-request-sheet';
@@ -40,7 +40,7 @@ export function TripRequestScreen() {
     const trip = await confirm();
     if (!trip || !origin || !destination || serviceTypeId === null) return;
     // The active-trip page must read the new trip, not a cached "no trip".
-    queryClient.removeQueries({ queryKey: activeTripKeys.passenger(user.id) });
+    queryClient.removeQueries({ queryKey: currentTripKeys.passenger(user.id) });
     setPublishing(true);
     let publishError: string | null = null;
     try {
