@@ -14,25 +14,28 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { openDatabase, type DatabaseHandle } from '@jala/db';
 import type { AppConfig } from './config';
 import { AppError } from './lib/app-error';
-import { ok } from './lib/envelope';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerAuthentication } from './plugins/authenticate';
+import { adminModule } from './modules/admin';
+import { authModule } from './modules/auth';
 import { AuthService } from './modules/auth/auth.service';
-import { authRoutes } from './modules/auth/auth.routes';
 import { TokenService } from './modules/auth/token.service';
 import { UsersRepository } from './modules/auth/users.repository';
+import { driverModule } from './modules/drivers';
 import { DriverRegistrationService } from './modules/drivers/driver-registration.service';
-import { ActiveTripService } from './modules/trips/active-trip.service';
-import { activeTripRoutes } from './modules/trips/active-trip.routes';
+import { geoModule } from './modules/geo';
+import type { CoreDeps, ModuleDeps } from './modules/module-deps';
+import { passengerModule } from './modules/passengers';
+import { ratingsModule } from './modules/ratings';
+import { systemModule } from './modules/system';
+import { createTripServices, tripModule, type TripServices } from './modules/trips';
 import { TripsRepository } from './modules/trips/trips.repository';
 import { RealtimeBroker } from './realtime/broker';
-import type { ModuleDeps } from './lib/module-deps';
-import { driverModule } from './modules/drivers';
-import { passengerModule } from './modules/passengers';
-import { createTripServices, tripModule, type TripServices } from './modules/trips';
 import { TopicAcl, defineBaseRules } from './realtime/topic-acl';
 import { createGeoProvider } from './geo';
-import { geoRoutes } from './modules/geo/geo.routes';
+
+/** Every feature module, registered under /api the same way: `register(module, deps)`. */
+const MODULES = [systemModule, authModule, geoModule, tripModule, driverModule, passengerModule, ratingsModule, adminModule];
 
 export interface AppOptions {
   /** An already-open database (tests share one); otherwise opened from the config. */
@@ -67,7 +70,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 
   const users = new UsersRepository(database.db);
   const auth = new AuthService(users, new TokenService(config.tokenSecret, config.tokenTtlSeconds), new DriverRegistrationService(database.db, options.now));
-  const activeTrips = new ActiveTripService(new TripsRepository(database.db), users);
 
   const acl = defineBaseRules(new TopicAcl());
   const broker = await RealtimeBroker.create({ authenticate: (token) => auth.authenticate(token), acl, redisUrl: config.redisUrl, log: server.log });
@@ -100,25 +102,23 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   await server.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerAuthentication(server, auth);
-  const geo = createGeoProvider(config.geo);
-  const deps: ModuleDeps = { db: database.db, config, users, broker, acl, geo, now: options.now ?? (() => new Date()) };
-  const tripServices = createTripServices(deps, server.log);
+  registerAuthentication(server, (token) => auth.authenticate(token));
+  const core: CoreDeps = {
+    db: database.db,
+    databaseKind: database.kind,
+    config,
+    broker,
+    acl,
+    geo: createGeoProvider(config.geo),
+    now: options.now ?? (() => new Date()),
+    log: server.log,
+    users,
+    trips: new TripsRepository(database.db),
+  };
+  const tripServices = createTripServices(core);
+  const deps: ModuleDeps = { ...core, auth, tripServices };
   await server.register(async (api) => {
-    api.get('/health', { schema: { tags: ['system'], summary: 'Ready when the database and broker are' } }, async () => {
-      await database.db.execute('select 1');
-      return ok({ status: 'ok', database: database.kind, broker: 'aedes', geo: config.geo.provider, tile_url: config.tileUrl });
-    });
-    await api.register(authRoutes, {
-      auth,
-      rateLimitPerMinute: config.authRateLimitPerMinute,
-      onLogout: (sessionId) => broker.disconnectSession(sessionId),
-    });
-    await api.register(activeTripRoutes, { activeTrips });
-    await api.register(geoRoutes, { geo });
-    await api.register(tripModule, { services: tripServices });
-    await api.register(driverModule, deps);
-    await api.register(passengerModule, deps);
+    for (const module of MODULES) await api.register(module, deps);
   }, { prefix: '/api' });
 
   registerWebApp(server, config.webDist);

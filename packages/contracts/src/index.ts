@@ -9,5 +9,8 @@ export * from './fields';
 export * from './auth';
 export * from './topics';
 export * from './trip';
+export * from './trip-views';
+export * from './geo';
+export * from './system';
 export * from './driver';
 export * from './passenger';

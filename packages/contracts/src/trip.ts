@@ -1,6 +1,7 @@
 /** Schemas of the marketplace: trip requests, offers, acceptance, stages, completion, chat and live topics. */
 import { z } from 'zod';
 import { isInPeru, isServiceTypeId } from '@jala/domain';
+import { zTripStatus } from './trip-views';
 
 const latitude = z.number({ error: 'La latitud debe ser un número.' }).min(-90, 'Latitud fuera de rango.').max(90, 'Latitud fuera de rango.');
 const longitude = z.number({ error: 'La longitud debe ser un número.' }).min(-180, 'Longitud fuera de rango.').max(180, 'Longitud fuera de rango.');
@@ -66,6 +67,8 @@ export const zTripStageRequest = z.object({
   longitude: longitude.optional(),
   reason: z.string().trim().max(200).optional(),
 });
+/** The statuses a driver may send to PUT /driver/trips/{id}/status (the completion has its own call). */
+export type DriverStageStatus = z.infer<typeof zTripStageRequest>['status'];
 
 /** POST /driver/trips/complete */
 export const zCompleteTripRequest = z.object({
@@ -144,7 +147,7 @@ export type DriverLocation = z.infer<typeof zDriverLocation>;
 /** trip_status/{tripId}: published by the server on every change. */
 export const zTripStatusMessage = z.object({
   trip_id: z.number(),
-  status: z.string(),
+  status: zTripStatus,
   driver_id: z.number().nullable(),
   timestamp: z.string(),
 });

@@ -101,3 +101,37 @@ export function estimateFare({ distanceKm, durationMinutes, vehicle }: FareEstim
   const fare = multiplyDecimals(maxDecimal(MINIMUM_FARE_DECIMAL, tariff), multiplier);
   return scaledToNumber(roundDecimal(fare, 2), 2);
 }
+
+/** A route as a routing engine measures it. */
+export interface RouteMeasure {
+  /** Metres along the road. */
+  distanceMetres: number;
+  /** Seconds of driving. */
+  durationSeconds: number;
+}
+
+/**
+ * Whole minutes a route is billed and stored for: rounded to the nearest minute, at least one (a trip of
+ * a few seconds still takes the driver out).
+ */
+export function billedMinutes(durationSeconds: number): number {
+  return Math.max(1, Math.round(Math.max(0, durationSeconds) / 60));
+}
+
+/**
+ * The fare to charge for a route with a service type: the one rule behind the route preview
+ * (`/api/geo/route` estimatedCost) and the estimate stored when the trip is created, so both always agree.
+ * Exact kilometres, {@link billedMinutes}, then {@link estimateFare}'s single rounding to céntimos.
+ */
+export function fareForRoute(route: RouteMeasure, serviceTypeId: number): number {
+  return estimateFare({
+    distanceKm: Math.max(0, route.distanceMetres) / 1000,
+    durationMinutes: billedMinutes(route.durationSeconds),
+    vehicle: vehicleForServiceType(serviceTypeId),
+  });
+}
+
+/** Vehicle type (vehicles.vehicle_type) that serves a service type: 1 mototaxi, anything else auto. */
+export function vehicleTypeForServiceType(serviceTypeId: number): 'mototaxi' | 'auto' {
+  return serviceTypeId === 1 ? 'mototaxi' : 'auto';
+}

@@ -8,3 +8,4 @@ export * from './badge';
 export * from './constants';
 export * from './polyline';
 export * from './lima-time';
+export * from './rating';

@@ -36,6 +36,20 @@ export const CANCELLED_TRIP_STATUSES = Object.freeze([
 
 export type CancelledTripStatus = (typeof CANCELLED_TRIP_STATUSES)[number];
 
+/**
+ * Statuses in which a driver is assigned to a trip and busy with it: they cannot take another trip, go
+ * offline, or be matched; it is also "the driver's current trip". Same set as the partial unique index
+ * `trips_one_active_per_driver` in packages/db.
+ */
+export const DRIVER_BUSY_STATUSES = Object.freeze([
+  'accepted',
+  'en_route',
+  'arrived',
+  'in_progress',
+] as const satisfies readonly TripStatus[]);
+
+export type DriverBusyStatus = (typeof DRIVER_BUSY_STATUSES)[number];
+
 /** Statuses shown in the trip history (spec §4 "History statuses"). */
 export const HISTORY_STATUSES = Object.freeze([
   'completed',
@@ -58,6 +72,10 @@ export function isActiveStatus(status: unknown): status is ActiveTripStatus {
 
 export function isCancelledStatus(status: unknown): status is CancelledTripStatus {
   return typeof status === 'string' && (CANCELLED_TRIP_STATUSES as readonly string[]).includes(status);
+}
+
+export function isDriverBusyStatus(status: unknown): status is DriverBusyStatus {
+  return typeof status === 'string' && (DRIVER_BUSY_STATUSES as readonly string[]).includes(status);
 }
 
 /** Completed or cancelled: no transition leaves these. */
@@ -97,6 +115,28 @@ export function canTransition(from: TripStatus, to: TripStatus, actor: TripActor
   return byStatus[from]?.includes(to) ?? false;
 }
 
+/** The cancellation status each actor moves a trip to. */
+export const CANCELLATION_BY: Readonly<Record<TripActor, CancelledTripStatus>> = Object.freeze({
+  passenger: 'cancelled_by_passenger',
+  driver: 'cancelled_by_driver',
+  system: 'cancelled_by_system',
+});
+
+/** Statuses from which `actor` may cancel (read off the transition table, so it can never disagree with it). */
+export function cancellableStatuses(actor: TripActor): readonly TripStatus[] {
+  return TRIP_STATUSES.filter((status) => canTransition(status, CANCELLATION_BY[actor], actor));
+}
+
+/** The passenger may cancel until the trip is in progress. */
+export const PASSENGER_CANCELLABLE_STATUSES: readonly TripStatus[] = Object.freeze(cancellableStatuses('passenger'));
+/** The driver may cancel until the passenger is on board. */
+export const DRIVER_CANCELLABLE_STATUSES: readonly TripStatus[] = Object.freeze(cancellableStatuses('driver'));
+
+/** Whether `actor` may cancel a trip in `status` now (unknown statuses: no). */
+export function canCancel(status: unknown, actor: TripActor): boolean {
+  return isTripStatus(status) && canTransition(status, CANCELLATION_BY[actor], actor);
+}
+
 export type TransitionCheck = { ok: true } | { ok: false; message: string };
 
 const ACTOR_NAMES: Readonly<Record<TripActor, string>> = Object.freeze({
@@ -106,12 +146,12 @@ const ACTOR_NAMES: Readonly<Record<TripActor, string>> = Object.freeze({
 });
 
 /**
- * Like {@link canTransition}, with a Spanish reason when refused:
+ * Like {@link canTransition}, returning the verdict with a Spanish reason when refused (it never throws):
  * - same status: 'El viaje ya está en estado "En curso".'
  * - allowed only to another actor: 'Solo el conductor puede pasar de "Aceptado" a "Conductor en camino".'
  * - otherwise: 'No se puede pasar de "Pendiente" a "En curso".'
  */
-export function assertTransition(from: TripStatus, to: TripStatus, actor: TripActor): TransitionCheck {
+export function checkTransition(from: TripStatus, to: TripStatus, actor: TripActor): TransitionCheck {
   if (canTransition(from, to, actor)) return { ok: true };
   const fromLabel = tripStatusLabel(from);
   const toLabel = tripStatusLabel(to);

@@ -50,7 +50,7 @@ describe('package entry point', () => {
       'isCancelledStatus',
       'isTerminalStatus',
       'canTransition',
-      'assertTransition',
+      'checkTransition',
       'DRIVER_STAGE_ACTIONS',
       'driverStageAction',
       'driverStageMessage',

@@ -8,7 +8,7 @@ import {
   HISTORY_STATUS_FILTERS,
   TRIP_ACTORS,
   TRIP_STATUSES,
-  assertTransition,
+  checkTransition,
   canTransition,
   driverStageAction,
   driverStageMessage,
@@ -143,45 +143,45 @@ describe('canTransition', () => {
   });
 });
 
-describe('assertTransition', () => {
+describe('checkTransition', () => {
   it.each(ALL_CASES)('$actor: $from → $to agrees with canTransition', ({ actor, from, to }) => {
-    const result = assertTransition(from, to, actor);
+    const result = checkTransition(from, to, actor);
     expect(result.ok).toBe(canTransition(from, to, actor));
     if (!result.ok) expect(result.message).toMatch(/^(No se puede pasar|Solo el|El viaje ya está)/);
   });
 
   it('returns { ok: true } for an allowed transition', () => {
-    expect(assertTransition('accepted', 'en_route', 'driver')).toEqual({ ok: true });
+    expect(checkTransition('accepted', 'en_route', 'driver')).toEqual({ ok: true });
   });
 
   it('explains an impossible transition with Spanish labels', () => {
-    expect(assertTransition('pending', 'in_progress', 'driver')).toEqual({
+    expect(checkTransition('pending', 'in_progress', 'driver')).toEqual({
       ok: false,
       message: 'No se puede pasar de "Pendiente" a "En curso".',
     });
-    expect(assertTransition('in_progress', 'cancelled_by_passenger', 'passenger')).toEqual({
+    expect(checkTransition('in_progress', 'cancelled_by_passenger', 'passenger')).toEqual({
       ok: false,
       message: 'No se puede pasar de "En curso" a "Cancelado por ti".',
     });
   });
 
   it('names the actor who could do it', () => {
-    expect(assertTransition('accepted', 'en_route', 'passenger')).toEqual({
+    expect(checkTransition('accepted', 'en_route', 'passenger')).toEqual({
       ok: false,
       message: 'Solo el conductor puede pasar de "Aceptado" a "Conductor en camino".',
     });
-    expect(assertTransition('pending', 'accepted', 'driver')).toEqual({
+    expect(checkTransition('pending', 'accepted', 'driver')).toEqual({
       ok: false,
       message: 'Solo el sistema puede pasar de "Pendiente" a "Aceptado".',
     });
-    expect(assertTransition('arrived', 'cancelled_by_passenger', 'driver')).toEqual({
+    expect(checkTransition('arrived', 'cancelled_by_passenger', 'driver')).toEqual({
       ok: false,
       message: 'Solo el pasajero puede pasar de "Conductor en el punto de recojo" a "Cancelado por ti".',
     });
   });
 
   it('says when the trip is already in that status', () => {
-    expect(assertTransition('in_progress', 'in_progress', 'driver')).toEqual({
+    expect(checkTransition('in_progress', 'in_progress', 'driver')).toEqual({
       ok: false,
       message: 'El viaje ya está en estado "En curso".',
     });

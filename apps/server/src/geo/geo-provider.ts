@@ -1,47 +1,13 @@
+// The shapes of places and routes are the API contract's (spec §3 'Place', 'Route result'), shared with the web.
+import type { LatLng, Place, ReverseGeocodeResult, RouteResult, RouteStep, TextValue } from '@jala/contracts';
+
 /**
  * The contract every maps backend implements. The HTTP layer (`/api/geo/...`) only ever sees this
  * interface, so switching GEO_PROVIDER between the embedded gazetteer, OpenStreetMap services and
  * Google is configuration, never code.
  */
 
-export interface LatLng {
-  latitude: number;
-  longitude: number;
-}
-
-/** Shape of the spec's Place (§3): placeId, name, formatted address, coordinates, types. */
-export interface Place {
-  placeId: string;
-  name: string;
-  formattedAddress: string;
-  coordinates: LatLng;
-  types: string[];
-}
-
-export interface TextValue {
-  text: string;
-  value: number;
-}
-
-export interface RouteStep {
-  instruction: string;
-  distance: TextValue;
-  duration: TextValue;
-  start: LatLng;
-}
-
-/** Shape of the spec's Route result (§3). */
-export interface RouteResult {
-  /** value in metres, text like '5.2 km'. */
-  distance: TextValue;
-  /** value in seconds, text like '14 min'. */
-  duration: TextValue;
-  /** Encoded polyline, precision 5 (spec §9). */
-  polyline: string;
-  steps: RouteStep[];
-  /** Soles, from the shared fare estimate for the trip's service type. */
-  estimatedCost: number;
-}
+export type { LatLng, Place, ReverseGeocodeResult, RouteResult, RouteStep, TextValue };
 
 export interface SearchPlacesOptions {
   /** Bias: places within 50 km of this point come first (spec §9 place search radius). */
@@ -56,11 +22,6 @@ export interface RouteOptions {
   waypoints?: LatLng[];
   /** Spec §7 'avoid tolls/highways'; the offline estimate ignores it. */
   avoid?: ('tolls' | 'highways')[];
-}
-
-export interface ReverseGeocodeResult {
-  address: string;
-  place: Place | null;
 }
 
 export interface GeoProvider {

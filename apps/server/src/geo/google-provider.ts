@@ -1,5 +1,5 @@
 import { assertInPeru } from './coverage-guard';
-import { estimateTripCost } from './fare-estimate';
+import { fareForRoute } from '@jala/domain';
 import { formatDistance, formatDuration } from './geo-format';
 import { isValidLatLng } from './geo-math';
 import {
@@ -146,7 +146,7 @@ export class GoogleGeoProvider implements GeoProvider {
           start: { latitude: step.start_location.lat, longitude: step.start_location.lng },
         })),
       ),
-      estimatedCost: estimateTripCost(distance.value, duration.value, serviceTypeId),
+      estimatedCost: fareForRoute({ distanceMetres: distance.value, durationSeconds: duration.value }, serviceTypeId),
     };
   }
 

@@ -1,5 +1,5 @@
 import { assertInPeru } from './coverage-guard';
-import { estimateTripCost } from './fare-estimate';
+import { fareForRoute } from '@jala/domain';
 import { formatDistance, formatDuration } from './geo-format';
 import { compassDirectionEs, isValidLatLng } from './geo-math';
 import {
@@ -143,7 +143,7 @@ export class OsmGeoProvider implements GeoProvider {
       duration,
       polyline: best.geometry,
       steps,
-      estimatedCost: estimateTripCost(distance.value, duration.value, serviceTypeId),
+      estimatedCost: fareForRoute({ distanceMetres: distance.value, durationSeconds: duration.value }, serviceTypeId),
     };
   }
 

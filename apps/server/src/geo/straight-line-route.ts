@@ -1,5 +1,4 @@
-import { encodePolyline } from '@jala/domain';
-import { estimateTripCost } from './fare-estimate';
+import { encodePolyline, fareForRoute } from '@jala/domain';
 import { formatDistance, formatDuration } from './geo-format';
 import { bearingDegrees, compassDirectionEs, densifySegment, haversineKm } from './geo-math';
 import type { LatLng, RouteResult, RouteStep } from './geo-provider';
@@ -61,6 +60,6 @@ export function buildStraightLineRoute(
     duration,
     polyline: encodePolyline(path.map((point) => [point.latitude, point.longitude])),
     steps,
-    estimatedCost: estimateTripCost(distance.value, duration.value, serviceTypeId),
+    estimatedCost: fareForRoute({ distanceMetres: distance.value, durationSeconds: duration.value }, serviceTypeId),
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
-import type { AuthenticatedUser, AuthService } from '../modules/auth/auth.service';
+import type { AuthenticatedUser, TokenAuthenticator } from '../lib/session-user';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,11 +21,11 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function registerAuthentication(app: FastifyInstance, auth: AuthService): void {
+export function registerAuthentication(app: FastifyInstance, authenticate: TokenAuthenticator): void {
   app.decorateRequest('user', null);
   app.decorate('requireUser', async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    const user = token ? await auth.authenticate(token) : null;
+    const user = token ? await authenticate(token) : null;
     if (!user) throw new AppError('UNAUTHORIZED');
     request.user = user;
   });

@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthenticatedUser } from '../modules/auth/auth.service';
+import type { AuthenticatedUser } from '../lib/session-user';
 import type { TopicAcl } from './topic-acl';
 
 export const MQTT_PATH = '/mqtt';

@@ -4,7 +4,7 @@
  * Messages the server itself publishes do not pass through here.
  */
 import { parseTopic } from '@jala/contracts';
-import type { AuthenticatedUser } from '../modules/auth/auth.service';
+import type { AuthenticatedUser } from '../lib/session-user';
 
 type ParsedTopic = NonNullable<ReturnType<typeof parseTopic>>;
 type Kind = ParsedTopic['kind'];

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  zAuthResult, zEnvelope, zLoginRequest, zRegisterDriverRequest, zRegisterRequest, zUpdateUserRequest, zUser,
+  driverRegistrationMessage, zAuthResult, zDriverRegistration, zEnvelope, zLoginRequest, zRegisterDriverRequest, zRegisterRequest, zUpdateUserRequest, zUser,
 } from '@jala/contracts';
 import { currentUser } from '../../plugins/authenticate';
 import { ok } from '../../lib/envelope';
@@ -13,12 +13,6 @@ export interface AuthRoutesOptions {
   rateLimitPerMinute: number;
   onLogout: (sessionId: string) => void;
 }
-
-const zDriverRegistration = z.object({
-  status: z.enum(['pending_verification', 'verified', 'rejected']),
-  driver_id: z.number(),
-  vehicle_id: z.number(),
-});
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, rateLimitPerMinute, onLogout }) => {
   const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
@@ -59,6 +53,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     schema: { tags: ['auth'], summary: 'Register the session user as a driver', security: [{ bearer: [] }], body: zRegisterDriverRequest, response: { 201: zEnvelope(zDriverRegistration) } },
   }, async (request, reply) => {
     const result = await auth.registerDriver(currentUser(request).id, request.body);
-    return reply.status(201).send(ok(result, result.status === 'pending_verification' ? 'Registro enviado. Espera verificación.' : 'Conductor registrado correctamente.'));
+    return reply.status(201).send(ok(result, driverRegistrationMessage(result.status)));
   });
 };

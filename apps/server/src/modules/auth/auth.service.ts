@@ -6,6 +6,7 @@ import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password';
 import type { TokenService } from './token.service';
 import { toUserDto } from './user-dto';
 import type { UserRow, UsersRepository } from './users.repository';
+import type { AuthenticatedUser } from '../../lib/session-user';
 import type { DriverRegistrationService } from '../drivers/driver-registration.service';
 
 export interface RegisterInput {
@@ -15,13 +16,6 @@ export interface RegisterInput {
   phone: string;
   password: string;
   user_type: 'passenger' | 'driver' | 'both';
-}
-
-export interface AuthenticatedUser {
-  id: number;
-  sessionId: string;
-  userType: UserRow['userType'];
-  isAdmin: boolean;
 }
 
 export class AuthService {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleDeps } from '../../lib/module-deps';
-import { adminDriversRoutes } from '../admin/admin-drivers.routes';
+import type { ModuleDeps } from '../module-deps';
 import { DriverMetricsRepository } from './driver-metrics.repository';
 import { driverMetricsRoutes } from './driver-metrics.routes';
 import { DriverMetricsService } from './driver-metrics.service';
@@ -12,14 +11,13 @@ import { driverRegistrationRoutes } from './driver-registration.routes';
 import { DriverStatusRepository } from './driver-status.repository';
 import { driverStatusRoutes } from './driver-status.routes';
 import { DriverStatusService } from './driver-status.service';
-import { DriverVerificationService } from './driver-verification.service';
 import { VehiclesRepository } from './vehicles.repository';
 import { vehiclesRoutes } from './vehicles.routes';
 import { VehiclesService } from './vehicles.service';
 
 /**
- * Driver workspace: registration, profile, vehicles, online status, stats and earnings (spec §7 'Driver'),
- * plus the operators' driver verification under /admin/drivers.
+ * Driver workspace: registration, profile, vehicles, online status, stats and earnings (spec §7 'Driver').
+ * Operators verify drivers through the admin module.
  */
 export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, now }) => {
   const profileRepository = new DriverProfileRepository(db);
@@ -31,5 +29,4 @@ export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   await app.register(vehiclesRoutes, { vehicles: new VehiclesService(db, vehicleRepository, profileRepository, statusRepository, now) });
   await app.register(driverStatusRoutes, { status: new DriverStatusService(db, profileRepository, vehicleRepository, statusRepository, now) });
   await app.register(driverMetricsRoutes, { metrics: new DriverMetricsService(new DriverMetricsRepository(db), statusRepository, now) });
-  await app.register(adminDriversRoutes, { verification: new DriverVerificationService(db) });
 };

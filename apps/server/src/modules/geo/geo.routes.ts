@@ -4,8 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { zCoordinatesQuery } from '@jala/contracts';
-import { estimateFare, vehicleForServiceType } from '@jala/domain';
+import { zCoordinatesQuery, zEnvelope, zPlace, zReverseGeocodeResult, zRouteResult } from '@jala/contracts';
 import { ok } from '../../lib/envelope';
 import type { GeoProvider } from '../../geo';
 
@@ -29,29 +28,23 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoProvider }> = async (app
   app.addHook('preHandler', app.requireUser);
   const secured = { security: [{ bearer: [] }], tags: ['geo'] };
 
-  app.get('/geo/search', { schema: { ...secured, summary: 'Search places in Peru', querystring: zSearchQuery } }, async (request) => {
+  app.get('/geo/search', { schema: { ...secured, summary: 'Search places in Peru', querystring: zSearchQuery, response: { 200: zEnvelope(z.array(zPlace)) } } }, async (request) => {
     const { q, latitude, longitude, limit } = request.query;
     const near = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : undefined;
     return ok(await geo.searchPlaces(q, { ...(near ? { near } : {}), limit }));
   });
 
-  app.get('/geo/reverse', { schema: { ...secured, summary: 'Address of a point', querystring: zCoordinatesQuery } }, async (request) => {
+  app.get('/geo/reverse', { schema: { ...secured, summary: 'Address of a point', querystring: zCoordinatesQuery, response: { 200: zEnvelope(zReverseGeocodeResult) } } }, async (request) => {
     return ok(await geo.reverseGeocode(request.query));
   });
 
-  app.get('/geo/route', { schema: { ...secured, summary: 'Driving route with fare estimate', querystring: zRouteQuery } }, async (request) => {
+  app.get('/geo/route', { schema: { ...secured, summary: 'Driving route with fare estimate', querystring: zRouteQuery, response: { 200: zEnvelope(zRouteResult) } } }, async (request) => {
     const q = request.query;
-    const route = await geo.route(
+    // The provider prices the route with the domain's fareForRoute, the rule trip creation stores too.
+    return ok(await geo.route(
       { latitude: q.origin_latitude, longitude: q.origin_longitude },
       { latitude: q.destination_latitude, longitude: q.destination_longitude },
       { serviceTypeId: q.service_type_id },
-    );
-    // Same formula the server uses when the trip is created, so the preview matches the stored estimate.
-    const estimatedCost = estimateFare({
-      distanceKm: route.distance.value / 1000,
-      durationMinutes: Math.max(1, Math.round(route.duration.value / 60)),
-      vehicle: vehicleForServiceType(q.service_type_id),
-    });
-    return ok({ ...route, estimatedCost });
+    ));
   });
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleDeps } from '../../lib/module-deps';
-import { ratingsModule } from '../ratings';
+import type { ModuleDeps } from '../module-deps';
 import { PassengerProfileRepository } from './passenger-profile.repository';
 import { PassengerProfileService } from './passenger-profile.service';
 import { PassengerStatsRepository } from './passenger-stats.repository';
@@ -11,7 +10,7 @@ import { SavedLocationsService } from './saved-locations.service';
 import { TripHistoryRepository } from './trip-history.repository';
 import { TripHistoryService } from './trip-history.service';
 
-/** Passenger workspace: stats, profile, saved places, trip history and ratings (spec §7 'Passenger'). */
+/** Passenger workspace: stats, profile, saved places, and trip history (spec §7 'Passenger'). */
 export const passengerModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, users }) => {
   const placesRepository = new SavedLocationsRepository(db);
   await app.register(passengerRoutes, {
@@ -20,5 +19,4 @@ export const passengerModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     places: new SavedLocationsService(placesRepository),
     history: new TripHistoryService(new TripHistoryRepository(db)),
   });
-  await app.register(ratingsModule, { db });
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  zCreateSavedLocationRequest, zEnvelope, zIdParam, zPassengerProfile, zPassengerStats, zSavedLocation,
+  zCreateSavedLocationRequest, zDeleted, zEnvelope, zIdParam, zPassengerProfile, zPassengerStats, zSavedLocation,
   zTripHistoryPage, zTripHistoryQuery, zUpdatePassengerProfileRequest,
 } from '@jala/contracts';
 import { ok } from '../../lib/envelope';
@@ -61,7 +61,7 @@ export const passengerRoutes: FastifyPluginAsyncZod<PassengerRoutesOptions> = as
     ...secured,
     schema: {
       tags: ['passenger'], summary: 'Delete one of my saved places', security,
-      params: zIdParam, response: { 200: zEnvelope(z.object({ id: z.number().int() })) },
+      params: zIdParam, response: { 200: zEnvelope(zDeleted) },
     },
   }, async (request) => {
     await places.deleteSavedLocation(requirePassengerId(request), request.params.id);

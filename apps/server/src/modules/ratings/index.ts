@@ -1,10 +1,10 @@
-import type { Database } from '@jala/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleDeps } from '../module-deps';
 import { RatingsRepository } from './ratings.repository';
 import { ratingRoutes } from './ratings.routes';
 import { RatingsService } from './ratings.service';
 
-/** Trip ratings (ours, beyond the spec); registered by the passenger module. */
-export const ratingsModule: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** Trip ratings (ours, beyond the spec): each side rates the other once per completed trip. */
+export const ratingsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   await app.register(ratingRoutes, { ratings: new RatingsService(new RatingsRepository(db)) });
 };

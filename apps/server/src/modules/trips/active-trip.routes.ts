@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { zDriverTrip, zEnvelope, zPassengerTrip } from '@jala/contracts';
 import { isDriverType, isPassengerType } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
@@ -9,7 +10,7 @@ import type { ActiveTripService } from './active-trip.service';
 export const activeTripRoutes: FastifyPluginAsyncZod<{ activeTrips: ActiveTripService }> = async (app, { activeTrips }) => {
   app.get('/trips/active', {
     preHandler: app.requireUser,
-    schema: { tags: ['trips'], summary: "The passenger's active trip", security: [{ bearer: [] }] },
+    schema: { tags: ['trips'], summary: "The passenger's active trip", security: [{ bearer: [] }], response: { 200: zEnvelope(zPassengerTrip) } },
   }, async (request) => {
     const user = currentUser(request);
     if (!isPassengerType(user.userType)) throw new AppError('NO_ACTIVE_TRIP');
@@ -18,7 +19,7 @@ export const activeTripRoutes: FastifyPluginAsyncZod<{ activeTrips: ActiveTripSe
 
   app.get('/driver/trips/current', {
     preHandler: app.requireUser,
-    schema: { tags: ['driver'], summary: "The driver's current trip", security: [{ bearer: [] }] },
+    schema: { tags: ['driver'], summary: "The driver's current trip", security: [{ bearer: [] }], response: { 200: zEnvelope(zDriverTrip) } },
   }, async (request) => {
     const user = currentUser(request);
     if (!isDriverType(user.userType)) throw new AppError('NO_ACTIVE_TRIP');

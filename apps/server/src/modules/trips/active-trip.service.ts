@@ -1,13 +1,14 @@
 import { AppError } from '../../lib/app-error';
 import type { UsersRepository } from '../auth/users.repository';
-import { toDriverTripDto, toPassengerTripDto, type DriverTripDto, type PassengerTripDto } from './trip-dto';
+import type { DriverTrip, PassengerTrip } from '@jala/contracts';
+import { toDriverTripDto, toPassengerTripDto } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
 
 /** The one active trip of a passenger or a driver, as the active-trip pages and the route guard read it. */
 export class ActiveTripService {
   constructor(private readonly trips: TripsRepository, private readonly users: UsersRepository) {}
 
-  async passengerActiveTrip(passengerId: number): Promise<PassengerTripDto> {
+  async passengerActiveTrip(passengerId: number): Promise<PassengerTrip> {
     const trip = await this.trips.findActiveForPassenger(passengerId);
     if (!trip) throw new AppError('NO_ACTIVE_TRIP');
     if (!trip.driverId) return toPassengerTripDto(trip);
@@ -20,7 +21,7 @@ export class ActiveTripService {
     return toPassengerTripDto(trip, party ? { party, vehicle: vehicle ?? null, position } : undefined);
   }
 
-  async driverCurrentTrip(driverId: number): Promise<DriverTripDto> {
+  async driverCurrentTrip(driverId: number): Promise<DriverTrip> {
     const trip = await this.trips.findCurrentForDriver(driverId);
     if (!trip) throw new AppError('NO_ACTIVE_TRIP');
     const passenger = await this.trips.findParty(trip.passengerId, (id) => this.users.ratingAverage(id));

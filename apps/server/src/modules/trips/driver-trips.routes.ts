@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  zCompleteTripRequest, zCoordinatesQuery, zDriverOffer, zDriverTripRequest, zEnvelope, zIdParam, zRejectRequest, zSendOfferRequest, zTripStageRequest,
+  zCompleteTripRequest, zCoordinatesQuery, zDriverOffer, zDriverTripRequest, zEnvelope, zIdParam, zRejectRequest, zSendOfferRequest, zTripCompletion,
+  zTripStageChange, zTripStageRequest,
 } from '@jala/contracts';
 import { fromCentimos, isDriverType } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
@@ -44,14 +45,14 @@ export const driverTripRoutes: FastifyPluginAsyncZod<{ driverTrips: DriverTripsS
   });
 
   app.put('/driver/trips/:id/status', {
-    schema: { tags: ['driver'], summary: 'Move my trip to its next stage', ...secured, params: zIdParam, body: zTripStageRequest },
+    schema: { tags: ['driver'], summary: 'Move my trip to its next stage', ...secured, params: zIdParam, body: zTripStageRequest, response: { 200: zEnvelope(zTripStageChange) } },
   }, async (request) => {
     const trip = await driverTrips.advance(driverId(request), request.params.id, request.body);
     return ok({ id: trip.id, trip_status: trip.status }, 'Estado actualizado');
   });
 
   app.post('/driver/trips/complete', {
-    schema: { tags: ['driver'], summary: 'Finish my trip', ...secured, body: zCompleteTripRequest },
+    schema: { tags: ['driver'], summary: 'Finish my trip', ...secured, body: zCompleteTripRequest, response: { 200: zEnvelope(zTripCompletion) } },
   }, async (request) => {
     const trip = await driverTrips.complete(driverId(request), request.body);
     return ok({ id: trip.id, trip_status: trip.status, final_fare: fromCentimos(trip.finalFareCents ?? 0) }, '¡Viaje completado con éxito!');

@@ -3,7 +3,7 @@
  * trip and its completion. A driver only ever touches trips offered to or assigned to them (else 404).
  */
 import type { DriverTripRequest } from '@jala/contracts';
-import { assertTransition, haversineKm, isTripStatus, toCentimos } from '@jala/domain';
+import { checkTransition, haversineKm, isTripStatus, toCentimos } from '@jala/domain';
 import type { z } from 'zod';
 import type { zCompleteTripRequest, zSendOfferRequest, zTripStageRequest } from '@jala/contracts';
 import type { Database } from '@jala/db';
@@ -86,7 +86,7 @@ export class DriverTripsService {
   /** One stage forward along spec §4's table, or the driver's cancellation. */
   async advance(driverId: number, tripId: number, input: z.infer<typeof zTripStageRequest>): Promise<TripRow> {
     const trip = await this.assignedTrip(driverId, tripId);
-    const check = assertTransition(trip.status, input.status, 'driver');
+    const check = checkTransition(trip.status, input.status, 'driver');
     if (!check.ok) throw new AppError('CONFLICT', check.message);
     const now = this.d.now();
     if (input.latitude !== undefined && input.longitude !== undefined) {
@@ -102,7 +102,7 @@ export class DriverTripsService {
   /** 'Finalizar viaje': stores final position, fare and time; feeds earnings and stats. */
   async complete(driverId: number, input: z.infer<typeof zCompleteTripRequest>): Promise<TripRow> {
     const trip = await this.assignedTrip(driverId, input.trip_id);
-    const check = assertTransition(trip.status, 'completed', 'driver');
+    const check = checkTransition(trip.status, 'completed', 'driver');
     if (!check.ok) throw new AppError('CONFLICT', check.message);
     const now = this.d.now();
     const updated = await this.d.trips.transition(trip.id, 'in_progress', 'completed', now, {

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleDeps } from '../../lib/module-deps';
+import type { CoreDeps, ModuleDeps } from '../module-deps';
+import { activeTripRoutes } from './active-trip.routes';
+import { ActiveTripService } from './active-trip.service';
 import { ChatService } from './chat.service';
 import { DriverTripsService } from './driver-trips.service';
 import { driverTripRoutes } from './driver-trips.routes';
@@ -9,14 +11,16 @@ import { passengerTripRoutes } from './passenger-trips.routes';
 import { TripAccess } from './trip-access';
 import { TripEvents } from './trip-events';
 import { defineTripTopicRules } from './trip-topic-rules';
-import { TripsRepository } from './trips.repository';
 
 /** How often pending trips are checked for expiry. */
 export const EXPIRY_SWEEP_MS = 30_000;
 
-/** Builds the marketplace services once; app.ts keeps them (tests drive expiry through them). */
-export function createTripServices(deps: ModuleDeps, log: Parameters<typeof defineTripTopicRules>[3]) {
-  const trips = new TripsRepository(deps.db);
+/**
+ * Builds the marketplace services once, before any route: the MQTT ACL rules need them too. app.ts passes
+ * them to every module in ModuleDeps (and keeps them: tests drive expiry through them).
+ */
+export function createTripServices(deps: CoreDeps) {
+  const { trips, log } = deps;
   const matching = new MatchingRepository(deps.db);
   const events = new TripEvents(deps.broker, log);
   const access = new TripAccess(deps.db);
@@ -25,14 +29,16 @@ export function createTripServices(deps: ModuleDeps, log: Parameters<typeof defi
   });
   const driverTrips = new DriverTripsService({ db: deps.db, trips, matching, users: deps.users, events, now: deps.now });
   const chat = new ChatService(trips, access);
+  const activeTrips = new ActiveTripService(trips, deps.users);
   defineTripTopicRules(deps.acl, deps.broker, { access, chat, passengerTrips, driverTrips }, log);
-  return { passengerTrips, driverTrips, chat };
+  return { passengerTrips, driverTrips, chat, activeTrips };
 }
 
 export type TripServices = ReturnType<typeof createTripServices>;
 
-/** The marketplace routes and the expiry sweep, over services built by app.ts. */
-export const tripModule: FastifyPluginAsyncZod<{ services: TripServices }> = async (app, { services }) => {
+/** The marketplace routes and the expiry sweep, over the services app.ts built with createTripServices. */
+export const tripModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { tripServices: services }) => {
+  await app.register(activeTripRoutes, { activeTrips: services.activeTrips });
   await app.register(passengerTripRoutes, { passengerTrips: services.passengerTrips, chat: services.chat });
   await app.register(driverTripRoutes, { driverTrips: services.driverTrips });
 

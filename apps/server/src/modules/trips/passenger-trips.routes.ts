@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { zAcceptOfferRequest, zCancelTripRequest, zChatMessage, zCreateTripRequest, zDriverOffer, zEnvelope, zIdParam } from '@jala/contracts';
-import { fromCentimos, isPassengerType } from '@jala/domain';
+import {
+  zAcceptOfferRequest, zCancelTripRequest, zChatMessage, zCreatedTrip, zCreateTripRequest, zDriverOffer, zEnvelope, zIdParam, zOfferAcceptance,
+  zTripCancellation,
+} from '@jala/contracts';
+import { isPassengerType } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
 import type { FastifyRequest } from 'fastify';
 import type { ChatService } from './chat.service';
 import type { PassengerTripsService } from './passenger-trips.service';
-import type { TripRow } from './trip-dto';
+import { toCreatedTripDto } from './trip-dto';
 
 function passengerId(request: FastifyRequest): number {
   const user = currentUser(request);
@@ -16,28 +19,6 @@ function passengerId(request: FastifyRequest): number {
   return user.id;
 }
 
-/** Spec §3 'Trip creation response fields read', plus status. */
-function toCreatedTripDto(trip: TripRow) {
-  return {
-    id: trip.id,
-    trip_code: trip.tripCode,
-    status: trip.status,
-    estimated_fare: fromCentimos(trip.estimatedFareCents),
-    offer_price: trip.offerPriceCents == null ? null : fromCentimos(trip.offerPriceCents),
-    distance_km: Number(trip.distanceKm),
-    duration_minutes: trip.durationMinutes,
-    route_polyline: trip.routePolyline,
-    created_at: trip.createdAt.toISOString(),
-    expires_at: trip.expiresAt.toISOString(),
-    published_at: trip.publishedAt?.toISOString() ?? null,
-  };
-}
-
-const zCreatedTrip = z.object({
-  id: z.number(), trip_code: z.string(), status: z.string(), estimated_fare: z.number(), offer_price: z.number().nullable(),
-  distance_km: z.number(), duration_minutes: z.number(), route_polyline: z.string().nullable(), created_at: z.string(),
-  expires_at: z.string(), published_at: z.string().nullable(),
-});
 const zChatParams = z.object({ id: zIdParam.shape.id, driverId: zIdParam.shape.id });
 const secured = { security: [{ bearer: [] }] };
 
@@ -56,7 +37,7 @@ export const passengerTripRoutes: FastifyPluginAsyncZod<{ passengerTrips: Passen
   }, async (request) => ok(toCreatedTripDto(await passengerTrips.publish(passengerId(request), request.params.id)), 'Viaje publicado'));
 
   app.put('/trips/:id/cancel', {
-    schema: { tags: ['trips'], summary: 'Cancel my trip', ...secured, params: zIdParam, body: zCancelTripRequest },
+    schema: { tags: ['trips'], summary: 'Cancel my trip', ...secured, params: zIdParam, body: zCancelTripRequest, response: { 200: zEnvelope(zTripCancellation) } },
   }, async (request) => {
     const trip = await passengerTrips.cancel(passengerId(request), request.params.id, request.body?.reason);
     return ok({ id: trip.id, status: trip.status }, 'Viaje cancelado');
@@ -67,10 +48,10 @@ export const passengerTripRoutes: FastifyPluginAsyncZod<{ passengerTrips: Passen
   }, async (request) => ok(await passengerTrips.offers(passengerId(request), request.params.id)));
 
   app.post('/drivers/trips/accept', {
-    schema: { tags: ['trips'], summary: "Accept a driver's offer", ...secured, body: zAcceptOfferRequest },
+    schema: { tags: ['trips'], summary: "Accept a driver's offer", ...secured, body: zAcceptOfferRequest, response: { 200: zEnvelope(zOfferAcceptance) } },
   }, async (request) => {
     const trip = await passengerTrips.acceptOffer(passengerId(request), request.body.trip_id, request.body.driver_id);
-    return ok({ id: trip.id, status: trip.status, driver_id: trip.driverId }, 'Conductor aceptado');
+    return ok({ id: trip.id, status: trip.status, driver_id: request.body.driver_id }, 'Conductor aceptado');
   });
 
   app.get('/trips/:id/chat/:driverId', {

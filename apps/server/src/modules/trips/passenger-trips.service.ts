@@ -3,7 +3,7 @@
  * accept one, chat, cancel. Every call checks that the trip is the caller's own (another id → 404).
  */
 import type { CreateTripRequest, DriverOffer } from '@jala/contracts';
-import { assertTransition, estimateFare, isTripStatus, toCentimos, vehicleForServiceType } from '@jala/domain';
+import { billedMinutes, checkTransition, fareForRoute, isTripStatus, toCentimos } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { GeoProvider } from '../../geo';
@@ -36,9 +36,8 @@ export class PassengerTripsService {
     const destination = { latitude: input.destination_latitude, longitude: input.destination_longitude };
     // The server computes distance, duration and fare itself; the client's numbers are only a preview.
     const route = await this.d.geo.route(pickup, destination, { serviceTypeId: input.service_type_id });
-    const distanceKm = route.distance.value / 1000;
-    const durationMinutes = Math.max(1, Math.round(route.duration.value / 60));
-    const fare = estimateFare({ distanceKm, durationMinutes, vehicle: vehicleForServiceType(input.service_type_id) });
+    const measure = { distanceMetres: route.distance.value, durationSeconds: route.duration.value };
+    const fare = fareForRoute(measure, input.service_type_id);
     const now = this.d.now();
     try {
       const trip = await this.d.trips.insert({
@@ -54,8 +53,8 @@ export class PassengerTripsService {
         passengerNotes: input.passenger_notes || null,
         offerPriceCents: input.offer_price === undefined ? null : toCentimos(input.offer_price),
         estimatedFareCents: toCentimos(fare),
-        distanceKm: distanceKm.toFixed(2),
-        durationMinutes,
+        distanceKm: (measure.distanceMetres / 1000).toFixed(2),
+        durationMinutes: billedMinutes(measure.durationSeconds),
         routePolyline: route.polyline,
         createdAt: now,
         expiresAt: new Date(now.getTime() + this.d.expiryMinutes * 60_000),
@@ -120,7 +119,7 @@ export class PassengerTripsService {
 
   async cancel(passengerId: number, tripId: number, reason: string | undefined): Promise<TripRow> {
     const trip = await this.ownTrip(passengerId, tripId);
-    const check = assertTransition(trip.status, 'cancelled_by_passenger', 'passenger');
+    const check = checkTransition(trip.status, 'cancelled_by_passenger', 'passenger');
     if (!check.ok) throw new AppError('CONFLICT', check.message);
     const now = this.d.now();
     const cancelled = await this.d.trips.transition(trip.id, trip.status, 'cancelled_by_passenger', now, { cancelReason: reason ?? 'passenger_request' });

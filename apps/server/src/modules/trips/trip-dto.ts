@@ -1,3 +1,4 @@
+import type { CreatedTrip, DriverTrip, PassengerTrip } from '@jala/contracts';
 import { fromCentimos, serviceTypeName } from '@jala/domain';
 import type { schema } from '@jala/db';
 
@@ -25,19 +26,38 @@ export interface DriverPosition {
 }
 
 const money = (cents: number | null) => (cents == null ? null : fromCentimos(cents));
+/** numeric columns arrive as decimal strings; the API sends numbers. */
+const degrees = (value: string | null) => (value == null ? null : Number(value));
 
-/** The trip as its passenger reads it (spec §3 'Passenger active trip'). Coordinates stay decimal strings. */
-export function toPassengerTripDto(trip: TripRow, driver?: { party: TripParty; vehicle: TripVehicle | null; position: DriverPosition }) {
+/** POST /trips and /trips/{id}/publish (spec §3 'Trip creation response fields read', plus status). */
+export function toCreatedTripDto(trip: TripRow): CreatedTrip {
+  return {
+    id: trip.id,
+    trip_code: trip.tripCode,
+    status: trip.status,
+    estimated_fare: fromCentimos(trip.estimatedFareCents),
+    offer_price: money(trip.offerPriceCents),
+    distance_km: Number(trip.distanceKm),
+    duration_minutes: trip.durationMinutes,
+    route_polyline: trip.routePolyline,
+    created_at: trip.createdAt.toISOString(),
+    expires_at: trip.expiresAt.toISOString(),
+    published_at: trip.publishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The trip as its passenger reads it (spec §3 'Passenger active trip'). */
+export function toPassengerTripDto(trip: TripRow, driver?: { party: TripParty; vehicle: TripVehicle | null; position: DriverPosition }): PassengerTrip {
   return {
     id: trip.id,
     trip_code: trip.tripCode,
     status: trip.status,
     pickup_address: trip.pickupAddress,
-    pickup_latitude: trip.pickupLatitude,
-    pickup_longitude: trip.pickupLongitude,
+    pickup_latitude: Number(trip.pickupLatitude),
+    pickup_longitude: Number(trip.pickupLongitude),
     destination_address: trip.destinationAddress,
-    destination_latitude: trip.destinationLatitude,
-    destination_longitude: trip.destinationLongitude,
+    destination_latitude: Number(trip.destinationLatitude),
+    destination_longitude: Number(trip.destinationLongitude),
     service_type_id: trip.serviceTypeId,
     service_type: { id: trip.serviceTypeId, name: serviceTypeName(trip.serviceTypeId) },
     passenger_notes: trip.passengerNotes,
@@ -58,26 +78,25 @@ export function toPassengerTripDto(trip: TripRow, driver?: { party: TripParty; v
           phone: driver.party.phone,
           vehicle: driver.vehicle ? vehicleLabel(driver.vehicle) : null,
           rating_average: driver.party.ratingAverage,
-          location_latitude: driver.position.latitude,
-          location_longitude: driver.position.longitude,
+          location_latitude: degrees(driver.position.latitude),
+          location_longitude: degrees(driver.position.longitude),
         }
       : null,
   };
 }
-export type PassengerTripDto = ReturnType<typeof toPassengerTripDto>;
 
 /** The trip as its driver reads it (spec §3 'Driver current trip'). */
-export function toDriverTripDto(trip: TripRow, passenger: TripParty) {
+export function toDriverTripDto(trip: TripRow, passenger: TripParty): DriverTrip {
   return {
     id: trip.id,
     trip_code: trip.tripCode,
     trip_status: trip.status,
     pickup_address: trip.pickupAddress,
-    pickup_latitude: trip.pickupLatitude,
-    pickup_longitude: trip.pickupLongitude,
+    pickup_latitude: Number(trip.pickupLatitude),
+    pickup_longitude: Number(trip.pickupLongitude),
     destination_address: trip.destinationAddress,
-    destination_latitude: trip.destinationLatitude,
-    destination_longitude: trip.destinationLongitude,
+    destination_latitude: Number(trip.destinationLatitude),
+    destination_longitude: Number(trip.destinationLongitude),
     service_type_id: trip.serviceTypeId,
     passenger_id: passenger.id,
     passenger_name: `${passenger.firstName} ${passenger.lastName}`.trim(),
@@ -93,7 +112,6 @@ export function toDriverTripDto(trip: TripRow, passenger: TripParty) {
     accepted_at: trip.acceptedAt?.toISOString() ?? null,
   };
 }
-export type DriverTripDto = ReturnType<typeof toDriverTripDto>;
 
 export function vehicleLabel(v: TripVehicle): string {
   return `${v.brand} ${v.model} · ${v.color} · ${v.licensePlate}`;

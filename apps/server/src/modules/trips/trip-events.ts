@@ -3,6 +3,7 @@
  * (the ACL refuses clients), so what subscribers receive is always the server's word.
  */
 import { topics, type DriverFeedMessage, type DriverOffer, type TripStatusMessage } from '@jala/contracts';
+import { isTerminalStatus, type TripStatus } from '@jala/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeBroker } from '../../realtime/broker';
 
@@ -13,10 +14,10 @@ export class TripEvents {
     this.send(topics.tripOffers(offer.trip_id), offer);
   }
 
-  /** Cancellations are retained so a client that reconnects later still learns the trip ended (spec §7). */
-  status(tripId: number, status: string, driverId: number | null, at: Date): void {
+  /** Cancellations and completion are retained so a client that reconnects later still learns the trip ended (spec §7). */
+  status(tripId: number, status: TripStatus, driverId: number | null, at: Date): void {
     const message: TripStatusMessage = { trip_id: tripId, status, driver_id: driverId, timestamp: at.toISOString() };
-    this.send(topics.tripStatus(tripId), message, { retain: status.startsWith('cancelled') || status === 'completed' });
+    this.send(topics.tripStatus(tripId), message, { retain: isTerminalStatus(status) });
   }
 
   toDriver(driverId: number, message: DriverFeedMessage): void {

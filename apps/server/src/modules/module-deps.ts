@@ -1,0 +1,35 @@
+import type { Database, DatabaseHandle } from '@jala/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config';
+import type { RealtimeBroker } from '../realtime/broker';
+import type { TopicAcl } from '../realtime/topic-acl';
+import type { GeoProvider } from '../geo';
+import type { AuthService } from './auth/auth.service';
+import type { UsersRepository } from './auth/users.repository';
+import type { TripServices } from './trips';
+import type { TripsRepository } from './trips/trips.repository';
+
+/**
+ * What app.ts hands every feature module (`<module>/index.ts`), the same object for all of them. Each
+ * module builds its own repositories and services from it; what several modules share (the users and
+ * trips repositories, the session service, the marketplace services the MQTT ACL also uses) is built
+ * once by app.ts and passed here.
+ */
+export interface ModuleDeps {
+  db: Database;
+  databaseKind: DatabaseHandle['kind'];
+  config: AppConfig;
+  broker: RealtimeBroker;
+  acl: TopicAcl;
+  geo: GeoProvider;
+  /** Injectable clock, so expiry and "today" are testable. */
+  now: () => Date;
+  log: FastifyBaseLogger;
+  users: UsersRepository;
+  trips: TripsRepository;
+  auth: AuthService;
+  tripServices: TripServices;
+}
+
+/** What the shared services are built from (ModuleDeps before they exist). */
+export type CoreDeps = Omit<ModuleDeps, 'auth' | 'tripServices'>;

@@ -1,0 +1,40 @@
+/** /api/geo answers (spec §3 'Place', 'Route result'): one shape for the server's providers and the web map. */
+import { z } from 'zod';
+
+export const zLatLng = z.object({ latitude: z.number(), longitude: z.number() });
+export type LatLng = z.infer<typeof zLatLng>;
+
+/** Spec §3 'Place'. */
+export const zPlace = z.object({
+  placeId: z.string(),
+  name: z.string(),
+  formattedAddress: z.string(),
+  coordinates: zLatLng,
+  types: z.array(z.string()),
+});
+export type Place = z.infer<typeof zPlace>;
+
+/** A measure with its Spanish text: metres ('5.2 km') or seconds ('14 min'). */
+export const zTextValue = z.object({ text: z.string(), value: z.number() });
+export type TextValue = z.infer<typeof zTextValue>;
+
+export const zRouteStep = z.object({ instruction: z.string(), distance: zTextValue, duration: zTextValue, start: zLatLng });
+export type RouteStep = z.infer<typeof zRouteStep>;
+
+/** Spec §3 'Route result'. */
+export const zRouteResult = z.object({
+  /** value in metres. */
+  distance: zTextValue,
+  /** value in seconds. */
+  duration: zTextValue,
+  /** Encoded polyline, precision 5 (spec §9). */
+  polyline: z.string(),
+  steps: z.array(zRouteStep),
+  /** Soles: the domain's `fareForRoute` for the service type. */
+  estimatedCost: z.number(),
+});
+export type RouteResult = z.infer<typeof zRouteResult>;
+
+/** GET /geo/reverse: the address of a point ('Mi ubicación actual' when none is known) and the place, if any. */
+export const zReverseGeocodeResult = z.object({ address: z.string(), place: zPlace.nullable() });
+export type ReverseGeocodeResult = z.infer<typeof zReverseGeocodeResult>;
