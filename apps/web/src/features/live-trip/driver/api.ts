@@ -1,7 +1,6 @@
-import type { DriverOffer, DriverTripRequest } from '@jala/contracts';
+import type { DriverOffer, DriverTrip, DriverTripRequest, TripCompletion, TripStageChange } from '@jala/contracts';
 import type { Coordinates } from '@jala/domain';
 import { apiClient, callApi, callApiConfirmed } from '../../../lib/api-client';
-import type { DriverTrip } from '../../../lib/current-trip';
 import { DRIVER_TRIP_ERRORS } from './errors';
 
 /**
@@ -9,15 +8,6 @@ import { DRIVER_TRIP_ERRORS } from './errors';
  * stages and completion. Each resolves the envelope's data or throws an ApiError whose message is the
  * server's Spanish text, else the call's §8 fallback. The current trip itself is lib/current-trip.
  */
-
-export interface StageChange {
-  id: number;
-  trip_status: string;
-}
-
-export interface CompletedTrip extends StageChange {
-  final_fare: number;
-}
 
 /** The stage statuses a driver may send (the completion has its own call). */
 export type DriverStageStatus = 'en_route' | 'arrived' | 'in_progress' | 'cancelled_by_driver';
@@ -66,7 +56,7 @@ export interface StageChangeInput {
 
 export const updateTripStatus = ({ tripId, status, position, reason }: StageChangeInput) =>
   callApi(
-    apiClient.put<StageChange>(`/driver/trips/${tripId}/status`, {
+    apiClient.put<TripStageChange>(`/driver/trips/${tripId}/status`, {
       status,
       ...(position ? { latitude: position.latitude, longitude: position.longitude } : {}),
       ...(reason ? { reason } : {}),
@@ -81,9 +71,9 @@ export interface CompleteTripInput {
   notes: string;
 }
 
-export async function completeTrip({ tripId, position, fare, notes }: CompleteTripInput): Promise<{ trip: CompletedTrip; message: string }> {
+export async function completeTrip({ tripId, position, fare, notes }: CompleteTripInput): Promise<{ trip: TripCompletion; message: string }> {
   const { data, message } = await callApiConfirmed(
-    apiClient.post<CompletedTrip>('/driver/trips/complete', {
+    apiClient.post<TripCompletion>('/driver/trips/complete', {
       trip_id: tripId,
       final_latitude: position.latitude,
       final_longitude: position.longitude,

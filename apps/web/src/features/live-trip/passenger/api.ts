@@ -1,4 +1,4 @@
-import type { DriverOffer } from '@jala/contracts';
+import type { DriverOffer, OfferAcceptance } from '@jala/contracts';
 import { apiClient, callApi } from '../../../lib/api-client';
 import { fetchTripHistory } from '../../passenger';
 
@@ -16,7 +16,7 @@ export const LIVE_TRIP_FALLBACKS = {
 export const fetchDriverOffers = (tripId: number) => callApi(apiClient.get<DriverOffer[]>(`/trips/${tripId}/driver-offers`), LIVE_TRIP_FALLBACKS.offers);
 
 export const acceptOffer = ({ tripId, driverId }: { tripId: number; driverId: number }) =>
-  callApi(apiClient.post<{ id: number; status: string; driver_id: number }>('/drivers/trips/accept', { trip_id: tripId, driver_id: driverId }), LIVE_TRIP_FALLBACKS.accept);
+  callApi(apiClient.post<OfferAcceptance>('/drivers/trips/accept', { trip_id: tripId, driver_id: driverId }), LIVE_TRIP_FALLBACKS.accept);
 
 /** How a finished trip ended, read from the passenger's history (the active-trip lookup no longer has it). */
 export interface EndedTripRecord {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { canCancel } from './cancel-rules';
+import { canCancel } from '@jala/domain';
 import './cancel-trip-control.css';
 
 type CancellingSide = 'passenger' | 'driver';

@@ -1,4 +1,5 @@
 import { apiClient, callApi } from '../../../lib/api-client';
+import type { Place, ReverseGeocodeResult, RouteResult, TextValue } from '@jala/contracts';
 import type { MapPoint } from '../types';
 
 /**
@@ -11,37 +12,7 @@ export const GEO_FALLBACKS = {
   route: 'No se pudo calcular la ruta.',
 } as const;
 
-/** Spec §3 'Place'. */
-export interface Place {
-  placeId: string;
-  name: string;
-  formattedAddress: string;
-  coordinates: MapPoint;
-  types: string[];
-}
-
-export interface TextValue {
-  text: string;
-  value: number;
-}
-
-/** Spec §3 'Route result'. */
-export interface RouteResult {
-  /** Metres, with text like '9.0 km'. */
-  distance: TextValue;
-  /** Seconds, with text like '30 min'. */
-  duration: TextValue;
-  /** Encoded polyline, precision 5. */
-  polyline: string;
-  steps: { instruction: string; distance: TextValue; duration: TextValue; start: MapPoint }[];
-  /** Soles, the server's fare formula for the service type. */
-  estimatedCost: number;
-}
-
-export interface ReverseGeocodeResult {
-  address: string;
-  place: Place | null;
-}
+export type { Place, ReverseGeocodeResult, RouteResult, TextValue };
 
 const call = callApi;
 

@@ -1,4 +1,4 @@
-import type { CreateTripRequest } from '@jala/contracts';
+import type { CreatedTrip, CreateTripRequest, TripCancellation } from '@jala/contracts';
 import { apiClient, callApi } from '../../../lib/api-client';
 
 /**
@@ -12,21 +12,7 @@ export const TRIP_FALLBACKS = {
   publish: 'Error al publicar por MQTT',
 } as const;
 
-// LOCAL STAND-IN until @jala/contracts exports the trip-creation response (issue 9, server half).
-/** POST /trips answer (spec §3 'Trip creation response fields read', plus what the server adds). */
-export interface CreatedTrip {
-  id: number;
-  trip_code: string;
-  status: string;
-  estimated_fare: number;
-  offer_price: number | null;
-  distance_km: number;
-  duration_minutes: number;
-  route_polyline: string | null;
-  created_at: string;
-  expires_at: string;
-  published_at: string | null;
-}
+export type { CreatedTrip };
 
 export const createTrip = (payload: CreateTripRequest) => callApi(apiClient.post<CreatedTrip>('/trips', payload), TRIP_FALLBACKS.create);
 
@@ -36,4 +22,4 @@ export const publishTripHttp = (tripId: number) => callApi(apiClient.post<Create
 export const PASSENGER_CANCEL_REASON = 'passenger_request';
 
 export const cancelTrip = (tripId: number, reason = PASSENGER_CANCEL_REASON) =>
-  callApi(apiClient.put<{ id: number; status: string }>(`/trips/${tripId}/cancel`, { reason }), TRIP_FALLBACKS.cancel);
+  callApi(apiClient.put<TripCancellation>(`/trips/${tripId}/cancel`, { reason }), TRIP_FALLBACKS.cancel);

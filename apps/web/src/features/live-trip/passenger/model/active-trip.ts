@@ -61,7 +61,7 @@ export function toActiveTrip(dto: PassengerTrip): ActiveTrip {
           name: driver.name,
           phone: driver.phone,
           vehicle: driver.vehicle,
-          rating: driver.rating_average ?? driver.rating ?? null,
+          rating: driver.rating_average,
           position: toValidCoordinates(driver.location_latitude, driver.location_longitude),
         }
       : null,

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { topics } from '@jala/contracts';
-import { DriverActiveTripPage } from '../../src/features/live-trip/driver/active-trip-page';
-import type { DriverTrip } from '../../src/features/live-trip/driver/api';
-import { TripNavigation } from '../../src/features/live-trip/driver/components/trip-navigation';
-import { tripMapPoints } from '../../src/features/live-trip/driver/trip-points';
-import { useSession } from '../../src/lib/session-store';
-import { jsonResponse, makeUser, noActiveTrip, setSession, stubFetch } from '../support';
-import { FakeGeolocation, envelope, fakeAppRealtime, installGeolocation, makeCurrentTrip, renderAt, type FakeRealtime } from './support';
+import { DriverActiveTripPage } from '../../../src/features/live-trip/driver/active-trip-page';
+import type { DriverTrip } from '../../../src/features/live-trip/driver/api';
+import { TripNavigation } from '../../../src/features/live-trip/driver/components/trip-navigation';
+import { tripMapPoints } from '../../../src/features/live-trip/driver/trip-points';
+import { useSession } from '../../../src/lib/session-store';
+import { envelope, FakeGeolocation, fakeRealtime, type FakeRealtime, installGeolocation, jsonResponse, makeDriverTrip, makeUser, noActiveTrip, renderAt, setSession, stubFetch } from '../../support';
 
 const DRIVER_ID = 33;
 const HERE = { latitude: -12.0861, longitude: -76.9775 };
@@ -19,7 +18,7 @@ beforeEach(() => {
   setSession(makeUser({ id: DRIVER_ID, user_type: 'driver', roles: ['driver'] }));
   geo = new FakeGeolocation();
   installGeolocation(geo);
-  live = fakeAppRealtime();
+  live = fakeRealtime();
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 
@@ -44,7 +43,7 @@ function tripServer(initial: DriverTrip | null, extra: Parameters<typeof stubFet
   const fetchMock = stubFetch({
     'GET /driver/trips/current': () => (trip ? jsonResponse(200, envelope(trip)) : noActiveTrip()),
     [`PUT /driver/trips/${initial?.id ?? 0}/status`]: (init) => {
-      const body = JSON.parse(String(init?.body)) as { status: string };
+      const body = JSON.parse(String(init?.body)) as { status: DriverTrip['trip_status'] };
       if (!trip) return jsonResponse(404, { success: false, data: null, message: 'Viaje no encontrado.' });
       trip = body.status.startsWith('cancelled') ? null : { ...trip, trip_status: body.status };
       return jsonResponse(200, envelope({ id: initial?.id, trip_status: body.status }, 'Estado actualizado'));
@@ -67,14 +66,14 @@ describe('stage buttons (spec §4 table)', () => {
     ['en_route', 'Llegué al punto de recojo'],
     ['arrived', 'Iniciar viaje'],
   ])('%s shows %s', (status, label) => {
-    renderAt('/', { '/': <TripNavigation trip={makeCurrentTrip({ trip_status: status })} hasPosition busy={null} onAdvance={() => {}} onComplete={() => {}} /> });
+    renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: status })} hasPosition busy={null} onAdvance={() => {}} onComplete={() => {}} /> });
     expect(screen.getByRole('button', { name: label })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Finalizar viaje' })).toBeNull();
   });
 
   it("in_progress shows 'Finalizar viaje' with the agreed fare prefilled and editable", () => {
     const onComplete = vi.fn();
-    renderAt('/', { '/': <TripNavigation trip={makeCurrentTrip({ trip_status: 'in_progress', actual_fare: 21.5 })} hasPosition busy={null} onAdvance={() => {}} onComplete={onComplete} /> });
+    renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: 'in_progress', actual_fare: 21.5 })} hasPosition busy={null} onAdvance={() => {}} onComplete={onComplete} /> });
     const fare = screen.getByLabelText('Tarifa final (S/)') as HTMLInputElement;
     expect(fare.value).toBe('21.50');
     fireEvent.change(fare, { target: { value: '25' } });
@@ -83,7 +82,7 @@ describe('stage buttons (spec §4 table)', () => {
   });
 
   it("reads 'Finalizando...' while completing", () => {
-    renderAt('/', { '/': <TripNavigation trip={makeCurrentTrip({ trip_status: 'in_progress' })} hasPosition busy="complete" onAdvance={() => {}} onComplete={() => {}} /> });
+    renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: 'in_progress' })} hasPosition busy="complete" onAdvance={() => {}} onComplete={() => {}} /> });
     expect((screen.getByRole('button', { name: 'Finalizando...' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -92,7 +91,7 @@ describe('stage buttons (spec §4 table)', () => {
     ['cancelled_by_passenger', 'Viaje cancelado'],
     ['cancelled_by_driver', 'Viaje cancelado'],
   ])('%s shows %s and no button', (status, text) => {
-    renderAt('/', { '/': <TripNavigation trip={makeCurrentTrip({ trip_status: status })} hasPosition={false} busy={null} onAdvance={() => {}} onComplete={() => {}} /> });
+    renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: status })} hasPosition={false} busy={null} onAdvance={() => {}} onComplete={() => {}} /> });
     expect(screen.getByText(text)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
@@ -100,11 +99,11 @@ describe('stage buttons (spec §4 table)', () => {
 
 describe('coordinate guard', () => {
   it.each([
-    ['decimal strings', 'drawn', makeCurrentTrip()],
-    ['a latitude beyond 90', 'skipped', makeCurrentTrip({ pickup_latitude: '95.5' })],
-    ['a longitude beyond 180', 'skipped', makeCurrentTrip({ destination_longitude: -181 })],
-    ['text that is not a number', 'skipped', makeCurrentTrip({ destination_longitude: 'abc' })],
-    ['a missing coordinate', 'skipped', makeCurrentTrip({ destination_latitude: null })],
+    ['decimal strings', 'drawn', makeDriverTrip()],
+    ['a latitude beyond 90', 'skipped', makeDriverTrip({ pickup_latitude: '95.5' })],
+    ['a longitude beyond 180', 'skipped', makeDriverTrip({ destination_longitude: -181 })],
+    ['text that is not a number', 'skipped', makeDriverTrip({ destination_longitude: 'abc' })],
+    ['a missing coordinate', 'skipped', makeDriverTrip({ destination_latitude: null })],
   ])('with %s the map is %s', (_name, outcome, trip) => {
     expect(tripMapPoints(trip) === null ? 'skipped' : 'drawn').toBe(outcome);
   });
@@ -112,7 +111,7 @@ describe('coordinate guard', () => {
 
 describe('driver active trip page', () => {
   it('shows the trip: map, passenger with a call link, destination, fare, notes and the first stage', async () => {
-    tripServer(makeCurrentTrip());
+    tripServer(makeDriverTrip());
     renderPage();
     expect(screen.getByText('Cargando viaje...')).toBeTruthy();
     const details = await screen.findByRole('region', { name: 'Detalles del viaje' });
@@ -127,7 +126,7 @@ describe('driver active trip page', () => {
   });
 
   it('skips the map (and the route) when the coordinates are not valid, and the page still works', async () => {
-    const { fetchMock } = tripServer(makeCurrentTrip({ pickup_latitude: 'no-es-numero', route_polyline: null }));
+    const { fetchMock } = tripServer(makeDriverTrip({ pickup_latitude: 'no-es-numero', route_polyline: null }));
     renderPage();
     expect(await screen.findByRole('button', { name: 'Ir al punto de recojo' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Mapa del viaje' })).toBeNull();
@@ -136,7 +135,7 @@ describe('driver active trip page', () => {
 
   it("logs 'No se pudo trazar la ruta' when no route can be had, and keeps working", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    tripServer(makeCurrentTrip({ route_polyline: '!!no es polilínea' }));
+    tripServer(makeDriverTrip({ route_polyline: '!!no es polilínea' }));
     renderPage();
     expect(await screen.findByRole('button', { name: 'Ir al punto de recojo' })).toBeTruthy();
     await waitFor(() => expect(warn).toHaveBeenCalledWith('No se pudo trazar la ruta', expect.anything()));
@@ -144,7 +143,7 @@ describe('driver active trip page', () => {
   });
 
   it('moves through every stage with the position and refetches the trip after each change', async () => {
-    const { fetchMock } = tripServer(makeCurrentTrip());
+    const { fetchMock } = tripServer(makeDriverTrip());
     renderPage();
     act(() => geo.fix(HERE.latitude, HERE.longitude));
     fireEvent.click(await screen.findByRole('button', { name: 'Ir al punto de recojo' }));
@@ -159,7 +158,7 @@ describe('driver active trip page', () => {
   });
 
   it("shows the server's reason, else 'Error al actualizar estado', when a stage change fails", async () => {
-    tripServer(makeCurrentTrip(), {
+    tripServer(makeDriverTrip(), {
       'PUT /driver/trips/777/status': jsonResponse(500, { success: false, data: null, message: '' }),
     });
     renderPage();
@@ -168,7 +167,7 @@ describe('driver active trip page', () => {
   });
 
   it('warns without a position and refuses to complete until there is one', async () => {
-    const { fetchMock } = tripServer(makeCurrentTrip({ trip_status: 'in_progress' }));
+    const { fetchMock } = tripServer(makeDriverTrip({ trip_status: 'in_progress' }));
     renderPage();
     expect(await screen.findByText('Necesitas activar la ubicación del dispositivo para finalizar.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar viaje' }));
@@ -178,7 +177,7 @@ describe('driver active trip page', () => {
 
   it("completes with the final position and fare: 'Finalizando...', then '¡Viaje completado con éxito!' and the rating form", async () => {
     let finish: (response: Response) => void = () => {};
-    const server = tripServer(makeCurrentTrip({ trip_status: 'in_progress' }), {
+    const server = tripServer(makeDriverTrip({ trip_status: 'in_progress' }), {
       'POST /driver/trips/complete': () => new Promise<Response>((resolve) => (finish = resolve)),
       'GET /trips/777/rating': jsonResponse(200, envelope({ trip_id: 777, rater_role: 'driver', ratee_name: 'Rosa Huamán', can_rate: true, my_rating: null })),
     });
@@ -202,7 +201,7 @@ describe('driver active trip page', () => {
   });
 
   it("prefixes a completion failure with 'Error al finalizar el viaje: '", async () => {
-    tripServer(makeCurrentTrip({ trip_status: 'in_progress' }), {
+    tripServer(makeDriverTrip({ trip_status: 'in_progress' }), {
       'POST /driver/trips/complete': jsonResponse(409, { success: false, data: null, message: 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.', code: 'CONFLICT' }),
     });
     renderPage();
@@ -212,7 +211,7 @@ describe('driver active trip page', () => {
   });
 
   it("shows 'Viaje cancelado' when the passenger cancels (trip_status)", async () => {
-    const server = tripServer(makeCurrentTrip({ trip_status: 'en_route' }));
+    const server = tripServer(makeDriverTrip({ trip_status: 'en_route' }));
     renderPage();
     await screen.findByRole('button', { name: 'Llegué al punto de recojo' });
     await waitFor(() => expect(live.subscribedTopics()).toContain(topics.tripStatus(777)));
@@ -224,7 +223,7 @@ describe('driver active trip page', () => {
   });
 
   it("offers 'Cancelar viaje' only before the passenger is on board, with an in-page confirmation", async () => {
-    const { fetchMock } = tripServer(makeCurrentTrip({ trip_status: 'arrived' }));
+    const { fetchMock } = tripServer(makeDriverTrip({ trip_status: 'arrived' }));
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancelar viaje' }));
     expect(screen.getByText('¿Seguro que quieres cancelar este viaje? El pasajero recibirá el aviso.')).toBeTruthy();
@@ -236,14 +235,14 @@ describe('driver active trip page', () => {
   });
 
   it('has no cancel option once the trip is in progress', async () => {
-    tripServer(makeCurrentTrip({ trip_status: 'in_progress' }));
+    tripServer(makeDriverTrip({ trip_status: 'in_progress' }));
     renderPage();
     await screen.findByRole('button', { name: 'Finalizar viaje' });
     expect(screen.queryByRole('button', { name: 'Cancelar viaje' })).toBeNull();
   });
 
   it('publishes the watched position on driver_location while assigned', async () => {
-    tripServer(makeCurrentTrip());
+    tripServer(makeDriverTrip());
     renderPage();
     await screen.findByRole('button', { name: 'Ir al punto de recojo' });
     act(() => geo.fix(HERE.latitude, HERE.longitude, 370));

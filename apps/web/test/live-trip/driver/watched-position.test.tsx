@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { DRIVER_GEO_WATCH } from '@jala/domain';
-import { GEOLOCATION_UNSUPPORTED, geolocationErrorMessage, useWatchedPosition } from '../../src/features/live-trip/driver/hooks/use-watched-position';
-import { FakeGeolocation } from './support';
+import { GEOLOCATION_UNSUPPORTED, geolocationErrorMessage, useWatchedPosition } from '../../../src/features/live-trip/driver/hooks/use-watched-position';
+import { FakeGeolocation } from '../../support';
 
 afterEach(() => {
   cleanup();

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { topics } from '@jala/contracts';
-import { TripRequestCard } from '../../src/features/live-trip/driver/components/trip-request-card';
-import { ApiError } from '../../src/lib/api-client';
-import { jsonResponse, stubFetch } from '../support';
-import { FakeRealtime, envelope, makeRequest, renderAt } from './support';
+import { TripRequestCard } from '../../../src/features/live-trip/driver/components/trip-request-card';
+import { ApiError } from '../../../src/lib/api-client';
+import { envelope, FakeRealtime, jsonResponse, makeRequest, renderAt, stubFetch } from '../../support';
 
 afterEach(() => {
   cleanup();

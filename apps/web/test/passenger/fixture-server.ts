@@ -1,17 +1,11 @@
 /**
- * The real Jala API for the passenger component tests: apps/server/test/passengers/web-fixture-server.ts
+ * The real Jala API for the passenger component tests (rendering is the shared harness, ../support.tsx): apps/server/test/passengers/web-fixture-server.ts
  * runs in its own Node process (the server does not belong in jsdom) on an in-memory PGlite database with
  * the passenger workspace seeded. Components talk to it over real HTTP; nothing is mocked.
  */
-import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import type { ReactNode } from 'react';
 import type { AuthResult } from '@jala/contracts';
 import type { HistoryStatus } from '@jala/domain';
-import { AppRoutes } from '../../src/app/router';
 import { configureApiClient, resetApiClient } from '../../src/lib/api-client';
-import { createQueryClient } from '../../src/lib/query-client';
 import { setSession } from '../support';
 
 interface Account { id: number; email: string }
@@ -90,20 +84,6 @@ export async function serverCall<T>(server: FixtureServer, account: AccountName,
   });
   const envelope = (await response.json()) as { data: T };
   return { status: response.status, data: envelope.data };
-}
-
-/** The whole app (router, session wrappers, lazy pages) at `path`. */
-export function renderApp(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-    </MemoryRouter>,
-  );
-}
-
-/** One component with a fresh query cache, as AuthenticatedRoot provides it. */
-export function renderWithQueries(ui: ReactNode) {
-  return render(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);
 }
 
 /** An address nothing listens on: calls fail like a dropped connection. */

@@ -1,16 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PassengerActiveTripPage } from '../../src/features/live-trip/passenger/active-trip-page';
-import type { PassengerTrip as PassengerActiveTripDto } from '../../src/lib/current-trip';
-import { jsonResponse, makeUser, noActiveTrip, setSession, stubFetch } from '../support';
-import { fakeRealtime, pendingTripDto, renderAt } from './helpers';
+import { PassengerActiveTripPage } from '../../../src/features/live-trip/passenger/active-trip-page';
+import type { PassengerTrip as PassengerActiveTripDto } from '../../../src/lib/current-trip';
+import { fakeRealtime, jsonResponse, makePassengerTrip, ok, makeUser, noActiveTrip, renderAt, setSession, stubFetch } from '../../support';
 
-const ok = (data: unknown) => jsonResponse(200, { success: true, data, message: 'OK' });
 const acceptedTrip: PassengerActiveTripDto = {
-  ...pendingTripDto,
+  ...makePassengerTrip(),
   status: 'accepted',
   agreed_fare: 18.5,
-  driver: { id: 5, name: 'Carlos Mamani', phone: '912 345 678', vehicle: 'Toyota Yaris · Blanco · ABC-123', rating_average: 4.8, location_latitude: '-12.124000', location_longitude: '-77.029700' },
+  driver: { id: 5, name: 'Carlos Mamani', phone: '912 345 678', vehicle: 'Toyota Yaris · Blanco · ABC-123', rating_average: 4.8, location_latitude: -12.124, location_longitude: -77.0297 },
 };
 const historyWith = (status: string, finalFare: number | null) =>
   ok({
@@ -19,7 +17,7 @@ const historyWith = (status: string, finalFare: number | null) =>
   });
 
 function renderPage() {
-  return renderAt(<PassengerActiveTripPage />, '/passenger/active-trip');
+  return renderAt('/passenger/active-trip', <PassengerActiveTripPage />);
 }
 const location = () => screen.getByTestId('location').textContent;
 
@@ -45,7 +43,7 @@ describe('passenger active-trip page', () => {
 
   it('shows status, addresses and fare of a pending trip, already published per published_at', async () => {
     fakeRealtime(false);
-    stubFetch({ 'GET /trips/active': ok(pendingTripDto), 'GET /trips/7/driver-offers': ok([]), 'GET /health': ok({ tile_url: null }) });
+    stubFetch({ 'GET /trips/active': ok(makePassengerTrip()), 'GET /trips/7/driver-offers': ok([]), 'GET /health': ok({ tile_url: null }) });
     renderPage();
     expect(await screen.findByTestId('trip-status')).toHaveProperty('textContent', 'Pendiente');
     expect(screen.getByText('Parque Kennedy, Miraflores')).toBeTruthy();
@@ -61,7 +59,7 @@ describe('passenger active-trip page', () => {
   it("publishes over HTTP when the realtime link is down: 'Publicar viaje' becomes 'Publicado ✅'", async () => {
     fakeRealtime(false);
     const fetchMock = stubFetch({
-      'GET /trips/active': ok({ ...pendingTripDto, published_at: null }),
+      'GET /trips/active': ok({ ...makePassengerTrip(), published_at: null }),
       'GET /trips/7/driver-offers': ok([]),
       'POST /trips/7/publish': ok({ id: 7 }),
       'GET /health': ok({ tile_url: null }),
@@ -75,7 +73,7 @@ describe('passenger active-trip page', () => {
 
   it('publishes over MQTT on jala/trip_requests with the publication message when connected', async () => {
     const live = fakeRealtime(true);
-    stubFetch({ 'GET /trips/active': ok({ ...pendingTripDto, published_at: null }), 'GET /trips/7/driver-offers': ok([]), 'GET /health': ok({ tile_url: null }) });
+    stubFetch({ 'GET /trips/active': ok({ ...makePassengerTrip(), published_at: null }), 'GET /trips/7/driver-offers': ok([]), 'GET /health': ok({ tile_url: null }) });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Publicar viaje' }));
     await screen.findByRole('button', { name: 'Publicado ✅' });
@@ -91,7 +89,7 @@ describe('passenger active-trip page', () => {
   it("cancels after confirming and shows 'Viaje cancelado' by the passenger, with a way to request another trip", async () => {
     fakeRealtime(false);
     const fetchMock = stubFetch({
-      'GET /trips/active': ok(pendingTripDto),
+      'GET /trips/active': ok(makePassengerTrip()),
       'GET /trips/7/driver-offers': ok([]),
       'PUT /trips/7/cancel': ok({ id: 7, status: 'cancelled_by_passenger' }),
       'GET /passenger/trip-history': historyWith('cancelled_by_passenger', null),
@@ -110,7 +108,7 @@ describe('passenger active-trip page', () => {
   it("shows the server's reason when cancelling fails", async () => {
     fakeRealtime(false);
     stubFetch({
-      'GET /trips/active': ok(pendingTripDto),
+      'GET /trips/active': ok(makePassengerTrip()),
       'GET /trips/7/driver-offers': ok([]),
       'PUT /trips/7/cancel': jsonResponse(409, { success: false, data: null, message: 'No se puede pasar de "En curso" a "Cancelado por ti".', code: 'CONFLICT' }),
       'GET /health': ok({ tile_url: null }),
@@ -124,7 +122,7 @@ describe('passenger active-trip page', () => {
   it("ends with 'Viaje cancelado' / 'Cancelado por sistema' when the retained status says the trip expired", async () => {
     const live = fakeRealtime(true);
     stubFetch({
-      'GET /trips/active': ok(pendingTripDto),
+      'GET /trips/active': ok(makePassengerTrip()),
       'GET /trips/7/driver-offers': ok([]),
       'GET /passenger/trip-history': historyWith('cancelled_by_system', null),
       'GET /health': ok({ tile_url: null }),

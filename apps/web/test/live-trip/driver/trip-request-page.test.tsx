@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { topics } from '@jala/contracts';
 import { DRIVER_GEO_WATCH } from '@jala/domain';
-import { DriverTripRequestPage } from '../../src/features/live-trip/driver/trip-request-page';
-import { GeolocationRequired } from '../../src/features/live-trip/driver/components/geolocation-required';
-import { useSession } from '../../src/lib/session-store';
-import { jsonResponse, makeUser, noActiveTrip, setSession, stubFetch } from '../support';
-import { FakeGeolocation, envelope, fakeAppRealtime, installGeolocation, makeCurrentTrip, makeRequest, renderAt, type FakeRealtime } from './support';
+import { DriverTripRequestPage } from '../../../src/features/live-trip/driver/trip-request-page';
+import { GeolocationRequired } from '../../../src/features/live-trip/driver/components/geolocation-required';
+import { useSession } from '../../../src/lib/session-store';
+import { envelope, FakeGeolocation, fakeRealtime, type FakeRealtime, installGeolocation, jsonResponse, makeDriverTrip, makeRequest, makeUser, noActiveTrip, renderAt, setSession, stubFetch } from '../../support';
 
 const DRIVER_ID = 33;
 const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
@@ -19,7 +18,7 @@ beforeEach(() => {
   setSession(makeUser({ id: DRIVER_ID, user_type: 'driver', roles: ['driver'] }));
   geo = new FakeGeolocation();
   installGeolocation(geo);
-  live = fakeAppRealtime();
+  live = fakeRealtime();
 });
 
 afterEach(() => {
@@ -206,7 +205,7 @@ describe("driver 'Solicitudes de Viaje' page", () => {
 
   it('shows an already assigned trip on top with a link to it', async () => {
     stubFetch({
-      'GET /driver/trips/current': jsonResponse(200, envelope(makeCurrentTrip({ trip_status: 'en_route' }))),
+      'GET /driver/trips/current': jsonResponse(200, envelope(makeDriverTrip({ trip_status: 'en_route' }))),
       'GET /driver/trip-requests': jsonResponse(200, envelope([])),
     });
     renderPage();

@@ -5,8 +5,7 @@ import { TripRequestSheet } from '../../src/features/trip-request/components/tri
 import { TripRequestProvider } from '../../src/features/trip-request/model/trip-request-context';
 import { createTripRequestStore, type TripRequestDeps, type TripRequestStore } from '../../src/features/trip-request/model/trip-request-store';
 import type { CreatedTrip } from '../../src/features/trip-request';
-import { jsonResponse, stubFetch } from '../support';
-import { renderAt } from './helpers';
+import { jsonResponse, renderAt, stubFetch } from '../support';
 
 const KENNEDY = { placeId: 'jala:parque-kennedy', name: 'Parque Kennedy', formattedAddress: 'Parque Kennedy, Miraflores, Lima, Perú', coordinates: { latitude: -12.1211, longitude: -77.0297 }, types: ['park'] };
 const JOCKEY = { placeId: 'jala:jockey-plaza', name: 'Jockey Plaza', formattedAddress: 'Jockey Plaza, Santiago de Surco, Lima, Perú', coordinates: { latitude: -12.0859, longitude: -76.9773 }, types: ['shopping_mall'] };
@@ -51,10 +50,10 @@ function renderWizard(overrides: Partial<TripRequestDeps> = {}, mapReady = true)
   });
   if (mapReady) store.getState().setMapStatus({ state: 'ready' });
   renderAt(
+    '/passenger/trip-request',
     <TripRequestProvider store={store}>
       <TripRequestSheet route={{ route: null, isLoading: false, error: null, fareServiceTypeId: null }} onConfirm={() => void store.getState().confirm()} onCancel={() => void store.getState().cancel()} confirming={false} />
     </TripRequestProvider>,
-    '/passenger/trip-request',
   );
   return { store, created, cancelled };
 }

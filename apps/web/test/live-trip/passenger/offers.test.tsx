@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { OffersPanel } from '../../src/features/live-trip/passenger/components/offers-panel';
-import { PendingTripPanels } from '../../src/features/live-trip/passenger/components/pending-trip-panels';
-import { toActiveTrip } from '../../src/features/live-trip/passenger/model/active-trip';
-import { mergeOffers } from '../../src/features/live-trip/passenger/model/offers';
-import { jsonResponse, makeUser, setSession, stubFetch } from '../support';
-import { fakeRealtime, makeOffer, pendingTripDto, renderAt } from './helpers';
+import { OffersPanel } from '../../../src/features/live-trip/passenger/components/offers-panel';
+import { PendingTripPanels } from '../../../src/features/live-trip/passenger/components/pending-trip-panels';
+import { toActiveTrip } from '../../../src/features/live-trip/passenger/model/active-trip';
+import { mergeOffers } from '../../../src/features/live-trip/passenger/model/offers';
+import { fakeRealtime, jsonResponse, makeOffer, makePassengerTrip, makeUser, renderAt, setSession, stubFetch } from '../../support';
 
 
 const offerNames = () => screen.getAllByTestId('driver-offer').map((li) => li.getAttribute('aria-label'));
@@ -45,13 +44,13 @@ describe('driver offers panel', () => {
   );
 
   it("is titled 'Ofertas de conductores' and says 'No hay ofertas aún.' when empty", () => {
-    renderAt(panel([]));
+    renderAt('/', panel([]));
     expect(screen.getByRole('heading', { name: 'Ofertas de conductores' })).toBeTruthy();
     expect(screen.getByText('No hay ofertas aún.')).toBeTruthy();
   });
 
   it('shows each offer with name, vehicle, rating, price in soles, a chat box and Aceptar', () => {
-    renderAt(panel([makeOffer({ driver_id: 1, price: 18.5 }), makeOffer({ driver_id: 2, price: 21, driver: { name: 'Rosa Huamán', rating: null, vehicle: 'Bajaj RE · Rojo · M-123' } })]));
+    renderAt('/', panel([makeOffer({ driver_id: 1, price: 18.5 }), makeOffer({ driver_id: 2, price: 21, driver: { name: 'Rosa Huamán', rating: null, vehicle: 'Bajaj RE · Rojo · M-123' } })]));
     const [first, second] = screen.getAllByTestId('driver-offer');
     if (!first || !second) throw new Error('two offers expected');
     expect(within(first).getByText('Conductor 1')).toBeTruthy();
@@ -83,7 +82,7 @@ describe('offers of a pending trip, polled and live', () => {
     });
     const live = fakeRealtime(true);
     const refetchTrip = vi.fn(async () => {});
-    renderAt(<PendingTripPanels trip={toActiveTrip(pendingTripDto)} userId={42} handover={null} refetchTrip={refetchTrip} />);
+    renderAt('/', <PendingTripPanels trip={toActiveTrip(makePassengerTrip())} userId={42} handover={null} refetchTrip={refetchTrip} />);
     return { live, fetchMock, refetchTrip };
   }
 
