@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { realtime } from '../src/lib/realtime';
 import { useSession } from '../src/lib/session-store';
-import { jsonResponse, makeUser, noActiveTrip, renderApp, setSession, stubFetch } from './support';
+import { jsonResponse, makeUser, noActiveTrip, renderApp, resetTestWorld, setSession, stubFetch } from './support';
 
 const currentPath = () => screen.getByTestId('location').textContent;
 
@@ -13,13 +13,7 @@ describe('router and session wrappers', () => {
     vi.spyOn(realtime, 'disconnect').mockImplementation(() => {});
     stubFetch({});
   });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-    useSession.setState({ status: 'idle', user: null, token: null });
-  });
+  afterEach(resetTestWorld);
 
   it("'/' shows the login view", async () => {
     setSession(null);
@@ -128,13 +122,7 @@ describe('active-trip guard', () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     vi.spyOn(realtime, 'isConnected').mockReturnValue(true);
   });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-    useSession.setState({ status: 'idle', user: null, token: null });
-  });
+  afterEach(resetTestWorld);
 
   it('sends a passenger with an active trip to /passenger/active-trip', async () => {
     stubFetch({ 'GET /trips/active': jsonResponse(200, { success: true, data: { id: 7, status: 'pending' }, message: '' }) });

@@ -6,7 +6,7 @@
  */
 import { vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, notifyManager } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { DriverOffer, DriverTrip, DriverTripRequest, PassengerTrip, User } from '@jala/contracts';
@@ -99,6 +99,15 @@ export function setSession(user: User | null, token = 'test-token'): void {
     localStorage.removeItem('jala_token');
     useSession.setState({ status: 'unauthenticated', user: null, token: null });
   }
+}
+
+/** Leaves nothing behind for the next test: the screen, spies, stubbed globals, storage and the session. */
+export function resetTestWorld(): void {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  useSession.setState({ status: 'idle', user: null, token: null });
 }
 
 // ------------------------------------------------------------------------------------------ rendering

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { topics } from '@jala/contracts';
 import { DriverActiveTripPage } from '../../../src/features/live-trip/driver/active-trip-page';
 import type { DriverTrip } from '../../../src/features/live-trip/driver/api';
 import { TripNavigation } from '../../../src/features/live-trip/driver/components/trip-navigation';
 import { tripMapPoints } from '../../../src/features/live-trip/driver/trip-points';
-import { useSession } from '../../../src/lib/session-store';
-import { envelope, FakeGeolocation, fakeRealtime, type FakeRealtime, installGeolocation, jsonResponse, makeDriverTrip, makeUser, noActiveTrip, renderAt, setSession, stubFetch } from '../../support';
+import { envelope, FakeGeolocation, type FakeRealtime, fakeRealtime, installGeolocation, jsonResponse, makeDriverTrip, makeUser, noActiveTrip, renderAt, resetTestWorld, setSession, stubFetch } from '../../support';
 
 const DRIVER_ID = 33;
 const HERE = { latitude: -12.0861, longitude: -76.9775 };
@@ -22,13 +21,7 @@ beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  useSession.setState({ status: 'idle', user: null, token: null });
-});
+afterEach(resetTestWorld);
 
 function renderPage() {
   return renderAt('/driver/active-trip', {

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { topics } from '@jala/contracts';
 import { DRIVER_GEO_WATCH } from '@jala/domain';
 import { DriverTripRequestPage } from '../../../src/features/live-trip/driver/trip-request-page';
 import { GeolocationRequired } from '../../../src/features/live-trip/driver/components/geolocation-required';
-import { useSession } from '../../../src/lib/session-store';
-import { envelope, FakeGeolocation, fakeRealtime, type FakeRealtime, installGeolocation, jsonResponse, makeDriverTrip, makeRequest, makeUser, noActiveTrip, renderAt, setSession, stubFetch } from '../../support';
+import { envelope, FakeGeolocation, type FakeRealtime, fakeRealtime, installGeolocation, jsonResponse, makeDriverTrip, makeRequest, makeUser, noActiveTrip, renderAt, resetTestWorld, setSession, stubFetch } from '../../support';
 
 const DRIVER_ID = 33;
 const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
@@ -21,13 +20,7 @@ beforeEach(() => {
   live = fakeRealtime();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  useSession.setState({ status: 'idle', user: null, token: null });
-});
+afterEach(resetTestWorld);
 
 function renderPage() {
   return renderAt('/driver/trip-request', {
