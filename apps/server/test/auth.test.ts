@@ -1,20 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { api, registerUser } from './support/http';
-import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from './support/test-app';
+import { describeOnBackends } from './support/backends';
+import { startTestApp, type TestApp } from './support/test-app';
 
-const postgresUp = await isPostgresAvailable();
-if (!postgresUp) console.warn('PostgreSQL at 127.0.0.1:5432 is not reachable: the postgres auth tests are skipped.');
-
-describe.each<Backend>(['pglite', 'postgres'])('auth API on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    if (backend === 'postgres' && !postgresUp) return;
-    t = await startTestApp(backend);
-  });
-  afterAll(async () => t?.stop());
-  const maybe = backend === 'postgres' && !postgresUp ? it.skip : it;
-
+describeOnBackends('auth API on %s', ({ t, maybe }) => {
   maybe('registers a passenger and returns user and token', async () => {
     const res = await api<{ user: { email: string; user_type: string; phone: string; roles: string[] }; token: string }>(t.baseUrl, 'POST', '/auth/register', {
       body: { first_name: 'María', last_name: 'Flores', email: 'Maria.Flores@Correo.pe', phone: '987 654 321', password: 'clave-segura', user_type: 'passenger' },

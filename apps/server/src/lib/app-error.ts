@@ -1,6 +1,8 @@
 /**
- * The one catalogue of errors the API returns: a stable code, its HTTP status and the Spanish message
- * the user reads. Services throw `new AppError('CODE')`; the error handler turns it into the envelope.
+ * The one catalogue of errors the API returns: a stable code per business case, its HTTP status and the
+ * Spanish message the user reads. Services throw `new AppError('CODE')`; the error handler turns it into the
+ * envelope, whose `code` clients may branch on (e.g. NO_ACTIVE_TRIP). A message argument only adds detail
+ * the catalogue cannot know (a field's own text, the statuses of a refused transition, a radius).
  */
 export const ERRORS = {
   VALIDATION: { status: 400, message: 'Los datos enviados no son válidos.' },
@@ -18,6 +20,39 @@ export const ERRORS = {
   GEO_FAILED: { status: 502, message: 'El servicio de mapas no respondió. Inténtalo de nuevo.' },
   OUT_OF_COVERAGE: { status: 400, message: 'Esta ubicación está fuera de Perú. Jala solo opera en Perú.' },
   UNAVAILABLE: { status: 503, message: 'El servicio no está disponible en este momento.' },
+
+  // --- the marketplace: trips, requests, offers, chat ---
+  TRIP_NOT_FOUND: { status: 404, message: 'Viaje no encontrado.' },
+  /** A passenger asks for a second trip while one is active. */
+  ACTIVE_TRIP_EXISTS: { status: 409, message: 'Ya tienes un viaje activo. Termínalo o cancélalo antes de pedir otro.' },
+  /** Accepting an offer on a trip that is no longer waiting for offers. */
+  TRIP_NOT_PENDING: { status: 409, message: 'Este viaje ya no está esperando ofertas.' },
+  PUBLISH_NEEDS_PENDING_TRIP: { status: 409, message: 'Solo puedes publicar un viaje pendiente.' },
+  /** The state machine refuses the change; the message names the two statuses (domain checkTransition). */
+  TRANSITION_NOT_ALLOWED: { status: 409, message: 'No se puede cambiar el estado del viaje.' },
+  /** Someone else changed the trip's status between our read and our write. */
+  TRIP_STATUS_CHANGED: { status: 409, message: 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.' },
+  OFFER_WITHDRAWN: { status: 404, message: 'La oferta ya no está disponible.' },
+  DRIVER_TOOK_ANOTHER_TRIP: { status: 409, message: 'El conductor acaba de tomar otro viaje. Elige otra oferta.' },
+  REQUEST_NOT_FOUND: { status: 404, message: 'Solicitud no encontrada.' },
+  REQUEST_UNAVAILABLE: { status: 409, message: 'Esta solicitud ya no está disponible.' },
+  OFFER_ALREADY_SENT: { status: 409, message: 'Ya enviaste una oferta para este viaje.' },
+  CHAT_NOT_FOUND: { status: 404, message: 'Conversación no encontrada.' },
+  PASSENGERS_ONLY: { status: 403, message: 'Esta acción es solo para pasajeros.' },
+  DRIVERS_ONLY: { status: 403, message: 'Esta acción es solo para conductores.' },
+  DRIVER_PROFILE_MISSING: { status: 409, message: 'Registra tu perfil de conductor para recibir solicitudes.' },
+  DRIVER_NOT_VERIFIED: { status: 409, message: 'Tu perfil de conductor está pendiente de verificación. Te avisaremos cuando puedas recibir viajes.' },
+  DRIVER_OFFLINE: { status: 409, message: 'Estás desconectado. Conéctate en "Estado" para recibir solicitudes.' },
+  NO_ACTIVE_VEHICLE: { status: 409, message: 'Selecciona un vehículo activo en "Estado" para recibir solicitudes.' },
+  LOCATION_NEEDED_FOR_REQUESTS: { status: 409, message: 'Activa la ubicación para ver solicitudes cercanas.' },
+  LOCATION_NEEDED_FOR_OFFERS: { status: 409, message: 'Activa la ubicación para enviar ofertas.' },
+  VEHICLE_WRONG_SERVICE: { status: 409, message: 'Tu vehículo activo no corresponde al tipo de servicio de este viaje.' },
+  /** The message names the driver's radius: 'El punto de recojo está fuera de tu radio de búsqueda (5 km).' */
+  PICKUP_OUT_OF_RADIUS: { status: 409, message: 'El punto de recojo está fuera de tu radio de búsqueda.' },
+
+  // --- ratings ---
+  RATING_NEEDS_COMPLETED_TRIP: { status: 409, message: 'Solo puedes calificar viajes completados.' },
+  RATING_ALREADY_GIVEN: { status: 409, message: 'Ya calificaste este viaje.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { eq, schema } from '@jala/db';
 import { api } from '../support/http';
 import { createUser, FACTORY_PASSWORD } from '../support/factories';
-import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
+import { describeOnBackends } from '../support/backends';
 import { driverWithProfile, signUpDriver } from './driver-test-kit';
-
-const postgresUp = await isPostgresAvailable();
-if (!postgresUp) console.warn('PostgreSQL at 127.0.0.1:5432 is not reachable: the postgres admin tests are skipped.');
 
 const ADMIN_ONLY = 'Solo un operador de Jala puede realizar esta acción.';
 
-describe.each<Backend>(['pglite', 'postgres'])('operators verify drivers on %s', (backend) => {
-  let t: TestApp;
-  let adminToken: string;
-  beforeAll(async () => {
-    if (backend === 'postgres' && !postgresUp) return;
-    t = await startTestApp(backend);
+let adminToken: string;
+
+describeOnBackends('operators verify drivers on %s', ({ t, maybe, whenStarted }) => {
+  whenStarted(async () => {
     const admin = await createUser(t.app.database.db, { isAdmin: true, firstName: 'Operadora' });
     const login = await api<{ token: string }>(t.baseUrl, 'POST', '/auth/login', { body: { email: admin.email, password: FACTORY_PASSWORD } });
     adminToken = login.body.data.token;
   });
-  afterAll(async () => t?.stop());
-  const maybe = backend === 'postgres' && !postgresUp ? it.skip : it;
 
   const verificationOf = async (userId: number) => {
     const [row] = await t.app.database.db.select().from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, userId));

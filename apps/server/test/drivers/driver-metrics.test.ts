@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { schema, type Database } from '@jala/db';
 import { api } from '../support/http';
 import { createCompletedTrip, createTrip, createUser } from '../support/factories';
-import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
+import { describeOnBackends } from '../support/backends';
 import { driverWithVehicle, signUpDriver } from './driver-test-kit';
-
-const postgresUp = await isPostgresAvailable();
-if (!postgresUp) console.warn('PostgreSQL at 127.0.0.1:5432 is not reachable: the postgres driver metrics tests are skipped.');
 
 // 10:00 in Lima on Tuesday 2026-03-10; Lima's day began at 2026-03-10T05:00Z.
 const NOW = new Date('2026-03-10T15:00:00Z');
@@ -22,16 +19,10 @@ async function requestActedOn(db: Database, driverId: number, vehicleId: number,
   if (action !== 'offer') await db.insert(schema.tripRejections).values({ tripId: trip.id, driverId, reason: 'lejos', createdAt: when });
 }
 
-describe.each<Backend>(['pglite', 'postgres'])('driver stats and earnings on %s', (backend) => {
-  let t: TestApp;
-  let clock = NOW;
-  beforeAll(async () => {
-    if (backend === 'postgres' && !postgresUp) return;
-    t = await startTestApp(backend, { app: { now: () => clock } });
-  });
+let clock = NOW;
+
+describeOnBackends('driver stats and earnings on %s', ({ t, maybe }) => {
   beforeEach(() => { clock = NOW; });
-  afterAll(async () => t?.stop());
-  const maybe = backend === 'postgres' && !postgresUp ? it.skip : it;
 
   maybe('reports zeros and no rates for a driver without history', async () => {
     const driver = await signUpDriver(t.baseUrl);
@@ -141,4 +132,4 @@ describe.each<Backend>(['pglite', 'postgres'])('driver stats and earnings on %s'
     clock = at('2026-03-11T06:00:00Z');
     expect((await api<Stats>(t.baseUrl, 'GET', '/driver/stats', { token: driver.token })).body.data.online_hours_today).toBe(0);
   });
-});
+}, { start: () => ({ app: { now: () => clock } }) });

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { eq, schema } from '@jala/db';
 import { driverRegistrationMessage } from '@jala/contracts';
 import { api, registerUser } from '../support/http';
-import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
+import { describeOnBackends } from '../support/backends';
 import { VALID_PROFILE, signUpDriver, uniqueLicense, uniquePlate } from './driver-test-kit';
-
-const postgresUp = await isPostgresAvailable();
-if (!postgresUp) console.warn('PostgreSQL at 127.0.0.1:5432 is not reachable: the postgres driver profile tests are skipped.');
 
 // A fixed clock: Lima's 2026-03-10 (licence expiry and registration year depend on it).
 const NOW = new Date('2026-03-10T15:00:00Z');
@@ -32,15 +29,7 @@ function registrationBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-describe.each<Backend>(['pglite', 'postgres'])('driver registration and profile on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    if (backend === 'postgres' && !postgresUp) return;
-    t = await startTestApp(backend, { app: { now: () => NOW } });
-  });
-  afterAll(async () => t?.stop());
-  const maybe = backend === 'postgres' && !postgresUp ? it.skip : it;
-
+describeOnBackends('driver registration and profile on %s', ({ t, maybe }) => {
   maybe('answers 403 in Spanish to a passenger on every driver endpoint, and 401 without a session', async () => {
     const { token } = await registerUser(t.baseUrl);
     for (const [method, path, body] of DRIVER_ENDPOINTS) {
@@ -220,4 +209,4 @@ describe.each<Backend>(['pglite', 'postgres'])('driver registration and profile 
       expect(res.body.success).toBe(false);
     }
   });
-});
+}, { start: () => ({ app: { now: () => NOW } }) });

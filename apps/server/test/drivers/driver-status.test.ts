@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { asc, eq, schema } from '@jala/db';
 import { api } from '../support/http';
 import { createTrip, createUser } from '../support/factories';
-import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
+import { describeOnBackends } from '../support/backends';
 import { driverWithProfile, driverWithVehicle, signUpDriver, vehicleBody } from './driver-test-kit';
-
-const postgresUp = await isPostgresAvailable();
-if (!postgresUp) console.warn('PostgreSQL at 127.0.0.1:5432 is not reachable: the postgres driver status tests are skipped.');
 
 const START = new Date('2026-03-10T15:00:00Z');
 
 interface StatusDto { driver_status: string; active_vehicle_id: number | null; documents_verified: boolean; last_status_change: string | null }
 
-describe.each<Backend>(['pglite', 'postgres'])('driver online status on %s', (backend) => {
-  let t: TestApp;
-  let clock = START;
-  beforeAll(async () => {
-    if (backend === 'postgres' && !postgresUp) return;
-    t = await startTestApp(backend, { app: { now: () => clock } });
-  });
+let clock = START;
+
+describeOnBackends('driver online status on %s', ({ t, maybe }) => {
   beforeEach(() => { clock = START; });
-  afterAll(async () => t?.stop());
-  const maybe = backend === 'postgres' && !postgresUp ? it.skip : it;
 
   const logOf = (driverId: number) => t.app.database.db.select().from(schema.driverStatusLog)
     .where(eq(schema.driverStatusLog.driverId, driverId)).orderBy(asc(schema.driverStatusLog.id));
@@ -163,4 +154,4 @@ describe.each<Backend>(['pglite', 'postgres'])('driver online status on %s', (ba
     const final = await api<StatusDto>(t.baseUrl, 'GET', '/driver/status', { token: driver.token });
     expect(final.body.data.driver_status).toBe(log.at(-1)?.status);
   });
-});
+}, { start: () => ({ app: { now: () => clock } }) });

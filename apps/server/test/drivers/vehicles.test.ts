@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { eq, schema } from '@jala/db';
 import { api } from '../support/http';
 import { createTrip, createUser } from '../support/factories';
-import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
+import { describeOnBackends } from '../support/backends';
 import { driverWithProfile, driverWithVehicle, signUpDriver, uniquePlate, vehicleBody } from './driver-test-kit';
-
-const postgresUp = await isPostgresAvailable();
-if (!postgresUp) console.warn('PostgreSQL at 127.0.0.1:5432 is not reachable: the postgres vehicle tests are skipped.');
 
 // 2026-01-01 02:00 UTC is still 2025-12-31 in Lima: the default year and the bound follow Lima's calendar.
 const NOW = new Date('2026-01-01T02:00:00Z');
@@ -18,15 +15,7 @@ interface VehicleDto {
   year: number; passenger_capacity: number; vehicle_status: string;
 }
 
-describe.each<Backend>(['pglite', 'postgres'])('driver vehicles on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    if (backend === 'postgres' && !postgresUp) return;
-    t = await startTestApp(backend, { app: { now: () => NOW } });
-  });
-  afterAll(async () => t?.stop());
-  const maybe = backend === 'postgres' && !postgresUp ? it.skip : it;
-
+describeOnBackends('driver vehicles on %s', ({ t, maybe }) => {
   maybe('adds a vehicle with year defaulting to Lima\'s current year and capacity 2, and lists it', async () => {
     const driver = await signUpDriver(t.baseUrl);
     expect((await api(t.baseUrl, 'GET', '/driver/vehicles', { token: driver.token })).body.data).toEqual([]);
@@ -156,4 +145,4 @@ describe.each<Backend>(['pglite', 'postgres'])('driver vehicles on %s', (backend
     const res = await api(t.baseUrl, 'PUT', `/driver/vehicles/${vehicle.body.data.id}`, { token: driver.token, body: { vehicle_status: 'inactive' } });
     expect(res.status).toBe(409);
   });
-});
+}, { start: () => ({ app: { now: () => NOW } }) });

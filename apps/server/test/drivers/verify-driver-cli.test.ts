@@ -10,12 +10,11 @@ import pg from 'pg';
 import { eq, openDatabase, schema, type DatabaseHandle } from '@jala/db';
 import { runVerifyDriver, USAGE } from '../../src/cli/verify-driver';
 import { createDriver, createUser } from '../support/factories';
-import { isPostgresAvailable, POSTGRES_ADMIN_URL } from '../support/test-app';
+import { postgresUp } from '../support/backends';
+import { POSTGRES_ADMIN_URL } from '../support/test-app';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../../../', import.meta.url).pathname;
-const postgresUp = await isPostgresAvailable();
-if (!postgresUp) console.warn('PostgreSQL at 127.0.0.1:5432 is not reachable: the postgres CLI test is skipped.');
 
 function captured() {
   const lines: { info: string[]; error: string[] } = { info: [], error: [] };

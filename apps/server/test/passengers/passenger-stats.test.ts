@@ -1,24 +1,24 @@
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { PassengerStats } from '@jala/contracts';
 import { createCompletedTrip, createDriver, createTrip } from '../support/factories';
 import { api } from '../support/http';
-import { BACKENDS, insertRating, registerPassenger, useTestApp } from './passenger-fixtures';
+import { insertRating, registerPassenger } from './passenger-fixtures';
+import { describeOnBackends } from '../support/backends';
 
-describe.each(BACKENDS)('passenger stats API on %s', (backend) => {
-  const { maybe, app } = useTestApp(backend);
-  const stats = (token: string) => api<PassengerStats>(app().baseUrl, 'GET', '/passenger/stats', { token });
+describeOnBackends('passenger stats API on %s', ({ t, maybe }) => {
+  const stats = (token: string) => api<PassengerStats>(t.baseUrl, 'GET', '/passenger/stats', { token });
 
   maybe('is all zero for a new passenger, with no rating yet', async () => {
-    const { token } = await registerPassenger(app());
+    const { token } = await registerPassenger(t);
     const res = await stats(token);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ total_trips: 0, total_spent: 0, averageRating: null, savedLocations: 0 });
   });
 
   maybe('counts completed trips and their final fares only, the ratings received and the saved places', async () => {
-    const { db } = app().app.database;
-    const passenger = await registerPassenger(app());
-    const other = await registerPassenger(app());
+    const { db } = t.app.database;
+    const passenger = await registerPassenger(t);
+    const other = await registerPassenger(t);
     const { user: driver } = await createDriver(db);
     const now = Date.now();
     const a = await createCompletedTrip(db, { passengerId: passenger.id, driverId: driver.id, fareCents: 1250, completedAt: new Date(now - 3_600_000) });
@@ -33,7 +33,7 @@ describe.each(BACKENDS)('passenger stats API on %s', (backend) => {
     await insertRating(db, { tripId: b.id, raterId: driver.id, rateeId: passenger.id, raterRole: 'driver', score: 5 });
     await insertRating(db, { tripId: a.id, raterId: passenger.id, rateeId: driver.id, raterRole: 'passenger', score: 1 });
     for (const name of ['Casa', 'Trabajo']) {
-      await api(app().baseUrl, 'POST', '/passenger/saved-locations', { token: passenger.token, body: { name, address: 'Lima', latitude: -12.05, longitude: -77.04 } });
+      await api(t.baseUrl, 'POST', '/passenger/saved-locations', { token: passenger.token, body: { name, address: 'Lima', latitude: -12.05, longitude: -77.04 } });
     }
 
     const res = await stats(passenger.token);
@@ -42,8 +42,8 @@ describe.each(BACKENDS)('passenger stats API on %s', (backend) => {
   });
 
   maybe('refreshes after a trip completes and after another is cancelled', async () => {
-    const { db } = app().app.database;
-    const passenger = await registerPassenger(app());
+    const { db } = t.app.database;
+    const passenger = await registerPassenger(t);
     const { user: driver } = await createDriver(db);
     await createCompletedTrip(db, { passengerId: passenger.id, driverId: driver.id, fareCents: 800, completedAt: new Date() });
     expect((await stats(passenger.token)).body.data).toMatchObject({ total_trips: 1, total_spent: 8 });
@@ -52,7 +52,7 @@ describe.each(BACKENDS)('passenger stats API on %s', (backend) => {
   });
 
   maybe('needs a session', async () => {
-    const res = await api(app().baseUrl, 'GET', '/passenger/stats');
+    const res = await api(t.baseUrl, 'GET', '/passenger/stats');
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Tu sesión expiró o no es válida. Inicia sesión de nuevo.');
   });

@@ -1,33 +1,33 @@
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { TripHistoryPage, TripRating, TripRatingStatus } from '@jala/contracts';
 import { and, eq, schema } from '@jala/db';
 import { createCompletedTrip, createDriver, createTrip, FACTORY_PASSWORD } from '../support/factories';
 import { api, registerUser } from '../support/http';
 import { KENNEDY, tripPayload } from '../support/actors';
-import { BACKENDS, registerPassenger, useTestApp } from './passenger-fixtures';
+import { registerPassenger } from './passenger-fixtures';
+import { describeOnBackends } from '../support/backends';
 
-describe.each(BACKENDS)('trip ratings API on %s', (backend) => {
-  const { maybe, app } = useTestApp(backend);
+describeOnBackends('trip ratings API on %s', ({ t, maybe }) => {
 
   /** A passenger (with token), a driver (with token) and a trip between them in `status`. */
   async function tripBetween(status: 'completed' | 'in_progress' | 'cancelled_by_driver' = 'completed') {
-    const { db } = app().app.database;
-    const passenger = await registerPassenger(app(), { first_name: 'Carla', last_name: 'Ríos' });
+    const { db } = t.app.database;
+    const passenger = await registerPassenger(t, { first_name: 'Carla', last_name: 'Ríos' });
     const { user: driver, vehicle } = await createDriver(db, { user: { firstName: 'Jorge', lastName: 'Vargas' } });
-    const login = await api<{ token: string }>(app().baseUrl, 'POST', '/auth/login', { body: { email: driver.email, password: FACTORY_PASSWORD } });
+    const login = await api<{ token: string }>(t.baseUrl, 'POST', '/auth/login', { body: { email: driver.email, password: FACTORY_PASSWORD } });
     const trip = status === 'completed'
       ? await createCompletedTrip(db, { passengerId: passenger.id, driverId: driver.id, vehicleId: vehicle.id, fareCents: 1800, completedAt: new Date() })
       : await createTrip(db, { passengerId: passenger.id, driverId: driver.id, vehicleId: vehicle.id, status });
     return { passenger, driver: { id: driver.id, token: login.body.data.token }, trip };
   }
   const rate = (tripId: number | string, token: string, body: unknown) =>
-    api<TripRating>(app().baseUrl, 'POST', `/trips/${tripId}/rating`, { token, body });
+    api<TripRating>(t.baseUrl, 'POST', `/trips/${tripId}/rating`, { token, body });
   const ratingCount = async (tripId: number) =>
-    (await app().app.database.db.select().from(schema.ratings).where(eq(schema.ratings.tripId, tripId))).length;
+    (await t.app.database.db.select().from(schema.ratings).where(eq(schema.ratings.tripId, tripId))).length;
 
   maybe('lets the passenger rate the driver and the driver rate the passenger, once each', async () => {
     const { passenger, driver, trip } = await tripBetween();
-    const before = await api<TripRatingStatus>(app().baseUrl, 'GET', `/trips/${trip.id}/rating`, { token: passenger.token });
+    const before = await api<TripRatingStatus>(t.baseUrl, 'GET', `/trips/${trip.id}/rating`, { token: passenger.token });
     expect(before.body.data).toEqual({ trip_id: trip.id, rater_role: 'passenger', ratee_name: 'Jorge Vargas', can_rate: true, my_rating: null });
 
     const byPassenger = await rate(trip.id, passenger.token, { score: 5, comment: '  Muy amable y puntual  ' });
@@ -39,21 +39,21 @@ describe.each(BACKENDS)('trip ratings API on %s', (backend) => {
     expect(byDriver.status).toBe(201);
     expect(byDriver.body.data).toMatchObject({ score: 3, comment: null, rater_role: 'driver', ratee_id: passenger.id });
 
-    const after = await api<TripRatingStatus>(app().baseUrl, 'GET', `/trips/${trip.id}/rating`, { token: driver.token });
+    const after = await api<TripRatingStatus>(t.baseUrl, 'GET', `/trips/${trip.id}/rating`, { token: driver.token });
     expect(after.body.data).toMatchObject({ rater_role: 'driver', ratee_name: 'Carla Ríos', can_rate: false, my_rating: { score: 3 } });
 
     // The averages feed the passenger's dashboard card, history and the session user's rating_average.
-    const stats = await api<{ averageRating: number }>(app().baseUrl, 'GET', '/passenger/stats', { token: passenger.token });
+    const stats = await api<{ averageRating: number }>(t.baseUrl, 'GET', '/passenger/stats', { token: passenger.token });
     expect(stats.body.data.averageRating).toBe(3);
-    const history = await api<TripHistoryPage>(app().baseUrl, 'GET', '/passenger/trip-history', { token: passenger.token });
+    const history = await api<TripHistoryPage>(t.baseUrl, 'GET', '/passenger/trip-history', { token: passenger.token });
     expect(history.body.data.trips[0]).toMatchObject({ id: trip.id, my_rating: 5, driver: { rating_average: 5 } });
-    const driverUser = await api<{ rating_average: number }>(app().baseUrl, 'GET', '/auth/profile', { token: driver.token });
+    const driverUser = await api<{ rating_average: number }>(t.baseUrl, 'GET', '/auth/profile', { token: driver.token });
     expect(driverUser.body.data.rating_average).toBe(5);
 
     // …and the passenger's rating shows on their next request in the driver's list.
-    const next = await api<{ id: number }>(app().baseUrl, 'POST', '/trips', { token: passenger.token, body: tripPayload() });
+    const next = await api<{ id: number }>(t.baseUrl, 'POST', '/trips', { token: passenger.token, body: tripPayload() });
     expect(next.status).toBe(201);
-    const requests = await api<{ id: number; passenger_rating: number | null }[]>(app().baseUrl, 'GET',
+    const requests = await api<{ id: number; passenger_rating: number | null }[]>(t.baseUrl, 'GET',
       `/driver/trip-requests?latitude=${KENNEDY.latitude}&longitude=${KENNEDY.longitude}`, { token: driver.token });
     expect(requests.body.data.find((request) => request.id === next.body.data.id)).toMatchObject({ passenger_rating: 3 });
   });
@@ -64,7 +64,7 @@ describe.each(BACKENDS)('trip ratings API on %s', (backend) => {
     const again = await rate(trip.id, passenger.token, { score: 1 });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Ya calificaste este viaje.');
-    const [row] = await app().app.database.db.select().from(schema.ratings)
+    const [row] = await t.app.database.db.select().from(schema.ratings)
       .where(and(eq(schema.ratings.tripId, trip.id), eq(schema.ratings.raterId, passenger.id)));
     expect(row?.score).toBe(4);
   });
@@ -83,20 +83,20 @@ describe.each(BACKENDS)('trip ratings API on %s', (backend) => {
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('Solo puedes calificar viajes completados.');
     }
-    const ratingStatus = await api<TripRatingStatus>(app().baseUrl, 'GET', `/trips/${trip.id}/rating`, { token: passenger.token });
+    const ratingStatus = await api<TripRatingStatus>(t.baseUrl, 'GET', `/trips/${trip.id}/rating`, { token: passenger.token });
     expect(ratingStatus.body.data.can_rate).toBe(false);
     expect(await ratingCount(trip.id)).toBe(0);
   });
 
   maybe('answers a stranger (another passenger or driver) and an unknown trip with 404', async () => {
     const { trip } = await tripBetween();
-    const strangerPassenger = await registerUser(app().baseUrl);
-    const strangerDriver = await registerUser(app().baseUrl, { user_type: 'driver' });
+    const strangerPassenger = await registerUser(t.baseUrl);
+    const strangerDriver = await registerUser(t.baseUrl, { user_type: 'driver' });
     for (const token of [strangerPassenger.token, strangerDriver.token]) {
       const res = await rate(trip.id, token, { score: 5 });
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Viaje no encontrado.');
-      expect((await api(app().baseUrl, 'GET', `/trips/${trip.id}/rating`, { token })).status).toBe(404);
+      expect((await api(t.baseUrl, 'GET', `/trips/${trip.id}/rating`, { token })).status).toBe(404);
     }
     expect((await rate(2_000_000_000, strangerPassenger.token, { score: 5 })).status).toBe(404);
     expect(await ratingCount(trip.id)).toBe(0);
@@ -125,6 +125,6 @@ describe.each(BACKENDS)('trip ratings API on %s', (backend) => {
   });
 
   maybe('needs a session', async () => {
-    expect((await api(app().baseUrl, 'POST', '/trips/1/rating', { body: { score: 5 } })).status).toBe(401);
+    expect((await api(t.baseUrl, 'POST', '/trips/1/rating', { body: { score: 5 } })).status).toBe(401);
   });
 });

@@ -1,25 +1,24 @@
-import { beforeAll, describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { TripHistoryItem, TripHistoryPage } from '@jala/contracts';
 import { HISTORY_PAGE_SIZE, type HistoryStatus } from '@jala/domain';
 import { createDriver, createCompletedTrip, createTrip } from '../support/factories';
 import { api } from '../support/http';
-import { BACKENDS, insertRating, postgresUp, registerPassenger, useTestApp } from './passenger-fixtures';
+import { describeOnBackends } from '../support/backends';
+import { insertRating, registerPassenger } from './passenger-fixtures';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
-describe.each(BACKENDS)('trip history API on %s', (backend) => {
-  const { maybe, app } = useTestApp(backend);
+describeOnBackends('trip history API on %s', ({ t, maybe, whenStarted }) => {
   let token = '';
   let otherToken = '';
   let driverId = 0;
   /** Seeded history of the passenger, newest first, as the server should order it. */
   const expected: { id: number; status: HistoryStatus }[] = [];
 
-  beforeAll(async () => {
-    if (backend === 'postgres' && !postgresUp) return;
-    const { db } = app().app.database;
-    const passenger = await registerPassenger(app(), { first_name: 'Carla' });
-    const other = await registerPassenger(app());
+  whenStarted(async () => {
+    const { db } = t.app.database;
+    const passenger = await registerPassenger(t, { first_name: 'Carla' });
+    const other = await registerPassenger(t);
     token = passenger.token;
     otherToken = other.token;
     const { user: driver, vehicle } = await createDriver(db, { user: { firstName: 'Jorge', lastName: 'Vargas' } });
@@ -54,7 +53,7 @@ describe.each(BACKENDS)('trip history API on %s', (backend) => {
     await insertRating(db, { tripId: otherTrip.id, raterId: other.id, rateeId: driver.id, raterRole: 'passenger', score: 4 });
   });
 
-  const history = (query: string, as = token) => api<TripHistoryPage>(app().baseUrl, 'GET', `/passenger/trip-history${query}`, { token: as });
+  const history = (query: string, as = token) => api<TripHistoryPage>(t.baseUrl, 'GET', `/passenger/trip-history${query}`, { token: as });
   const idsOf = (statuses: HistoryStatus[] | null) => expected.filter((trip) => !statuses || statuses.includes(trip.status)).map((trip) => trip.id);
 
   maybe('without a status lists every finished trip of the passenger, newest first, 2 per page', async () => {
@@ -134,6 +133,6 @@ describe.each(BACKENDS)('trip history API on %s', (backend) => {
   });
 
   maybe('needs a session', async () => {
-    expect((await api(app().baseUrl, 'GET', '/passenger/trip-history')).status).toBe(401);
+    expect((await api(t.baseUrl, 'GET', '/passenger/trip-history')).status).toBe(401);
   });
 });

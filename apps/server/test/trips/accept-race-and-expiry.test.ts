@@ -2,18 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topics } from '@jala/contracts';
 import { api } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
-import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
+import { describeOnBackends } from '../support/backends';
+import { startTestApp, type TestApp } from '../support/test-app';
 import { onlineDriver, passenger, requestTrip } from '../support/actors';
 
-const postgresUp = await isPostgresAvailable();
-
-describe.each<Backend>(['postgres', 'pglite'])('accept is atomic on %s', (backend) => {
-  let t: TestApp;
-  const skip = backend === 'postgres' && !postgresUp;
-  beforeAll(async () => { if (!skip) t = await startTestApp(backend); });
-  afterAll(async () => t?.stop());
-  const maybe = skip ? it.skip : it;
-
+describeOnBackends('accept is atomic on %s', ({ t, maybe }) => {
   maybe('of many concurrent accepts for one trip exactly one wins', async () => {
     const p = await passenger(t.baseUrl);
     const trip = await requestTrip(t.baseUrl, p.token);

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { topics } from '@jala/contracts';
 import { estimateFare } from '@jala/domain';
 import { api } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
-import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
+import { describeOnBackends } from '../support/backends';
 import { JOCKEY, onlineDriver, passenger, requestTrip, tripPayload } from '../support/actors';
 
-const postgresUp = await isPostgresAvailable();
-
-describe.each<Backend>(['pglite', 'postgres'])('the marketplace loop on %s', (backend) => {
-  let t: TestApp;
-  const skip = backend === 'postgres' && !postgresUp;
-  beforeAll(async () => { if (!skip) t = await startTestApp(backend); });
-  afterAll(async () => t?.stop());
-  const maybe = skip ? it.skip : it;
-
+describeOnBackends('the marketplace loop on %s', ({ t, maybe }) => {
   maybe('request → live offer → chat both ways → accept → stages → complete', async () => {
     const db = t.app.database.db;
     const p = await passenger(t.baseUrl);

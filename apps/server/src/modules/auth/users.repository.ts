@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, schema, sql, type Database } from '@jala/db';
+import { ratingAverage } from '@jala/domain';
 
 export type UserRow = typeof schema.users.$inferSelect;
 export type DriverProfileRow = typeof schema.driverProfiles.$inferSelect;
@@ -54,7 +55,7 @@ export class UsersRepository {
   /** Average score the user received, or null when nobody rated them yet. */
   async ratingAverage(userId: number): Promise<number | null> {
     const [row] = await this.hot.ratingAverage.execute({ userId });
-    return row?.avg == null ? null : Math.round(Number(row.avg) * 100) / 100;
+    return ratingAverage(row?.avg);
   }
 
   async insert(values: typeof schema.users.$inferInsert): Promise<UserRow> {

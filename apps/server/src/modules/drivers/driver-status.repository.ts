@@ -1,9 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, lte, schema, type Database } from '@jala/db';
 import type { DbExecutor } from './db-executor';
-import { ACTIVE_TRIP_STATUSES } from '@jala/domain';
-
-/** Trip statuses in which a driver is assigned and busy (an active trip minus 'pending', which has no driver). */
-export const DRIVER_BUSY_TRIP_STATUSES = ACTIVE_TRIP_STATUSES.filter((status) => status !== 'pending');
+import { DRIVER_BUSY_STATUSES } from '@jala/domain';
 
 export type StatusLogRow = typeof schema.driverStatusLog.$inferSelect;
 
@@ -13,7 +10,7 @@ export class DriverStatusRepository {
   /** The trip the driver is currently carrying out, if any (id and vehicle). */
   async findBusyTrip(driverId: number, db: DbExecutor = this.db): Promise<{ id: number; vehicleId: number | null } | undefined> {
     const [row] = await db.select({ id: schema.trips.id, vehicleId: schema.trips.vehicleId }).from(schema.trips)
-      .where(and(eq(schema.trips.driverId, driverId), inArray(schema.trips.status, DRIVER_BUSY_TRIP_STATUSES)))
+      .where(and(eq(schema.trips.driverId, driverId), inArray(schema.trips.status, [...DRIVER_BUSY_STATUSES])))
       .limit(1);
     return row;
   }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, schema, sql, type Database } from '@jala/db';
-import type { HistoryStatus } from '@jala/domain';
+import { ratingAverage, type HistoryStatus } from '@jala/domain';
 
 export interface HistoryRow {
   trip: typeof schema.trips.$inferSelect;
@@ -47,6 +47,6 @@ export class TripHistoryRepository {
       .from(schema.ratings)
       .where(inArray(schema.ratings.rateeId, [...userIds]))
       .groupBy(schema.ratings.rateeId);
-    return new Map(rows.map((row) => [row.userId, Math.round(Number(row.average) * 100) / 100]));
+    return new Map(rows.map((row) => [row.userId, ratingAverage(row.average) ?? 0]));
   }
 }

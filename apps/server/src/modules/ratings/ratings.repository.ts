@@ -2,23 +2,8 @@ import { and, eq, schema, type Database } from '@jala/db';
 
 export type RatingRow = typeof schema.ratings.$inferSelect;
 
-export interface RatableTrip {
-  id: number;
-  status: (typeof schema.trips.$inferSelect)['status'];
-  passengerId: number;
-  driverId: number | null;
-}
-
 export class RatingsRepository {
   constructor(private readonly db: Database) {}
-
-  async findTrip(tripId: number): Promise<RatableTrip | undefined> {
-    const [row] = await this.db
-      .select({ id: schema.trips.id, status: schema.trips.status, passengerId: schema.trips.passengerId, driverId: schema.trips.driverId })
-      .from(schema.trips)
-      .where(eq(schema.trips.id, tripId));
-    return row;
-  }
 
   async findRating(tripId: number, raterId: number): Promise<RatingRow | undefined> {
     const [row] = await this.db.select().from(schema.ratings)

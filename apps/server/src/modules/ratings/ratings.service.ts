@@ -1,11 +1,12 @@
 import type { TripRating, TripRatingStatus } from '@jala/contracts';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import type { RatableTrip, RatingRow, RatingsRepository } from './ratings.repository';
+import type { TripRow } from '../trips/trip-dto';
+import type { TripsRepository } from '../trips/trips.repository';
+import type { RatingRow, RatingsRepository } from './ratings.repository';
 
-export const TRIP_NOT_FOUND = 'Viaje no encontrado.';
-export const RATING_NEEDS_COMPLETED_TRIP = 'Solo puedes calificar viajes completados.';
-export const RATING_ALREADY_GIVEN = 'Ya calificaste este viaje.';
+/** What rating needs to know of a trip. */
+type RatableTrip = Pick<TripRow, 'id' | 'status' | 'passengerId' | 'driverId'>;
 
 type RaterRole = 'passenger' | 'driver';
 
@@ -32,12 +33,12 @@ function toTripRating(row: RatingRow): TripRating {
  * each. The averages feed the user's rating_average, the passenger dashboard and the driver shown on offers.
  */
 export class RatingsService {
-  constructor(private readonly ratings: RatingsRepository) {}
+  constructor(private readonly ratings: RatingsRepository, private readonly trips: TripsRepository) {}
 
   private async loadTripFor(userId: number, tripId: number): Promise<{ trip: RatableTrip; role: RaterRole }> {
-    const trip = await this.ratings.findTrip(tripId);
+    const trip = await this.trips.findById(tripId);
     const role = trip ? roleIn(trip, userId) : null;
-    if (!trip || !role) throw new AppError('NOT_FOUND', TRIP_NOT_FOUND);
+    if (!trip || !role) throw new AppError('TRIP_NOT_FOUND');
     return { trip, role };
   }
 
@@ -48,14 +49,14 @@ export class RatingsService {
   async rateTrip(userId: number, tripId: number, input: { score: number; comment: string | null }): Promise<TripRating> {
     const { trip, role } = await this.loadTripFor(userId, tripId);
     const rateeId = RatingsService.rateeOf(trip, role);
-    if (trip.status !== 'completed' || rateeId == null) throw new AppError('CONFLICT', RATING_NEEDS_COMPLETED_TRIP);
-    if (await this.ratings.findRating(tripId, userId)) throw new AppError('CONFLICT', RATING_ALREADY_GIVEN);
+    if (trip.status !== 'completed' || rateeId == null) throw new AppError('RATING_NEEDS_COMPLETED_TRIP');
+    if (await this.ratings.findRating(tripId, userId)) throw new AppError('RATING_ALREADY_GIVEN');
     try {
       const row = await this.ratings.insert({ tripId, raterId: userId, rateeId, raterRole: role, score: input.score, comment: input.comment });
       return toTripRating(row);
     } catch (error) {
       // Two submissions racing: the unique index (trip, rater) lets exactly one through.
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', RATING_ALREADY_GIVEN);
+      if (isUniqueViolation(error)) throw new AppError('RATING_ALREADY_GIVEN');
       throw error;
     }
   }

@@ -12,7 +12,7 @@ export class ChatService {
   constructor(private readonly trips: TripsRepository, private readonly access: TripAccess) {}
 
   async history(userId: number, tripId: number, driverId: number): Promise<ChatMessage[]> {
-    if (!(await this.access.canUseChat(userId, tripId, driverId))) throw new AppError('NOT_FOUND', 'Conversación no encontrada.');
+    if (!(await this.access.canUseChat(userId, tripId, driverId))) throw new AppError('CHAT_NOT_FOUND');
     const rows = await this.trips.listChat(tripId, driverId);
     return rows.map((r) => ({ sender: r.senderId, role: r.senderRole, message: r.message, timestamp: r.createdAt.toISOString() }));
   }

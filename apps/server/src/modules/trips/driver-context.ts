@@ -1,5 +1,5 @@
 import { and, eq, schema, type Database } from '@jala/db';
-import { AppError } from '../../lib/app-error';
+import { AppError, type ErrorCode } from '../../lib/app-error';
 
 export interface DriverContext {
   driverId: number;
@@ -18,7 +18,7 @@ export async function loadDriverContext(db: Database, driverId: number): Promise
     .from(schema.driverProfiles)
     .innerJoin(schema.users, eq(schema.users.id, schema.driverProfiles.userId))
     .where(eq(schema.driverProfiles.userId, driverId));
-  if (!row) throw new AppError('CONFLICT', 'Registra tu perfil de conductor para recibir solicitudes.');
+  if (!row) throw new AppError('DRIVER_PROFILE_MISSING');
   const { profile, user } = row;
   const [vehicle] = profile.activeVehicleId
     ? await db.select().from(schema.vehicles).where(and(
@@ -37,10 +37,10 @@ export async function loadDriverContext(db: Database, driverId: number): Promise
   };
 }
 
-/** Why a driver cannot take requests right now, as the Spanish message they read; null when they can. */
-export function matchingBlocker(driver: DriverContext): string | null {
-  if (!driver.isVerified) return 'Tu perfil de conductor está pendiente de verificación. Te avisaremos cuando puedas recibir viajes.';
-  if (!driver.isOnline) return 'Estás desconectado. Conéctate en "Estado" para recibir solicitudes.';
-  if (!driver.vehicle) return 'Selecciona un vehículo activo en "Estado" para recibir solicitudes.';
+/** Why a driver cannot take requests right now, as the error they get; null when they can. */
+export function matchingBlocker(driver: DriverContext): ErrorCode | null {
+  if (!driver.isVerified) return 'DRIVER_NOT_VERIFIED';
+  if (!driver.isOnline) return 'DRIVER_OFFLINE';
+  if (!driver.vehicle) return 'NO_ACTIVE_VEHICLE';
   return null;
 }

@@ -1,5 +1,5 @@
 import type { DriverTripRequest } from '@jala/contracts';
-import { fromCentimos, haversineKm, roundTo2, serviceTypeName } from '@jala/domain';
+import { fromCentimos, haversineKm, ratingAverage, roundTo2, serviceTypeName } from '@jala/domain';
 import type { NearbyRequestRow } from './matching.repository';
 import type { TripRow } from './trip-dto';
 
@@ -39,7 +39,7 @@ export function nearbyRowToDto(row: NearbyRequestRow): DriverTripRequest {
   return {
     id: Number(row.id),
     passenger_name: `${row.first_name} ${row.last_name}`.trim(),
-    passenger_rating: row.passenger_rating == null ? null : roundTo2(Number(row.passenger_rating)),
+    passenger_rating: ratingAverage(row.passenger_rating),
     service_type: serviceTypeName(Number(row.service_type_id)) ?? 'Auto',
     service_type_id: Number(row.service_type_id),
     pickup_address: row.pickup_address,

@@ -13,7 +13,7 @@ import type { DriverTripsService } from './driver-trips.service';
 
 function driverId(request: FastifyRequest): number {
   const user = currentUser(request);
-  if (!isDriverType(user.userType)) throw new AppError('FORBIDDEN', 'Esta acción es solo para conductores.');
+  if (!isDriverType(user.userType)) throw new AppError('DRIVERS_ONLY');
   return user.id;
 }
 

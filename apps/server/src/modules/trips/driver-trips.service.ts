@@ -3,7 +3,7 @@
  * trip and its completion. A driver only ever touches trips offered to or assigned to them (else 404).
  */
 import type { DriverTripRequest } from '@jala/contracts';
-import { checkTransition, haversineKm, isTripStatus, toCentimos } from '@jala/domain';
+import { haversineKm, toCentimos, vehicleTypeForServiceType } from '@jala/domain';
 import type { z } from 'zod';
 import type { zCompleteTripRequest, zSendOfferRequest, zTripStageRequest } from '@jala/contracts';
 import type { Database } from '@jala/db';
@@ -12,9 +12,10 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import type { UsersRepository } from '../auth/users.repository';
 import { loadDriverContext, matchingBlocker, type DriverContext } from './driver-context';
 import { nearbyRowToDto } from './driver-request-dto';
-import { vehicleTypeForService, type MatchingRepository } from './matching.repository';
+import type { MatchingRepository } from './matching.repository';
 import { toOfferDto } from './offer-dto';
 import type { TripEvents } from './trip-events';
+import { requireTransition } from './trip-transitions';
 import type { TripRow } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
 
@@ -37,10 +38,8 @@ export class DriverTripsService {
     if (position) await this.d.trips.updateDriverPosition(driverId, position.latitude, position.longitude, this.d.now());
     const driver = await loadDriverContext(this.d.db, driverId);
     const blocker = matchingBlocker(driver);
-    if (blocker) throw new AppError('CONFLICT', blocker);
-    if (driver.latitude == null || driver.longitude == null || !driver.vehicle) {
-      throw new AppError('CONFLICT', 'Activa la ubicación para ver solicitudes cercanas.');
-    }
+    if (blocker) throw new AppError(blocker);
+    if (driver.latitude == null || driver.longitude == null || !driver.vehicle) throw new AppError('LOCATION_NEEDED_FOR_REQUESTS');
     const rows = await this.d.matching.nearbyRequests({
       driverId, latitude: driver.latitude, longitude: driver.longitude, radiusKm: driver.radiusKm, vehicleType: driver.vehicle.vehicleType,
     }, this.d.now());
@@ -54,10 +53,10 @@ export class DriverTripsService {
     }
     const driver = await loadDriverContext(this.d.db, driverId);
     const blocker = matchingBlocker(driver);
-    if (blocker) throw new AppError('CONFLICT', blocker);
+    if (blocker) throw new AppError(blocker);
     const trip = await this.d.trips.findById(input.trip_request_id);
-    if (!trip || trip.passengerId === driverId) throw new AppError('NOT_FOUND', 'Solicitud no encontrada.');
-    if (trip.status !== 'pending' || trip.expiresAt <= this.d.now()) throw new AppError('CONFLICT', 'Esta solicitud ya no está disponible.');
+    if (!trip || trip.passengerId === driverId) throw new AppError('REQUEST_NOT_FOUND');
+    if (trip.status !== 'pending' || trip.expiresAt <= this.d.now()) throw new AppError('REQUEST_UNAVAILABLE');
     this.assertCanServe(driver, trip);
     const priceCents = input.price === undefined ? (trip.offerPriceCents ?? trip.estimatedFareCents) : toCentimos(input.price);
     try {
@@ -71,7 +70,7 @@ export class DriverTripsService {
       this.d.events.offer(dto);
       return dto;
     } catch (error) {
-      if (isUniqueViolation(error, 'trip_offers_one_per_driver')) throw new AppError('CONFLICT', 'Ya enviaste una oferta para este viaje.');
+      if (isUniqueViolation(error, 'trip_offers_one_per_driver')) throw new AppError('OFFER_ALREADY_SENT');
       throw error;
     }
   }
@@ -79,22 +78,21 @@ export class DriverTripsService {
   /** 'Rechazar': hides the request for this driver only (and withdraws their offer, if any). */
   async reject(driverId: number, tripId: number, reason: string | undefined): Promise<void> {
     const trip = await this.d.trips.findById(tripId);
-    if (!trip || trip.passengerId === driverId) throw new AppError('NOT_FOUND', 'Solicitud no encontrada.');
+    if (!trip || trip.passengerId === driverId) throw new AppError('REQUEST_NOT_FOUND');
     await this.d.trips.insertRejection(tripId, driverId, reason);
   }
 
   /** One stage forward along spec §4's table, or the driver's cancellation. */
   async advance(driverId: number, tripId: number, input: z.infer<typeof zTripStageRequest>): Promise<TripRow> {
     const trip = await this.assignedTrip(driverId, tripId);
-    const check = checkTransition(trip.status, input.status, 'driver');
-    if (!check.ok) throw new AppError('CONFLICT', check.message);
+    requireTransition(trip.status, input.status, 'driver');
     const now = this.d.now();
     if (input.latitude !== undefined && input.longitude !== undefined) {
       await this.d.trips.updateDriverPosition(driverId, input.latitude, input.longitude, now);
     }
     const extra = input.status === 'cancelled_by_driver' ? { cancelReason: input.reason ?? 'driver_request' } : {};
     const updated = await this.d.trips.transition(trip.id, trip.status, input.status, now, extra);
-    if (!updated) throw new AppError('CONFLICT', 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.');
+    if (!updated) throw new AppError('TRIP_STATUS_CHANGED');
     this.d.events.status(trip.id, updated.status, driverId, now);
     return updated;
   }
@@ -102,16 +100,15 @@ export class DriverTripsService {
   /** 'Finalizar viaje': stores final position, fare and time; feeds earnings and stats. */
   async complete(driverId: number, input: z.infer<typeof zCompleteTripRequest>): Promise<TripRow> {
     const trip = await this.assignedTrip(driverId, input.trip_id);
-    const check = checkTransition(trip.status, 'completed', 'driver');
-    if (!check.ok) throw new AppError('CONFLICT', check.message);
+    requireTransition(trip.status, 'completed', 'driver');
     const now = this.d.now();
-    const updated = await this.d.trips.transition(trip.id, 'in_progress', 'completed', now, {
+    const updated = await this.d.trips.transition(trip.id, trip.status, 'completed', now, {
       finalFareCents: toCentimos(input.actual_fare),
       finalLatitude: input.final_latitude.toFixed(6),
       finalLongitude: input.final_longitude.toFixed(6),
       driverNotes: input.notes || null,
     });
-    if (!updated) throw new AppError('CONFLICT', 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.');
+    if (!updated) throw new AppError('TRIP_STATUS_CHANGED');
     await this.d.trips.updateDriverPosition(driverId, input.final_latitude, input.final_longitude, now);
     this.d.events.status(trip.id, 'completed', driverId, now);
     return updated;
@@ -124,17 +121,15 @@ export class DriverTripsService {
 
   private async assignedTrip(driverId: number, tripId: number): Promise<TripRow> {
     const trip = await this.d.trips.findById(tripId);
-    if (!trip || trip.driverId !== driverId || !isTripStatus(trip.status)) throw new AppError('NOT_FOUND', 'Viaje no encontrado.');
+    if (!trip || trip.driverId !== driverId) throw new AppError('TRIP_NOT_FOUND');
     return trip;
   }
 
   private assertCanServe(driver: DriverContext, trip: TripRow): void {
-    if (driver.vehicle?.vehicleType !== vehicleTypeForService(trip.serviceTypeId)) {
-      throw new AppError('CONFLICT', 'Tu vehículo activo no corresponde al tipo de servicio de este viaje.');
-    }
-    if (driver.latitude == null || driver.longitude == null) throw new AppError('CONFLICT', 'Activa la ubicación para enviar ofertas.');
+    if (driver.vehicle?.vehicleType !== vehicleTypeForServiceType(trip.serviceTypeId)) throw new AppError('VEHICLE_WRONG_SERVICE');
+    if (driver.latitude == null || driver.longitude == null) throw new AppError('LOCATION_NEEDED_FOR_OFFERS');
     const km = haversineKm({ latitude: driver.latitude, longitude: driver.longitude }, { latitude: Number(trip.pickupLatitude), longitude: Number(trip.pickupLongitude) });
-    if (km > driver.radiusKm) throw new AppError('CONFLICT', `El punto de recojo está fuera de tu radio de búsqueda (${driver.radiusKm} km).`);
+    if (km > driver.radiusKm) throw new AppError('PICKUP_OUT_OF_RADIUS', `El punto de recojo está fuera de tu radio de búsqueda (${driver.radiusKm} km).`);
   }
 }
 

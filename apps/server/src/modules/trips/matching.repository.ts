@@ -3,11 +3,13 @@
  * ll_to_earth(pickup) (cube + earthdistance; same SQL on PGlite and PostgreSQL).
  */
 import { sql, type Database } from '@jala/db';
+import { DRIVER_BUSY_STATUSES, vehicleTypeForServiceType } from '@jala/domain';
 
 /** A driver's position older than this is not trusted for matching. */
 export const POSITION_FRESHNESS_MINUTES = 15;
 
-export const vehicleTypeForService = (serviceTypeId: number) => (serviceTypeId === 1 ? 'mototaxi' : 'auto');
+/** `(v1, v2, …)` with each value a bound parameter, for `in` lists in raw SQL. */
+const sqlList = (values: readonly string[]) => sql`(${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
 
 export interface NearbyRequestRow {
   id: number;
@@ -93,14 +95,14 @@ export class MatchingRepository {
       join vehicles v on v.id = p.active_vehicle_id and v.driver_id = p.user_id and v.vehicle_status = 'active'
       where p.driver_status = 'online'
         and p.verification_status = 'verified'
-        and v.vehicle_type = ${vehicleTypeForService(trip.serviceTypeId)}
+        and v.vehicle_type = ${vehicleTypeForServiceType(trip.serviceTypeId)}
         and p.user_id <> ${trip.passengerId}
         and p.current_latitude is not null
         and p.location_updated_at >= ${freshSince}
         and earth_distance(ll_to_earth(p.current_latitude::float8, p.current_longitude::float8),
                            ll_to_earth(${Number(trip.pickupLatitude)}, ${Number(trip.pickupLongitude)})) <= p.search_radius_km * 1000
         and not exists (select 1 from trip_rejections r where r.trip_id = ${trip.id} and r.driver_id = p.user_id)
-        and not exists (select 1 from trips b where b.driver_id = p.user_id and b.status in ('accepted','en_route','arrived','in_progress'))`);
+        and not exists (select 1 from trips b where b.driver_id = p.user_id and b.status in ${sqlList(DRIVER_BUSY_STATUSES)})`);
     return (result.rows as { user_id: number }[]).map((r) => Number(r.user_id));
   }
 

@@ -16,5 +16,3 @@ export function toOfferDto(offer: OfferRow, driver: { firstName: string; lastNam
     created_at: offer.createdAt.toISOString(),
   };
 }
-
-export const ratingOf = (avg: string | null) => (avg == null ? null : Math.round(Number(avg) * 10) / 10);

@@ -15,7 +15,7 @@ import { toCreatedTripDto } from './trip-dto';
 
 function passengerId(request: FastifyRequest): number {
   const user = currentUser(request);
-  if (!isPassengerType(user.userType)) throw new AppError('FORBIDDEN', 'Esta acción es solo para pasajeros.');
+  if (!isPassengerType(user.userType)) throw new AppError('PASSENGERS_ONLY');
   return user.id;
 }
 

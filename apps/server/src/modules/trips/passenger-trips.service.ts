@@ -3,13 +3,14 @@
  * accept one, chat, cancel. Every call checks that the trip is the caller's own (another id → 404).
  */
 import type { CreateTripRequest, DriverOffer } from '@jala/contracts';
-import { billedMinutes, checkTransition, fareForRoute, isTripStatus, toCentimos } from '@jala/domain';
+import { billedMinutes, canTransition, fareForRoute, toCentimos } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
+import { requireTransition } from './trip-transitions';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { GeoProvider } from '../../geo';
 import type { UsersRepository } from '../auth/users.repository';
 import type { MatchingRepository } from './matching.repository';
-import { ratingOf, toOfferDto } from './offer-dto';
+import { toOfferDto } from './offer-dto';
 import type { TripEvents } from './trip-events';
 import { toDriverRequestDto } from './driver-request-dto';
 import type { TripRow } from './trip-dto';
@@ -30,7 +31,7 @@ export class PassengerTripsService {
 
   async create(passengerId: number, input: CreateTripRequest): Promise<TripRow> {
     if (await this.d.trips.findActiveForPassenger(passengerId)) {
-      throw new AppError('CONFLICT', 'Ya tienes un viaje activo. Termínalo o cancélalo antes de pedir otro.');
+      throw new AppError('ACTIVE_TRIP_EXISTS');
     }
     const pickup = { latitude: input.pickup_latitude, longitude: input.pickup_longitude };
     const destination = { latitude: input.destination_latitude, longitude: input.destination_longitude };
@@ -62,7 +63,7 @@ export class PassengerTripsService {
       return trip;
     } catch (error) {
       if (isUniqueViolation(error, 'trips_one_active_per_passenger')) {
-        throw new AppError('CONFLICT', 'Ya tienes un viaje activo. Termínalo o cancélalo antes de pedir otro.');
+        throw new AppError('ACTIVE_TRIP_EXISTS');
       }
       throw error;
     }
@@ -71,7 +72,7 @@ export class PassengerTripsService {
   /** Pushes a pending trip to every eligible driver's feed; idempotent (publishing twice re-notifies). */
   async publish(passengerId: number, tripId: number): Promise<TripRow> {
     const trip = await this.ownTrip(passengerId, tripId);
-    if (trip.status !== 'pending') throw new AppError('CONFLICT', 'Solo puedes publicar un viaje pendiente.');
+    if (trip.status !== 'pending') throw new AppError('PUBLISH_NEEDS_PENDING_TRIP');
     const now = this.d.now();
     await this.d.trips.markPublished(trip.id, now);
     const [driverIds, passenger] = await Promise.all([
@@ -88,28 +89,29 @@ export class PassengerTripsService {
   async offers(passengerId: number, tripId: number): Promise<DriverOffer[]> {
     await this.ownTrip(passengerId, tripId);
     const rows = await this.d.trips.listOffers(tripId);
-    return rows.map((r) => toOfferDto(r.offer, { firstName: r.firstName, lastName: r.lastName, rating: ratingOf(r.rating), vehicle: r.vehicle }));
+    return rows.map((r) => toOfferDto(r.offer, { firstName: r.firstName, lastName: r.lastName, rating: r.ratingAverage, vehicle: r.vehicle }));
   }
 
   /** Accepts one driver's offer. Exactly one of any number of concurrent accepts wins. */
   async acceptOffer(passengerId: number, tripId: number, driverId: number): Promise<TripRow> {
     const trip = await this.ownTrip(passengerId, tripId);
-    if (trip.status !== 'pending') throw new AppError('CONFLICT', 'Este viaje ya no está esperando ofertas.');
+    // Accepting assigns the trip: the system's pending → accepted (state machine), else it is too late.
+    if (!canTransition(trip.status, 'accepted', 'system')) throw new AppError('TRIP_NOT_PENDING');
     const offer = await this.d.trips.findOffer(tripId, driverId);
-    if (!offer || offer.status === 'withdrawn') throw new AppError('NOT_FOUND', 'La oferta ya no está disponible.');
+    if (!offer || offer.status === 'withdrawn') throw new AppError('OFFER_WITHDRAWN');
     // 'accepted'/'rejected' offers mean another accept of this trip committed since the trip was read.
-    if (offer.status !== 'pending') throw new AppError('CONFLICT', 'Este viaje ya no está esperando ofertas.');
+    if (offer.status !== 'pending') throw new AppError('TRIP_NOT_PENDING');
     const now = this.d.now();
     let accepted: TripRow | undefined;
     try {
-      accepted = await this.d.trips.assignDriver(tripId, passengerId, offer, now);
+      accepted = await this.d.trips.assignDriver(tripId, offer, now);
     } catch (error) {
       if (isUniqueViolation(error, 'trips_one_active_per_driver')) {
-        throw new AppError('CONFLICT', 'El conductor acaba de tomar otro viaje. Elige otra oferta.');
+        throw new AppError('DRIVER_TOOK_ANOTHER_TRIP');
       }
       throw error;
     }
-    if (!accepted) throw new AppError('CONFLICT', 'Este viaje ya no está esperando ofertas.');
+    if (!accepted) throw new AppError('TRIP_NOT_PENDING');
     this.d.events.status(tripId, 'accepted', driverId, now);
     for (const other of await this.d.matching.offeringDriverIds(tripId)) {
       if (other !== driverId) this.d.events.toDriver(other, { type: 'offer_declined', trip_id: tripId });
@@ -119,17 +121,17 @@ export class PassengerTripsService {
 
   async cancel(passengerId: number, tripId: number, reason: string | undefined): Promise<TripRow> {
     const trip = await this.ownTrip(passengerId, tripId);
-    const check = checkTransition(trip.status, 'cancelled_by_passenger', 'passenger');
-    if (!check.ok) throw new AppError('CONFLICT', check.message);
+    requireTransition(trip.status, 'cancelled_by_passenger', 'passenger');
     const now = this.d.now();
     const cancelled = await this.d.trips.transition(trip.id, trip.status, 'cancelled_by_passenger', now, { cancelReason: reason ?? 'passenger_request' });
-    if (!cancelled) throw new AppError('CONFLICT', 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.');
+    if (!cancelled) throw new AppError('TRIP_STATUS_CHANGED');
     await this.announceClosed(cancelled, now);
     return cancelled;
   }
 
   /** Expires pending trips nobody accepted in time (cancelled_by_system). */
   async expirePending(): Promise<number> {
+    requireTransition('pending', 'cancelled_by_system', 'system');
     const now = this.d.now();
     const expired = await this.d.trips.expirePending(now);
     for (const trip of expired) await this.announceClosed(trip, now);
@@ -138,12 +140,11 @@ export class PassengerTripsService {
 
   async ownTrip(passengerId: number, tripId: number): Promise<TripRow> {
     const trip = await this.d.trips.findById(tripId);
-    if (!trip || trip.passengerId !== passengerId) throw new AppError('NOT_FOUND', 'Viaje no encontrado.');
+    if (!trip || trip.passengerId !== passengerId) throw new AppError('TRIP_NOT_FOUND');
     return trip;
   }
 
   private async announceClosed(trip: TripRow, at: Date): Promise<void> {
-    if (!isTripStatus(trip.status)) return;
     this.d.events.status(trip.id, trip.status, trip.driverId, at);
     const notify = new Set([...(await this.d.matching.offeringDriverIds(trip.id)), ...(trip.driverId ? [trip.driverId] : [])]);
     for (const driverId of notify) this.d.events.toDriver(driverId, { type: 'trip_request_closed', trip_id: trip.id });

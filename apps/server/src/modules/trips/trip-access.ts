@@ -1,4 +1,5 @@
 import { and, eq, or, schema, type Database } from '@jala/db';
+import { isDriverBusyStatus } from '@jala/domain';
 
 /**
  * Who may see what of a trip. Used by HTTP routes and by the MQTT ACL alike, so both channels apply
@@ -27,7 +28,7 @@ export class TripAccess {
     const [row] = await this.db.select({ status: schema.trips.status }).from(schema.trips)
       .where(and(eq(schema.trips.id, tripId), eq(schema.trips.driverId, driverId)));
     if (!row) return false;
-    return !activeOnly || ['accepted', 'en_route', 'arrived', 'in_progress'].includes(row.status);
+    return !activeOnly || isDriverBusyStatus(row.status);
   }
 
   /** The conversation chat/{trip}/{driver}: that trip's passenger and that driver, if the driver takes part. */

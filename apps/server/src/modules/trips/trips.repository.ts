@@ -1,9 +1,6 @@
 import { and, asc, eq, inArray, lt, schema, sql, type Database } from '@jala/db';
-import { ACTIVE_TRIP_STATUSES, type TripStatus } from '@jala/domain';
+import { ACTIVE_TRIP_STATUSES, DRIVER_BUSY_STATUSES, ratingAverage, type TripStatus } from '@jala/domain';
 import type { TripParty, TripRow, TripVehicle } from './trip-dto';
-
-/** Statuses in which a driver is assigned and busy. */
-export const DRIVER_BUSY_STATUSES = ['accepted', 'en_route', 'arrived', 'in_progress'] as const;
 
 export type OfferRow = typeof schema.tripOffers.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -13,6 +10,14 @@ const STATUS_TIMESTAMP: Partial<Record<TripStatus, keyof TripRow>> = {
   accepted: 'acceptedAt', en_route: 'enRouteAt', arrived: 'arrivedAt', in_progress: 'startedAt', completed: 'completedAt',
   cancelled_by_passenger: 'cancelledAt', cancelled_by_driver: 'cancelledAt', cancelled_by_system: 'cancelledAt',
 };
+
+type TripChanges = Partial<typeof schema.trips.$inferInsert>;
+
+/** The columns a move to `to` writes: the status, the timestamp that status stamps, and the caller's extras. */
+function statusChange(to: TripStatus, at: Date, extra: TripChanges): TripChanges {
+  const stamp = STATUS_TIMESTAMP[to];
+  return { ...extra, status: to, ...(stamp ? { [stamp]: at } : {}) };
+}
 
 /**
  * Lookups that clients poll (the active-trip guard on every navigation, the trip pages) are prepared once,
@@ -61,24 +66,23 @@ export class TripsRepository {
 
   /**
    * Moves a trip from `from` to `to` only if it is still in `from` (the conditional update is the lock:
-   * of two racing writers exactly one sees a row come back).
+   * of two racing writers exactly one sees a row come back). The only writer of trips.status: callers
+   * check the change with the domain state machine first (requireTransition in trip-transitions.ts).
    */
-  async transition(id: number, from: TripStatus, to: TripStatus, at: Date, extra: Partial<typeof schema.trips.$inferInsert> = {}, tx: Tx | Database = this.db): Promise<TripRow | undefined> {
-    const stamp = STATUS_TIMESTAMP[to];
+  async transition(id: number, from: TripStatus, to: TripStatus, at: Date, extra: TripChanges = {}, tx: Tx | Database = this.db): Promise<TripRow | undefined> {
     const [row] = await tx.update(schema.trips)
-      .set({ ...extra, status: to, ...(stamp ? { [stamp]: at } : {}) })
+      .set(statusChange(to, at, extra))
       .where(and(eq(schema.trips.id, id), eq(schema.trips.status, from)))
       .returning();
     return row;
   }
 
   /** Assigns the driver of an offer to a pending trip, atomically; undefined when the trip is no longer pending. */
-  async assignDriver(tripId: number, passengerId: number, offer: OfferRow, at: Date): Promise<TripRow | undefined> {
+  async assignDriver(tripId: number, offer: OfferRow, at: Date): Promise<TripRow | undefined> {
     return this.db.transaction(async (tx) => {
-      const [trip] = await tx.update(schema.trips)
-        .set({ status: 'accepted', driverId: offer.driverId, vehicleId: offer.vehicleId, agreedFareCents: offer.priceCents, acceptedAt: at })
-        .where(and(eq(schema.trips.id, tripId), eq(schema.trips.passengerId, passengerId), eq(schema.trips.status, 'pending')))
-        .returning();
+      const trip = await this.transition(tripId, 'pending', 'accepted', at, {
+        driverId: offer.driverId, vehicleId: offer.vehicleId, agreedFareCents: offer.priceCents,
+      }, tx);
       if (!trip) return undefined;
       await tx.update(schema.tripOffers).set({ status: sql`case when ${schema.tripOffers.id} = ${offer.id} then 'accepted' else 'rejected' end` })
         .where(eq(schema.tripOffers.tripId, tripId));
@@ -86,10 +90,10 @@ export class TripsRepository {
     });
   }
 
-  /** Pending trips whose time ran out, moved to cancelled_by_system; returns them. */
+  /** Pending trips whose time ran out, moved to cancelled_by_system (a transition of each from pending); returns them. */
   async expirePending(now: Date): Promise<TripRow[]> {
     return this.db.update(schema.trips)
-      .set({ status: 'cancelled_by_system', cancelledAt: now, cancelReason: 'expired' })
+      .set(statusChange('cancelled_by_system', now, { cancelReason: 'expired' }))
       .where(and(eq(schema.trips.status, 'pending'), lt(schema.trips.expiresAt, now)))
       .returning();
   }
@@ -146,7 +150,7 @@ export class TripsRepository {
       firstName: schema.users.firstName,
       lastName: schema.users.lastName,
       vehicle: { brand: schema.vehicles.brand, model: schema.vehicles.model, licensePlate: schema.vehicles.licensePlate, color: schema.vehicles.color, vehicleType: schema.vehicles.vehicleType },
-      rating: sql<string | null>`(select avg(r.score) from ratings r where r.ratee_id = ${schema.tripOffers.driverId})`,
+      ratingAverage: sql<string | null>`(select avg(r.score) from ratings r where r.ratee_id = ${schema.tripOffers.driverId})`.mapWith(ratingAverage),
     })
       .from(schema.tripOffers)
       .innerJoin(schema.users, eq(schema.users.id, schema.tripOffers.driverId))
