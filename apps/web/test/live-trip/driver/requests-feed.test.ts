@@ -3,13 +3,13 @@ import { zDriverFeedMessage } from '@jala/contracts';
 import { applyFeedMessage, hasMovedMeaningfully, offeredTripEvent, sortRequests, upsertRequest } from '../../../src/features/live-trip/driver/requests-feed';
 import { chatTextToSend, mergeChat as mergeChatMessages } from '../../../src/features/live-trip/shared/chat/merge-chat';
 import { parseMessage } from '../../../src/features/live-trip/shared/use-realtime-topic';
-
-/** The driver's feed as the live trip reads it: validated with the contract schema, malformed → null. */
-const parseFeedMessage = (payload: unknown) => parseMessage(zDriverFeedMessage, payload);
 import { counterOfferError } from '../../../src/features/live-trip/driver/components/counter-offer-form';
 import { requestsErrorFix } from '../../../src/features/live-trip/driver/components/requests-error';
 import { formatKm, formatRating } from '../../../src/features/live-trip/shared/format';
 import { makeRequest } from '../../support';
+
+/** The driver's feed as the live trip reads it: validated with the contract schema, malformed → null. */
+const parseFeedMessage = (payload: unknown) => parseMessage(zDriverFeedMessage, payload);
 
 const none = new Set<number>();
 
