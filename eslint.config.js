@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import jala from './apps/web/eslint/feature-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'packages/db/migrations/**'] },
@@ -20,6 +21,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // Web layering: a feature is used through its index; components/ and lib/ never import features.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { jala },
+    rules: { 'jala/feature-boundaries': 'error' },
   },
   {
     // Layering: the pure packages must not reach into apps or I/O.

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { useSession } from './features/auth/stores/session-store';
+import { useSession } from './lib/session-store';
 import './styles/index.css';
 
 // Start checking a stored token while React mounts; route wrappers show their loaders meanwhile.

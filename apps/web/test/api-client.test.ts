@@ -87,9 +87,18 @@ describe('api client response handling (spec §7)', () => {
 
   it("a 404 'No hay viaje activo' is not an error: unsuccessful result with null data", async () => {
     stubFetch({
-      'GET /trips/active': jsonResponse(404, { success: false, data: null, message: 'No hay viaje activo', code: 'NOT_FOUND' }),
+      'GET /trips/active': jsonResponse(404, { success: false, data: null, message: 'No hay viaje activo', code: 'NO_ACTIVE_TRIP' }),
     });
     await expect(apiClient.get('/trips/active')).resolves.toEqual({ success: false, data: null, message: 'No hay viaje activo' });
+  });
+
+  it("'no active trip' is recognised by the server's NO_ACTIVE_TRIP code, not by its text", async () => {
+    stubFetch({
+      'GET /trips/active': jsonResponse(404, { success: false, data: null, message: 'Sin viaje en curso', code: 'NO_ACTIVE_TRIP' }),
+      'GET /trips/8': jsonResponse(404, { success: false, data: null, message: 'No hay viaje activo', code: 'TRIP_NOT_FOUND' }),
+    });
+    await expect(apiClient.get('/trips/active')).resolves.toEqual({ success: false, data: null, message: 'Sin viaje en curso' });
+    await expect(apiClient.get('/trips/8')).rejects.toMatchObject({ status: 404, code: 'TRIP_NOT_FOUND', message: 'No hay viaje activo' });
   });
 
   it('any other 404 is an error', async () => {

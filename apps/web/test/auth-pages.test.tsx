@@ -1,16 +1,10 @@
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { LoginPage, validateLogin } from '../src/features/auth/pages/login-page';
 import { RegisterPage } from '../src/features/auth/pages/register-page';
-import { useSession } from '../src/features/auth/stores/session-store';
+import { useSession } from '../src/lib/session-store';
 import { realtime } from '../src/lib/realtime';
-import { jsonResponse, makeUser, stubFetch } from './support';
-
-function renderPage(ui: ReactNode) {
-  return render(<MemoryRouter>{ui}</MemoryRouter>);
-}
+import { jsonResponse, makeUser, renderAt, stubFetch } from './support';
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -28,7 +22,7 @@ describe('login page', () => {
 
   it('validates inline in Spanish before calling the server', () => {
     const fetchMock = stubFetch({});
-    renderPage(<LoginPage />);
+    renderAt('/', <LoginPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect(screen.getByText('El correo es obligatorio.')).toBeTruthy();
     expect(screen.getByText('La contraseña es obligatoria.')).toBeTruthy();
@@ -42,7 +36,7 @@ describe('login page', () => {
     stubFetch({
       'POST /auth/login': jsonResponse(401, { success: false, data: null, message: 'Correo o contraseña incorrectos.', code: 'INVALID_CREDENTIALS' }),
     });
-    renderPage(<LoginPage />);
+    renderAt('/', <LoginPage />);
     type('Correo electrónico', 'ana@example.pe');
     type('Contraseña', 'equivocada');
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
@@ -54,7 +48,7 @@ describe('login page', () => {
     const fetchMock = stubFetch({
       'POST /auth/login': jsonResponse(200, { success: true, data: { user: makeUser(), token: 't' }, message: '' }),
     });
-    renderPage(<LoginPage />);
+    renderAt('/', <LoginPage />);
     type('Correo electrónico', '  Ana@Example.PE ');
     type('Contraseña', 'secreto123');
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
@@ -92,7 +86,7 @@ describe('register page', () => {
   }
 
   it('offers Pasajero / Conductor / Ambos', () => {
-    renderPage(<RegisterPage />);
+    renderAt('/', <RegisterPage />);
     const options = Array.from((screen.getByLabelText('Tipo de cuenta') as HTMLSelectElement).options).map((o) => [o.value, o.text]);
     expect(options).toEqual([
       ['passenger', 'Pasajero'],
@@ -103,7 +97,7 @@ describe('register page', () => {
 
   it('rejects a phone that is not 9 digits starting with 9, and a short password', () => {
     const fetchMock = stubFetch({});
-    renderPage(<RegisterPage />);
+    renderAt('/', <RegisterPage />);
     fillValid();
     type('Celular', '812345678');
     type('Contraseña', 'corta');
@@ -114,7 +108,7 @@ describe('register page', () => {
   });
 
   it('validates a field when leaving it', () => {
-    renderPage(<RegisterPage />);
+    renderAt('/', <RegisterPage />);
     type('Celular', '98765');
     fireEvent.blur(screen.getByLabelText('Celular'));
     expect(screen.getByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeTruthy();
@@ -129,7 +123,7 @@ describe('register page', () => {
         code: 'EMAIL_TAKEN',
       }),
     });
-    renderPage(<RegisterPage />);
+    renderAt('/', <RegisterPage />);
     fillValid();
     fireEvent.change(screen.getByLabelText('Tipo de cuenta'), { target: { value: 'both' } });
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
@@ -140,7 +134,7 @@ describe('register page', () => {
     const fetchMock = stubFetch({
       'POST /auth/register': jsonResponse(201, { success: true, data: { user: makeUser({ user_type: 'both' }), token: 't' }, message: '' }),
     });
-    renderPage(<RegisterPage />);
+    renderAt('/', <RegisterPage />);
     fillValid();
     fireEvent.change(screen.getByLabelText('Tipo de cuenta'), { target: { value: 'both' } });
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));

@@ -1,13 +1,10 @@
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen, within } from '@testing-library/react';
 import { BottomNav } from '../src/components/layout/bottom-nav';
 import { DriverBottomNav } from '../src/components/layout/driver-bottom-nav';
 import { PassengerBottomNav } from '../src/components/layout/passenger-bottom-nav';
-import { useSession } from '../src/features/auth/stores/session-store';
-import { jsonResponse, makeUser, noActiveTrip, setSession, stubFetch } from './support';
+import { useSession } from '../src/lib/session-store';
+import { jsonResponse, makeUser, noActiveTrip, renderAt, setSession, stubFetch } from './support';
 
 afterEach(() => {
   cleanup();
@@ -16,33 +13,24 @@ afterEach(() => {
   useSession.setState({ status: 'idle', user: null, token: null });
 });
 
-function renderWithProviders(ui: ReactNode, path = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 describe('bottom navigation badges', () => {
   const items = (badge: number) => [{ id: 'x', label: 'Solicitud', icon: null, path: '/x', badge }];
 
   it("caps a badge above 99 at '99+'", () => {
-    renderWithProviders(<BottomNav items={items(150)} label="Nav" />);
+    renderAt('/', <BottomNav items={items(150)} label="Nav" />);
     expect(screen.getByTestId('badge-x').textContent).toBe('99+');
   });
 
   it('shows the count up to 99 and nothing for 0', () => {
-    renderWithProviders(<BottomNav items={items(99)} label="Nav" />);
+    renderAt('/', <BottomNav items={items(99)} label="Nav" />);
     expect(screen.getByTestId('badge-x').textContent).toBe('99');
     cleanup();
-    renderWithProviders(<BottomNav items={items(0)} label="Nav" />);
+    renderAt('/', <BottomNav items={items(0)} label="Nav" />);
     expect(screen.queryByTestId('badge-x')).toBeNull();
   });
 
   it('passenger nav: Inicio / Solicitar / Historial, no badge unless told of an active trip', () => {
-    renderWithProviders(<PassengerBottomNav />, '/passenger/trip-history');
+    renderAt('/passenger/trip-history', <PassengerBottomNav />);
     const nav = screen.getByRole('navigation', { name: 'Navegación de pasajero' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
@@ -53,21 +41,21 @@ describe('bottom navigation badges', () => {
     expect(links[2]?.getAttribute('aria-current')).toBe('page');
     expect(screen.queryByTestId('badge-request')).toBeNull();
     cleanup();
-    renderWithProviders(<PassengerBottomNav hasActiveTrip />);
+    renderAt('/', <PassengerBottomNav hasActiveTrip />);
     expect(screen.getByTestId('badge-request').textContent).toBe('1');
   });
 
   it("driver nav: 'Solicitud' shows 1 when GET /driver/trips/current returns a trip", async () => {
     stubFetch({ 'GET /driver/trips/current': jsonResponse(200, { success: true, data: { id: 3, trip_status: 'accepted' }, message: '' }) });
     setSession(makeUser({ user_type: 'driver' }));
-    renderWithProviders(<DriverBottomNav />);
+    renderAt('/', <DriverBottomNav />);
     expect((await screen.findByTestId('badge-request')).textContent).toBe('1');
   });
 
   it("driver nav: no badge when there is no current trip ('No hay viaje activo')", async () => {
     const fetchMock = stubFetch({ 'GET /driver/trips/current': noActiveTrip });
     setSession(makeUser({ user_type: 'driver' }));
-    renderWithProviders(<DriverBottomNav />);
+    renderAt('/', <DriverBottomNav />);
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(screen.queryByTestId('badge-request')).toBeNull();
     expect(screen.getByRole('link', { name: 'Solicitud' }).getAttribute('href')).toBe('/driver/trip-request');

@@ -4,9 +4,9 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { ConnectionIndicator, useRealtimeConnected } from '../src/components/layout/connection-indicator';
 import { ProfileMenu } from '../src/components/layout/profile-menu';
 import { PageErrorBoundary, isChunkLoadError } from '../src/components/ui/error-boundary';
-import { useSession } from '../src/features/auth/stores/session-store';
+import { useSession } from '../src/lib/session-store';
 import { realtime, type ConnectionListener } from '../src/lib/realtime';
-import { resolveActiveTripRedirect } from '../src/features/trips/active-trip-redirect';
+import { resolveActiveTripRedirect } from '../src/app/active-trip-redirect';
 import { makeUser, setSession, stubFetch } from './support';
 
 afterEach(() => {

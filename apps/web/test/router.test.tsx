@@ -1,24 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
-import { AppRoutes } from '../src/app/router';
+import { screen, waitFor } from '@testing-library/react';
 import { realtime } from '../src/lib/realtime';
-import { useSession } from '../src/features/auth/stores/session-store';
-import { jsonResponse, makeUser, noActiveTrip, setSession, stubFetch } from './support';
-
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-      <LocationProbe />
-    </MemoryRouter>,
-  );
-}
+import { useSession } from '../src/lib/session-store';
+import { jsonResponse, makeUser, noActiveTrip, renderApp, resetTestWorld, setSession, stubFetch } from './support';
 
 const currentPath = () => screen.getByTestId('location').textContent;
 
@@ -29,36 +13,30 @@ describe('router and session wrappers', () => {
     vi.spyOn(realtime, 'disconnect').mockImplementation(() => {});
     stubFetch({});
   });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-    useSession.setState({ status: 'idle', user: null, token: null });
-  });
+  afterEach(resetTestWorld);
 
   it("'/' shows the login view", async () => {
     setSession(null);
-    renderAt('/');
+    renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeTruthy();
     expect(currentPath()).toBe('/');
   });
 
   it("public pages show 'Cargando...' while the session loads", () => {
     useSession.setState({ status: 'loading', user: null, token: 't' });
-    renderAt('/login');
+    renderApp('/login');
     expect(screen.getByText('Cargando...')).toBeTruthy();
   });
 
   it("protected pages show 'Verificando sesión...' while the session loads", () => {
     useSession.setState({ status: 'loading', user: null, token: 't' });
-    renderAt('/driver/status');
+    renderApp('/driver/status');
     expect(screen.getByText('Verificando sesión...')).toBeTruthy();
   });
 
   it('a protected page sends an unauthenticated user to /login', async () => {
     setSession(null);
-    renderAt('/driver/earnings');
+    renderApp('/driver/earnings');
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeTruthy();
     expect(currentPath()).toBe('/login');
   });
@@ -66,7 +44,7 @@ describe('router and session wrappers', () => {
   it('a public page sends an authenticated user to /dashboard, which goes on to their dashboard', async () => {
     stubFetch({ 'GET /driver/trips/current': noActiveTrip });
     setSession(makeUser({ user_type: 'driver' }));
-    renderAt('/login');
+    renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Panel del Conductor' })).toBeTruthy();
     expect(currentPath()).toBe('/driver/dashboard');
     expect(screen.getByText('Monitorea tu progreso y maximiza tus ganancias')).toBeTruthy();
@@ -75,7 +53,7 @@ describe('router and session wrappers', () => {
   it('/dashboard sends a passenger to the passenger dashboard', async () => {
     stubFetch({ 'GET /trips/active': noActiveTrip });
     setSession(makeUser({ user_type: 'passenger', first_name: 'Rosa' }));
-    renderAt('/dashboard');
+    renderApp('/dashboard');
     expect(await screen.findByText('¿A dónde vamos hoy?')).toBeTruthy();
     expect(currentPath()).toBe('/passenger/dashboard');
     expect(screen.getByText('Hola, Rosa')).toBeTruthy();
@@ -83,7 +61,7 @@ describe('router and session wrappers', () => {
 
   it('an unknown path shows the 404 page with a link home', async () => {
     setSession(null);
-    renderAt('/no/existe');
+    renderApp('/no/existe');
     expect(await screen.findByText('404')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
@@ -100,7 +78,7 @@ describe('router and session wrappers', () => {
   ] as const)('%s shows %s inside the layout', async (path, title, userType) => {
     stubFetch({ 'GET /trips/active': noActiveTrip, 'GET /driver/trips/current': noActiveTrip });
     setSession(makeUser({ user_type: userType }));
-    renderAt(path);
+    renderApp(path);
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     expect(screen.getByTestId('connection-indicator').textContent).toContain('Jala Off');
     expect(screen.getByRole('button', { name: 'Menú de perfil' })).toBeTruthy();
@@ -110,7 +88,7 @@ describe('router and session wrappers', () => {
   it('the earnings page shows its subtitle and the driver navigation', async () => {
     stubFetch({ 'GET /driver/trips/current': noActiveTrip });
     setSession(makeUser({ user_type: 'driver' }));
-    renderAt('/driver/earnings');
+    renderApp('/driver/earnings');
     expect(await screen.findByText('Revisa tu rendimiento como conductor')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Navegación de conductor' });
     expect(nav.textContent).toContain('Inicio');
@@ -121,7 +99,7 @@ describe('router and session wrappers', () => {
   it('after login the user returns to the protected page they asked for', async () => {
     stubFetch({ 'GET /driver/trips/current': noActiveTrip });
     setSession(null);
-    renderAt('/driver/status');
+    renderApp('/driver/status');
     await screen.findByRole('heading', { name: 'Iniciar sesión' });
     setSession(makeUser({ user_type: 'driver' }));
     expect(await screen.findByRole('heading', { name: 'Estado del Conductor' })).toBeTruthy();
@@ -131,7 +109,7 @@ describe('router and session wrappers', () => {
   it('a 401 from any call logs the user out and sends them to /login', async () => {
     stubFetch({ 'GET /trips/active': jsonResponse(401, { success: false, data: null, message: 'Sesión expirada', code: 'UNAUTHORIZED' }) });
     setSession(makeUser({ user_type: 'passenger' }));
-    renderAt('/passenger/trip-history');
+    renderApp('/passenger/trip-history');
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeTruthy();
     expect(currentPath()).toBe('/login');
     expect(localStorage.getItem('jala_token')).toBeNull();
@@ -144,18 +122,12 @@ describe('active-trip guard', () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     vi.spyOn(realtime, 'isConnected').mockReturnValue(true);
   });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-    useSession.setState({ status: 'idle', user: null, token: null });
-  });
+  afterEach(resetTestWorld);
 
   it('sends a passenger with an active trip to /passenger/active-trip', async () => {
     stubFetch({ 'GET /trips/active': jsonResponse(200, { success: true, data: { id: 7, status: 'pending' }, message: '' }) });
     setSession(makeUser({ user_type: 'passenger' }));
-    renderAt('/passenger/trip-history');
+    renderApp('/passenger/trip-history');
     await waitFor(() => expect(currentPath()).toBe('/passenger/active-trip'));
     expect(await screen.findByRole('heading', { name: 'Viaje activo' })).toBeTruthy();
     expect(screen.getByTestId('connection-indicator').textContent).toContain('Jala Online');
@@ -167,7 +139,7 @@ describe('active-trip guard', () => {
       'GET /driver/trips/current': jsonResponse(200, { success: true, data: { id: 9, trip_status: 'accepted' }, message: '' }),
     });
     setSession(makeUser({ user_type: 'both' }));
-    renderAt('/passenger/profile');
+    renderApp('/passenger/profile');
     await waitFor(() => expect(currentPath()).toBe('/driver/active-trip'));
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls.indexOf('/api/trips/active')).toBeLessThan(urls.indexOf('/api/driver/trips/current'));
@@ -178,7 +150,7 @@ describe('active-trip guard', () => {
   it('without an active trip, /passenger/active-trip goes to the trip request page', async () => {
     stubFetch({ 'GET /trips/active': noActiveTrip });
     setSession(makeUser({ user_type: 'passenger' }));
-    renderAt('/passenger/active-trip');
+    renderApp('/passenger/active-trip');
     await waitFor(() => expect(currentPath()).toBe('/passenger/trip-request'));
   });
 });

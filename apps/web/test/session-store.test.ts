@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../src/features/auth/stores/session-store';
+import { useSession } from '../src/lib/session-store';
 import { realtime } from '../src/lib/realtime';
 import { jsonResponse, makeUser, stubFetch } from './support';
 

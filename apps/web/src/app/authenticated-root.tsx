@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
-import { useSession } from '../features/auth/stores/session-store';
-import { driverCurrentTripQuery, passengerActiveTripQuery } from '../features/trips/api/active-trip-api';
-import { resolveActiveTripRedirect } from '../features/trips/active-trip-redirect';
+import { useSession } from '../lib/session-store';
+import { driverTripQuery, passengerTripQuery } from '../lib/current-trip';
+import { resolveActiveTripRedirect } from './active-trip-redirect';
 import { AppProviders } from './providers';
 
 /**
@@ -21,8 +21,8 @@ export function ActiveTripGuard() {
     if (!user) return;
     let cancelled = false;
     void resolveActiveTripRedirect(pathname, user, {
-      passenger: () => queryClient.fetchQuery(passengerActiveTripQuery(user.id)),
-      driver: () => queryClient.fetchQuery(driverCurrentTripQuery(user.id)),
+      passenger: () => queryClient.fetchQuery(passengerTripQuery(user.id)),
+      driver: () => queryClient.fetchQuery(driverTripQuery(user.id)),
     }).then((target) => {
       if (!cancelled && target) void navigate(target, { replace: true });
     });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
-import { useSession } from '../features/auth/stores/session-store';
+import { useSession } from '../lib/session-store';
 
 const loadAuthenticatedRoot = () => import('./authenticated-root');
 const AuthenticatedRoot = lazy(async () => ({ default: (await loadAuthenticatedRoot()).AuthenticatedRoot }));

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import type { UserType } from '@jala/contracts';
 import { isDriverType, isPassengerType } from '@jala/domain';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
-import { useSession } from '../features/auth/stores/session-store';
+import { useSession } from '../lib/session-store';
 
 /** State carried to /login so the user lands where they wanted to go after signing in. */
 export interface LoginRedirectState {

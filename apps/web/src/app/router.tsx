@@ -34,16 +34,16 @@ const notFoundPage = lazyPage(() => import('../features/errors/pages/not-found-p
 
 const passenger = {
   dashboard: lazyPage(() => import('../features/passenger/pages/dashboard-page'), 'PassengerDashboardPage'),
-  tripRequest: lazyPage(() => import('../features/passenger/pages/trip-request-page'), 'PassengerTripRequestPage'),
-  activeTrip: lazyPage(() => import('../features/passenger/pages/active-trip-page'), 'PassengerActiveTripPage'),
+  tripRequest: lazyPage(() => import('../features/trip-request/pages/trip-request-page'), 'PassengerTripRequestPage'),
+  activeTrip: lazyPage(() => import('../features/live-trip/passenger/active-trip-page'), 'PassengerActiveTripPage'),
   profile: lazyPage(() => import('../features/passenger/pages/profile-page'), 'PassengerProfilePage'),
   tripHistory: lazyPage(() => import('../features/passenger/pages/trip-history-page'), 'PassengerTripHistoryPage'),
 };
 
 const driver = {
   dashboard: lazyPage(() => import('../features/driver/pages/dashboard-page'), 'DriverDashboardPage'),
-  tripRequest: lazyPage(() => import('../features/driver/pages/trip-request-page'), 'DriverTripRequestPage'),
-  activeTrip: lazyPage(() => import('../features/driver/pages/active-trip-page'), 'DriverActiveTripPage'),
+  tripRequest: lazyPage(() => import('../features/live-trip/driver/trip-request-page'), 'DriverTripRequestPage'),
+  activeTrip: lazyPage(() => import('../features/live-trip/driver/active-trip-page'), 'DriverActiveTripPage'),
   profile: lazyPage(() => import('../features/driver/pages/profile-page'), 'DriverProfilePage'),
   status: lazyPage(() => import('../features/driver/pages/status-page'), 'DriverStatusPage'),
   earnings: lazyPage(() => import('../features/driver/pages/earnings-page'), 'DriverEarningsPage'),

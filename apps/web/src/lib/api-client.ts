@@ -7,7 +7,8 @@ import { TOKEN_STORAGE_KEY } from '@jala/domain';
  * Behaviour, rule by rule:
  * - network failure            → ApiError code 'Network error', message NETWORK_ERROR_MESSAGE
  * - a response that is not JSON → ApiError code 'Invalid response format', message INVALID_RESPONSE_MESSAGE
- * - 404 'No hay viaje activo'  → resolves `{ success: false, data: null, message }` (not an error)
+ * - 404 NO_ACTIVE_TRIP        → resolves `{ success: false, data: null, message }` (not an error; told
+ *                                apart by the server's error code, never by its text)
  * - any other non-OK response  → ApiError with the server message, else 'API error' / SERVER_ERROR_MESSAGE
  * - 401 from any call that does not opt out (login does) → the unauthorized handler runs first
  *   (it clears the session, which sends the user to /login), then the ApiError is thrown.
@@ -25,8 +26,8 @@ export const ERROR_CODES = {
 export const NETWORK_ERROR_MESSAGE = 'Error de red. Revisa tu conexión.';
 export const INVALID_RESPONSE_MESSAGE = 'Respuesta inválida del servidor';
 export const SERVER_ERROR_MESSAGE = 'Error del servidor';
-/** The server's message for "no active trip": a normal state, not a failure. */
-export const NO_ACTIVE_TRIP_MESSAGE = 'No hay viaje activo';
+/** The server's error code for "no active trip": a normal state, not a failure. */
+export const NO_ACTIVE_TRIP_CODE = 'NO_ACTIVE_TRIP';
 
 export type ApiResponse<T> = Envelope<T>;
 export type FieldErrors = Record<string, string>;
@@ -163,14 +164,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   const envelope = isRecord(payload) ? payload : {};
   const serverMessage = typeof envelope.message === 'string' && envelope.message.trim() !== '' ? envelope.message : null;
+  const serverCode = typeof envelope.code === 'string' && envelope.code !== '' ? envelope.code : null;
 
   if (!response.ok) {
-    if (response.status === 404 && serverMessage === NO_ACTIVE_TRIP_MESSAGE) {
-      return { success: false, data: null as T, message: serverMessage };
+    if (response.status === 404 && serverCode === NO_ACTIVE_TRIP_CODE) {
+      return { success: false, data: null as T, message: serverMessage ?? '' };
     }
     throw new ApiError({
       message: serverMessage ?? SERVER_ERROR_MESSAGE,
-      code: typeof envelope.code === 'string' && envelope.code !== '' ? envelope.code : ERROR_CODES.api,
+      code: serverCode ?? ERROR_CODES.api,
       status: response.status,
       fields: readFields(envelope.fields),
     });
@@ -199,7 +201,48 @@ export const apiClient = {
  * Call-level rule of spec §7 ('A success of false counts as failure'): returns data of a successful
  * envelope, else throws an ApiError with the server message or the given Spanish fallback.
  */
-export function requireData<T>(response: ApiResponse<T>, fallback: string): T {
+export function requireData<T>(response: ApiResponse<T>, fallback: string, failureCode: string = ERROR_CODES.api): T {
   if (response.success && response.data !== null && response.data !== undefined) return response.data;
-  throw new ApiError({ message: response.message || fallback, code: ERROR_CODES.api, status: 200 });
+  throw new ApiError({ message: response.message || fallback, code: failureCode, status: 200 });
+}
+
+export interface CallOptions {
+  /** `null` data is a valid answer (e.g. GET /driver/profile before registering, a rejection). */
+  allowNull?: boolean;
+  /** `success: false` without an error status (the NO_ACTIVE_TRIP 404) resolves null instead of throwing. */
+  unsuccessfulAsNull?: boolean;
+  /** Code of the error thrown for `success: false` (default: the spec's 'API error'). */
+  failureCode?: string;
+}
+
+/** Data and the server's (Spanish) confirmation message of a successful call. */
+export interface Confirmed<T> {
+  data: T;
+  message: string;
+}
+
+/**
+ * The one call-level wrapper of spec §7 ('A success of false counts as failure', §8 call fallbacks):
+ * resolves the data and message of a successful envelope; `success: false` (or missing data) throws an
+ * ApiError with the server message, else `fallback`; an error answer that carried no message of its own
+ * gets `fallback` instead of the generic 'Error del servidor'. Network failures keep their own text.
+ */
+export async function callApiConfirmed<T>(request: Promise<ApiResponse<T>>, fallback: string, options: CallOptions = {}): Promise<Confirmed<T>> {
+  let response: ApiResponse<T>;
+  try {
+    response = await request;
+  } catch (error) {
+    if (isApiError(error) && error.status !== 0 && error.message === SERVER_ERROR_MESSAGE) {
+      throw new ApiError({ message: fallback, code: error.code, status: error.status, fields: error.fields });
+    }
+    throw error;
+  }
+  if (!response.success && options.unsuccessfulAsNull) return { data: null as T, message: response.message };
+  if (response.success && (options.allowNull || options.unsuccessfulAsNull)) return { data: response.data ?? (null as T), message: response.message };
+  return { data: requireData(response, fallback, options.failureCode), message: response.message };
+}
+
+/** {@link callApiConfirmed} when only the data matters. */
+export async function callApi<T>(request: Promise<ApiResponse<T>>, fallback: string, options: CallOptions = {}): Promise<T> {
+  return (await callApiConfirmed(request, fallback, options)).data;
 }

@@ -2,9 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { limaDateKey } from '@jala/domain';
 import { DriverProfilePage } from '../../src/features/driver/pages/profile-page';
-import { useSession } from '../../src/features/auth/stores/session-store';
-import { makeUser, stubFetch } from '../support';
-import { driverUser, fail, ok, renderDriverPage, sentBody } from './render-driver';
+import { useSession } from '../../src/lib/session-store';
+import { driverUser, fail, makeUser, ok, renderAt, sentBody, stubFetch } from '../support';
 
 const PROFILE = {
   license_number: 'Q12345678', license_expiry_date: '2030-06-30', emergency_contact_name: 'Rosa Vargas',
@@ -30,7 +29,7 @@ describe('driver profile tab', () => {
         return ok(PROFILE, 'Perfil de conductor registrado. Espera la verificación de tus documentos.', 201);
       },
     });
-    renderDriverPage(<DriverProfilePage />);
+    renderAt('/', <DriverProfilePage />, { user: driverUser() });
     expect(await screen.findByRole('heading', { name: 'Bienvenido, registra tu perfil de conductor' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Perfil' }).getAttribute('aria-selected')).toBe('true');
     const radius = field('Radio de búsqueda (km)');
@@ -72,7 +71,7 @@ describe('driver profile tab', () => {
           : ok({ ...PROFILE, ...body }, 'Perfil actualizado correctamente.');
       },
     });
-    renderDriverPage(<DriverProfilePage />, { path: '/driver/profile?edit=1' });
+    renderAt('/driver/profile?edit=1', <DriverProfilePage />, { user: driverUser() });
     expect(await screen.findByRole('heading', { name: 'Editar Perfil' })).toBeTruthy();
     expect(field('Número de licencia').readOnly).toBe(true);
     expect(document.activeElement).toBe(field('Fecha de vencimiento de la licencia'));
@@ -93,7 +92,7 @@ describe('driver profile tab', () => {
       'GET /driver/profile': ok(PROFILE),
       'POST /driver/profile/update': () => new Promise<Response>((resolve) => { release = resolve; }),
     });
-    renderDriverPage(<DriverProfilePage />);
+    renderAt('/', <DriverProfilePage />, { user: driverUser() });
     fireEvent.click(await screen.findByRole('button', { name: 'Guardar cambios' }));
     const busy = await screen.findByRole('button', { name: 'Guardando...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
@@ -108,7 +107,7 @@ describe('driver profile tab', () => {
       'GET /auth/profile': ok({ ...passenger, user_type: 'both', roles: ['passenger', 'driver'] }),
       'GET /driver/profile': ok(PROFILE),
     });
-    renderDriverPage(<DriverProfilePage />, { user: passenger });
+    renderAt('/', <DriverProfilePage />, { user: passenger });
     fireEvent.click(screen.getByRole('button', { name: 'Registrarme como conductor' }));
     expect(await screen.findByText('Este campo es obligatorio.')).toBeTruthy();
     expect(screen.getAllByText('Requerido')).toHaveLength(4);
@@ -137,7 +136,7 @@ describe('driver vehicles tab', () => {
         { ...VEHICLE, id: 5, license_plate: 'MTX-555', vehicle_status: 'inactive', vehicle_type: 'mototaxi' },
       ]),
     });
-    renderDriverPage(<DriverProfilePage />, { path: '/driver/profile?tab=vehiculos' });
+    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: driverUser() });
     const first = await screen.findByTestId('vehicle-3');
     expect(within(first).getByText('ABC-123')).toBeTruthy();
     expect(within(first).getByText(/Auto · 2022/)).toBeTruthy();
@@ -156,7 +155,7 @@ describe('driver vehicles tab', () => {
         return ok(created, 'Vehículo agregado correctamente.', 201);
       },
     });
-    renderDriverPage(<DriverProfilePage />, { path: '/driver/profile?tab=vehiculos' });
+    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: driverUser() });
     await screen.findByTestId('vehicle-3');
     fireEvent.click(screen.getByRole('button', { name: 'Agregar vehículo' }));
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
@@ -185,7 +184,7 @@ describe('driver vehicles tab', () => {
       'GET /driver/vehicles': ok([]),
       'POST /driver/vehicles/add': fail(409, 'Ya existe un vehículo registrado con esa placa.', { license_plate: 'Ya existe un vehículo registrado con esa placa.' }),
     });
-    renderDriverPage(<DriverProfilePage />, { path: '/driver/profile?tab=vehiculos' });
+    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: driverUser() });
     expect(await screen.findByText(/Aún no registras vehículos/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Agregar vehículo' }));
     const form = screen.getByRole('form', { name: 'Agregar vehículo' });
@@ -206,7 +205,7 @@ describe('driver vehicles tab', () => {
         return ok(current, 'Vehículo actualizado correctamente.');
       },
     });
-    renderDriverPage(<DriverProfilePage />, { path: '/driver/profile?tab=vehiculos' });
+    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: driverUser() });
     const card = await screen.findByTestId('vehicle-3');
     fireEvent.click(within(card).getByRole('button', { name: 'Editar' }));
     fireEvent.change(within(card).getByLabelText('Color'), { target: { value: 'Negro' } });
@@ -221,7 +220,7 @@ describe('driver vehicles tab', () => {
 describe('tabs', () => {
   it('switches between Perfil and Vehículos', async () => {
     stubFetch({ 'GET /driver/profile': ok(PROFILE), 'GET /driver/vehicles': ok([VEHICLE]) });
-    renderDriverPage(<DriverProfilePage />, { user: driverUser() });
+    renderAt('/', <DriverProfilePage />, { user: driverUser() });
     await screen.findByRole('heading', { name: 'Editar Perfil' });
     fireEvent.click(screen.getByRole('tab', { name: 'Vehículos' }));
     expect(await screen.findByRole('heading', { name: 'Tus vehículos' })).toBeTruthy();

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { configureApiClient } from '../../src/lib/api-client';
-import { useSession } from '../../src/features/auth/stores/session-store';
-import { renderApp, serverCall, signIn, startFixtureServer, UNREACHABLE_API, type FixtureServer } from './fixture-server';
+import { useSession } from '../../src/lib/session-store';
+import { renderApp } from '../support';
+import { serverCall, signIn, startFixtureServer, UNREACHABLE_API, type FixtureServer } from './fixture-server';
 
 const cardValue = (label: string) => {
   const card = screen.getByText(label).closest('.pw-stat-card');

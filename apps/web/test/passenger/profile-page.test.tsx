@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { PassengerProfile, SavedLocation } from '@jala/contracts';
-import { useSession } from '../../src/features/auth/stores/session-store';
+import { useSession } from '../../src/lib/session-store';
 import { configureApiClient } from '../../src/lib/api-client';
-import { renderApp, serverCall, signIn, startFixtureServer, UNREACHABLE_API, type FixtureServer } from './fixture-server';
+import { renderApp } from '../support';
+import { serverCall, signIn, startFixtureServer, UNREACHABLE_API, type FixtureServer } from './fixture-server';
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });

@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { RATING_COMMENT_MAX as CONTRACT_COMMENT_MAX, type TripRatingStatus } from '@jala/contracts';
 import { RATING_COMMENT_MAX, RateTripForm } from '../../src/features/passenger/components/rate-trip-form';
-import { useSession } from '../../src/features/auth/stores/session-store';
-import { renderWithQueries, serverCall, signIn, startFixtureServer, type FixtureServer } from './fixture-server';
+import { useSession } from '../../src/lib/session-store';
+import { renderAt } from '../support';
+import { serverCall, signIn, startFixtureServer, type FixtureServer } from './fixture-server';
 
 describe('RateTripForm against the real API', { timeout: 20_000 }, () => {
   let server: FixtureServer;
@@ -22,7 +23,7 @@ describe('RateTripForm against the real API', { timeout: 20_000 }, () => {
   it('lets the driver rate the passenger of a completed trip, then shows the rating', async () => {
     signIn(server, 'driver');
     const onRated = vi.fn();
-    renderWithQueries(<RateTripForm tripId={server.seed.rater.tripId} title="Califica a tu pasajero" onRated={onRated} />);
+    renderAt('/', <RateTripForm tripId={server.seed.rater.tripId} title="Califica a tu pasajero" onRated={onRated} />);
     const form = within(await screen.findByRole('form', { name: 'Califica a tu pasajero' }));
     expect(form.getByText('¿Cómo fue tu viaje con Lucía Paredes?')).toBeTruthy();
     expect(form.getAllByRole('radio')).toHaveLength(5);
@@ -42,7 +43,7 @@ describe('RateTripForm against the real API', { timeout: 20_000 }, () => {
 
   it("shows the server's refusal when the trip was rated meanwhile elsewhere", async () => {
     signIn(server, 'rater');
-    renderWithQueries(<RateTripForm tripId={server.seed.rater.tripId} title="Califica a tu conductor" />);
+    renderAt('/', <RateTripForm tripId={server.seed.rater.tripId} title="Califica a tu conductor" />);
     const form = within(await screen.findByRole('form', { name: 'Califica a tu conductor' }));
     const other = await serverCall(server, 'rater', 'POST', `/trips/${server.seed.rater.tripId}/rating`, { score: 4 });
     expect(other.status).toBe(201);
@@ -55,15 +56,17 @@ describe('RateTripForm against the real API', { timeout: 20_000 }, () => {
 
   it('shows nothing to rate on a trip of someone else, with the Spanish 404', async () => {
     signIn(server, 'empty');
-    renderWithQueries(<RateTripForm tripId={server.seed.rater.tripId} title="Califica a tu conductor" />);
+    renderAt('/', <RateTripForm tripId={server.seed.rater.tripId} title="Califica a tu conductor" />);
     expect(await screen.findByText('Viaje no encontrado.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Enviar calificación' })).toBeNull();
   });
 
   it('renders nothing for a trip that cannot be rated (cancelled)', async () => {
     signIn(server, 'carla');
-    const { container } = renderWithQueries(
+    const { container } = renderAt(
+      '/',
       <RateTripForm tripId={server.seed.carla.tripIds.cancelled_by_driver[0]!} title="Califica a tu conductor" />,
+      { withoutProbe: true },
     );
     await vi.waitFor(() => expect(screen.queryByText('Cargando calificación...')).toBeNull());
     expect(container.innerHTML).toBe('');

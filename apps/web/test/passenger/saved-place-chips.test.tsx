@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { SavedPlaceChips } from '../../src/features/passenger/components/saved-place-chips';
-import { useSession } from '../../src/features/auth/stores/session-store';
-import { renderWithQueries, serverCall, signIn, startFixtureServer, type FixtureServer } from './fixture-server';
+import { useSession } from '../../src/lib/session-store';
+import { renderAt } from '../support';
+import { serverCall, signIn, startFixtureServer, type FixtureServer } from './fixture-server';
 
 describe('SavedPlaceChips against the real API', { timeout: 20_000 }, () => {
   let server: FixtureServer;
@@ -17,7 +18,7 @@ describe('SavedPlaceChips against the real API', { timeout: 20_000 }, () => {
   it("lists the passenger's places as chips and hands the picked one over", async () => {
     signIn(server, 'carla');
     const onPick = vi.fn();
-    renderWithQueries(<SavedPlaceChips onPick={onPick} />);
+    renderAt('/', <SavedPlaceChips onPick={onPick} />);
     const casa = await screen.findByRole('button', { name: 'Casa' });
     expect(screen.getByRole('button', { name: 'Trabajo' }).getAttribute('title')).toBe('Jr. de la Unión 300, Cercado de Lima');
     fireEvent.click(casa);
@@ -26,7 +27,7 @@ describe('SavedPlaceChips against the real API', { timeout: 20_000 }, () => {
 
   it('renders nothing when the passenger has no places, and the new place once one is saved', async () => {
     signIn(server, 'empty');
-    const first = renderWithQueries(<SavedPlaceChips onPick={() => {}} />);
+    const first = renderAt('/', <SavedPlaceChips onPick={() => {}} />, { withoutProbe: true });
     const places = await serverCall<unknown[]>(server, 'empty', 'GET', '/passenger/saved-locations');
     expect(places.data).toEqual([]);
     await new Promise((r) => setTimeout(r, 200));
@@ -34,7 +35,7 @@ describe('SavedPlaceChips against the real API', { timeout: 20_000 }, () => {
     first.unmount();
 
     await serverCall(server, 'empty', 'POST', '/passenger/saved-locations', { name: 'Mamá', address: 'Jr. Junín 420, Breña', latitude: -12.0583, longitude: -77.0502 });
-    renderWithQueries(<SavedPlaceChips onPick={() => {}} />);
+    renderAt('/', <SavedPlaceChips onPick={() => {}} />);
     expect(await screen.findByRole('button', { name: 'Mamá' })).toBeTruthy();
   });
 });

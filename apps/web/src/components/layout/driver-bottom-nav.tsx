@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../../features/auth/stores/session-store';
-import { driverCurrentTripQuery } from '../../features/trips/api/active-trip-api';
+import { useSession } from '../../lib/session-store';
+import { driverTripQuery } from '../../lib/current-trip';
 import { HomeIcon, InboxIcon, WalletIcon } from '../ui/icons';
 import { BottomNav, type BottomNavItem } from './bottom-nav';
 
@@ -16,7 +16,7 @@ export function driverNavItems(hasActiveTrip: boolean): BottomNavItem[] {
 export function DriverBottomNav() {
   const userId = useSession((s) => s.user?.id);
   const { data: currentTrip } = useQuery({
-    ...driverCurrentTripQuery(userId ?? 0),
+    ...driverTripQuery(userId ?? 0),
     enabled: userId !== undefined,
   });
   return <BottomNav items={driverNavItems(Boolean(currentTrip))} label="Navegación de conductor" />;

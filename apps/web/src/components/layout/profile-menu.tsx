@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { profilePathFor } from '@jala/domain';
-import { useSession } from '../../features/auth/stores/session-store';
+import { useSession } from '../../lib/session-store';
 import { EditIcon, LogoutIcon, UserIcon } from '../ui/icons';
 
 function Avatar({ url, size }: { url: string | null; size: 'sm' | 'lg' }) {

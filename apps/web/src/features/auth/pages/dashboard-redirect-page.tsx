@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { dashboardPathFor } from '@jala/domain';
 import { FullScreenLoader } from '../../../components/ui/full-screen-loader';
-import { useSession } from '../stores/session-store';
+import { useSession } from '../../../lib/session-store';
 
 /** '/dashboard': says 'Redirigiendo a tu panel...' and sends the user to their role's dashboard. */
 export function DashboardRedirectPage() {

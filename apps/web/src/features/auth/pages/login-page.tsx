@@ -4,8 +4,8 @@ import type { LoginRequest } from '@jala/contracts';
 import { isValidEmail } from '@jala/domain';
 import { ErrorBanner, TextField } from '../../../components/ui/form-field';
 import { AuthLayout } from '../components/auth-layout';
-import { submitErrors, type FormErrors } from '../form-errors';
-import { useSession } from '../stores/session-store';
+import { submitErrors, type FormErrors } from '../../../lib/form-errors';
+import { useSession } from '../../../lib/session-store';
 
 type LoginField = 'email' | 'password';
 const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { PASSWORD_MIN_LENGTH, zRegisterRequest, type UserType } from '@jala/contracts';
 import { ErrorBanner, SelectField, TextField } from '../../../components/ui/form-field';
 import { AuthLayout } from '../components/auth-layout';
-import { submitErrors, zodFieldErrors, type FormErrors } from '../form-errors';
-import { useSession } from '../stores/session-store';
+import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form-errors';
+import { useSession } from '../../../lib/session-store';
 
 type RegisterField = 'first_name' | 'last_name' | 'email' | 'phone' | 'password' | 'user_type';
 const REGISTER_FIELDS: readonly RegisterField[] = ['first_name', 'last_name', 'email', 'phone', 'password', 'user_type'];

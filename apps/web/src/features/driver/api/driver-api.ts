@@ -3,67 +3,46 @@ import type {
   AddVehicleRequest, DriverProfile, DriverRegisterRequest, DriverRegistration, DriverStats, DriverStatus,
   EarningsRecord, EarningsSummary, UpdateDriverProfileRequest, UpdateVehicleRequest, Vehicle,
 } from '@jala/contracts';
-import { ApiError, apiClient, requireData, type ApiResponse } from '../../../lib/api-client';
+import { apiClient, callApi, callApiConfirmed } from '../../../lib/api-client';
 import { DRIVER_ERRORS, EARNINGS_ERRORS } from './driver-errors';
 
 /** Driver workspace calls of spec §7 'Driver'. Each resolves the envelope's data or throws an ApiError in Spanish. */
 
-/** Like requireData, but `null` is a valid answer (GET /driver/profile before registering). */
-function requireSuccess<T>(response: ApiResponse<T>, fallback: string): T {
-  if (response.success) return response.data;
-  throw new ApiError({ message: response.message || fallback, code: 'API error', status: 200 });
-}
+/** Mutations show the server's Spanish confirmation with the data. */
+export type { Confirmed } from '../../../lib/api-client';
 
-/** A message and data: mutations show the server's Spanish confirmation. */
-export interface Confirmed<T> {
-  data: T;
-  message: string;
-}
+export const fetchDriverStats = (): Promise<DriverStats> =>
+  callApi(apiClient.get<DriverStats>('/driver/stats'), DRIVER_ERRORS.stats);
 
-async function confirmed<T>(request: Promise<ApiResponse<T>>, fallback: string): Promise<Confirmed<T>> {
-  const response = await request;
-  return { data: requireData(response, fallback), message: response.message };
-}
-
-/** Earnings calls (spec §8 'Earnings'): success false → the server message, else the Spanish fallback; code keeps the spec's English text. */
-async function earningsData<T>(path: string, code: string, fallback: string): Promise<T> {
-  const response = await apiClient.get<T>(path);
-  if (response.success && response.data !== null && response.data !== undefined) return response.data;
-  throw new ApiError({ message: response.message || fallback, code, status: 200 });
-}
-
-export const fetchDriverStats = async (): Promise<DriverStats> =>
-  requireData(await apiClient.get<DriverStats>('/driver/stats'), DRIVER_ERRORS.stats);
-
-export const fetchDriverProfile = async (): Promise<DriverProfile | null> =>
-  requireSuccess(await apiClient.get<DriverProfile | null>('/driver/profile'), DRIVER_ERRORS.profile);
+export const fetchDriverProfile = (): Promise<DriverProfile | null> =>
+  callApi(apiClient.get<DriverProfile | null>('/driver/profile'), DRIVER_ERRORS.profile, { allowNull: true });
 
 export const saveDriverProfile = (body: UpdateDriverProfileRequest) =>
-  confirmed(apiClient.post<DriverProfile>('/driver/profile/update', body), DRIVER_ERRORS.updateProfile);
+  callApiConfirmed(apiClient.post<DriverProfile>('/driver/profile/update', body), DRIVER_ERRORS.updateProfile);
 
 export const registerDriver = (body: DriverRegisterRequest) =>
-  confirmed(apiClient.post<DriverRegistration>('/driver/register', body), DRIVER_ERRORS.registerDriver);
+  callApiConfirmed(apiClient.post<DriverRegistration>('/driver/register', body), DRIVER_ERRORS.registerDriver);
 
-export const fetchVehicles = async (): Promise<Vehicle[]> =>
-  requireData(await apiClient.get<Vehicle[]>('/driver/vehicles'), DRIVER_ERRORS.vehicles);
+export const fetchVehicles = (): Promise<Vehicle[]> =>
+  callApi(apiClient.get<Vehicle[]>('/driver/vehicles'), DRIVER_ERRORS.vehicles);
 
 export const addVehicle = (body: AddVehicleRequest) =>
-  confirmed(apiClient.post<Vehicle>('/driver/vehicles/add', body), DRIVER_ERRORS.addVehicle);
+  callApiConfirmed(apiClient.post<Vehicle>('/driver/vehicles/add', body), DRIVER_ERRORS.addVehicle);
 
 export const updateVehicle = (id: number, body: UpdateVehicleRequest) =>
-  confirmed(apiClient.put<Vehicle>(`/driver/vehicles/${id}`, body), DRIVER_ERRORS.updateVehicle);
+  callApiConfirmed(apiClient.put<Vehicle>(`/driver/vehicles/${id}`, body), DRIVER_ERRORS.updateVehicle);
 
-export const fetchDriverStatus = async (): Promise<DriverStatus> =>
-  requireData(await apiClient.get<DriverStatus>('/driver/status'), DRIVER_ERRORS.status);
+export const fetchDriverStatus = (): Promise<DriverStatus> =>
+  callApi(apiClient.get<DriverStatus>('/driver/status'), DRIVER_ERRORS.status);
 
 export const setDriverStatus = (body: { status: 'online' | 'offline'; vehicle_id: number | null }) =>
-  confirmed(apiClient.post<DriverStatus>('/driver/status', body), DRIVER_ERRORS.updateStatus);
+  callApiConfirmed(apiClient.post<DriverStatus>('/driver/status', body), DRIVER_ERRORS.updateStatus);
 
 export const fetchEarningsSummary = () =>
-  earningsData<EarningsSummary>('/driver/earnings/summary', EARNINGS_ERRORS.summaryCode, EARNINGS_ERRORS.summary);
+  callApi(apiClient.get<EarningsSummary>('/driver/earnings/summary'), EARNINGS_ERRORS.summary, { failureCode: EARNINGS_ERRORS.summaryCode });
 
 export const fetchEarningsRecords = () =>
-  earningsData<EarningsRecord[]>('/driver/earnings/records', EARNINGS_ERRORS.recordsCode, EARNINGS_ERRORS.records);
+  callApi(apiClient.get<EarningsRecord[]>('/driver/earnings/records'), EARNINGS_ERRORS.records, { failureCode: EARNINGS_ERRORS.recordsCode });
 
 export const driverKeys = {
   all: ['driver'] as const,

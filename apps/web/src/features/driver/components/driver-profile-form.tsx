@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zLicenseNumber, zUpdateDriverProfileRequest, type DriverProfile } from '@jala/contracts';
 import { LICENSE_EXPIRY_DATE_LENGTH, SEARCH_RADIUS_DEFAULT_KM, SEARCH_RADIUS_MIN_KM } from '@jala/domain';
 import { ErrorBanner, TextField } from '../../../components/ui/form-field';
-import { submitErrors, zodFieldErrors, type FormErrors } from '../../auth/form-errors';
+import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form-errors';
 import { driverKeys, saveDriverProfile } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { useUserId } from '../hooks/use-driver-queries';
@@ -55,13 +55,29 @@ export function DriverProfileForm({ profile, autoFocus = false, onSaved }: {
   const [values, setValues] = useState<Values>(() => initialValues(profile));
   const [errors, setErrors] = useState<FormErrors<ProfileField>>({});
   const [banner, setBanner] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const update = (field: ProfileField) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+  const save = useMutation({
+    // On update the parsed payload has no licence number (spec §5): only the four editable fields go.
+    mutationFn: saveDriverProfile,
+    onSuccess: async ({ data, message }) => {
+      queryClient.setQueryData(driverKeys.profile(userId), data);
+      await queryClient.invalidateQueries({ queryKey: [...driverKeys.all, userId] });
+      setValues(initialValues(data));
+      onSaved(message || 'Perfil actualizado correctamente.');
+    },
+    onError: (error) => {
+      const { fields, banner: message } = submitErrors(error, PROFILE_FIELDS, DRIVER_ERRORS.updateProfile);
+      setErrors(fields);
+      setBanner(message);
+    },
+  });
+  const saving = save.isPending;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     setBanner(null);
     const payload = toPayload(values);
@@ -71,25 +87,11 @@ export function DriverProfileForm({ profile, autoFocus = false, onSaved }: {
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      // On update the parsed payload has no licence number (spec §5): only the four editable fields go.
-      const { data, message } = await saveDriverProfile(parsed.data);
-      queryClient.setQueryData(driverKeys.profile(userId), data);
-      await queryClient.invalidateQueries({ queryKey: [...driverKeys.all, userId] });
-      setValues(initialValues(data));
-      onSaved(message || 'Perfil actualizado correctamente.');
-    } catch (error) {
-      const { fields, banner: message } = submitErrors(error, PROFILE_FIELDS, DRIVER_ERRORS.updateProfile);
-      setErrors(fields);
-      setBanner(message);
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(parsed.data);
   };
 
   return (
-    <form className="card form drv-profile-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="drv-profile-title">
+    <form className="card form drv-profile-form" noValidate onSubmit={onSubmit} aria-labelledby="drv-profile-title">
       <h2 className="drv-section__title" id="drv-profile-title">
         {isNew ? 'Bienvenido, registra tu perfil de conductor' : 'Editar Perfil'}
       </h2>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { driverRegistrationMessage, zDriverRegisterRequest } from '@jala/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { driverRegistrationMessage, zDriverRegisterRequest, type DriverRegisterRequest } from '@jala/contracts';
 import { LICENSE_EXPIRY_DATE_LENGTH, REGISTRATION_VEHICLE_TYPE } from '@jala/domain';
 import { ErrorBanner, SelectField, TextField } from '../../../components/ui/form-field';
-import { fetchProfile } from '../../auth/api/auth-api';
-import { submitErrors, zodFieldErrors, type FormErrors } from '../../auth/form-errors';
-import { useSession } from '../../auth/stores/session-store';
+import { fetchProfile } from '../../../lib/auth-api';
+import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form-errors';
+import { useSession } from '../../../lib/session-store';
 import { registerDriver } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 
@@ -29,14 +30,30 @@ export function DriverRegistrationForm({ onRegistered }: { onRegistered: (messag
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FormErrors<RegistrationField>>({});
   const [banner, setBanner] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const registration = useMutation({
+    mutationFn: async (request: DriverRegisterRequest) => {
+      const { data } = await registerDriver(request);
+      return { data, user: await fetchProfile() };
+    },
+    onSuccess: ({ data, user }) => {
+      onRegistered(driverRegistrationMessage(data.status));
+      useSession.setState({ user });
+    },
+    onError: (error) => {
+      const { fields, banner: message } = submitErrors(error, FIELDS, DRIVER_ERRORS.registerAsDriver);
+      setErrors(fields);
+      setBanner(message);
+    },
+  });
+  // Stays busy after success: the form is replaced by the confirmation.
+  const saving = registration.isPending || registration.isSuccess;
 
   const update = (field: RegistrationField) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     setBanner(null);
     const parsed = zDriverRegisterRequest.safeParse({ ...values, license_expiry_date: values.license_expiry_date.slice(0, LICENSE_EXPIRY_DATE_LENGTH) });
@@ -45,22 +62,11 @@ export function DriverRegistrationForm({ onRegistered }: { onRegistered: (messag
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      const { data } = await registerDriver(parsed.data);
-      const user = await fetchProfile();
-      onRegistered(driverRegistrationMessage(data.status));
-      useSession.setState({ user });
-    } catch (error) {
-      const { fields, banner: message } = submitErrors(error, FIELDS, DRIVER_ERRORS.registerAsDriver);
-      setErrors(fields);
-      setBanner(message);
-      setSaving(false);
-    }
+    registration.mutate(parsed.data);
   };
 
   return (
-    <form className="card form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="drv-register-title">
+    <form className="card form" noValidate onSubmit={onSubmit} aria-labelledby="drv-register-title">
       <h2 className="drv-section__title" id="drv-register-title">
         Bienvenido, registra tu perfil de conductor
       </h2>

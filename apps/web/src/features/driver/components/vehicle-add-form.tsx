@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VEHICLE_CAPACITY_MAX, VEHICLE_CAPACITY_MIN, VEHICLE_YEAR_MIN, zAddVehicleRequest } from '@jala/contracts';
 import { DEFAULT_VEHICLE_CAPACITY, limaDateKey } from '@jala/domain';
 import { ErrorBanner, SelectField, TextField } from '../../../components/ui/form-field';
-import { submitErrors, zodFieldErrors, type FormErrors } from '../../auth/form-errors';
+import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form-errors';
 import { addVehicle, driverKeys } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { useUserId } from '../hooks/use-driver-queries';
@@ -32,14 +32,28 @@ export function VehicleAddForm({ onAdded }: { onAdded: (message: string) => void
   const [values, setValues] = useState(emptyVehicle);
   const [errors, setErrors] = useState<FormErrors<VehicleField>>({});
   const [banner, setBanner] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
   const update = (field: VehicleField) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+  const adding = useMutation({
+    mutationFn: addVehicle,
+    onSuccess: async ({ message }) => {
+      await queryClient.invalidateQueries({ queryKey: driverKeys.vehicles(userId) });
+      setValues(emptyVehicle());
+      onAdded(message || 'Vehículo agregado correctamente.');
+    },
+    onError: (error) => {
+      const { fields, banner: message } = submitErrors(error, VEHICLE_FIELDS, DRIVER_ERRORS.addVehicle);
+      setErrors(fields);
+      setBanner(message);
+    },
+  });
+  const saving = adding.isPending;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     setBanner(null);
     const parsed = zAddVehicleRequest.safeParse({
@@ -53,23 +67,11 @@ export function VehicleAddForm({ onAdded }: { onAdded: (message: string) => void
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      const { message } = await addVehicle(parsed.data);
-      await queryClient.invalidateQueries({ queryKey: driverKeys.vehicles(userId) });
-      setValues(emptyVehicle());
-      onAdded(message || 'Vehículo agregado correctamente.');
-    } catch (error) {
-      const { fields, banner: message } = submitErrors(error, VEHICLE_FIELDS, DRIVER_ERRORS.addVehicle);
-      setErrors(fields);
-      setBanner(message);
-    } finally {
-      setSaving(false);
-    }
+    adding.mutate(parsed.data);
   };
 
   return (
-    <form className="card form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Agregar vehículo">
+    <form className="card form" noValidate onSubmit={onSubmit} aria-label="Agregar vehículo">
       <ErrorBanner message={banner} />
       <SelectField label="Tipo" name="vehicle_type" value={values.vehicle_type} onChange={update('vehicle_type')} options={TYPE_OPTIONS} error={errors.vehicle_type} />
       <div className="drv-form-grid">

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { VEHICLE_STATUSES, zUpdateVehicleRequest, type Vehicle } from '@jala/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { VEHICLE_STATUSES, zUpdateVehicleRequest, type UpdateVehicleRequest, type Vehicle } from '@jala/contracts';
 import { ErrorBanner, SelectField, TextField } from '../../../components/ui/form-field';
-import { submitErrors, zodFieldErrors, type FormErrors } from '../../auth/form-errors';
+import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form-errors';
 import { driverKeys, updateVehicle } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { VEHICLE_STATUS_LABELS, VEHICLE_TYPE_LABELS } from '../driver-format';
@@ -19,9 +19,23 @@ function VehicleEditForm({ vehicle, onDone }: { vehicle: Vehicle; onDone: (messa
   const [values, setValues] = useState({ color: vehicle.color, vehicle_status: vehicle.vehicle_status as string });
   const [errors, setErrors] = useState<FormErrors<EditField>>({});
   const [banner, setBanner] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+  const editing = useMutation({
+    mutationFn: (changes: UpdateVehicleRequest) => updateVehicle(vehicle.id, changes),
+    onSuccess: async ({ message }) => {
+      await queryClient.invalidateQueries({ queryKey: driverKeys.vehicles(userId) });
+      onDone(message || 'Vehículo actualizado correctamente.');
+    },
+    onError: (error) => {
+      const { fields, banner: message } = submitErrors(error, ['color', 'vehicle_status'] as const, DRIVER_ERRORS.updateVehicle);
+      setErrors(fields);
+      setBanner(message);
+    },
+  });
+  // Stays busy after success: the editor closes.
+  const saving = editing.isPending || editing.isSuccess;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     setBanner(null);
     const parsed = zUpdateVehicleRequest.safeParse(values);
@@ -29,21 +43,11 @@ function VehicleEditForm({ vehicle, onDone }: { vehicle: Vehicle; onDone: (messa
       setErrors(zodFieldErrors<EditField>(parsed.error));
       return;
     }
-    setSaving(true);
-    try {
-      const { message } = await updateVehicle(vehicle.id, parsed.data);
-      await queryClient.invalidateQueries({ queryKey: driverKeys.vehicles(userId) });
-      onDone(message || 'Vehículo actualizado correctamente.');
-    } catch (error) {
-      const { fields, banner: message } = submitErrors(error, ['color', 'vehicle_status'] as const, DRIVER_ERRORS.updateVehicle);
-      setErrors(fields);
-      setBanner(message);
-      setSaving(false);
-    }
+    editing.mutate(parsed.data);
   };
 
   return (
-    <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={`Editar ${vehicle.license_plate}`}>
+    <form className="form" noValidate onSubmit={onSubmit} aria-label={`Editar ${vehicle.license_plate}`}>
       <ErrorBanner message={banner} />
       <div className="drv-form-grid">
         <TextField

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../auth/stores/session-store';
+import { useSession } from '../../../lib/session-store';
 import {
   driverKeys, driverProfileQuery, driverStatsQuery, driverStatusQuery, earningsRecordsQuery, earningsSummaryQuery, vehiclesQuery,
 } from '../api/driver-api';

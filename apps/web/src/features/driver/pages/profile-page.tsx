@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { isDriverType } from '@jala/domain';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../auth/stores/session-store';
+import { useSession } from '../../../lib/session-store';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { DriverProfileForm } from '../components/driver-profile-form';
 import { DriverRegistrationForm } from '../components/driver-registration-form';

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DriverStatus } from '@jala/contracts';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { ErrorBanner, SelectField } from '../../../components/ui/form-field';
@@ -18,24 +17,19 @@ export function DriverStatusPage() {
   const userId = useUserId();
   const status = useDriverStatus();
   const vehicles = useVehicles();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-
-  const change = async (next: 'online' | 'offline', vehicleId: number | null): Promise<void> => {
-    setBusy(true);
-    setError(null);
-    setMessage(null);
-    try {
-      const result = await setDriverStatus({ status: next, vehicle_id: vehicleId });
+  const statusChange = useMutation({
+    mutationFn: setDriverStatus,
+    onSuccess: (result) => {
       queryClient.setQueryData<DriverStatus>(driverKeys.status(userId), result.data);
       void queryClient.invalidateQueries({ queryKey: driverKeys.stats(userId) });
-      setMessage(result.message || null);
-    } catch (failure) {
-      setError(errorMessage(failure, DRIVER_ERRORS.updateStatus));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = statusChange.isPending;
+  const error = statusChange.isError ? errorMessage(statusChange.error, DRIVER_ERRORS.updateStatus) : null;
+  const message = statusChange.isSuccess ? statusChange.data.message || null : null;
+
+  const change = (next: 'online' | 'offline', vehicleId: number | null): void => {
+    statusChange.mutate({ status: next, vehicle_id: vehicleId });
   };
 
   if (status.isPending) {
@@ -83,7 +77,7 @@ export function DriverStatusPage() {
             type="button"
             className={`btn ${isOnline ? 'drv-btn-danger' : 'btn--primary'}`}
             disabled={busy}
-            onClick={() => void change(isOnline ? 'offline' : 'online', current.active_vehicle_id)}
+            onClick={() => change(isOnline ? 'offline' : 'online', current.active_vehicle_id)}
           >
             {isOnline ? 'Desconectarse' : 'Conectarse'}
           </button>
@@ -96,7 +90,7 @@ export function DriverStatusPage() {
           options={options}
           onChange={(event) => {
             const id = Number(event.target.value);
-            if (id > 0) void change('online', id);
+            if (id > 0) change('online', id);
           }}
           error={vehicles.error ? errorMessage(vehicles.error, DRIVER_ERRORS.statusVehicles) : undefined}
         />

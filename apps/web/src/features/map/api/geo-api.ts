@@ -1,4 +1,5 @@
-import { ApiError, ERROR_CODES, SERVER_ERROR_MESSAGE, apiClient, isApiError, requireData, type ApiResponse } from '../../../lib/api-client';
+import { apiClient, callApi } from '../../../lib/api-client';
+import type { Place, ReverseGeocodeResult, RouteResult, TextValue } from '@jala/contracts';
 import type { MapPoint } from '../types';
 
 /**
@@ -11,48 +12,9 @@ export const GEO_FALLBACKS = {
   route: 'No se pudo calcular la ruta.',
 } as const;
 
-/** Spec §3 'Place'. */
-export interface Place {
-  placeId: string;
-  name: string;
-  formattedAddress: string;
-  coordinates: MapPoint;
-  types: string[];
-}
+export type { Place, ReverseGeocodeResult, RouteResult, TextValue };
 
-export interface TextValue {
-  text: string;
-  value: number;
-}
-
-/** Spec §3 'Route result'. */
-export interface RouteResult {
-  /** Metres, with text like '9.0 km'. */
-  distance: TextValue;
-  /** Seconds, with text like '30 min'. */
-  duration: TextValue;
-  /** Encoded polyline, precision 5. */
-  polyline: string;
-  steps: { instruction: string; distance: TextValue; duration: TextValue; start: MapPoint }[];
-  /** Soles, the server's fare formula for the service type. */
-  estimatedCost: number;
-}
-
-export interface ReverseGeocodeResult {
-  address: string;
-  place: Place | null;
-}
-
-async function call<T>(request: Promise<ApiResponse<T>>, fallback: string): Promise<T> {
-  try {
-    return requireData(await request, fallback);
-  } catch (error) {
-    if (isApiError(error) && error.status !== 0 && error.message === SERVER_ERROR_MESSAGE) {
-      throw new ApiError({ message: fallback, code: error.code || ERROR_CODES.api, status: error.status });
-    }
-    throw error;
-  }
-}
+const call = callApi;
 
 /** Minimum query length the server accepts. */
 export const PLACE_SEARCH_MIN_CHARS = 2;

@@ -3,7 +3,7 @@ import type {
   TripRating, TripRatingStatus, UpdatePassengerProfileRequest,
 } from '@jala/contracts';
 import type { HistoryStatusFilterValue } from '@jala/domain';
-import { ApiError, ERROR_CODES, SERVER_ERROR_MESSAGE, apiClient, isApiError, requireData, type ApiResponse } from '../../../lib/api-client';
+import { apiClient, callApi } from '../../../lib/api-client';
 
 /**
  * Calls of the passenger workspace (spec §7 'Passenger'), each with its call-level Spanish fallback
@@ -21,17 +21,7 @@ export const CALL_FALLBACKS = {
   rate: 'No se pudo enviar la calificación',
 } as const;
 
-async function call<T>(request: Promise<ApiResponse<T>>, fallback: string): Promise<T> {
-  try {
-    return requireData(await request, fallback);
-  } catch (error) {
-    // An error answer without a message of its own gets this call's fallback.
-    if (isApiError(error) && error.code === ERROR_CODES.api && error.message === SERVER_ERROR_MESSAGE) {
-      throw new ApiError({ message: fallback, code: error.code, status: error.status, fields: error.fields });
-    }
-    throw error;
-  }
-}
+const call = callApi;
 
 export const passengerKeys = {
   all: ['passenger'] as const,

@@ -80,7 +80,7 @@ export function ProfileForm({ profile, error, fieldErrors, isSaving, onSave, onC
       </button>
       {isEmergencyOpen && (
         <fieldset className="pw-subfields" id="emergency-contact">
-          <legend className="pw-visually-hidden">Contacto de emergencia</legend>
+          <legend className="visually-hidden">Contacto de emergencia</legend>
           <TextField label="Nombre del contacto" autoComplete="off" {...bind('emergency_contact_name')} />
           <TextField label="Teléfono del contacto" type="tel" inputMode="tel" autoComplete="off" placeholder="987 654 321" {...bind('emergency_contact_phone')} />
         </fieldset>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RateTripRequest, TripRatingStatus } from '@jala/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { fetchTripRatingStatus, passengerKeys, rateTrip } from '../api/passenger-api';
 import '../passenger.css';
@@ -26,8 +27,22 @@ export function RateTripForm({ tripId, title, onRated }: RateTripFormProps) {
   const [score, setScore] = useState(0);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [isSending, setIsSending] = useState(false);
   const commentId = useId();
+  const rating = useMutation({
+    mutationFn: (request: RateTripRequest) => rateTrip(tripId, request),
+    onMutate: () => setError(null),
+    onSuccess: (given) => {
+      queryClient.setQueryData<TripRatingStatus>(passengerKeys.rating(tripId), (old) => (old ? { ...old, can_rate: false, my_rating: given } : old));
+      void queryClient.invalidateQueries({ queryKey: passengerKeys.histories });
+      onRated?.(given.score);
+    },
+    onError: (failure) => {
+      setError(errorMessage(failure, 'No se pudo enviar la calificación'));
+      // Rated meanwhile from another device: show what the server has.
+      void status.refetch();
+    },
+  });
+  const isSending = rating.isPending;
 
   if (status.isPending) return <p className="pw-rate-trip__note">Cargando calificación...</p>;
   if (status.isError) return <p className="pw-form-error" role="alert">{errorMessage(status.error, 'No se pudo obtener la calificación')}</p>;
@@ -45,30 +60,18 @@ export function RateTripForm({ tripId, title, onRated }: RateTripFormProps) {
   }
   if (!canRate) return null;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     setError(null);
     if (score < 1) {
       setError('Elige de 1 a 5 estrellas.');
       return;
     }
-    setIsSending(true);
-    try {
-      const rating = await rateTrip(tripId, { score, comment: comment.trim() || null });
-      queryClient.setQueryData(passengerKeys.rating(tripId), { ...status.data, can_rate: false, my_rating: rating });
-      void queryClient.invalidateQueries({ queryKey: passengerKeys.histories });
-      onRated?.(rating.score);
-    } catch (failure) {
-      setError(errorMessage(failure, 'No se pudo enviar la calificación'));
-      // Rated meanwhile from another device: show what the server has.
-      void status.refetch();
-    } finally {
-      setIsSending(false);
-    }
+    rating.mutate({ score, comment: comment.trim() || null });
   };
 
   return (
-    <form className="pw-rate-trip" aria-label={title} onSubmit={(e) => void onSubmit(e)} noValidate>
+    <form className="pw-rate-trip" aria-label={title} onSubmit={onSubmit} noValidate>
       <p className="pw-rate-trip__title">{title}</p>
       {rateeName && <p className="pw-rate-trip__note">¿Cómo fue tu viaje con {rateeName}?</p>}
       <StarRatingInput value={score} onChange={(s) => { setScore(s); setError(null); }} label={title} disabled={isSending} />

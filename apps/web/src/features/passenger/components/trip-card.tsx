@@ -24,12 +24,12 @@ export function TripCard({ trip, onSelect }: { trip: TripHistoryItem; onSelect: 
       <span className="pw-trip-card__route">
         <span className="pw-trip-card__place">
           <span className="pw-trip-card__dot pw-trip-card__dot--origin" aria-hidden="true" />
-          <span className="pw-visually-hidden">Origen: </span>
+          <span className="visually-hidden">Origen: </span>
           {trip.pickup_address}
         </span>
         <span className="pw-trip-card__place">
           <span className="pw-trip-card__dot pw-trip-card__dot--destination" aria-hidden="true" />
-          <span className="pw-visually-hidden">Destino: </span>
+          <span className="visually-hidden">Destino: </span>
           {trip.destination_address}
         </span>
       </span>

@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PassengerProfile, UpdatePassengerProfileRequest } from '@jala/contracts';
 import { errorMessage, isApiError, type FieldErrors } from '../../../lib/api-client';
-import { fetchProfile } from '../../auth/api/auth-api';
-import { useSession } from '../../auth/stores/session-store';
+import { fetchProfile } from '../../../lib/auth-api';
+import { useSession } from '../../../lib/session-store';
 import { fetchPassengerProfile, passengerKeys, updatePassengerProfile } from '../api/passenger-api';
 
 /** Store-level fallbacks of spec §8. */
@@ -16,16 +15,9 @@ export const PROFILE_STORE_FALLBACKS = {
 export function usePassengerProfile() {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: passengerKeys.profile, queryFn: fetchPassengerProfile });
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [isSaving, setIsSaving] = useState(false);
-
-  const saveProfile = async (changes: UpdatePassengerProfileRequest): Promise<PassengerProfile | null> => {
-    setSaveError(null);
-    setFieldErrors({});
-    setIsSaving(true);
-    try {
-      const saved = await updatePassengerProfile(changes);
+  const save = useMutation({
+    mutationFn: updatePassengerProfile,
+    onSuccess: async (saved) => {
       queryClient.setQueryData(passengerKeys.profile, saved);
       // Spec §4: updating the profile refreshes the session user (header menu, greeting).
       try {
@@ -33,15 +25,14 @@ export function usePassengerProfile() {
       } catch {
         // The profile is saved; the menu catches up on the next session check.
       }
-      return saved;
-    } catch (error) {
-      setSaveError(errorMessage(error, PROFILE_STORE_FALLBACKS.update));
-      setFieldErrors(isApiError(error) ? error.fields ?? {} : {});
-      return null;
-    } finally {
-      setIsSaving(false);
-    }
-  };
+    },
+  });
+  const saveError = save.isError ? errorMessage(save.error, PROFILE_STORE_FALLBACKS.update) : null;
+  const fieldErrors: FieldErrors = save.isError && isApiError(save.error) ? save.error.fields ?? {} : {};
+
+  /** Saves the changes; the saved profile, or null when it failed (saveError says why). */
+  const saveProfile = (changes: UpdatePassengerProfileRequest): Promise<PassengerProfile | null> =>
+    save.mutateAsync(changes).catch(() => null);
 
   return {
     profile: query.data ?? null,
@@ -49,12 +40,9 @@ export function usePassengerProfile() {
     loadError: query.isError ? errorMessage(query.error, PROFILE_STORE_FALLBACKS.load) : null,
     saveError,
     fieldErrors,
-    isSaving,
+    isSaving: save.isPending,
     saveProfile,
-    clearError: () => {
-      setSaveError(null);
-      setFieldErrors({});
-    },
+    clearError: save.reset,
     reload: () => void query.refetch(),
   };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateSavedLocationRequest, SavedLocation } from '@jala/contracts';
 import { errorMessage, isApiError, type FieldErrors } from '../../../lib/api-client';
 import { createSavedLocation, deleteSavedLocation, fetchSavedLocations, passengerKeys } from '../api/passenger-api';
@@ -23,8 +23,6 @@ export function useSavedLocations() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [dismissedLoadErrorAt, setDismissedLoadErrorAt] = useState(0);
-  const [isAdding, setIsAdding] = useState(false);
-  const [deletingId, setDeletingId] = useState<number | null>(null);
 
   const loadError = query.isError && query.errorUpdatedAt > dismissedLoadErrorAt
     ? errorMessage(query.error, PLACES_STORE_FALLBACKS.load)
@@ -42,38 +40,42 @@ export function useSavedLocations() {
     setFieldErrors(isApiError(error) ? error.fields ?? {} : {});
   };
 
-  /** Saves a place; true on success. */
-  const addPlace = async (place: CreateSavedLocationRequest): Promise<boolean> => {
-    clearError();
-    setIsAdding(true);
-    try {
-      const saved = await createSavedLocation(place);
+  const adding = useMutation({
+    mutationFn: createSavedLocation,
+    onMutate: clearError,
+    onSuccess: (saved) => {
       queryClient.setQueryData<SavedLocation[]>(passengerKeys.places, (old) => [...(old ?? []), saved]);
       void queryClient.invalidateQueries({ queryKey: passengerKeys.stats });
-      return true;
-    } catch (error) {
-      fail(error, PLACES_STORE_FALLBACKS.add);
-      return false;
-    } finally {
-      setIsAdding(false);
-    }
-  };
+    },
+    onError: (error) => fail(error, PLACES_STORE_FALLBACKS.add),
+  });
 
-  const removePlace = async (id: number): Promise<void> => {
-    clearError();
-    setDeletingId(id);
-    try {
+  const removal = useMutation({
+    mutationFn: async (id: number) => {
       await deleteSavedLocation(id);
+      return id;
+    },
+    onMutate: clearError,
+    onSuccess: (id) => {
       queryClient.setQueryData<SavedLocation[]>(passengerKeys.places, (old) => (old ?? []).filter((place) => place.id !== id));
       void queryClient.invalidateQueries({ queryKey: passengerKeys.stats });
-    } catch (error) {
+    },
+    onError: (error) => {
       fail(error, PLACES_STORE_FALLBACKS.remove);
       // A 404 means it is already gone (another tab): show the list as the server has it.
       void queryClient.invalidateQueries({ queryKey: passengerKeys.places });
-    } finally {
-      setDeletingId(null);
-    }
+    },
+  });
+
+  /** Saves a place; true on success. */
+  const addPlace = (place: CreateSavedLocationRequest): Promise<boolean> => adding.mutateAsync(place).then(() => true, () => false);
+
+  const removePlace = async (id: number): Promise<void> => {
+    await removal.mutateAsync(id).catch(() => undefined);
   };
+
+  const isAdding = adding.isPending;
+  const deletingId = removal.isPending ? removal.variables : null;
 
   return {
     places: query.data ?? [],

@@ -6,7 +6,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { FullScreenLoader } from '../../../components/ui/full-screen-loader';
 import { HistoryIcon, PinIcon, UserIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../auth/stores/session-store';
+import { useSession } from '../../../lib/session-store';
 import { fetchPassengerStats, passengerKeys } from '../api/passenger-api';
 import { StatCard } from '../components/stat-card';
 import { formatOneDecimal } from '../format';

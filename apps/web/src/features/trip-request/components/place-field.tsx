@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { PLACE_SEARCH_MIN_CHARS, type MapPoint, type Place } from '../../map';
-import { SavedPlaceChips } from '../../passenger/components/saved-place-chips';
+import { SavedPlaceChips } from '../../passenger';
 import { useTripRequest } from '../model/trip-request-context';
 import type { LocationSelection } from '../model/trip-request-types';
 import { usePlaceSearch } from '../hooks/use-place-search';

@@ -1,12 +1,12 @@
 import '../trip-request.css';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../auth/stores/session-store';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../../../lib/session-store';
 import { TripMap } from '../../map';
-import { publishTrip } from '../../passenger-trip/api/publish-trip';
-import type { ActiveTripLocationState } from '../../passenger-trip/model/active-trip-location-state';
-import { activeTripKeys } from '../../trips/api/active-trip-api';
+import { currentTripKeys } from '../../../lib/current-trip';
+import { publishTrip, type PublishableTrip } from '../api/publish-trip';
+import { TRIP_FALLBACKS } from '../api/trip-api';
+import type { ActiveTripLocationState } from '../model/active-trip-location-state';
 import { useRoutePreview } from '../hooks/use-route-preview';
 import { useTripRequest } from '../model/trip-request-context';
 import { TripRequestSheet } from './trip-request-sheet';
@@ -32,40 +32,38 @@ export function TripRequestScreen() {
   const setMapStatus = useTripRequest((s) => s.setMapStatus);
   const confirm = useTripRequest((s) => s.confirm);
   const cancel = useTripRequest((s) => s.cancel);
-  const [publishing, setPublishing] = useState(false);
   const route = useRoutePreview(origin, destination, serviceTypeId);
+  // Publication of the just-created trip; either way the passenger goes on to the active trip, which
+  // offers 'Publicar viaje' again (with this message) when both channels failed.
+  const publication = useMutation({
+    mutationFn: ({ trip, passenger }: { trip: PublishableTrip; passenger: { id: number; name: string } }) => publishTrip(trip, passenger),
+    onSettled: (_channel, error) => {
+      const publishError = error ? (error instanceof Error ? error.message : TRIP_FALLBACKS.publish) : null;
+      const state: ActiveTripLocationState = { publishError, justPublished: publishError === null };
+      void navigate('/passenger/active-trip', { state });
+    },
+  });
 
   const onConfirm = async (): Promise<void> => {
     if (!user) return;
     const trip = await confirm();
     if (!trip || !origin || !destination || serviceTypeId === null) return;
     // The active-trip page must read the new trip, not a cached "no trip".
-    queryClient.removeQueries({ queryKey: activeTripKeys.passenger(user.id) });
-    setPublishing(true);
-    let publishError: string | null = null;
-    try {
-      await publishTrip(
-        {
-          id: trip.id,
-          trip_code: trip.trip_code,
-          pickup: { ...origin.coordinates, address: origin.address },
-          destination: { ...destination.coordinates, address: destination.address },
-          service_type_id: serviceTypeId,
-          estimated_fare: trip.estimated_fare,
-          distance_km: trip.distance_km,
-          duration_minutes: trip.duration_minutes,
-          created_at: trip.created_at,
-        },
-        { id: user.id, name: user.name || `${user.first_name} ${user.last_name}`.trim() },
-      );
-    } catch (error) {
-      // The trip exists: the active-trip page offers 'Publicar viaje' again, with this message.
-      publishError = error instanceof Error ? error.message : 'Error al publicar por MQTT';
-    } finally {
-      setPublishing(false);
-    }
-    const state: ActiveTripLocationState = { publishError, justPublished: publishError === null };
-    void navigate('/passenger/active-trip', { state });
+    queryClient.removeQueries({ queryKey: currentTripKeys.passenger(user.id) });
+    publication.mutate({
+      trip: {
+        id: trip.id,
+        trip_code: trip.trip_code,
+        pickup: { ...origin.coordinates, address: origin.address },
+        destination: { ...destination.coordinates, address: destination.address },
+        service_type_id: serviceTypeId,
+        estimated_fare: trip.estimated_fare,
+        distance_km: trip.distance_km,
+        duration_minutes: trip.duration_minutes,
+        created_at: trip.created_at,
+      },
+      passenger: { id: user.id, name: user.name || `${user.first_name} ${user.last_name}`.trim() },
+    });
   };
 
   return (
@@ -81,7 +79,7 @@ export function TripRequestScreen() {
         markerTitles={{ origin: 'Origen', destination: 'Destino' }}
         onStatusChange={setMapStatus}
       />
-      <TripRequestSheet route={route} onConfirm={() => void onConfirm()} onCancel={() => void cancel()} confirming={publishing} />
+      <TripRequestSheet route={route} onConfirm={() => void onConfirm()} onCancel={() => void cancel()} confirming={publication.isPending} />
     </div>
   );
 }

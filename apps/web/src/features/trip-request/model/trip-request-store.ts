@@ -3,7 +3,7 @@ import type { CreateTripRequest } from '@jala/contracts';
 import { isServiceTypeId, TRIP_REQUEST_STEPS } from '@jala/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { reverseGeocode as reverseGeocodeCall, type MapPoint, type MapStatus } from '../../map';
-import { cancelTrip as cancelTripCall, createTrip as createTripCall, TRIP_FALLBACKS, type CreatedTrip } from '../../passenger-trip/api/passenger-trip-api';
+import { cancelTrip as cancelTripCall, createTrip as createTripCall, TRIP_FALLBACKS, type CreatedTrip } from '../api/trip-api';
 import type { LocationSelection, SelectionMode, TripRequestStatus, TripRequestStep } from './trip-request-types';
 import { firstInvalidStep, parseOfferPrice, stepError } from './trip-request-validation';
 

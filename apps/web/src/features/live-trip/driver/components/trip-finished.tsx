@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { driverStageMessage } from '@jala/domain';
+import { RateTripForm } from '../../../passenger';
+import type { FinishedTrip } from '../hooks/use-active-trip';
+import { TripDetailsCard } from './trip-details-card';
+
+/** A trip that ended on this screen: '¡Viaje completado!' (then rate the passenger) or 'Viaje cancelado'. */
+export function TripFinished({ finished }: { finished: FinishedTrip }) {
+  const completed = finished.outcome === 'completed';
+  const text = driverStageMessage(finished.trip.trip_status) ?? (completed ? '¡Viaje completado!' : 'Viaje cancelado');
+  return (
+    <>
+      <section className={`card dt-finished dt-finished--${finished.outcome}`} aria-live="polite">
+        <p className="dt-finished__title">{text}</p>
+        {!completed && finished.trip.trip_status === 'cancelled_by_passenger' && <p className="dt-muted">El pasajero canceló este viaje.</p>}
+        <Link to="/driver/trip-request" className="btn btn--primary btn--block">
+          Buscar nuevos viajes
+        </Link>
+      </section>
+      {completed && <RateTripForm tripId={finished.trip.id} title="Califica al pasajero" />}
+      <TripDetailsCard trip={finished.trip} />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { driverStageAction, driverStageMessage, toValidCoordinates, tripStatusLabel } from '@jala/domain';
+import type { DriverTrip } from '../api';
+import { LOCATION_NEEDED_WARNING } from '../errors';
+import type { ActiveTripAction } from '../hooks/use-active-trip';
+import { CompleteTripForm } from './complete-trip-form';
+
+/** Where the driver heads in each stage: the pickup until the passenger is on board, then the destination. */
+export function navigationTarget(trip: DriverTrip): { label: string; address: string; latitude: unknown; longitude: unknown } | null {
+  switch (trip.trip_status) {
+    case 'accepted':
+    case 'en_route':
+      return { label: 'Dirígete al punto de recojo', address: trip.pickup_address, latitude: trip.pickup_latitude, longitude: trip.pickup_longitude };
+    case 'arrived':
+      return { label: 'Espera al pasajero en', address: trip.pickup_address, latitude: trip.pickup_latitude, longitude: trip.pickup_longitude };
+    case 'in_progress':
+      return { label: 'Lleva al pasajero a', address: trip.destination_address, latitude: trip.destination_latitude, longitude: trip.destination_longitude };
+    default:
+      return null;
+  }
+}
+
+/** Turn-by-turn in the phone's maps app (a plain link: no key, nothing loaded here). */
+export function externalDirectionsUrl(latitude: number, longitude: number): string {
+  const query = new URLSearchParams({ api: '1', destination: `${latitude},${longitude}`, travelmode: 'driving' });
+  return `https://www.google.com/maps/dir/?${query.toString()}`;
+}
+
+export interface TripNavigationProps {
+  trip: DriverTrip;
+  hasPosition: boolean;
+  busy: ActiveTripAction;
+  onAdvance: () => void;
+  onComplete: (fare: number, notes: string) => void;
+}
+
+/** The navigation block: stage, where to go, and the spec §4 stage button (or the completion form). */
+export function TripNavigation({ trip, hasPosition, busy, onAdvance, onComplete }: TripNavigationProps) {
+  const action = driverStageAction(trip.trip_status);
+  const finishedText = driverStageMessage(trip.trip_status);
+  const target = navigationTarget(trip);
+  const targetPoint = target ? toValidCoordinates(target.latitude, target.longitude) : null;
+
+  return (
+    <section className="card dt-nav" aria-labelledby="dt-nav-title">
+      <div className="dt-nav__head">
+        <h2 id="dt-nav-title" className="dt-nav__title">
+          Navegación
+        </h2>
+        <span className="dt-pill dt-pill--status" data-status={trip.trip_status}>
+          {tripStatusLabel(trip.trip_status)}
+        </span>
+      </div>
+      {target && (
+        <div className="dt-nav__target">
+          <p className="dt-muted">{target.label}</p>
+          <p className="dt-nav__address">{target.address}</p>
+          {targetPoint && (
+            <a className="dt-nav__external" href={externalDirectionsUrl(targetPoint.latitude, targetPoint.longitude)} target="_blank" rel="noopener noreferrer">
+              Abrir en Google Maps
+            </a>
+          )}
+        </div>
+      )}
+      {finishedText && <p className="dt-nav__finished">{finishedText}</p>}
+      {action && !action.isCompletion && (
+        <button type="button" className="btn btn--primary btn--block" disabled={busy !== null} onClick={onAdvance}>
+          {busy === 'stage' ? 'Actualizando...' : action.label}
+        </button>
+      )}
+      {action?.isCompletion && (
+        <CompleteTripForm initialFare={trip.actual_fare} isBusy={busy === 'complete'} disabled={busy !== null} onComplete={onComplete} />
+      )}
+      {!hasPosition && !finishedText && (
+        <p className="dt-geo-warning" role="status">
+          {LOCATION_NEEDED_WARNING}
+        </p>
+      )}
+    </section>
+  );
+}

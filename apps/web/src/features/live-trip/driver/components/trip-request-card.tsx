@@ -1,0 +1,160 @@
+import { useMutation } from '@tanstack/react-query';
+import type { DriverTripRequest } from '@jala/contracts';
+import { formatSoles } from '@jala/domain';
+import { errorMessage } from '../../../../lib/api-client';
+import { DRIVER_TRIP_ERRORS } from '../errors';
+import { formatAge, formatKm, formatMinutes, formatRating } from '../../shared/format';
+import { CounterOfferForm } from './counter-offer-form';
+import { OfferChat } from '../../shared/chat/offer-chat';
+import type { ChatClient } from '../../shared/chat/use-trip-chat';
+
+export interface TripRequestCardProps {
+  request: DriverTripRequest;
+  driverId: number;
+  /** Sends an offer (the passenger's price, or `price`); resolves the price offered. */
+  onOffer: (request: DriverTripRequest, price?: number) => Promise<number>;
+  onReject: (request: DriverTripRequest) => Promise<void>;
+  chatClient?: ChatClient;
+}
+
+type Pending = 'accept' | 'counter' | 'reject' | null;
+
+interface CardAction {
+  kind: Exclude<Pending, null>;
+  /** Started in the click handler itself, so the request leaves before the click returns. */
+  request: Promise<unknown>;
+  /** Shown when the failure carries no message of its own. */
+  fallback: string;
+}
+
+/**
+ * One request (spec §2 'Driver trip requests'): passenger, service, pickup, destination, fares, distance,
+ * time and distance to pickup; 'Aceptar' / 'Proponer otro precio' / 'Rechazar'. Once offered it shows
+ * 'Oferta enviada: S/ x.xx' and the chat with the passenger.
+ */
+export function TripRequestCard({ request, driverId, onOffer, onReject, chatClient }: TripRequestCardProps) {
+  // One action at a time on a card: its kind labels the busy button, its failure shows under the card.
+  const action = useMutation({ mutationFn: ({ request }: CardAction) => request });
+  const pending: Pending = action.isPending ? action.variables.kind : null;
+  const error = action.isError ? errorMessage(action.error, action.variables.fallback) : null;
+  const run = (kind: CardAction['kind'], perform: () => Promise<unknown>, fallback: string): void => action.mutate({ kind, request: perform(), fallback });
+  const offered = request.my_offer_price;
+  const askedPrice = request.offer_price ?? request.estimated_fare;
+
+  const busy = pending !== null;
+  return (
+    <article className="card dt-request" aria-label={`Solicitud de ${request.passenger_name}`} data-request-id={request.id}>
+      <header className="dt-request__head">
+        <span className="avatar avatar--sm dt-request__avatar" aria-hidden="true">
+          {request.passenger_name.charAt(0).toUpperCase()}
+        </span>
+        <div className="dt-request__who">
+          <p className="dt-request__name">{request.passenger_name}</p>
+          <p className="dt-request__meta">
+            <span className="dt-request__rating">{formatRating(request.passenger_rating)}</span>
+            <span aria-hidden="true"> · </span>
+            <span>{formatAge(request.created_at)}</span>
+          </p>
+        </div>
+        <span className="dt-pill">{request.service_type}</span>
+      </header>
+
+      <dl className="dt-route">
+        <div className="dt-route__stop dt-route__stop--pickup">
+          <dt>Recojo</dt>
+          <dd>{request.pickup_address}</dd>
+        </div>
+        <div className="dt-route__stop dt-route__stop--destination">
+          <dt>Destino</dt>
+          <dd>{request.destination_address}</dd>
+        </div>
+      </dl>
+
+      <dl className="dt-facts">
+        <div>
+          <dt>Tarifa estimada</dt>
+          <dd>{formatSoles(request.estimated_fare)}</dd>
+        </div>
+        {request.offer_price !== null && (
+          <div className="dt-facts__highlight">
+            <dt>Precio ofrecido</dt>
+            <dd>{formatSoles(request.offer_price)}</dd>
+          </div>
+        )}
+      </dl>
+      <dl className="dt-stats">
+        <div>
+          <dt>Distancia</dt>
+          <dd>{formatKm(request.estimated_distance)}</dd>
+        </div>
+        <div>
+          <dt>Tiempo</dt>
+          <dd>{formatMinutes(request.estimated_duration)}</dd>
+        </div>
+        <div>
+          <dt>Al recojo</dt>
+          <dd>{formatKm(request.distance_to_pickup_km)}</dd>
+        </div>
+      </dl>
+
+      {request.passenger_notes && <p className="dt-request__notes">“{request.passenger_notes}”</p>}
+
+      {offered !== null ? (
+        <>
+          <p className="dt-request__offered" role="status">
+            Oferta enviada: {formatSoles(offered)}
+            <span className="dt-request__waiting">Esperando la respuesta del pasajero</span>
+          </p>
+          <OfferChat
+            tripId={request.id}
+            driverId={driverId}
+            role="driver"
+            userId={driverId}
+            peerName={request.passenger_name}
+            peerLabel={request.passenger_name}
+            {...(chatClient ? { client: chatClient } : {})}
+          />
+        </>
+      ) : (
+        <CounterOfferForm
+          disabled={busy}
+          isSending={pending === 'counter'}
+          onSubmit={(price) => run('counter', () => onOffer(request, price), DRIVER_TRIP_ERRORS.accept)}
+        />
+      )}
+
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+
+      <div className="dt-request__actions">
+        <button
+          type="button"
+          className="btn btn--ghost dt-request__reject"
+          disabled={busy}
+          onClick={() => run('reject', () => onReject(request), DRIVER_TRIP_ERRORS.reject)}
+        >
+          {pending === 'reject' ? 'Rechazando...' : 'Rechazar'}
+        </button>
+        {offered === null && (
+          <button
+            type="button"
+            className="btn btn--primary dt-request__accept"
+            disabled={busy}
+            aria-describedby={`dt-asked-${request.id}`}
+            onClick={() => run('accept', () => onOffer(request), DRIVER_TRIP_ERRORS.accept)}
+          >
+            {pending === 'accept' ? 'Aceptando...' : 'Aceptar'}
+          </button>
+        )}
+      </div>
+      {offered === null && (
+        <p className="dt-request__hint" id={`dt-asked-${request.id}`}>
+          Aceptar envía tu oferta por {formatSoles(askedPrice)}.
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { topics, zTripStatusMessage } from '@jala/contracts';
+import { driverStageAction, isCancelledStatus, type Coordinates } from '@jala/domain';
+import { errorMessage } from '../../../../lib/api-client';
+import { currentTripKeys, driverTripQuery, type DriverTrip } from '../../../../lib/current-trip';
+import { useRealtimeTopic, type TopicClient } from '../../shared/use-realtime-topic';
+import { completeTrip, updateTripStatus, type CompleteTripInput, type StageChangeInput } from '../api';
+import { COMPLETE_FAILURE_PREFIX, COMPLETE_NEEDS_POSITION, COMPLETE_SUCCESS_MESSAGE, DRIVER_TRIP_ERRORS, UNKNOWN_FAILURE } from '../errors';
+import { REQUESTS_REFRESH_MS } from '../requests-feed';
+
+export type TripOutcome = 'completed' | 'cancelled';
+
+export interface FinishedTrip {
+  trip: DriverTrip;
+  outcome: TripOutcome;
+}
+
+export interface Banner {
+  tone: 'success' | 'error' | 'info';
+  text: string;
+}
+
+export type ActiveTripAction = 'stage' | 'complete' | 'cancel' | null;
+
+/** Driver cancellation reason stored with the trip. */
+export const DRIVER_CANCEL_REASON = 'driver_request';
+
+export interface ActiveTripState {
+  trip: DriverTrip | null;
+  finished: FinishedTrip | null;
+  isLoading: boolean;
+  loadError: unknown;
+  reload: () => void;
+  busy: ActiveTripAction;
+  banner: Banner | null;
+  dismissBanner: () => void;
+  /** Moves the trip to its next stage (spec §4 table); not for the completion. */
+  advance: () => void;
+  complete: (fare: number, notes: string) => void;
+  cancel: () => void;
+}
+
+/**
+ * The driver's assigned trip and its actions (each a mutation, so at most one runs and its busy state is
+ * the mutation's). The current trip is refetched after every change; the passenger's cancellation
+ * arrives on trip_status/{id} (or is noticed when the trip disappears), and a finished trip stays on
+ * screen as '¡Viaje completado!' / 'Viaje cancelado' instead of vanishing.
+ */
+export function useActiveTrip(driverId: number, position: Coordinates | null, client?: TopicClient): ActiveTripState {
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...driverTripQuery(driverId), refetchInterval: REQUESTS_REFRESH_MS });
+  const [finished, setFinished] = useState<FinishedTrip | null>(null);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const shown = useRef<DriverTrip | null>(null);
+
+  const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: currentTripKeys.driver(driverId) }), [queryClient, driverId]);
+
+  const finish = useCallback((trip: DriverTrip, outcome: TripOutcome) => {
+    setFinished((previous) => previous ?? { trip, outcome });
+  }, []);
+
+  // The trip we were showing is gone and we did not finish it here: it was cancelled (by the passenger,
+  // or by this driver on another device).
+  const trip = query.data ?? null;
+  useEffect(() => {
+    if (trip) shown.current = trip;
+    else if (query.isSuccess && shown.current && !finished) finish(shown.current, 'cancelled');
+  }, [trip, query.isSuccess, finished, finish]);
+
+  useRealtimeTopic(trip && !finished ? topics.tripStatus(trip.id) : null, zTripStatusMessage, {
+    ...(client ? { client } : {}),
+    onMessage: (message) => {
+      const current = shown.current;
+      if (!current || message.trip_id !== current.id) return;
+      if (isCancelledStatus(message.status)) {
+        finish({ ...current, trip_status: message.status }, 'cancelled');
+        if (message.status === 'cancelled_by_passenger') setBanner({ tone: 'info', text: 'El pasajero canceló el viaje.' });
+      }
+      void refetch();
+    },
+  });
+
+  // Each request starts in the event handler (it leaves before the click returns); the mutation tracks it.
+  const stage = useMutation({
+    mutationFn: ({ request }: { input: StageChangeInput; request: ReturnType<typeof updateTripStatus> }) => request,
+    onMutate: () => setBanner(null),
+    onSuccess: (_change, { input }) => {
+      if (input.status === 'cancelled_by_driver' && shown.current) finish({ ...shown.current, trip_status: 'cancelled_by_driver' }, 'cancelled');
+    },
+    onError: (error) => setBanner({ tone: 'error', text: errorMessage(error, DRIVER_TRIP_ERRORS.updateStatus) }),
+    onSettled: () => refetch(),
+  });
+
+  const completion = useMutation({
+    mutationFn: ({ request }: { input: CompleteTripInput; request: ReturnType<typeof completeTrip> }) => request,
+    onMutate: () => setBanner(null),
+    onSuccess: ({ trip: done, message }) => {
+      if (shown.current) finish({ ...shown.current, trip_status: done.trip_status, actual_fare: done.final_fare }, 'completed');
+      setBanner({ tone: 'success', text: message || COMPLETE_SUCCESS_MESSAGE });
+    },
+    onError: (error) => {
+      const reason = error instanceof Error && error.message ? error.message : UNKNOWN_FAILURE;
+      setBanner({ tone: 'error', text: `${COMPLETE_FAILURE_PREFIX}${reason}` });
+    },
+    onSettled: () => refetch(),
+  });
+
+  const busy: ActiveTripAction = completion.isPending ? 'complete' : stage.isPending ? (stage.variables?.input.status === 'cancelled_by_driver' ? 'cancel' : 'stage') : null;
+
+  const advance = (): void => {
+    const action = trip ? driverStageAction(trip.trip_status) : null;
+    if (!trip || !action || action.isCompletion || busy) return;
+    const input: StageChangeInput = { tripId: trip.id, status: action.next as 'en_route' | 'arrived' | 'in_progress', position };
+    stage.mutate({ input, request: updateTripStatus(input) });
+  };
+
+  const complete = (fare: number, notes: string): void => {
+    if (!trip || busy) return;
+    if (!position) {
+      setBanner({ tone: 'error', text: COMPLETE_NEEDS_POSITION });
+      return;
+    }
+    const input: CompleteTripInput = { tripId: trip.id, position, fare, notes };
+    completion.mutate({ input, request: completeTrip(input) });
+  };
+
+  const cancel = (): void => {
+    if (!trip || busy) return;
+    const input: StageChangeInput = { tripId: trip.id, status: 'cancelled_by_driver', position, reason: DRIVER_CANCEL_REASON };
+    stage.mutate({ input, request: updateTripStatus(input) });
+  };
+
+  return {
+    trip,
+    finished,
+    // A cached "no trip" being refreshed (e.g. right after the passenger accepted) is not an answer yet.
+    isLoading: query.isPending || (query.data === null && query.isFetching),
+    loadError: query.error,
+    reload: () => void query.refetch(),
+    busy,
+    banner,
+    dismissBanner: () => setBanner(null),
+    advance,
+    complete,
+    cancel,
+  };
+}

@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { useSession } from '../../../lib/session-store';
+import { currentTripKeys, driverTripQuery } from '../../../lib/current-trip';
+import { CurrentTripBanner } from './components/current-trip-banner';
+import { GeolocationRequired } from './components/geolocation-required';
+import { Notice } from './components/notice';
+import { TripRequestsView } from './components/trip-requests-view';
+import { useWatchedPosition } from './hooks/use-watched-position';
+import { useTripRequests } from './hooks/use-trip-requests';
+import { REQUESTS_REFRESH_MS } from './requests-feed';
+import './driver-trips.css';
+
+/**
+ * 'Solicitudes de Viaje' (spec §2): nearby requests for the watched position, live over the driver's
+ * MQTT feed; offers, counter-offers, chat and rejections. When a passenger accepts this driver's offer
+ * (or a trip shows up as assigned) the driver goes to the active trip.
+ */
+export function DriverTripRequestPage() {
+  const driverId = useSession((s) => s.user?.id ?? 0);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { position, error: geoError } = useWatchedPosition();
+  const current = useQuery({ ...driverTripQuery(driverId), refetchInterval: REQUESTS_REFRESH_MS });
+
+  const goToActiveTrip = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: currentTripKeys.driver(driverId) });
+    void navigate('/driver/active-trip');
+  }, [queryClient, navigate, driverId]);
+
+  // A trip that was already assigned when the page opened is shown on top; one assigned meanwhile opens.
+  const hadTripAtOpen = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (current.isPending || current.isError) return;
+    if (hadTripAtOpen.current === null) hadTripAtOpen.current = current.data !== null;
+    else if (!hadTripAtOpen.current && current.data) goToActiveTrip();
+  }, [current.isPending, current.isError, current.data, goToActiveTrip]);
+
+  const requests = useTripRequests({ driverId, position, onAssigned: goToActiveTrip });
+
+  return (
+    <AppLayout title="Solicitudes de Viaje" nav="driver">
+      {current.data && <CurrentTripBanner trip={current.data} />}
+      {requests.notice && <Notice message={requests.notice} onDismiss={requests.dismissNotice} />}
+      {geoError && !position ? (
+        <GeolocationRequired error={geoError} />
+      ) : (
+        <>
+          {geoError && (
+            <p className="dt-geo-warning" role="status">
+              {geoError} Se usa tu última ubicación conocida.
+            </p>
+          )}
+          <TripRequestsView
+            driverId={driverId}
+            requests={requests.requests}
+            isLoading={requests.isLoading}
+            error={requests.error}
+            onOffer={requests.offer}
+            onReject={requests.reject}
+          />
+        </>
+      )}
+    </AppLayout>
+  );
+}

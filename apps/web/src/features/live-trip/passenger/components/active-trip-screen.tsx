@@ -1,0 +1,76 @@
+import '../passenger-trip.css';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AppLayout } from '../../../../components/layout/app-layout';
+import { FullScreenLoader } from '../../../../components/ui/full-screen-loader';
+import { errorMessage } from '../../../../lib/api-client';
+import { useSession } from '../../../../lib/session-store';
+import { cancelTrip, readActiveTripLocationState, TRIP_FALLBACKS } from '../../../trip-request';
+import { liveTripKeys } from '../../shared/api';
+import { LIVE_TRIP_FALLBACKS } from '../api';
+import { useFollowedTrip } from '../hooks/use-followed-trip';
+import { TripEndState } from './trip-end-state';
+import { TripFollowView } from './trip-follow-view';
+
+/**
+ * The passenger's active trip (spec §2): 'Buscando viaje activo…' until the lookup ends, the request page
+ * when there is none; otherwise status, addresses, fare and driver, the publisher and live offers while
+ * pending, the driver live on the map once accepted, and a clear end state when it completes or is cancelled.
+ */
+export function ActiveTripScreen() {
+  const user = useSession((s) => s.user);
+  const userId = user?.id ?? 0;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [handover] = useState(() => readActiveTripLocationState(location.state));
+  const followed = useFollowedTrip(userId);
+  const { trip, ended, hasNoTrip, refetch, end } = followed;
+  const cancellation = useMutation({
+    mutationFn: (tripId: number) => cancelTrip(tripId),
+    onSuccess: (_result, tripId) => {
+      queryClient.removeQueries({ queryKey: liveTripKeys.offers(tripId) });
+      end('cancelled_by_passenger');
+    },
+    onError: () => void refetch(),
+  });
+
+  useEffect(() => {
+    if (hasNoTrip) void navigate('/passenger/trip-request', { replace: true });
+  }, [hasNoTrip, navigate]);
+
+  if (followed.isPending || hasNoTrip) return <FullScreenLoader message="Buscando viaje activo…" />;
+
+  let content;
+  if (followed.error || !trip) {
+    content = (
+      <section className="card ptr-load-error" role="alert">
+        <p>{errorMessage(followed.error, LIVE_TRIP_FALLBACKS.active)}</p>
+        <button type="button" className="btn btn--primary" onClick={() => void refetch()}>
+          Reintentar
+        </button>
+      </section>
+    );
+  } else if (ended) {
+    content = <TripEndState trip={trip} status={ended.status} />;
+  } else {
+    content = (
+      <TripFollowView
+        trip={trip}
+        userId={user?.id ?? null}
+        handover={handover}
+        refetchTrip={refetch}
+        onCancel={() => cancellation.mutate(trip.id)}
+        cancelling={cancellation.isPending}
+        cancelError={cancellation.isError ? errorMessage(cancellation.error, TRIP_FALLBACKS.cancel) : null}
+      />
+    );
+  }
+
+  return (
+    <AppLayout title={ended ? 'Tu viaje' : 'Viaje activo'} back={{ to: '/dashboard' }} nav="passenger" hasActiveTrip={!ended}>
+      <div className="ptr-screen">{content}</div>
+    </AppLayout>
+  );
+}

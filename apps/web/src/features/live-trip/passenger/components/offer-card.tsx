@@ -1,0 +1,36 @@
+import type { DriverOffer } from '@jala/contracts';
+import { formatSoles } from '@jala/domain';
+import { OfferChat } from '../../shared/chat/offer-chat';
+import { RatingText } from './rating-text';
+
+export interface OfferCardProps {
+  offer: DriverOffer;
+  tripId: number;
+  userId: number | null;
+  onAccept: (offer: DriverOffer) => void;
+  /** The offer being accepted right now, if any (all 'Aceptar' buttons wait meanwhile). */
+  acceptingDriverId: number | null;
+}
+
+/** One driver's offer: name, vehicle, rating, price 'S/ x.xx', the chat with that driver and 'Aceptar'. */
+export function OfferCard({ offer, tripId, userId, onAccept, acceptingDriverId }: OfferCardProps) {
+  const accepting = acceptingDriverId === offer.driver_id;
+  return (
+    <li className="ptr-offer" aria-label={`Oferta de ${offer.driver.name}`} data-testid="driver-offer">
+      <div className="ptr-offer__head">
+        <div className="ptr-offer__who">
+          <p className="ptr-offer__name">{offer.driver.name}</p>
+          <p className="ptr-offer__vehicle">{offer.driver.vehicle}</p>
+          <RatingText rating={offer.driver.rating} />
+        </div>
+        <p className="ptr-offer__price" data-testid="offer-price">
+          {formatSoles(offer.price)}
+        </p>
+      </div>
+      <OfferChat tripId={tripId} driverId={offer.driver_id} role="passenger" userId={userId} peerName={offer.driver.name} peerLabel="Conductor" />
+      <button type="button" className="btn btn--primary btn--block" onClick={() => onAccept(offer)} disabled={acceptingDriverId !== null}>
+        {accepting ? 'Aceptando...' : 'Aceptar'}
+      </button>
+    </li>
+  );
+}

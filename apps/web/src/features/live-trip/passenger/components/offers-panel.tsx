@@ -1,0 +1,45 @@
+import type { DriverOffer } from '@jala/contracts';
+import { errorMessage } from '../../../../lib/api-client';
+import { OfferCard } from './offer-card';
+
+export interface OffersPanelProps {
+  tripId: number;
+  userId: number | null;
+  /** Already de-duplicated by driver and sorted by price (see mergeOffers). */
+  offers: readonly DriverOffer[];
+  isLoading: boolean;
+  loadError: unknown;
+  onAccept: (offer: DriverOffer) => void;
+  acceptingDriverId: number | null;
+  acceptError: string | null;
+}
+
+/** 'Ofertas de conductores' (spec §2): the drivers' offers, cheapest first, each with its chat. */
+export function OffersPanel({ tripId, userId, offers, isLoading, loadError, onAccept, acceptingDriverId, acceptError }: OffersPanelProps) {
+  return (
+    <section className="card ptr-offers" aria-labelledby="ptr-offers-title">
+      <h2 id="ptr-offers-title" className="ptr-section-title">
+        Ofertas de conductores
+      </h2>
+      {acceptError && (
+        <p className="alert alert--error" role="alert">
+          {acceptError}
+        </p>
+      )}
+      {loadError ? (
+        <p className="field__error" role="alert">
+          {errorMessage(loadError, 'No se pudieron cargar las ofertas')}
+        </p>
+      ) : null}
+      {offers.length === 0 ? (
+        <p className="ptr-offers__empty">{isLoading ? 'Cargando ofertas...' : 'No hay ofertas aún.'}</p>
+      ) : (
+        <ul className="ptr-offers__list">
+          {offers.map((offer) => (
+            <OfferCard key={offer.driver_id} offer={offer} tripId={tripId} userId={userId} onAccept={onAccept} acceptingDriverId={acceptingDriverId} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

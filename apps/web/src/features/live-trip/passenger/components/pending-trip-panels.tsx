@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DriverOffer } from '@jala/contracts';
+import { errorMessage } from '../../../../lib/api-client';
+import type { ActiveTripLocationState } from '../../../trip-request';
+import { liveTripKeys } from '../../shared/api';
+import { acceptOffer, LIVE_TRIP_FALLBACKS } from '../api';
+import { useTripOffers } from '../hooks/use-trip-offers';
+import type { ActiveTrip } from '../model/active-trip';
+import { OffersPanel } from './offers-panel';
+import { PublisherBox } from './publisher-box';
+
+export interface PendingTripPanelsProps {
+  trip: ActiveTrip;
+  userId: number | null;
+  handover: ActiveTripLocationState | null;
+  /** Re-reads the active trip (after an accept, the trip comes back assigned). */
+  refetchTrip: () => Promise<unknown>;
+}
+
+/** While the trip waits for a driver: the publisher and the live offers with their chats. */
+export function PendingTripPanels({ trip, userId, handover, refetchTrip }: PendingTripPanelsProps) {
+  const queryClient = useQueryClient();
+  const offers = useTripOffers(trip.id, true);
+  const acceptance = useMutation({
+    mutationFn: async (offer: DriverOffer) => {
+      await acceptOffer({ tripId: trip.id, driverId: offer.driver_id });
+      await refetchTrip();
+    },
+    onSuccess: () => queryClient.removeQueries({ queryKey: liveTripKeys.offers(trip.id) }),
+    onError: () => {
+      // e.g. 'El conductor acaba de tomar otro viaje. Elige otra oferta.' (shown from the mutation's error)
+      void queryClient.invalidateQueries({ queryKey: liveTripKeys.offers(trip.id) });
+      void refetchTrip();
+    },
+  });
+
+  return (
+    <>
+      <PublisherBox trip={trip} alreadyPublished={handover?.justPublished ?? false} initialError={handover?.publishError ?? null} />
+      <OffersPanel
+        tripId={trip.id}
+        userId={userId}
+        offers={offers.data ?? []}
+        isLoading={offers.isPending}
+        loadError={offers.isError && !offers.data ? offers.error : null}
+        onAccept={(offer) => acceptance.mutate(offer)}
+        acceptingDriverId={acceptance.isPending ? acceptance.variables.driver_id : null}
+        acceptError={acceptance.isError ? errorMessage(acceptance.error, LIVE_TRIP_FALLBACKS.accept) : null}
+      />
+    </>
+  );
+}

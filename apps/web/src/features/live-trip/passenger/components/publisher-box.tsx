@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../../../../lib/session-store';
+import { currentTripKeys } from '../../../../lib/current-trip';
+import { publishTrip, TRIP_FALLBACKS, type PublishableTrip } from '../../../trip-request';
+import type { ActiveTrip } from '../model/active-trip';
+
+export const PUBLISH_NEEDS_TRIP = 'No se puede publicar sin viaje activo o sesión.';
+
+export interface PublisherBoxProps {
+  trip: ActiveTrip | null;
+  /** Published by the wizard a moment ago (the server's published_at may not be read yet). */
+  alreadyPublished: boolean;
+  /** A publication error handed over by the wizard. */
+  initialError: string | null;
+}
+
+/**
+ * 'Publicar viaje' → 'Publicado ✅' (spec §2): publishes the pending trip to the drivers around the pickup,
+ * each within the search radius they configured. Starts published when the trip has published_at.
+ */
+export function PublisherBox({ trip, alreadyPublished, initialError }: PublisherBoxProps) {
+  const user = useSession((s) => s.user);
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(initialError);
+  const publication = useMutation({
+    mutationFn: ({ trip: publishable, passenger }: { trip: PublishableTrip; passenger: { id: number; name: string } }) => publishTrip(publishable, passenger),
+    onMutate: () => setError(null),
+    onSuccess: () => {
+      if (user) void queryClient.invalidateQueries({ queryKey: currentTripKeys.passenger(user.id) });
+    },
+    onError: (failure) => setError(failure instanceof Error ? failure.message : TRIP_FALLBACKS.publish),
+  });
+  const publishing = publication.isPending;
+  const published = Boolean(trip?.publishedAt) || alreadyPublished || publication.isSuccess;
+
+  const publish = (): void => {
+    if (!trip || !user || !trip.pickup || !trip.destination) {
+      setError(PUBLISH_NEEDS_TRIP);
+      return;
+    }
+    publication.mutate({
+      trip: {
+        id: trip.id,
+        trip_code: trip.tripCode,
+        pickup: { ...trip.pickup, address: trip.pickupAddress },
+        destination: { ...trip.destination, address: trip.destinationAddress },
+        service_type_id: trip.serviceTypeId,
+        estimated_fare: trip.estimatedFare,
+        distance_km: trip.distanceKm,
+        duration_minutes: trip.durationMinutes,
+        created_at: trip.createdAt,
+      },
+      passenger: { id: user.id, name: user.name || `${user.first_name} ${user.last_name}`.trim() },
+    });
+  };
+
+  return (
+    <section className="card ptr-publisher" aria-labelledby="ptr-publisher-title">
+      <h2 id="ptr-publisher-title" className="ptr-section-title">
+        Publicación
+      </h2>
+      <p className="ptr-publisher__text">
+        Tu viaje se publica para que lo vean los conductores cercanos: cada uno recibe los viajes que están dentro del radio de búsqueda que configuró.
+      </p>
+      <button type="button" className="btn btn--primary btn--block" onClick={publish} disabled={published || publishing}>
+        {published ? 'Publicado ✅' : publishing ? 'Publicando...' : 'Publicar viaje'}
+      </button>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { formatSoles } from '@jala/domain';
+import { RateTripForm } from '../../../passenger';
+import { liveTripKeys } from '../../shared/api';
+import { findEndedTrip } from '../api';
+import { currentFare, type ActiveTrip } from '../model/active-trip';
+import { endStateText } from '../model/end-state';
+
+export interface TripEndStateProps {
+  trip: ActiveTrip;
+  /** The status that ended it when known (trip_status message or our own cancellation), else looked up. */
+  status: string | null;
+}
+
+/**
+ * The end of a followed trip: '¡Viaje completado!' with the fare and the driver rating form, or
+ * 'Viaje cancelado' with who cancelled; then back to the dashboard or a new request.
+ */
+export function TripEndState({ trip, status }: TripEndStateProps) {
+  const record = useQuery({ queryKey: liveTripKeys.ended(trip.id), queryFn: () => findEndedTrip(trip.id), retry: 1 });
+  // Unknown and not found in the history either: a neutral 'Tu viaje terminó'.
+  const finalStatus = record.data?.status ?? status ?? (record.isPending ? null : 'unknown');
+  if (!finalStatus) {
+    return (
+      <p className="ptr-end__loading" role="status">
+        Consultando cómo terminó tu viaje...
+      </p>
+    );
+  }
+  const text = endStateText(finalStatus);
+  const fare = record.data?.finalFare ?? currentFare(trip);
+  return (
+    <section className={`card ptr-end ptr-end--${text.tone}`} aria-labelledby="ptr-end-title">
+      <h2 id="ptr-end-title" className="ptr-end__title">
+        {text.title}
+      </h2>
+      {text.who && <p className="ptr-end__who">{text.who}</p>}
+      <p className="ptr-end__detail">{text.detail}</p>
+      <p className="ptr-end__route">
+        {trip.pickupAddress} → {trip.destinationAddress}
+      </p>
+      {finalStatus === 'completed' && (
+        <>
+          <p className="ptr-end__fare">
+            Total: <strong>{formatSoles(fare)}</strong>
+          </p>
+          <RateTripForm tripId={trip.id} title="Califica a tu conductor" />
+        </>
+      )}
+      <div className="ptr-end__actions">
+        <Link className="btn btn--primary" to="/passenger/trip-request">
+          Solicitar otro viaje
+        </Link>
+        <Link className="btn btn--ghost" to="/dashboard">
+          Ir al inicio
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ActiveTripLocationState } from '../../../trip-request';
+import { CancelTripControl } from '../../shared/cancel-trip-control';
+import { useLiveDriverPosition } from '../hooks/use-live-driver-position';
+import type { ActiveTrip } from '../model/active-trip';
+import { AssignedDriverCard } from './assigned-driver-card';
+import { DriverTracker } from './driver-tracker';
+import { PendingTripPanels } from './pending-trip-panels';
+import { TripOverviewCard } from './trip-overview-card';
+
+export interface TripFollowViewProps {
+  trip: ActiveTrip;
+  userId: number | null;
+  handover: ActiveTripLocationState | null;
+  refetchTrip: () => Promise<unknown>;
+  onCancel: () => void;
+  cancelling: boolean;
+  cancelError: string | null;
+}
+
+/**
+ * An active trip: the overview; while pending the publisher and the offers, once assigned the driver;
+ * always the tracker map (one map for the whole trip, the driver appearing on it once assigned); and
+ * 'Cancelar viaje' while the passenger may still cancel.
+ */
+export function TripFollowView({ trip, userId, handover, refetchTrip, onCancel, cancelling, cancelError }: TripFollowViewProps) {
+  const assigned = trip.driver !== null;
+  const driverPosition = useLiveDriverPosition(trip.id, trip.driver?.position ?? null, assigned);
+  return (
+    <>
+      <TripOverviewCard trip={trip} />
+      {trip.status === 'pending' && <PendingTripPanels trip={trip} userId={userId} handover={handover} refetchTrip={refetchTrip} />}
+      {trip.driver && <AssignedDriverCard driver={trip.driver} />}
+      <DriverTracker trip={trip} driverPosition={assigned ? driverPosition : null} />
+      <CancelTripControl side="passenger" status={trip.status} onConfirm={onCancel} isCancelling={cancelling} error={cancelError} />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { serviceTypeName, toValidCoordinates, type Coordinates } from '@jala/domain';
+import type { PassengerTrip } from '../../../../lib/current-trip';
+
+export interface TripDriver {
+  id: number;
+  name: string;
+  phone: string | null;
+  vehicle: string | null;
+  rating: number | null;
+  /** Last known position, when valid. */
+  position: Coordinates | null;
+}
+
+/** The passenger's active trip with coordinates parsed (spec §3: they arrive as decimal strings). */
+export interface ActiveTrip {
+  id: number;
+  tripCode: string;
+  status: string;
+  pickupAddress: string;
+  pickup: Coordinates | null;
+  destinationAddress: string;
+  destination: Coordinates | null;
+  serviceTypeId: number;
+  serviceTypeName: string;
+  notes: string | null;
+  estimatedFare: number;
+  offerPrice: number | null;
+  agreedFare: number | null;
+  distanceKm: number;
+  durationMinutes: number;
+  routePolyline: string | null;
+  createdAt: string;
+  publishedAt: string | null;
+  driver: TripDriver | null;
+}
+
+export function toActiveTrip(dto: PassengerTrip): ActiveTrip {
+  const driver = dto.driver;
+  return {
+    id: dto.id,
+    tripCode: dto.trip_code,
+    status: dto.status,
+    pickupAddress: dto.pickup_address,
+    pickup: toValidCoordinates(dto.pickup_latitude, dto.pickup_longitude),
+    destinationAddress: dto.destination_address,
+    destination: toValidCoordinates(dto.destination_latitude, dto.destination_longitude),
+    serviceTypeId: dto.service_type?.id ?? dto.service_type_id,
+    serviceTypeName: dto.service_type?.name ?? serviceTypeName(dto.service_type_id) ?? 'Servicio',
+    notes: dto.passenger_notes,
+    estimatedFare: dto.estimated_fare,
+    offerPrice: dto.offer_price,
+    agreedFare: dto.agreed_fare,
+    distanceKm: dto.distance_km ?? 0,
+    durationMinutes: dto.duration_minutes ?? 0,
+    routePolyline: dto.route_polyline,
+    createdAt: dto.created_at,
+    publishedAt: dto.published_at,
+    driver: driver
+      ? {
+          id: driver.id,
+          name: driver.name,
+          phone: driver.phone,
+          vehicle: driver.vehicle,
+          rating: driver.rating_average,
+          position: toValidCoordinates(driver.location_latitude, driver.location_longitude),
+        }
+      : null,
+  };
+}
+
+/** The fare the trip will cost as far as the passenger knows: the agreed price, else their offer, else the estimate. */
+export function currentFare(trip: Pick<ActiveTrip, 'agreedFare' | 'offerPrice' | 'estimatedFare'>): number {
+  return trip.agreedFare ?? trip.offerPrice ?? trip.estimatedFare;
+}

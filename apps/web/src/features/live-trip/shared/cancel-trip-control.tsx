@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { canCancel } from '@jala/domain';
+import './cancel-trip-control.css';
+
+type CancellingSide = 'passenger' | 'driver';
+
+const TEXTS: Record<CancellingSide, { question: string; confirm: string }> = {
+  passenger: { question: '¿Seguro que quieres cancelar el viaje?', confirm: 'Sí, cancelar' },
+  driver: { question: '¿Seguro que quieres cancelar este viaje? El pasajero recibirá el aviso.', confirm: 'Sí, cancelar viaje' },
+};
+
+export interface CancelTripControlProps {
+  /** Who cancels from this phone: decides whether the trip may still be cancelled (domain rule) and the texts. */
+  side: CancellingSide;
+  /** The trip's current status; nothing is shown when `side` may not cancel from it. */
+  status: string;
+  onConfirm: () => void;
+  isCancelling: boolean;
+  /** Another action on the trip is running. */
+  disabled?: boolean;
+  error?: string | null;
+}
+
+/** 'Cancelar viaje' with an in-page confirmation first (no blocking window.confirm; cancelling cannot be undone). */
+export function CancelTripControl({ side, status, onConfirm, isCancelling, disabled = false, error = null }: CancelTripControlProps) {
+  const [asking, setAsking] = useState(false);
+  if (!canCancel(status, side)) return null;
+  const texts = TEXTS[side];
+  return (
+    <section className="trip-cancel" aria-label="Cancelar viaje">
+      {asking ? (
+        <div className="trip-cancel__confirm" role="group" aria-label={texts.question}>
+          <p className="trip-cancel__question">{texts.question}</p>
+          <div className="trip-cancel__actions">
+            <button type="button" className="btn btn--ghost" onClick={() => setAsking(false)} disabled={isCancelling}>
+              No, seguir
+            </button>
+            <button type="button" className="btn trip-cancel__yes" onClick={onConfirm} disabled={isCancelling || disabled}>
+              {isCancelling ? 'Cancelando...' : texts.confirm}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="btn btn--ghost btn--block trip-cancel__open" onClick={() => setAsking(true)} disabled={disabled}>
+          Cancelar viaje
+        </button>
+      )}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

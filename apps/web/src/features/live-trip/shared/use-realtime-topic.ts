@@ -1,0 +1,84 @@
+import { useEffect, useRef } from 'react';
+import { realtime, type RealtimeClient } from '../../../lib/realtime';
+
+export type TopicClient = Pick<RealtimeClient, 'isConnected' | 'onConnectionChange' | 'subscribe'>;
+
+/** What this hook needs of a contract (zod) schema; structural, so the web app needs no direct zod import. */
+export interface MessageSchema<T> {
+  safeParse(payload: unknown): { success: true; data: T } | { success: false };
+}
+
+/** A payload validated with its contract schema, or null (logged) when it does not match. */
+export function parseMessage<T>(schema: MessageSchema<T>, payload: unknown, topic = 'realtime'): T | null {
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  console.warn(`[realtime] malformed message on ${topic} ignored`);
+  return null;
+}
+
+export interface RealtimeTopicOptions<T> {
+  /** Gets every message that matches the contract schema (others are dropped and logged). */
+  onMessage: (message: T, topic: string) => void;
+  /**
+   * Called each time the subscriptions are (again) live: after subscribing and after every reconnection.
+   * Use it to refetch over HTTP whatever may have been missed while the link was down.
+   */
+  onLive?: () => void;
+  /** The realtime link (tests pass a fake); the app-wide client by default. */
+  client?: TopicClient;
+}
+
+/**
+ * The one way the live trip listens to MQTT: follows `topics` (one, several or none) while mounted,
+ * validates every payload with the contract `schema` (zod safeParse; a malformed message is dropped and
+ * logged, never handed on), waits for the link when it is down and re-runs `onLive` after every
+ * reconnection (the realtime client restores the subscriptions). Topics are compared by value and the
+ * handlers always see the latest props.
+ */
+export function useRealtimeTopic<T>(
+  topics: string | readonly string[] | null,
+  schema: MessageSchema<T>,
+  { onMessage, onLive, client = realtime }: RealtimeTopicOptions<T>,
+): void {
+  const latest = useRef({ schema, onMessage, onLive });
+  useEffect(() => {
+    latest.current = { schema, onMessage, onLive };
+  });
+
+  const key = topics === null ? '' : typeof topics === 'string' ? topics : topics.join('\n');
+  useEffect(() => {
+    const list = key === '' ? [] : key.split('\n');
+    if (list.length === 0) return;
+    let unsubscribers: (() => void)[] = [];
+
+    const handler = (payload: unknown, topic: string): void => {
+      const message = parseMessage(latest.current.schema, payload, topic);
+      if (message !== null) latest.current.onMessage(message, topic);
+    };
+
+    const subscribeAll = (): void => {
+      if (!client.isConnected()) return;
+      if (unsubscribers.length === 0) {
+        try {
+          unsubscribers = list.map((topic) => client.subscribe(topic, (payload, received) => handler(payload, received)));
+        } catch (error) {
+          // The link dropped between the check and the call: the next 'connected' event retries.
+          for (const unsubscribe of unsubscribers) unsubscribe();
+          unsubscribers = [];
+          console.warn('[realtime] subscription postponed', error);
+          return;
+        }
+      }
+      latest.current.onLive?.();
+    };
+
+    subscribeAll();
+    const stopListening = client.onConnectionChange((state) => {
+      if (state === 'connected') subscribeAll();
+    });
+    return () => {
+      stopListening();
+      for (const unsubscribe of unsubscribers) unsubscribe();
+    };
+  }, [key, client]);
+}

@@ -1,0 +1,123 @@
+import { create } from 'zustand';
+import type { AuthResult, LoginRequest, RegisterRequest, UpdateUserRequest, User } from '@jala/contracts';
+import { TOKEN_STORAGE_KEY } from '@jala/domain';
+import { ApiError, setUnauthorizedHandler } from './api-client';
+import { realtime } from './realtime';
+import { fetchProfile, loginRequest, logoutRequest, registerRequest, updateProfileRequest } from './auth-api';
+
+/**
+ * Session of spec §4: 'idle' before initialize(), 'loading' while a stored token is checked, then
+ * 'authenticated' or 'unauthenticated'. Route wrappers read `status`; nothing else decides auth.
+ */
+export type SessionStatus = 'idle' | 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: User | null;
+  token: string | null;
+  initialize: () => Promise<void>;
+  login: (credentials: LoginRequest) => Promise<User>;
+  register: (payload: RegisterRequest) => Promise<User>;
+  logout: () => Promise<void>;
+  updateProfile: (changes: UpdateUserRequest) => Promise<User>;
+  /** Drops the session locally (a 401 anywhere): token, user and realtime link (the query cache dies with AuthenticatedRoot). */
+  clearSession: () => void;
+}
+
+export const tokenStorage = {
+  read(): string | null {
+    try {
+      return localStorage.getItem(TOKEN_STORAGE_KEY);
+    } catch {
+      return null;
+    }
+  },
+  write(token: string): void {
+    try {
+      localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    } catch {
+      // Storage unavailable: the session lives until the tab closes.
+    }
+  },
+  clear(): void {
+    try {
+      localStorage.removeItem(TOKEN_STORAGE_KEY);
+    } catch {
+      // nothing stored
+    }
+  },
+};
+
+function openRealtime(user: User, token: string): void {
+  void realtime.connect({ userId: user.id, token });
+}
+
+export const useSession = create<SessionState>()((set, get) => {
+  const startSession = ({ user, token }: AuthResult): User => {
+    tokenStorage.write(token);
+    set({ status: 'authenticated', user, token });
+    openRealtime(user, token);
+    return user;
+  };
+
+  return {
+    status: 'idle',
+    user: null,
+    token: null,
+
+    initialize: async () => {
+      if (get().status !== 'idle') return;
+      const token = tokenStorage.read();
+      if (!token) {
+        set({ status: 'unauthenticated', user: null, token: null });
+        return;
+      }
+      set({ status: 'loading', token });
+      try {
+        const user = await fetchProfile();
+        if (get().token !== token) return; // a login/logout happened meanwhile
+        set({ status: 'authenticated', user });
+        openRealtime(user, token);
+      } catch (error) {
+        if (get().token !== token) return;
+        // Only a refused token is thrown away: after a network failure or a server error the stored token
+        // stays, so the next visit with a working connection resumes the session without a new login.
+        if (error instanceof ApiError && error.status === 401) tokenStorage.clear();
+        set({ status: 'unauthenticated', user: null, token: null });
+      }
+    },
+
+    login: async (credentials) => startSession(await loginRequest(credentials)),
+
+    register: async (payload) => startSession(await registerRequest(payload)),
+
+    logout: async () => {
+      try {
+        if (get().token) await logoutRequest();
+      } catch {
+        // spec §4: the result of the server call does not matter
+      }
+      get().clearSession();
+    },
+
+    updateProfile: async (changes) => {
+      const user = await updateProfileRequest(changes);
+      set({ user });
+      return user;
+    },
+
+    clearSession: () => {
+      tokenStorage.clear();
+      realtime.disconnect();
+      set({ status: 'unauthenticated', user: null, token: null });
+    },
+  };
+});
+
+/** A 401 from any call (except login/register/logout) ends the session; ProtectedRoute then sends the user to /login. */
+setUnauthorizedHandler(() => {
+  if (useSession.getState().status === 'authenticated' || useSession.getState().token) useSession.getState().clearSession();
+});
+
+export const selectUser = (state: SessionState): User | null => state.user;
+export const selectStatus = (state: SessionState): SessionStatus => state.status;

@@ -1,0 +1,260 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { topics } from '@jala/contracts';
+import { DriverActiveTripPage } from '../../../src/features/live-trip/driver/active-trip-page';
+import type { DriverTrip } from '../../../src/features/live-trip/driver/api';
+import { TripNavigation } from '../../../src/features/live-trip/driver/components/trip-navigation';
+import { tripMapPoints } from '../../../src/features/live-trip/driver/trip-points';
+import { envelope, FakeGeolocation, type FakeRealtime, fakeRealtime, installGeolocation, jsonResponse, makeDriverTrip, makeUser, noActiveTrip, renderAt, resetTestWorld, setSession, stubFetch } from '../../support';
+
+const DRIVER_ID = 33;
+const HERE = { latitude: -12.0861, longitude: -76.9775 };
+
+let geo: FakeGeolocation;
+let live: FakeRealtime;
+
+beforeEach(() => {
+  setSession(makeUser({ id: DRIVER_ID, user_type: 'driver', roles: ['driver'] }));
+  geo = new FakeGeolocation();
+  installGeolocation(geo);
+  live = fakeRealtime();
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+afterEach(resetTestWorld);
+
+function renderPage() {
+  return renderAt('/driver/active-trip', {
+    '/driver/active-trip': <DriverActiveTripPage />,
+    '/driver/trip-request': <p>Pantalla de solicitudes</p>,
+  });
+}
+
+/** A server whose current trip the test controls; status changes and completion move it like the API does. */
+function tripServer(initial: DriverTrip | null, extra: Parameters<typeof stubFetch>[0] = {}) {
+  let trip = initial;
+  const fetchMock = stubFetch({
+    'GET /driver/trips/current': () => (trip ? jsonResponse(200, envelope(trip)) : noActiveTrip()),
+    [`PUT /driver/trips/${initial?.id ?? 0}/status`]: (init) => {
+      const body = JSON.parse(String(init?.body)) as { status: DriverTrip['trip_status'] };
+      if (!trip) return jsonResponse(404, { success: false, data: null, message: 'Viaje no encontrado.' });
+      trip = body.status.startsWith('cancelled') ? null : { ...trip, trip_status: body.status };
+      return jsonResponse(200, envelope({ id: initial?.id, trip_status: body.status }, 'Estado actualizado'));
+    },
+    'GET /health': jsonResponse(200, envelope({ tile_url: 'http://127.0.0.1:9/{z}/{x}/{y}.png' })),
+    'GET /geo/route': jsonResponse(503, { success: false, data: null, message: 'Servicio de rutas no disponible' }),
+    ...extra,
+  });
+  return { fetchMock, setTrip: (next: DriverTrip | null) => (trip = next) };
+}
+
+const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, method: string, suffix: string) => {
+  const call = fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith(suffix) && init?.method === method).at(-1);
+  return call ? (JSON.parse(String(call[1]?.body)) as Record<string, unknown>) : null;
+};
+
+describe('stage buttons (spec §4 table)', () => {
+  it.each([
+    ['accepted', 'Ir al punto de recojo'],
+    ['en_route', 'Llegué al punto de recojo'],
+    ['arrived', 'Iniciar viaje'],
+  ])('%s shows %s', (status, label) => {
+    renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: status })} hasPosition busy={null} onAdvance={() => {}} onComplete={() => {}} /> });
+    expect(screen.getByRole('button', { name: label })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Finalizar viaje' })).toBeNull();
+  });
+
+  it("in_progress shows 'Finalizar viaje' with the agreed fare prefilled and editable", () => {
+    const onComplete = vi.fn();
+    renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: 'in_progress', actual_fare: 21.5 })} hasPosition busy={null} onAdvance={() => {}} onComplete={onComplete} /> });
+    const fare = screen.getByLabelText('Tarifa final (S/)') as HTMLInputElement;
+    expect(fare.value).toBe('21.50');
+    fireEvent.change(fare, { target: { value: '25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar viaje' }));
+    expect(onComplete).toHaveBeenCalledWith(25, '');
+  });
+
+  it("reads 'Finalizando...' while completing", () => {
+    renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: 'in_progress' })} hasPosition busy="complete" onAdvance={() => {}} onComplete={() => {}} /> });
+    expect((screen.getByRole('button', { name: 'Finalizando...' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it.each([
+    ['completed', '¡Viaje completado!'],
+    ['cancelled_by_passenger', 'Viaje cancelado'],
+    ['cancelled_by_driver', 'Viaje cancelado'],
+  ])('%s shows %s and no button', (status, text) => {
+    renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: status })} hasPosition={false} busy={null} onAdvance={() => {}} onComplete={() => {}} /> });
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('coordinate guard', () => {
+  it.each([
+    ['decimal strings', 'drawn', makeDriverTrip()],
+    ['a latitude beyond 90', 'skipped', makeDriverTrip({ pickup_latitude: '95.5' })],
+    ['a longitude beyond 180', 'skipped', makeDriverTrip({ destination_longitude: -181 })],
+    ['text that is not a number', 'skipped', makeDriverTrip({ destination_longitude: 'abc' })],
+    ['a missing coordinate', 'skipped', makeDriverTrip({ destination_latitude: null })],
+  ])('with %s the map is %s', (_name, outcome, trip) => {
+    expect(tripMapPoints(trip) === null ? 'skipped' : 'drawn').toBe(outcome);
+  });
+});
+
+describe('driver active trip page', () => {
+  it('shows the trip: map, passenger with a call link, destination, fare, notes and the first stage', async () => {
+    tripServer(makeDriverTrip());
+    renderPage();
+    expect(screen.getByText('Cargando viaje...')).toBeTruthy();
+    const details = await screen.findByRole('region', { name: 'Detalles del viaje' });
+    expect(within(details).getByText('Rosa Huamán')).toBeTruthy();
+    expect(within(details).getByRole('link', { name: 'Llamar · 987 654 321' }).getAttribute('href')).toBe('tel:+51987654321');
+    expect(details.textContent).toContain('Jockey Plaza, Santiago de Surco');
+    expect(details.textContent).toContain('TarifaS/ 21.50');
+    expect(details.textContent).toContain('Distancia7.8 km');
+    expect(details.textContent).toContain('Voy con una maleta');
+    expect(screen.getByRole('region', { name: 'Mapa del viaje' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ir al punto de recojo' })).toBeTruthy();
+  });
+
+  it('skips the map (and the route) when the coordinates are not valid, and the page still works', async () => {
+    const { fetchMock } = tripServer(makeDriverTrip({ pickup_latitude: 'no-es-numero', route_polyline: null }));
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Ir al punto de recojo' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Mapa del viaje' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/geo/route'))).toBe(false);
+  });
+
+  it("logs 'No se pudo trazar la ruta' when no route can be had, and keeps working", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    tripServer(makeDriverTrip({ route_polyline: '!!no es polilínea' }));
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Ir al punto de recojo' })).toBeTruthy();
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('No se pudo trazar la ruta', expect.anything()));
+    expect(screen.getByRole('region', { name: 'Mapa del viaje' })).toBeTruthy();
+  });
+
+  it('moves through every stage with the position and refetches the trip after each change', async () => {
+    const { fetchMock } = tripServer(makeDriverTrip());
+    renderPage();
+    act(() => geo.fix(HERE.latitude, HERE.longitude));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ir al punto de recojo' }));
+    expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toEqual({ status: 'en_route', latitude: HERE.latitude, longitude: HERE.longitude });
+    fireEvent.click(await screen.findByRole('button', { name: 'Llegué al punto de recojo' }));
+    expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toMatchObject({ status: 'arrived' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Iniciar viaje' }));
+    expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toMatchObject({ status: 'in_progress' });
+    expect(await screen.findByRole('button', { name: 'Finalizar viaje' })).toBeTruthy();
+    const currentFetches = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/driver/trips/current')).length;
+    expect(currentFetches).toBeGreaterThanOrEqual(4); // the first load plus one after each change
+  });
+
+  it("shows the server's reason, else 'Error al actualizar estado', when a stage change fails", async () => {
+    tripServer(makeDriverTrip(), {
+      'PUT /driver/trips/777/status': jsonResponse(500, { success: false, data: null, message: '' }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ir al punto de recojo' }));
+    expect(await screen.findByText('Error al actualizar estado')).toBeTruthy();
+  });
+
+  it('warns without a position and refuses to complete until there is one', async () => {
+    const { fetchMock } = tripServer(makeDriverTrip({ trip_status: 'in_progress' }));
+    renderPage();
+    expect(await screen.findByText('Necesitas activar la ubicación del dispositivo para finalizar.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar viaje' }));
+    expect(await screen.findByText('Activa la ubicación para finalizar el viaje.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/driver/trips/complete'))).toBe(false);
+  });
+
+  it("completes with the final position and fare: 'Finalizando...', then '¡Viaje completado con éxito!' and the rating form", async () => {
+    let finish: (response: Response) => void = () => {};
+    const server = tripServer(makeDriverTrip({ trip_status: 'in_progress' }), {
+      'POST /driver/trips/complete': () => new Promise<Response>((resolve) => (finish = resolve)),
+      'GET /trips/777/rating': jsonResponse(200, envelope({ trip_id: 777, rater_role: 'driver', ratee_name: 'Rosa Huamán', can_rate: true, my_rating: null })),
+    });
+    renderPage();
+    act(() => geo.fix(HERE.latitude, HERE.longitude));
+    const fare = (await screen.findByLabelText('Tarifa final (S/)')) as HTMLInputElement;
+    fireEvent.change(fare, { target: { value: '24.5' } });
+    fireEvent.change(screen.getByLabelText('Notas (opcional)'), { target: { value: 'Peaje incluido' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar viaje' }));
+    expect(await screen.findByRole('button', { name: 'Finalizando...' })).toBeTruthy();
+    expect(bodyOf(server.fetchMock, 'POST', '/driver/trips/complete')).toEqual({
+      trip_id: 777, final_latitude: HERE.latitude, final_longitude: HERE.longitude, actual_fare: 24.5, notes: 'Peaje incluido',
+    });
+    server.setTrip(null);
+    await act(async () => finish(jsonResponse(200, envelope({ id: 777, trip_status: 'completed', final_fare: 24.5 }, '¡Viaje completado con éxito!'))));
+    expect(await screen.findByText('¡Viaje completado con éxito!')).toBeTruthy();
+    expect(screen.getByText('¡Viaje completado!')).toBeTruthy();
+    expect(await screen.findByText('Califica al pasajero')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Buscar nuevos viajes' }).getAttribute('href')).toBe('/driver/trip-request');
+    expect(screen.getByTestId('location').textContent).toBe('/driver/active-trip'); // no redirect away from the result
+  });
+
+  it("prefixes a completion failure with 'Error al finalizar el viaje: '", async () => {
+    tripServer(makeDriverTrip({ trip_status: 'in_progress' }), {
+      'POST /driver/trips/complete': jsonResponse(409, { success: false, data: null, message: 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.', code: 'CONFLICT' }),
+    });
+    renderPage();
+    act(() => geo.fix(HERE.latitude, HERE.longitude));
+    fireEvent.click(await screen.findByRole('button', { name: 'Finalizar viaje' }));
+    expect(await screen.findByText('Error al finalizar el viaje: El viaje cambió de estado. Actualiza e inténtalo de nuevo.')).toBeTruthy();
+  });
+
+  it("shows 'Viaje cancelado' when the passenger cancels (trip_status)", async () => {
+    const server = tripServer(makeDriverTrip({ trip_status: 'en_route' }));
+    renderPage();
+    await screen.findByRole('button', { name: 'Llegué al punto de recojo' });
+    await waitFor(() => expect(live.subscribedTopics()).toContain(topics.tripStatus(777)));
+    server.setTrip(null);
+    act(() => live.emit(topics.tripStatus(777), { trip_id: 777, status: 'cancelled_by_passenger', driver_id: DRIVER_ID, timestamp: new Date().toISOString() }));
+    expect(await screen.findByText('Viaje cancelado')).toBeTruthy();
+    expect(screen.getByText('El pasajero canceló el viaje.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Llegué al punto de recojo' })).toBeNull();
+  });
+
+  it("offers 'Cancelar viaje' only before the passenger is on board, with an in-page confirmation", async () => {
+    const { fetchMock } = tripServer(makeDriverTrip({ trip_status: 'arrived' }));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar viaje' }));
+    expect(screen.getByText('¿Seguro que quieres cancelar este viaje? El pasajero recibirá el aviso.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'No, seguir' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar viaje' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sí, cancelar viaje' }));
+    expect(await screen.findByText('Viaje cancelado')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toMatchObject({ status: 'cancelled_by_driver', reason: 'driver_request' });
+  });
+
+  it('has no cancel option once the trip is in progress', async () => {
+    tripServer(makeDriverTrip({ trip_status: 'in_progress' }));
+    renderPage();
+    await screen.findByRole('button', { name: 'Finalizar viaje' });
+    expect(screen.queryByRole('button', { name: 'Cancelar viaje' })).toBeNull();
+  });
+
+  it('publishes the watched position on driver_location while assigned', async () => {
+    tripServer(makeDriverTrip());
+    renderPage();
+    await screen.findByRole('button', { name: 'Ir al punto de recojo' });
+    act(() => geo.fix(HERE.latitude, HERE.longitude, 370));
+    await waitFor(() => expect(live.published.some((p) => p.topic === topics.driverLocation(777))).toBe(true), { timeout: 6_000 });
+    const sent = live.published.find((p) => p.topic === topics.driverLocation(777))?.payload;
+    expect(sent).toMatchObject({ latitude: HERE.latitude, longitude: HERE.longitude, heading: 10 });
+  });
+
+  it('goes back to the requests when there is no current trip', async () => {
+    tripServer(null);
+    renderPage();
+    expect(await screen.findByText('Pantalla de solicitudes')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/driver/trip-request');
+  });
+
+  it("shows 'Error al cargar el viaje' when the trip cannot be loaded", async () => {
+    stubFetch({ 'GET /driver/trips/current': jsonResponse(400, { success: false, data: null, message: '' }) });
+    renderPage();
+    expect(await screen.findByText('Error al cargar el viaje')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,218 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { topics } from '@jala/contracts';
+import { DRIVER_GEO_WATCH } from '@jala/domain';
+import { DriverTripRequestPage } from '../../../src/features/live-trip/driver/trip-request-page';
+import { GeolocationRequired } from '../../../src/features/live-trip/driver/components/geolocation-required';
+import { envelope, FakeGeolocation, type FakeRealtime, fakeRealtime, installGeolocation, jsonResponse, makeDriverTrip, makeRequest, makeUser, noActiveTrip, renderAt, resetTestWorld, setSession, stubFetch } from '../../support';
+
+const DRIVER_ID = 33;
+const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
+const FEED = topics.driverTripRequests(DRIVER_ID);
+
+let geo: FakeGeolocation;
+let live: FakeRealtime;
+
+beforeEach(() => {
+  setSession(makeUser({ id: DRIVER_ID, user_type: 'driver', roles: ['driver'] }));
+  geo = new FakeGeolocation();
+  installGeolocation(geo);
+  live = fakeRealtime();
+});
+
+afterEach(resetTestWorld);
+
+function renderPage() {
+  return renderAt('/driver/trip-request', {
+    '/driver/trip-request': <DriverTripRequestPage />,
+  });
+}
+
+const requestCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/driver/trip-requests'));
+
+describe("driver 'Solicitudes de Viaje' page", () => {
+  it('watches the position with the driver options and loads the requests for it', async () => {
+    const fetchMock = stubFetch({
+      'GET /driver/trips/current': noActiveTrip(),
+      'GET /driver/trip-requests': jsonResponse(200, envelope([makeRequest(), makeRequest({ id: 502, passenger_name: 'Luis Paredes', distance_to_pickup_km: 1.2 })])),
+    });
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Solicitudes de Viaje' })).toBeTruthy();
+    expect(screen.getByText('Cargando solicitudes...')).toBeTruthy();
+    expect(geo.options).toEqual(DRIVER_GEO_WATCH);
+    expect(requestCalls(fetchMock)).toHaveLength(0); // nothing before the first fix
+
+    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    expect(await screen.findByRole('heading', { name: '2 solicitudes disponibles' })).toBeTruthy();
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Solicitud de Rosa Huamán', 'Solicitud de Luis Paredes']);
+    expect(requestCalls(fetchMock)[0]).toContain('latitude=-12.1211&longitude=-77.0297');
+  });
+
+  it("shows 'No hay solicitudes de viaje disponibles.' when nothing is near", async () => {
+    stubFetch({ 'GET /driver/trips/current': noActiveTrip(), 'GET /driver/trip-requests': jsonResponse(200, envelope([])) });
+    renderPage();
+    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    expect(await screen.findByText('No hay solicitudes de viaje disponibles.')).toBeTruthy();
+  });
+
+  it('shows the server refusal with a cross and a link to the driver status page', async () => {
+    stubFetch({
+      'GET /driver/trips/current': noActiveTrip(),
+      'GET /driver/trip-requests': jsonResponse(409, { success: false, data: null, message: 'Estás desconectado. Conéctate en "Estado" para recibir solicitudes.', code: 'CONFLICT' }),
+    });
+    renderPage();
+    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('✕');
+    expect(alert.textContent).toContain('Estás desconectado. Conéctate en "Estado" para recibir solicitudes.');
+    expect(within(alert).getByRole('link', { name: 'Ir a Estado del Conductor' }).getAttribute('href')).toBe('/driver/status');
+  });
+
+  it("falls back to 'Error al obtener solicitudes' when the server gives no message", async () => {
+    stubFetch({
+      'GET /driver/trips/current': noActiveTrip(),
+      'GET /driver/trip-requests': jsonResponse(400, { success: false, data: null, message: '' }),
+    });
+    renderPage();
+    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    expect(await screen.findByText('Error al obtener solicitudes')).toBeTruthy();
+  });
+
+  it('adds, closes and declines requests live from the driver feed, without refetching', async () => {
+    const fetchMock = stubFetch({ 'GET /driver/trips/current': noActiveTrip(), 'GET /driver/trip-requests': jsonResponse(200, envelope([makeRequest()])) });
+    renderPage();
+    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    await screen.findByRole('heading', { name: '1 solicitud disponible' });
+    await waitFor(() => expect(live.subscribedTopics()).toContain(FEED));
+    const fetchesBefore = requestCalls(fetchMock).length;
+
+    act(() => live.emit(FEED, { type: 'trip_request', request: makeRequest({ id: 600, passenger_name: 'Carmen Flores', distance_to_pickup_km: 0.1 }) }));
+    expect(await screen.findByRole('heading', { name: '2 solicitudes disponibles' })).toBeTruthy();
+    // Nearest pickup first.
+    expect(screen.getAllByRole('article')[0]?.getAttribute('aria-label')).toBe('Solicitud de Carmen Flores');
+
+    act(() => live.emit(FEED, { type: 'trip_request', request: { id: 'mal' } }));
+    act(() => live.emit(FEED, { type: 'trip_request_closed', trip_id: 600 }));
+    expect(await screen.findByRole('heading', { name: '1 solicitud disponible' })).toBeTruthy();
+    expect(screen.getByText('La solicitud de Carmen Flores ya no está disponible.')).toBeTruthy();
+
+    act(() => live.emit(FEED, { type: 'offer_declined', trip_id: 501 }));
+    expect(await screen.findByText('No hay solicitudes de viaje disponibles.')).toBeTruthy();
+    expect(screen.getByText('Rosa Huamán eligió otra oferta.')).toBeTruthy();
+    expect(requestCalls(fetchMock).length).toBe(fetchesBefore);
+  });
+
+  it('offers at the passenger price with the position, then opens the active trip when the passenger picks this driver', async () => {
+    const fetchMock = stubFetch({
+      'GET /driver/trips/current': noActiveTrip(),
+      'GET /driver/trip-requests': jsonResponse(200, envelope([makeRequest()])),
+      'POST /driver/trips/accept': jsonResponse(201, envelope({ offer_id: 1, trip_id: 501, driver_id: DRIVER_ID, price: 20, driver: { name: 'Jorge Vargas', rating: null, vehicle: 'Kia Rio' }, location: KENNEDY, created_at: new Date().toISOString() })),
+      [`GET /trips/501/chat/${DRIVER_ID}`]: jsonResponse(200, envelope([])),
+    });
+    renderAt('/driver/trip-request', {
+      '/driver/trip-request': <DriverTripRequestPage />,
+      '/driver/active-trip': <p>Pantalla del viaje activo</p>,
+    });
+    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    fireEvent.click(await screen.findByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByText(/Oferta enviada: S\/ 20\.00/)).toBeTruthy();
+    const accept = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/driver/trips/accept') && init?.method === 'POST');
+    expect(JSON.parse(String(accept?.[1]?.body))).toEqual({ trip_request_id: 501, latitude: KENNEDY.latitude, longitude: KENNEDY.longitude });
+
+    await waitFor(() => expect(live.subscribedTopics()).toContain(topics.tripStatus(501)));
+    // Another driver chosen elsewhere does not move us; being chosen does.
+    act(() => live.emit(topics.tripStatus(501), { trip_id: 501, status: 'accepted', driver_id: DRIVER_ID, timestamp: new Date().toISOString() }));
+    expect(await screen.findByText('Pantalla del viaje activo')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/driver/active-trip');
+  });
+
+  it('drops a request it offered on when trip_status says the passenger chose another driver', async () => {
+    stubFetch({
+      'GET /driver/trips/current': noActiveTrip(),
+      'GET /driver/trip-requests': jsonResponse(200, envelope([makeRequest({ my_offer_price: 20 })])),
+      [`GET /trips/501/chat/${DRIVER_ID}`]: jsonResponse(200, envelope([])),
+    });
+    renderPage();
+    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    await screen.findByText(/Oferta enviada/);
+    await waitFor(() => expect(live.subscribedTopics()).toContain(topics.tripStatus(501)));
+    act(() => live.emit(topics.tripStatus(501), { trip_id: 501, status: 'accepted', driver_id: 999, timestamp: new Date().toISOString() }));
+    expect(await screen.findByText('Rosa Huamán eligió otra oferta.')).toBeTruthy();
+    expect(screen.getByText('No hay solicitudes de viaje disponibles.')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/driver/trip-request');
+  });
+
+  it("'Rechazar' sends the rejection and hides the request", async () => {
+    const fetchMock = stubFetch({
+      'GET /driver/trips/current': noActiveTrip(),
+      'GET /driver/trip-requests': jsonResponse(200, envelope([makeRequest()])),
+      'POST /driver/trip-requests/reject': jsonResponse(200, envelope(null, 'Solicitud rechazada')),
+    });
+    renderPage();
+    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    fireEvent.click(await screen.findByRole('button', { name: 'Rechazar' }));
+    expect(await screen.findByText('No hay solicitudes de viaje disponibles.')).toBeTruthy();
+    const reject = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/driver/trip-requests/reject'));
+    expect(JSON.parse(String(reject?.[1]?.body))).toMatchObject({ trip_request_id: 501 });
+    // A late push of the same request does not bring it back.
+    act(() => live.emit(FEED, { type: 'trip_request', request: makeRequest() }));
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('asks again when the driver moves meaningfully, not for a few metres', async () => {
+    const fetchMock = stubFetch({ 'GET /driver/trips/current': noActiveTrip(), 'GET /driver/trip-requests': jsonResponse(200, envelope([])) });
+    renderPage();
+    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    await screen.findByText('No hay solicitudes de viaje disponibles.');
+    await waitFor(() => expect(requestCalls(fetchMock).length).toBeGreaterThan(0));
+    const before = requestCalls(fetchMock).length;
+    act(() => geo.fix(KENNEDY.latitude + 0.0003, KENNEDY.longitude)); // ~33 m
+    await new Promise((r) => setTimeout(r, 50));
+    expect(requestCalls(fetchMock).length).toBe(before);
+    act(() => geo.fix(KENNEDY.latitude + 0.01, KENNEDY.longitude)); // ~1.1 km
+    await waitFor(() => expect(requestCalls(fetchMock).length).toBe(before + 1));
+    expect(requestCalls(fetchMock).at(-1)).toContain('latitude=-12.1111');
+  });
+
+  it('shows the yellow box with the Spanish reason when location is denied', async () => {
+    const fetchMock = stubFetch({ 'GET /driver/trips/current': noActiveTrip() });
+    renderPage();
+    act(() => geo.fail(1, 'User denied Geolocation'));
+    const box = await screen.findByRole('alert');
+    expect(within(box).getByRole('heading', { name: '¡Activa la ubicación para recibir viajes!' })).toBeTruthy();
+    expect(box.textContent).toContain('Permiso de ubicación denegado.');
+    expect(box.textContent).toContain('GPS');
+    expect(box.textContent).toContain('permiso de ubicación');
+    expect(box.textContent).toContain('configuración de ubicación de tu móvil');
+    expect(within(box).getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+    expect(requestCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it("says 'Geolocalización no soportada' when the browser has no geolocation", async () => {
+    installGeolocation(undefined);
+    stubFetch({ 'GET /driver/trips/current': noActiveTrip() });
+    renderPage();
+    expect((await screen.findByRole('alert')).textContent).toContain('Geolocalización no soportada');
+  });
+
+  it('shows an already assigned trip on top with a link to it', async () => {
+    stubFetch({
+      'GET /driver/trips/current': jsonResponse(200, envelope(makeDriverTrip({ trip_status: 'en_route' }))),
+      'GET /driver/trip-requests': jsonResponse(200, envelope([])),
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Tienes un viaje en curso con Rosa Huamán' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ir al viaje activo' }).getAttribute('href')).toBe('/driver/active-trip');
+    expect(screen.getByTestId('location').textContent).toBe('/driver/trip-request');
+  });
+});
+
+describe('geolocation box', () => {
+  it("'Reintentar' runs the retry (the page reloads by default)", () => {
+    const retry = vi.fn();
+    renderAt('/', { '/': <GeolocationRequired error="Permiso de ubicación denegado." onRetry={retry} /> });
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PassengerActiveTripPage } from '../../../src/features/live-trip/passenger/active-trip-page';
+import type { PassengerTrip as PassengerActiveTripDto } from '../../../src/lib/current-trip';
+import { fakeRealtime, jsonResponse, makePassengerTrip, ok, makeUser, noActiveTrip, renderAt, setSession, stubFetch } from '../../support';
+
+const acceptedTrip: PassengerActiveTripDto = {
+  ...makePassengerTrip(),
+  status: 'accepted',
+  agreed_fare: 18.5,
+  driver: { id: 5, name: 'Carlos Mamani', phone: '912 345 678', vehicle: 'Toyota Yaris · Blanco · ABC-123', rating_average: 4.8, location_latitude: -12.124, location_longitude: -77.0297 },
+};
+const historyWith = (status: string, finalFare: number | null) =>
+  ok({
+    trips: [{ id: 7, trip_code: 'TRIP-7', status, trip_date: '2026-03-01T15:30:00.000Z', pickup_address: 'Parque Kennedy, Miraflores', destination_address: 'Jockey Plaza, Santiago de Surco', service_type: 'Auto', service_type_id: 2, final_fare: finalFare, estimated_fare: 34.54, distance_km: 9.1, duration_minutes: 23, driver: null, my_rating: null }],
+    page: 1, per_page: 2, total: 1, total_pages: 1,
+  });
+
+function renderPage() {
+  return renderAt('/passenger/active-trip', <PassengerActiveTripPage />);
+}
+const location = () => screen.getByTestId('location').textContent;
+
+describe('passenger active-trip page', () => {
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    setSession(makeUser());
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it("says 'Buscando viaje activo…' and then sends a passenger without a trip to the request page", async () => {
+    fakeRealtime(false);
+    stubFetch({ 'GET /trips/active': noActiveTrip() });
+    renderPage();
+    expect(screen.getByText('Buscando viaje activo…')).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/passenger/trip-request'));
+  });
+
+  it('shows status, addresses and fare of a pending trip, already published per published_at', async () => {
+    fakeRealtime(false);
+    stubFetch({ 'GET /trips/active': ok(makePassengerTrip()), 'GET /trips/7/driver-offers': ok([]), 'GET /health': ok({ tile_url: null }) });
+    renderPage();
+    expect(await screen.findByTestId('trip-status')).toHaveProperty('textContent', 'Pendiente');
+    expect(screen.getByText('Parque Kennedy, Miraflores')).toBeTruthy();
+    expect(screen.getByText('Jockey Plaza, Santiago de Surco')).toBeTruthy();
+    expect(screen.getByText('S/ 20.00')).toBeTruthy();
+    const published = screen.getByRole('button', { name: 'Publicado ✅' }) as HTMLButtonElement;
+    expect(published.disabled).toBe(true);
+    expect(screen.getByText(/radio de búsqueda/)).toBeTruthy();
+    expect(await screen.findByText('No hay ofertas aún.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancelar viaje' })).toBeTruthy();
+  });
+
+  it("publishes over HTTP when the realtime link is down: 'Publicar viaje' becomes 'Publicado ✅'", async () => {
+    fakeRealtime(false);
+    const fetchMock = stubFetch({
+      'GET /trips/active': ok({ ...makePassengerTrip(), published_at: null }),
+      'GET /trips/7/driver-offers': ok([]),
+      'POST /trips/7/publish': ok({ id: 7 }),
+      'GET /health': ok({ tile_url: null }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Publicar viaje' }));
+    const published = (await screen.findByRole('button', { name: 'Publicado ✅' })) as HTMLButtonElement;
+    expect(published.disabled).toBe(true);
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/trips/7/publish') && init?.method === 'POST')).toBe(true);
+  });
+
+  it('publishes over MQTT on jala/trip_requests with the publication message when connected', async () => {
+    const live = fakeRealtime(true);
+    stubFetch({ 'GET /trips/active': ok({ ...makePassengerTrip(), published_at: null }), 'GET /trips/7/driver-offers': ok([]), 'GET /health': ok({ tile_url: null }) });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Publicar viaje' }));
+    await screen.findByRole('button', { name: 'Publicado ✅' });
+    const publication = live.publish.mock.calls.find(([topic]) => topic === 'jala/trip_requests');
+    expect(publication?.[1]).toMatchObject({
+      trip_id: 7, trip_code: 'TRIP-7', passenger_id: 42, passenger_name: 'Ana Quispe',
+      pickup: { lat: -12.1211, lng: -77.0297, address: 'Parque Kennedy, Miraflores' },
+      destination: { lat: -12.0859, lng: -76.9773, address: 'Jockey Plaza, Santiago de Surco' },
+      service_type_id: 2, estimated_fare: 34.54,
+    });
+  });
+
+  it("cancels after confirming and shows 'Viaje cancelado' by the passenger, with a way to request another trip", async () => {
+    fakeRealtime(false);
+    const fetchMock = stubFetch({
+      'GET /trips/active': ok(makePassengerTrip()),
+      'GET /trips/7/driver-offers': ok([]),
+      'PUT /trips/7/cancel': ok({ id: 7, status: 'cancelled_by_passenger' }),
+      'GET /passenger/trip-history': historyWith('cancelled_by_passenger', null),
+      'GET /health': ok({ tile_url: null }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar viaje' }));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/cancel'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Sí, cancelar' }));
+    expect(await screen.findByRole('heading', { name: 'Viaje cancelado' })).toBeTruthy();
+    expect(screen.getByText('Cancelado por ti')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Solicitar otro viaje' }).getAttribute('href')).toBe('/passenger/trip-request');
+    expect(screen.getByRole('link', { name: 'Ir al inicio' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it("shows the server's reason when cancelling fails", async () => {
+    fakeRealtime(false);
+    stubFetch({
+      'GET /trips/active': ok(makePassengerTrip()),
+      'GET /trips/7/driver-offers': ok([]),
+      'PUT /trips/7/cancel': jsonResponse(409, { success: false, data: null, message: 'No se puede pasar de "En curso" a "Cancelado por ti".', code: 'CONFLICT' }),
+      'GET /health': ok({ tile_url: null }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar viaje' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sí, cancelar' }));
+    expect(await screen.findByText('No se puede pasar de "En curso" a "Cancelado por ti".')).toBeTruthy();
+  });
+
+  it("ends with 'Viaje cancelado' / 'Cancelado por sistema' when the retained status says the trip expired", async () => {
+    const live = fakeRealtime(true);
+    stubFetch({
+      'GET /trips/active': ok(makePassengerTrip()),
+      'GET /trips/7/driver-offers': ok([]),
+      'GET /passenger/trip-history': historyWith('cancelled_by_system', null),
+      'GET /health': ok({ tile_url: null }),
+    });
+    renderPage();
+    await screen.findByTestId('trip-status');
+    await waitFor(() => expect(live.follows('trip_status/7')).toBe(true));
+    live.deliver('trip_status/7', { trip_id: 7, status: 'cancelled_by_system', driver_id: null, timestamp: '2026-03-01T15:15:00.000Z' });
+    expect(await screen.findByRole('heading', { name: 'Viaje cancelado' })).toBeTruthy();
+    expect(screen.getByText('Cancelado por sistema')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancelar viaje' })).toBeNull();
+  });
+
+  it('shows the assigned driver with vehicle, rating and phone, and follows their position live', async () => {
+    const live = fakeRealtime(true);
+    stubFetch({ 'GET /trips/active': ok(acceptedTrip), 'GET /health': ok({ tile_url: null }) });
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Tu conductor' });
+    expect(within(card).getByText('Carlos Mamani')).toBeTruthy();
+    expect(within(card).getByText('Toyota Yaris · Blanco · ABC-123')).toBeTruthy();
+    expect(within(card).getByText('★ 4.8')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Llamar' }).getAttribute('href')).toBe('tel:+51912345678');
+    expect(screen.getByTestId('trip-status').textContent).toBe('Aceptado');
+    expect(screen.getByText('S/ 18.50')).toBeTruthy();
+    expect(screen.getByTestId('driver-distance').textContent).toBe('Tu conductor está a 322 m del punto de recojo.');
+    await waitFor(() => expect(live.follows('driver_location/7')).toBe(true));
+    live.deliver('driver_location/7', { latitude: -12.1391, longitude: -77.0297, heading: 0, timestamp: '2026-03-01T15:05:00.000Z' });
+    await waitFor(() => expect(screen.getByTestId('driver-distance').textContent).toBe('Tu conductor está a 2.0 km del punto de recojo.'));
+  });
+
+  it("ends with '¡Viaje completado!', the final fare and the driver rating form", async () => {
+    const live = fakeRealtime(true);
+    stubFetch({
+      'GET /trips/active': ok(acceptedTrip),
+      'GET /passenger/trip-history': historyWith('completed', 19),
+      'GET /trips/7/rating': ok({ can_rate: true, my_rating: null, ratee_name: 'Carlos Mamani' }),
+      'GET /health': ok({ tile_url: null }),
+    });
+    renderPage();
+    await screen.findByTestId('trip-status');
+    await waitFor(() => expect(live.follows('trip_status/7')).toBe(true));
+    live.deliver('trip_status/7', { trip_id: 7, status: 'completed', driver_id: 5, timestamp: '2026-03-01T15:40:00.000Z' });
+    expect(await screen.findByRole('heading', { name: '¡Viaje completado!' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('S/ 19.00')).toBeTruthy());
+    expect(await screen.findByRole('form', { name: 'Califica a tu conductor' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,362 @@
+/**
+ * The one test harness of the web app: answers of the API (stubbed fetch), the session, ONE way to render
+ * a screen (router + a fresh query cache + a location probe), ONE fake realtime link, a fake geolocation,
+ * and the factories of the data the screens read (typed by @jala/contracts, so they follow the API).
+ * Real-server component tests add passenger/fixture-server.ts (the API in its own Node process).
+ */
+import { vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { cleanup, render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, notifyManager } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { DriverOffer, DriverTrip, DriverTripRequest, PassengerTrip, User } from '@jala/contracts';
+import { encodePolyline } from '@jala/domain';
+import { AppRoutes } from '../src/app/router';
+import { realtime, type ConnectionListener, type MessageHandler } from '../src/lib/realtime';
+import { useSession } from '../src/lib/session-store';
+
+// Query and mutation state changes reach React inside the act() of the event that caused them.
+notifyManager.setScheduler((callback) => callback());
+
+// ------------------------------------------------------------------------------------------- the API
+
+/** A Response with a JSON body and the right content type. */
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+}
+
+/** A success envelope's body. */
+export function envelope(data: unknown, message = '') {
+  return { success: true, data, message };
+}
+
+/** A success envelope as the server sends it. */
+export const ok = (data: unknown, message = 'OK', status = 200) => jsonResponse(status, { success: true, data, message });
+
+/** An error envelope as the server sends it. */
+export const fail = (status: number, message: string, fields?: Record<string, string>) =>
+  jsonResponse(status, { success: false, data: null, message, code: status === 400 ? 'VALIDATION' : 'ERROR', ...(fields ? { fields } : {}) });
+
+/** The server's answer when the user has no active trip (told apart by its code). */
+export const noActiveTrip = () => jsonResponse(404, { success: false, data: null, message: 'No hay viaje activo', code: 'NO_ACTIVE_TRIP' });
+
+type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
+
+/**
+ * Replaces globalThis.fetch with a stub answering by "METHOD /path" (path without the /api base).
+ * Unknown calls answer 404 'No encontrado'. Returns the mock to inspect calls.
+ */
+export function stubFetch(routes: Record<string, Handler | Response>) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const path = url.replace(/^\/api/, '').split('?')[0] ?? '';
+    const key = `${init?.method ?? 'GET'} ${path}`;
+    const route = routes[key];
+    if (route instanceof Response) return route.clone();
+    if (route) return route(init, url);
+    return jsonResponse(404, { success: false, data: null, message: 'No encontrado', code: 'NOT_FOUND' });
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/** Body of the n-th fetch call to `METHOD /path`. */
+export function sentBody(mock: { mock: { calls: unknown[][] } }, method: string, path: string, nth = 0): unknown {
+  const calls = mock.mock.calls.filter(([url, init]) => String(url) === `/api${path}` && ((init as RequestInit | undefined)?.method ?? 'GET') === method);
+  const init = calls[nth]?.[1] as RequestInit | undefined;
+  return init?.body ? JSON.parse(String(init.body)) : undefined;
+}
+
+// --------------------------------------------------------------------------------------- the session
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 42,
+    name: 'Ana Quispe',
+    first_name: 'Ana',
+    last_name: 'Quispe',
+    email: 'ana@example.pe',
+    phone: '987654321',
+    avatar_url: null,
+    user_type: 'passenger',
+    roles: ['passenger'],
+    permissions: [],
+    driver: { can_drive: false, is_online: false },
+    rating_average: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const driverUser = (overrides: Partial<User> = {}) => makeUser({ id: 7, user_type: 'driver', roles: ['driver'], ...overrides });
+
+/** Puts the session store in a given state without any network. */
+export function setSession(user: User | null, token = 'test-token'): void {
+  if (user) {
+    localStorage.setItem('jala_token', token);
+    useSession.setState({ status: 'authenticated', user, token });
+  } else {
+    localStorage.removeItem('jala_token');
+    useSession.setState({ status: 'unauthenticated', user: null, token: null });
+  }
+}
+
+/** Leaves nothing behind for the next test: the screen, spies, stubbed globals, storage and the session. */
+export function resetTestWorld(): void {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  useSession.setState({ status: 'idle', user: null, token: null });
+}
+
+// ------------------------------------------------------------------------------------------ rendering
+
+/** A query cache like the app's, without retries or background refetches (tests decide every answer). */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+}
+
+/** Where the router is (data-testid 'location'): the pathname, plus the query string when asked. */
+function LocationProbe({ withSearch = false }: { withSearch?: boolean }) {
+  const location = useLocation();
+  return <output data-testid="location">{withSearch ? location.pathname + location.search : location.pathname}</output>;
+}
+
+export interface RenderOptions {
+  client?: QueryClient;
+  /** Signs this user in first. */
+  user?: User;
+  /** Leave out the location probe (for a test that reads the screen's container alone). */
+  withoutProbe?: boolean;
+}
+
+/**
+ * Renders a screen at `path` (query string allowed) inside a memory router and a fresh query cache, with
+ * a location probe (data-testid 'location') so navigation is visible. `screens` is one element (shown at
+ * `path`'s pathname) or a map of route paths to elements; any other path renders 'otra página'.
+ */
+export function renderAt(path: string, screens: ReactNode | Record<string, ReactNode>, { client = testQueryClient(), user, withoutProbe = false }: RenderOptions = {}) {
+  if (user) setSession(user);
+  const routes = isRouteMap(screens) ? screens : { [path.split('?')[0] ?? '/']: screens };
+  const result = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          {Object.entries(routes).map(([routePath, element]) => (
+            <Route key={routePath} path={routePath} element={element} />
+          ))}
+          <Route path="*" element={<p>otra página</p>} />
+        </Routes>
+        {!withoutProbe && <LocationProbe />}
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, client };
+}
+
+function isRouteMap(screens: ReactNode | Record<string, ReactNode>): screens is Record<string, ReactNode> {
+  return typeof screens === 'object' && screens !== null && !Array.isArray(screens) && !('$$typeof' in screens);
+}
+
+/** The whole app (router, session wrappers, lazy pages) at `path`, as the browser runs it, with the probe. */
+export function renderApp(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <LocationProbe withSearch />
+    </MemoryRouter>,
+  );
+}
+
+// ------------------------------------------------------------------------------------------- realtime
+
+/**
+ * The one fake realtime link: connected or not, records subscriptions and publications (`published`, and
+ * `publish` is a spy), lets tests deliver messages as the broker would and drop or restore the link.
+ * Pass it as a `client` prop, or route the app-wide client to it with {@link fakeRealtime}.
+ */
+export class FakeRealtime {
+  readonly handlers = new Map<string, Set<MessageHandler>>();
+  readonly published: { topic: string; payload: unknown }[] = [];
+  private readonly listeners = new Set<ConnectionListener>();
+  failPublish: Error | null = null;
+
+  constructor(public connected = true) {}
+
+  isConnected = (): boolean => this.connected;
+
+  onConnectionChange = (listener: ConnectionListener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  subscribe = <T,>(topic: string, handler: MessageHandler<T>): (() => void) => {
+    if (!this.connected) throw new Error('MQTT client not connected');
+    const set = this.handlers.get(topic) ?? new Set();
+    set.add(handler as MessageHandler);
+    this.handlers.set(topic, set);
+    return () => set.delete(handler as MessageHandler);
+  };
+
+  publish = vi.fn(async (topic: string, payload: unknown, _options?: { qos?: 0 | 1 | 2; retain?: boolean }): Promise<void> => {
+    if (!this.connected) throw new Error('MQTT client not connected');
+    if (this.failPublish) throw this.failPublish;
+    this.published.push({ topic, payload });
+  });
+
+  /** Delivers a message to the handlers of `topic`, as the broker would. */
+  emit(topic: string, payload: unknown): void {
+    for (const handler of [...(this.handlers.get(topic) ?? [])]) handler(payload, topic);
+  }
+
+  /** Like {@link emit}, but a message nobody follows is a test error. */
+  deliver(topic: string, payload: unknown): void {
+    if (!this.follows(topic)) throw new Error(`nobody follows ${topic}`);
+    this.emit(topic, payload);
+  }
+
+  follows(topic: string): boolean {
+    return (this.handlers.get(topic)?.size ?? 0) > 0;
+  }
+
+  subscribedTopics(): string[] {
+    return [...this.handlers.entries()].filter(([, set]) => set.size > 0).map(([topic]) => topic);
+  }
+
+  setConnected(connected: boolean): void {
+    this.connected = connected;
+    for (const listener of [...this.listeners]) listener(connected ? 'connected' : 'reconnecting');
+  }
+}
+
+/** Routes the app-wide realtime client (what screens use by default) to a new fake. */
+export function fakeRealtime(connected = true): FakeRealtime {
+  const fake = new FakeRealtime(connected);
+  vi.spyOn(realtime, 'isConnected').mockImplementation(fake.isConnected);
+  vi.spyOn(realtime, 'onConnectionChange').mockImplementation(fake.onConnectionChange);
+  vi.spyOn(realtime, 'subscribe').mockImplementation(fake.subscribe);
+  vi.spyOn(realtime, 'publish').mockImplementation(fake.publish);
+  return fake;
+}
+
+// ---------------------------------------------------------------------------------------- geolocation
+
+type Success = (position: GeolocationPosition) => void;
+type Failure = (error: GeolocationPositionError) => void;
+
+/** navigator.geolocation stand-in: tests decide when a fix or a failure arrives. */
+export class FakeGeolocation {
+  success: Success | null = null;
+  failure: Failure | null = null;
+  options: PositionOptions | undefined;
+  cleared = false;
+
+  watchPosition = (success: Success, failure?: Failure | null, options?: PositionOptions): number => {
+    this.success = success;
+    this.failure = failure ?? null;
+    this.options = options;
+    return 1;
+  };
+
+  clearWatch = (): void => {
+    this.cleared = true;
+  };
+
+  fix(latitude: number, longitude: number, heading: number | null = null): void {
+    this.success?.({
+      coords: { latitude, longitude, accuracy: 8, heading, altitude: null, altitudeAccuracy: null, speed: null, toJSON: () => ({}) },
+      timestamp: Date.now(),
+      toJSON: () => ({}),
+    } as GeolocationPosition);
+  }
+
+  fail(code: number, message: string): void {
+    this.failure?.({ code, message, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
+  }
+}
+
+/** Installs a fake as navigator.geolocation (undefined removes it: an unsupported browser). */
+export function installGeolocation(fake: FakeGeolocation | undefined): void {
+  Object.defineProperty(window.navigator, 'geolocation', { value: fake, configurable: true });
+}
+
+// ------------------------------------------------------------------------------------------ factories
+
+/** Overrides may hold what a broken server could send (strings, nulls): the screens must cope with it. */
+type WireOverrides<T> = { [K in keyof T]?: T[K] | unknown };
+
+export function makeRequest(overrides: Partial<DriverTripRequest> = {}): DriverTripRequest {
+  return {
+    id: 501,
+    passenger_name: 'Rosa Huamán',
+    passenger_rating: 4.75,
+    service_type: 'Auto',
+    service_type_id: 2,
+    pickup_address: 'Parque Kennedy, Miraflores',
+    destination_address: 'Jockey Plaza, Santiago de Surco',
+    pickup_latitude: -12.1211,
+    pickup_longitude: -77.0297,
+    estimated_fare: 23.5,
+    offer_price: 20,
+    estimated_distance: 7.8,
+    estimated_duration: 22,
+    distance_to_pickup_km: 0.35,
+    passenger_notes: 'Estoy en la puerta de la iglesia',
+    my_offer_price: null,
+    created_at: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** GET /driver/trips/current: an accepted trip. */
+export function makeDriverTrip(overrides: WireOverrides<DriverTrip> = {}): DriverTrip {
+  const trip: DriverTrip = {
+    id: 777,
+    trip_code: 'TRIP-777',
+    trip_status: 'accepted',
+    pickup_address: 'Parque Kennedy, Miraflores',
+    pickup_latitude: -12.1211,
+    pickup_longitude: -77.0297,
+    destination_address: 'Jockey Plaza, Santiago de Surco',
+    destination_latitude: -12.0859,
+    destination_longitude: -76.9773,
+    service_type_id: 2,
+    passenger_id: 90,
+    passenger_name: 'Rosa Huamán',
+    passenger_phone: '987654321',
+    passenger_rating: 4.8,
+    passenger_notes: 'Voy con una maleta',
+    estimated_fare: 23.5,
+    actual_fare: 21.5,
+    distance_km: 7.8,
+    duration_minutes: 22,
+    route_polyline: encodePolyline([[-12.1211, -77.0297], [-12.1, -77.0], [-12.0859, -76.9773]]),
+    accepted_at: '2025-06-01T15:00:00.000Z',
+  };
+  return { ...trip, ...overrides } as DriverTrip;
+}
+
+/** GET /trips/active of a published pending trip. */
+export function makePassengerTrip(overrides: WireOverrides<PassengerTrip> = {}): PassengerTrip {
+  const trip: PassengerTrip = {
+    id: 7, trip_code: 'TRIP-7', status: 'pending',
+    pickup_address: 'Parque Kennedy, Miraflores', pickup_latitude: -12.1211, pickup_longitude: -77.0297,
+    destination_address: 'Jockey Plaza, Santiago de Surco', destination_latitude: -12.0859, destination_longitude: -76.9773,
+    service_type: { id: 2, name: 'Auto' }, service_type_id: 2, passenger_notes: null, offer_price: 20, agreed_fare: null,
+    estimated_fare: 34.54, final_fare: null, distance_km: 9.1, duration_minutes: 23, route_polyline: null,
+    created_at: '2026-03-01T15:00:00.000Z', published_at: '2026-03-01T15:00:01.000Z', expires_at: '2026-03-01T15:15:00.000Z', driver: null,
+  };
+  return { ...trip, ...overrides } as PassengerTrip;
+}
+
+export function makeOffer(overrides: Partial<DriverOffer> & { driver_id: number; price: number }): DriverOffer {
+  return {
+    offer_id: overrides.driver_id * 10,
+    trip_id: 7,
+    driver: { name: `Conductor ${overrides.driver_id}`, rating: 4.5, vehicle: 'Toyota Yaris · Blanco · ABC-123' },
+    location: null,
+    created_at: '2026-03-01T15:00:00.000Z',
+    ...overrides,
+  };
+}
