@@ -171,7 +171,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       await server.close();
       await broker.close();
       await bus.close();
-      rateLimitRedis?.disconnect();
+      await rateLimitRedis?.quit().catch(() => undefined);
       if (ownsDatabase) await database.close();
     },
   };
