@@ -18,6 +18,12 @@ export function installGracefulShutdown(app: App, options: { timeoutMs?: number 
       process.exit(1);
     }
     shuttingDown = true;
+    // Closing the Redis links fails the fire-and-forget commands still queued by the broker's persistence
+    // for the clients this drain just closed (ioredis "Connection is closed"). They no longer matter, the
+    // exit code must tell whether the close sequence itself worked: log them, do not die of them.
+    const logLateFailure = (error: unknown) => app.server.log.warn({ err: error }, 'failure while closing, ignored');
+    process.on('unhandledRejection', logLateFailure);
+    process.on('uncaughtException', logLateFailure);
     app.server.log.info({ signal }, 'draining: sending realtime clients elsewhere, finishing requests');
     const deadline = setTimeout(() => {
       app.server.log.error('graceful shutdown timed out');

@@ -23,7 +23,6 @@ export type BrokerStorage = Pick<AedesOptions, 'mq' | 'persistence'>;
 /** The part of aedes-persistence-redis' class used here (the package ships no types). */
 type RedisPersistenceClass = new (options: { conn: Redis; packetTTL?: (packet: unknown) => number }) => {
   createRetainedStreamCombi(patterns: string[]): AsyncIterable<unknown>;
-  destroy(): Promise<void>;
 };
 
 export async function createBrokerStorage(redis: RedisTarget | undefined): Promise<BrokerStorage> {
@@ -37,22 +36,12 @@ export async function createBrokerStorage(redis: RedisTarget | undefined): Promi
    * back as an async iterable, while aedes 1.2's SUBSCRIBE handler calls `.pipe()` on them: wrap them in a
    * Readable. (Its other streams go through `pipeline`/`for await`, which take iterables as they are.)
    */
-  const [subConn, pubConn, conn] = await Promise.all([createRedis(redis), createRedis(redis), createRedis(redis)]);
   class AedesRedisPersistence extends RedisPersistence {
     override createRetainedStreamCombi(patterns: string[]): Readable {
       return Readable.from(super.createRetainedStreamCombi(patterns));
     }
-
-    /**
-     * The package disconnects at once, failing the fire-and-forget commands still queued by the clients a
-     * draining node just closed (an unhandled rejection that ended the process with 1). Redis answers in
-     * order on one connection, so a PING answered means everything queued before it is done.
-     */
-    override async destroy(): Promise<void> {
-      await conn.ping().catch(() => undefined);
-      await super.destroy();
-    }
   }
+  const [subConn, pubConn, conn] = await Promise.all([createRedis(redis), createRedis(redis), createRedis(redis)]);
   return {
     mq: mqemitterRedis({ subConn, pubConn }),
     persistence: new AedesRedisPersistence({ conn, packetTTL: () => OFFLINE_PACKET_TTL_SECONDS }),
