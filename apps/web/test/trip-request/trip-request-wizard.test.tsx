@@ -4,17 +4,14 @@ import type { CreateTripRequest } from '@jala/contracts';
 import { TripRequestSheet } from '../../src/features/trip-request/components/trip-request-sheet';
 import { TripRequestProvider, type TripWriteCalls } from '../../src/features/trip-request/model/trip-request-context';
 import { createTripRequestStore, type TripRequestStore } from '../../src/features/trip-request/model/trip-request-store';
-import type { CreatedTrip } from '../../src/features/trip-request';
 import { jsonResponse, renderAt, stubFetch } from '../support';
+import { makeCreatedTrip } from '@jala/test-factories';
 
 const KENNEDY = { placeId: 'jala:parque-kennedy', name: 'Parque Kennedy', formattedAddress: 'Parque Kennedy, Miraflores, Lima, Perú', coordinates: { latitude: -12.1211, longitude: -77.0297 }, types: ['park'] };
 const JOCKEY = { placeId: 'jala:jockey-plaza', name: 'Jockey Plaza', formattedAddress: 'Jockey Plaza, Santiago de Surco, Lima, Perú', coordinates: { latitude: -12.0859, longitude: -76.9773 }, types: ['shopping_mall'] };
 const ROUTE = { distance: { text: '9.1 km', value: 9100 }, duration: { text: '23 min', value: 1380 }, polyline: '_p~iF~ps|U_ulLnnqC', steps: [], estimatedCost: 34.54 };
 
-const createdTrip: CreatedTrip = {
-  id: 7, trip_code: 'TRIP-7', status: 'pending', estimated_fare: 34.54, offer_price: null, distance_km: 9.1, duration_minutes: 23,
-  route_polyline: null, created_at: '2026-03-01T15:00:00.000Z', expires_at: '2026-03-01T15:15:00.000Z', published_at: null,
-};
+const createdTrip = makeCreatedTrip({ estimated_fare: 34.54, distance_km: 9.1, duration_minutes: 23, route_polyline: null });
 
 function geoServer() {
   return stubFetch({

@@ -3,13 +3,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { PassengerActiveTripPage } from '../../../src/features/live-trip/passenger/active-trip-page';
 import type { PassengerTrip as PassengerActiveTripDto } from '../../../src/lib/current-trip';
 import { fakeRealtime, jsonResponse, ok, noActiveTrip, renderAt, setSession, stubFetch } from '../../support';
-import { makePassengerTrip, makeUser } from '@jala/test-factories';
+import { makePassengerTrip, makeTripDriver, makeUser } from '@jala/test-factories';
 
 const acceptedTrip: PassengerActiveTripDto = {
   ...makePassengerTrip(),
   status: 'accepted',
   agreed_fare: 18.5,
-  driver: { id: 5, name: 'Carlos Mamani', phone: '912 345 678', vehicle: 'Toyota Yaris · Blanco · ABC-123', rating_average: 4.8, location_latitude: -12.124, location_longitude: -77.0297 },
+  driver: makeTripDriver({ phone: '912 345 678' }),
 };
 const historyWith = (status: string, finalFare: number | null) =>
   ok({
