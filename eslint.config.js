@@ -34,8 +34,15 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@jala/server*', '@jala/web*', '@jala/db*', '@jala/test-factories*', 'node:*'] }] },
   },
   {
-    // Test data stays out of the product (the web's own boundary rules name it for apps/web/src).
-    files: ['apps/server/src/**', 'packages/db/src/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@jala/test-factories*'] }] },
+    // Test data stays out of the product code of every app and package (tests and fixture servers use it).
+    // The only `no-restricted-imports` for these files: a second block for the same files would replace
+    // this one rather than add to it. (The web's layering is the separate `jala/feature-boundaries` rule.)
+    files: ['apps/server/src/**', 'packages/db/src/**', 'apps/web/src/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{
+        group: ['@jala/test-factories*', '**/packages/test-factories/**'],
+        message: 'Test data is for tests and fixture servers, never for product code.',
+      }] }],
+    },
   },
 );

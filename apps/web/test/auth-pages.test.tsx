@@ -4,7 +4,8 @@ import { LoginPage, validateLogin } from '../src/features/auth/pages/login-page'
 import { RegisterPage } from '../src/features/auth/pages/register-page';
 import { useSession } from '../src/lib/session-store';
 import { realtime } from '../src/lib/realtime';
-import { jsonResponse, makeUser, renderAt, stubFetch } from './support';
+import { jsonResponse, renderAt, stubFetch } from './support';
+import { makeUser } from '@jala/test-factories';
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 

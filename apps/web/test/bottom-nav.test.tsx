@@ -4,7 +4,8 @@ import { BottomNav } from '../src/components/layout/bottom-nav';
 import { DriverBottomNav } from '../src/components/layout/driver-bottom-nav';
 import { PassengerBottomNav } from '../src/components/layout/passenger-bottom-nav';
 import { useSession } from '../src/lib/session-store';
-import { jsonResponse, makeUser, noActiveTrip, renderAt, setSession, stubFetch } from './support';
+import { jsonResponse, noActiveTrip, renderAt, setSession, stubFetch } from './support';
+import { makeUser } from '@jala/test-factories';
 
 afterEach(() => {
   cleanup();

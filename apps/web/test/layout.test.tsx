@@ -7,7 +7,8 @@ import { PageErrorBoundary, isChunkLoadError } from '../src/components/ui/error-
 import { useSession } from '../src/lib/session-store';
 import { realtime, type ConnectionListener } from '../src/lib/realtime';
 import { resolveActiveTripRedirect } from '../src/app/active-trip-redirect';
-import { makeUser, setSession, stubFetch } from './support';
+import { setSession, stubFetch } from './support';
+import { makeUser } from '@jala/test-factories';
 
 afterEach(() => {
   cleanup();

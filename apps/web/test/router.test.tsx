@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { realtime } from '../src/lib/realtime';
 import { useSession } from '../src/lib/session-store';
-import { jsonResponse, makeUser, noActiveTrip, renderApp, resetTestWorld, setSession, stubFetch } from './support';
+import { jsonResponse, noActiveTrip, renderApp, resetTestWorld, setSession, stubFetch } from './support';
+import { makeUser } from '@jala/test-factories';
 
 const currentPath = () => screen.getByTestId('location').textContent;
 

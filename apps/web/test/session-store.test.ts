@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../src/lib/session-store';
 import { realtime } from '../src/lib/realtime';
-import { jsonResponse, makeUser, stubFetch } from './support';
+import { jsonResponse, stubFetch } from './support';
+import { makeUser } from '@jala/test-factories';
 
 describe('session store', () => {
   let connect: ReturnType<typeof vi.spyOn>;

@@ -1,7 +1,8 @@
 /**
  * The one test harness of the web app: answers of the API (stubbed fetch), the session, ONE way to render
- * a screen (router + a fresh query cache + a location probe), ONE fake realtime link, a fake geolocation,
- * and the factories of the data the screens read (typed by @jala/contracts, so they follow the API).
+ * a screen (router + a fresh query cache + a location probe), ONE fake realtime link and a fake geolocation.
+ * The data the fake API answers with comes from @jala/test-factories (the one place, typed and checked by
+ * the contracts), never from factories of the web's own.
  * Real-server component tests add passenger/fixture-server.ts (the API in its own Node process).
  */
 import { vi } from 'vitest';
@@ -9,8 +10,7 @@ import type { ReactNode } from 'react';
 import { cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, notifyManager } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { DriverOffer, DriverTrip, DriverTripRequest, PassengerTrip, User } from '@jala/contracts';
-import { encodePolyline } from '@jala/domain';
+import type { User } from '@jala/contracts';
 import { AppRoutes } from '../src/app/router';
 import { realtime, type ConnectionListener, type MessageHandler } from '../src/lib/realtime';
 import { useSession } from '../src/lib/session-store';
@@ -68,27 +68,6 @@ export function sentBody(mock: { mock: { calls: unknown[][] } }, method: string,
 }
 
 // --------------------------------------------------------------------------------------- the session
-
-export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 42,
-    name: 'Ana Quispe',
-    first_name: 'Ana',
-    last_name: 'Quispe',
-    email: 'ana@example.pe',
-    phone: '987654321',
-    avatar_url: null,
-    user_type: 'passenger',
-    roles: ['passenger'],
-    permissions: [],
-    driver: { can_drive: false, is_online: false },
-    rating_average: null,
-    created_at: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export const driverUser = (overrides: Partial<User> = {}) => makeUser({ id: 7, user_type: 'driver', roles: ['driver'], ...overrides });
 
 /** Puts the session store in a given state without any network. */
 export function setSession(user: User | null, token = 'test-token'): void {
@@ -279,84 +258,4 @@ export class FakeGeolocation {
 /** Installs a fake as navigator.geolocation (undefined removes it: an unsupported browser). */
 export function installGeolocation(fake: FakeGeolocation | undefined): void {
   Object.defineProperty(window.navigator, 'geolocation', { value: fake, configurable: true });
-}
-
-// ------------------------------------------------------------------------------------------ factories
-
-/** Overrides may hold what a broken server could send (strings, nulls): the screens must cope with it. */
-type WireOverrides<T> = { [K in keyof T]?: T[K] | unknown };
-
-export function makeRequest(overrides: Partial<DriverTripRequest> = {}): DriverTripRequest {
-  return {
-    id: 501,
-    passenger_name: 'Rosa Huamán',
-    passenger_rating: 4.75,
-    service_type: 'Auto',
-    service_type_id: 2,
-    pickup_address: 'Parque Kennedy, Miraflores',
-    destination_address: 'Jockey Plaza, Santiago de Surco',
-    pickup_latitude: -12.1211,
-    pickup_longitude: -77.0297,
-    estimated_fare: 23.5,
-    offer_price: 20,
-    estimated_distance: 7.8,
-    estimated_duration: 22,
-    distance_to_pickup_km: 0.35,
-    passenger_notes: 'Estoy en la puerta de la iglesia',
-    my_offer_price: null,
-    created_at: new Date().toISOString(),
-    ...overrides,
-  };
-}
-
-/** GET /driver/trips/current: an accepted trip. */
-export function makeDriverTrip(overrides: WireOverrides<DriverTrip> = {}): DriverTrip {
-  const trip: DriverTrip = {
-    id: 777,
-    trip_code: 'TRIP-777',
-    trip_status: 'accepted',
-    pickup_address: 'Parque Kennedy, Miraflores',
-    pickup_latitude: -12.1211,
-    pickup_longitude: -77.0297,
-    destination_address: 'Jockey Plaza, Santiago de Surco',
-    destination_latitude: -12.0859,
-    destination_longitude: -76.9773,
-    service_type_id: 2,
-    passenger_id: 90,
-    passenger_name: 'Rosa Huamán',
-    passenger_phone: '987654321',
-    passenger_rating: 4.8,
-    passenger_notes: 'Voy con una maleta',
-    estimated_fare: 23.5,
-    actual_fare: 21.5,
-    distance_km: 7.8,
-    duration_minutes: 22,
-    route_polyline: encodePolyline([[-12.1211, -77.0297], [-12.1, -77.0], [-12.0859, -76.9773]]),
-    accepted_at: '2025-06-01T15:00:00.000Z',
-  };
-  return { ...trip, ...overrides } as DriverTrip;
-}
-
-/** GET /trips/active of a published pending trip. */
-export function makePassengerTrip(overrides: WireOverrides<PassengerTrip> = {}): PassengerTrip {
-  const trip: PassengerTrip = {
-    id: 7, trip_code: 'TRIP-7', status: 'pending',
-    pickup_address: 'Parque Kennedy, Miraflores', pickup_latitude: -12.1211, pickup_longitude: -77.0297,
-    destination_address: 'Jockey Plaza, Santiago de Surco', destination_latitude: -12.0859, destination_longitude: -76.9773,
-    service_type: { id: 2, name: 'Auto' }, service_type_id: 2, passenger_notes: null, offer_price: 20, agreed_fare: null,
-    estimated_fare: 34.54, final_fare: null, distance_km: 9.1, duration_minutes: 23, route_polyline: null,
-    created_at: '2026-03-01T15:00:00.000Z', published_at: '2026-03-01T15:00:01.000Z', expires_at: '2026-03-01T15:15:00.000Z', driver: null,
-  };
-  return { ...trip, ...overrides } as PassengerTrip;
-}
-
-export function makeOffer(overrides: Partial<DriverOffer> & { driver_id: number; price: number }): DriverOffer {
-  return {
-    offer_id: overrides.driver_id * 10,
-    trip_id: 7,
-    driver: { name: `Conductor ${overrides.driver_id}`, rating: 4.5, vehicle: 'Toyota Yaris · Blanco · ABC-123' },
-    location: null,
-    created_at: '2026-03-01T15:00:00.000Z',
-    ...overrides,
-  };
 }

@@ -24,6 +24,11 @@ export function makeUser(overrides: Partial<User> = {}): User {
   };
 }
 
+/** A signed-in driver (id 7), for screens behind the driver session guard. */
+export function makeDriverUser(overrides: Partial<User> = {}): User {
+  return makeUser({ id: 7, user_type: 'driver', roles: ['driver'], ...overrides });
+}
+
 /** POST /trips answer. */
 export function makeCreatedTrip(overrides: Partial<CreatedTrip> = {}): CreatedTrip {
   return {

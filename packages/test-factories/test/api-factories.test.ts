@@ -5,12 +5,13 @@ import {
 } from '@jala/contracts';
 import {
   makeChatMessage, makeCreatedTrip, makeDriverOffer, makeDriverTrip, makeDriverTripRequest, makePassengerTrip, makePlace, makeRouteResult,
-  makeTripDriver, makeTripHistoryItem, makeUser,
+  makeDriverUser, makeTripDriver, makeTripHistoryItem, makeUser,
 } from '../src';
 
 describe('API answer factories', () => {
   it.each([
     ['user', zUser, makeUser()],
+    ['driver user', zUser, makeDriverUser()],
     ['created trip', zCreatedTrip, makeCreatedTrip()],
     ['passenger trip', zPassengerTrip, makePassengerTrip()],
     ['passenger trip with a driver', zPassengerTrip, makePassengerTrip({ status: 'en_route', driver: makeTripDriver() })],

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { limaDateKey } from '@jala/domain';
 import { DriverProfilePage } from '../../src/features/driver/pages/profile-page';
 import { useSession } from '../../src/lib/session-store';
-import { driverUser, fail, makeUser, ok, renderAt, sentBody, stubFetch } from '../support';
+import { fail, ok, renderAt, sentBody, stubFetch } from '../support';
+import { makeDriverUser, makeUser } from '@jala/test-factories';
 
 const PROFILE = {
   license_number: 'Q12345678', license_expiry_date: '2030-06-30', emergency_contact_name: 'Rosa Vargas',
@@ -29,7 +30,7 @@ describe('driver profile tab', () => {
         return ok(PROFILE, 'Perfil de conductor registrado. Espera la verificación de tus documentos.', 201);
       },
     });
-    renderAt('/', <DriverProfilePage />, { user: driverUser() });
+    renderAt('/', <DriverProfilePage />, { user: makeDriverUser() });
     expect(await screen.findByRole('heading', { name: 'Bienvenido, registra tu perfil de conductor' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Perfil' }).getAttribute('aria-selected')).toBe('true');
     const radius = field('Radio de búsqueda (km)');
@@ -71,7 +72,7 @@ describe('driver profile tab', () => {
           : ok({ ...PROFILE, ...body }, 'Perfil actualizado correctamente.');
       },
     });
-    renderAt('/driver/profile?edit=1', <DriverProfilePage />, { user: driverUser() });
+    renderAt('/driver/profile?edit=1', <DriverProfilePage />, { user: makeDriverUser() });
     expect(await screen.findByRole('heading', { name: 'Editar Perfil' })).toBeTruthy();
     expect(field('Número de licencia').readOnly).toBe(true);
     expect(document.activeElement).toBe(field('Fecha de vencimiento de la licencia'));
@@ -92,7 +93,7 @@ describe('driver profile tab', () => {
       'GET /driver/profile': ok(PROFILE),
       'POST /driver/profile/update': () => new Promise<Response>((resolve) => { release = resolve; }),
     });
-    renderAt('/', <DriverProfilePage />, { user: driverUser() });
+    renderAt('/', <DriverProfilePage />, { user: makeDriverUser() });
     fireEvent.click(await screen.findByRole('button', { name: 'Guardar cambios' }));
     const busy = await screen.findByRole('button', { name: 'Guardando...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
@@ -136,7 +137,7 @@ describe('driver vehicles tab', () => {
         { ...VEHICLE, id: 5, license_plate: 'MTX-555', vehicle_status: 'inactive', vehicle_type: 'mototaxi' },
       ]),
     });
-    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: driverUser() });
+    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: makeDriverUser() });
     const first = await screen.findByTestId('vehicle-3');
     expect(within(first).getByText('ABC-123')).toBeTruthy();
     expect(within(first).getByText(/Auto · 2022/)).toBeTruthy();
@@ -155,7 +156,7 @@ describe('driver vehicles tab', () => {
         return ok(created, 'Vehículo agregado correctamente.', 201);
       },
     });
-    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: driverUser() });
+    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: makeDriverUser() });
     await screen.findByTestId('vehicle-3');
     fireEvent.click(screen.getByRole('button', { name: 'Agregar vehículo' }));
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
@@ -184,7 +185,7 @@ describe('driver vehicles tab', () => {
       'GET /driver/vehicles': ok([]),
       'POST /driver/vehicles/add': fail(409, 'Ya existe un vehículo registrado con esa placa.', { license_plate: 'Ya existe un vehículo registrado con esa placa.' }),
     });
-    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: driverUser() });
+    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: makeDriverUser() });
     expect(await screen.findByText(/Aún no registras vehículos/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Agregar vehículo' }));
     const form = screen.getByRole('form', { name: 'Agregar vehículo' });
@@ -205,7 +206,7 @@ describe('driver vehicles tab', () => {
         return ok(current, 'Vehículo actualizado correctamente.');
       },
     });
-    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: driverUser() });
+    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: makeDriverUser() });
     const card = await screen.findByTestId('vehicle-3');
     fireEvent.click(within(card).getByRole('button', { name: 'Editar' }));
     fireEvent.change(within(card).getByLabelText('Color'), { target: { value: 'Negro' } });
@@ -220,7 +221,7 @@ describe('driver vehicles tab', () => {
 describe('tabs', () => {
   it('switches between Perfil and Vehículos', async () => {
     stubFetch({ 'GET /driver/profile': ok(PROFILE), 'GET /driver/vehicles': ok([VEHICLE]) });
-    renderAt('/', <DriverProfilePage />, { user: driverUser() });
+    renderAt('/', <DriverProfilePage />, { user: makeDriverUser() });
     await screen.findByRole('heading', { name: 'Editar Perfil' });
     fireEvent.click(screen.getByRole('tab', { name: 'Vehículos' }));
     expect(await screen.findByRole('heading', { name: 'Tus vehículos' })).toBeTruthy();

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { DriverStatusPage } from '../../src/features/driver/pages/status-page';
-import { driverUser, fail, jsonResponse, ok, renderAt, sentBody, stubFetch } from '../support';
+import { fail, jsonResponse, ok, renderAt, sentBody, stubFetch } from '../support';
+import { makeDriverUser } from '@jala/test-factories';
 
 const OFFLINE = { driver_status: 'offline', active_vehicle_id: null, documents_verified: false, last_status_change: null };
 const VEHICLES = [
@@ -19,7 +20,7 @@ const selector = () => screen.getByLabelText('Vehículo activo:') as HTMLSelectE
 describe('driver status page', () => {
   it('shows "Cargando estado..." and then the state, vehicles, documents and last change', async () => {
     stubFetch({ 'GET /driver/status': ok({ driver_status: 'online', active_vehicle_id: 3, documents_verified: true, last_status_change: '2026-03-10T15:00:00.000Z' }), 'GET /driver/vehicles': ok(VEHICLES) });
-    renderAt('/', <DriverStatusPage />, { user: driverUser() });
+    renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
     expect(screen.getByText('Cargando estado...')).toBeTruthy();
     expect((await screen.findByTestId('status-label')).textContent).toBe('Online');
     expect(screen.getByRole('button', { name: 'Desconectarse' })).toBeTruthy();
@@ -32,7 +33,7 @@ describe('driver status page', () => {
 
   it('says "No hay vehículos registrados." without vehicles, and "No verificados" before verification', async () => {
     stubFetch({ 'GET /driver/status': ok(OFFLINE), 'GET /driver/vehicles': ok([]) });
-    renderAt('/', <DriverStatusPage />, { user: driverUser() });
+    renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
     await vi.waitFor(() => expect(selector().options[0]?.textContent).toBe('No hay vehículos registrados.'));
     expect(screen.getByTestId('status-label').textContent).toBe('Offline');
     expect(screen.getByText('No verificados')).toBeTruthy();
@@ -45,7 +46,7 @@ describe('driver status page', () => {
       'GET /driver/vehicles': ok(VEHICLES),
       'POST /driver/status': ok({ driver_status: 'online', active_vehicle_id: 3, documents_verified: false, last_status_change: '2026-03-10T15:00:00.000Z' }, 'Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.'),
     });
-    renderAt('/', <DriverStatusPage />, { user: driverUser() });
+    renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
     await vi.waitFor(() => expect(selector().options).toHaveLength(3));
     fireEvent.change(selector(), { target: { value: '3' } });
     expect(await screen.findByText('Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.')).toBeTruthy();
@@ -62,7 +63,7 @@ describe('driver status page', () => {
         ? fail(400, 'Necesitas un vehículo activo para conectarte. Selecciona uno o registra un vehículo en tu perfil.', { vehicle_id: 'x' })
         : ok(OFFLINE, 'Estás desconectado.'),
     });
-    renderAt('/', <DriverStatusPage />, { user: driverUser() });
+    renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
     fireEvent.click(await screen.findByRole('button', { name: 'Conectarse' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Necesitas un vehículo activo para conectarte. Selecciona uno o registra un vehículo en tu perfil.');
     expect(sentBody(fetchMock, 'POST', '/driver/status')).toEqual({ status: 'online', vehicle_id: null });
@@ -71,11 +72,11 @@ describe('driver status page', () => {
 
   it('uses the spec fallbacks when the server gives no message', async () => {
     stubFetch({ 'GET /driver/status': jsonResponse(200, { success: false, data: null, message: '' }) });
-    renderAt('/', <DriverStatusPage />, { user: driverUser() });
+    renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
     expect((await screen.findByRole('alert')).textContent).toContain('Error obteniendo status');
     cleanup();
     stubFetch({ 'GET /driver/status': ok(OFFLINE), 'GET /driver/vehicles': ok(VEHICLES), 'POST /driver/status': jsonResponse(200, { success: false, data: null, message: '' }) });
-    renderAt('/', <DriverStatusPage />, { user: driverUser() });
+    renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
     fireEvent.click(await screen.findByRole('button', { name: 'Conectarse' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Error actualizando estado');
   });

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ChatMessage } from '@jala/contracts';
+import { makeChatMessage } from '@jala/test-factories';
 import { OfferChat } from '../../src/features/live-trip/shared/chat/offer-chat';
 import { fakeRealtime, jsonResponse, renderAt, stubFetch } from '../support';
 
-const fromDriver: ChatMessage = { sender: 5, role: 'driver', message: 'Llego en 5 minutos', timestamp: '2026-03-01T15:01:00.000Z' };
+const fromDriver = makeChatMessage({ sender: 5, role: 'driver', message: 'Llego en 5 minutos', timestamp: '2026-03-01T15:01:00.000Z' });
 
 function renderChat() {
   renderAt('/', <OfferChat tripId={7} driverId={5} role="passenger" userId={42} peerName="Carlos Mamani" peerLabel="Conductor" />);

@@ -2,19 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CreateTripRequest } from '@jala/contracts';
 import { TripRequestSheet } from '../../src/features/trip-request/components/trip-request-sheet';
-import { TripRequestProvider } from '../../src/features/trip-request/model/trip-request-context';
-import { createTripRequestStore, type TripRequestDeps, type TripRequestStore } from '../../src/features/trip-request/model/trip-request-store';
-import type { CreatedTrip } from '../../src/features/trip-request';
+import { TripRequestProvider, type TripWriteCalls } from '../../src/features/trip-request/model/trip-request-context';
+import { createTripRequestStore, type TripRequestStore } from '../../src/features/trip-request/model/trip-request-store';
 import { jsonResponse, renderAt, stubFetch } from '../support';
+import { makeCreatedTrip } from '@jala/test-factories';
 
 const KENNEDY = { placeId: 'jala:parque-kennedy', name: 'Parque Kennedy', formattedAddress: 'Parque Kennedy, Miraflores, Lima, Perú', coordinates: { latitude: -12.1211, longitude: -77.0297 }, types: ['park'] };
 const JOCKEY = { placeId: 'jala:jockey-plaza', name: 'Jockey Plaza', formattedAddress: 'Jockey Plaza, Santiago de Surco, Lima, Perú', coordinates: { latitude: -12.0859, longitude: -76.9773 }, types: ['shopping_mall'] };
 const ROUTE = { distance: { text: '9.1 km', value: 9100 }, duration: { text: '23 min', value: 1380 }, polyline: '_p~iF~ps|U_ulLnnqC', steps: [], estimatedCost: 34.54 };
 
-const createdTrip: CreatedTrip = {
-  id: 7, trip_code: 'TRIP-7', status: 'pending', estimated_fare: 34.54, offer_price: null, distance_km: 9.1, duration_minutes: 23,
-  route_polyline: null, created_at: '2026-03-01T15:00:00.000Z', expires_at: '2026-03-01T15:15:00.000Z', published_at: null,
-};
+const createdTrip = makeCreatedTrip({ estimated_fare: 34.54, distance_km: 9.1, duration_minutes: 23, route_polyline: null });
 
 function geoServer() {
   return stubFetch({
@@ -34,10 +31,10 @@ interface Harness {
   cancelled: number[];
 }
 
-function renderWizard(overrides: Partial<TripRequestDeps> = {}, mapReady = true): Harness {
+function renderWizard(overrides: Partial<TripWriteCalls> = {}, mapReady = true): Harness {
   const created: CreateTripRequest[] = [];
   const cancelled: number[] = [];
-  const store = createTripRequestStore({
+  const calls: TripWriteCalls = {
     createTrip: async (payload) => {
       created.push(payload);
       return createdTrip;
@@ -45,14 +42,14 @@ function renderWizard(overrides: Partial<TripRequestDeps> = {}, mapReady = true)
     cancelTrip: async (id) => {
       cancelled.push(id);
     },
-    reverseGeocode: async () => ({ address: 'Av. Larco 345, Miraflores' }),
     ...overrides,
-  });
+  };
+  const store = createTripRequestStore({ reverseGeocode: async () => ({ address: 'Av. Larco 345, Miraflores' }) });
   if (mapReady) store.getState().setMapStatus({ state: 'ready' });
   renderAt(
     '/passenger/trip-request',
-    <TripRequestProvider store={store}>
-      <TripRequestSheet route={{ route: null, isLoading: false, error: null, fareServiceTypeId: null }} onConfirm={() => void store.getState().confirm()} onCancel={() => void store.getState().cancel()} confirming={false} />
+    <TripRequestProvider store={store} calls={calls}>
+      <TripRequestSheet route={{ route: null, isLoading: false, error: null, fareServiceTypeId: null }} onCreated={() => {}} confirming={false} />
     </TripRequestProvider>,
   );
   return { store, created, cancelled };
@@ -279,7 +276,7 @@ describe('map taps', () => {
 
   it('are ignored without an active selection or once a trip is being requested', async () => {
     const reverseGeocode = vi.fn(async () => ({ address: 'Miraflores, Lima' }));
-    const store = createTripRequestStore({ createTrip: async () => createdTrip, cancelTrip: async () => {}, reverseGeocode });
+    const store = createTripRequestStore({ reverseGeocode });
     await store.getState().pickOnMap(point);
     expect(reverseGeocode).not.toHaveBeenCalled();
     store.setState({ activeSelection: 'destination', status: 'pending' });
@@ -290,7 +287,7 @@ describe('map taps', () => {
 
   it("reverse-geocode the point into the active field, end the selection, and fall back to 'Mi ubicación actual'", async () => {
     const addresses = ['Miraflores, Lima', '  '];
-    const store = createTripRequestStore({ createTrip: async () => createdTrip, cancelTrip: async () => {}, reverseGeocode: async () => ({ address: addresses.shift() ?? '' }) });
+    const store = createTripRequestStore({ reverseGeocode: async () => ({ address: addresses.shift() ?? '' }) });
     store.getState().setActiveSelection('destination');
     await store.getState().pickOnMap(point);
     expect(store.getState().destination).toEqual({ coordinates: point, address: 'Miraflores, Lima' });
@@ -303,8 +300,6 @@ describe('map taps', () => {
   it("show the server's Spanish reason when the point cannot be used", async () => {
     const { ApiError } = await import('../../src/lib/api-client');
     const store = createTripRequestStore({
-      createTrip: async () => createdTrip,
-      cancelTrip: async () => {},
       reverseGeocode: async () => { throw new ApiError({ message: 'Esta ubicación está fuera de Perú. Jala solo opera en Perú.', code: 'OUT_OF_COVERAGE', status: 400 }); },
     });
     store.getState().setActiveSelection('origin');

@@ -5,7 +5,8 @@ import { DriverActiveTripPage } from '../../../src/features/live-trip/driver/act
 import type { DriverTrip } from '../../../src/features/live-trip/driver/api';
 import { TripNavigation } from '../../../src/features/live-trip/driver/components/trip-navigation';
 import { tripMapPoints } from '../../../src/features/live-trip/driver/trip-points';
-import { envelope, FakeGeolocation, type FakeRealtime, fakeRealtime, installGeolocation, jsonResponse, makeDriverTrip, makeUser, noActiveTrip, renderAt, resetTestWorld, setSession, stubFetch } from '../../support';
+import { envelope, FakeGeolocation, type FakeRealtime, fakeRealtime, installGeolocation, jsonResponse, noActiveTrip, renderAt, resetTestWorld, setSession, stubFetch } from '../../support';
+import { makeDriverTrip, makeUser } from '@jala/test-factories';
 
 const DRIVER_ID = 33;
 const HERE = { latitude: -12.0861, longitude: -76.9775 };
@@ -58,7 +59,7 @@ describe('stage buttons (spec §4 table)', () => {
     ['accepted', 'Ir al punto de recojo'],
     ['en_route', 'Llegué al punto de recojo'],
     ['arrived', 'Iniciar viaje'],
-  ])('%s shows %s', (status, label) => {
+  ] as const)('%s shows %s', (status, label) => {
     renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: status })} hasPosition busy={null} onAdvance={() => {}} onComplete={() => {}} /> });
     expect(screen.getByRole('button', { name: label })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Finalizar viaje' })).toBeNull();
@@ -83,20 +84,23 @@ describe('stage buttons (spec §4 table)', () => {
     ['completed', '¡Viaje completado!'],
     ['cancelled_by_passenger', 'Viaje cancelado'],
     ['cancelled_by_driver', 'Viaje cancelado'],
-  ])('%s shows %s and no button', (status, text) => {
+  ] as const)('%s shows %s and no button', (status, text) => {
     renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: status })} hasPosition={false} busy={null} onAdvance={() => {}} onComplete={() => {}} /> });
     expect(screen.getByText(text)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
 });
 
+/** A driver trip as a broken server could send it (the contract's factory, then values it would refuse). */
+const fromBrokenServer = (wire: Record<string, unknown>) => ({ ...makeDriverTrip(), ...wire }) as DriverTrip;
+
 describe('coordinate guard', () => {
   it.each([
     ['decimal strings', 'drawn', makeDriverTrip()],
-    ['a latitude beyond 90', 'skipped', makeDriverTrip({ pickup_latitude: '95.5' })],
+    ['a latitude beyond 90', 'skipped', fromBrokenServer({ pickup_latitude: '95.5' })],
     ['a longitude beyond 180', 'skipped', makeDriverTrip({ destination_longitude: -181 })],
-    ['text that is not a number', 'skipped', makeDriverTrip({ destination_longitude: 'abc' })],
-    ['a missing coordinate', 'skipped', makeDriverTrip({ destination_latitude: null })],
+    ['text that is not a number', 'skipped', fromBrokenServer({ destination_longitude: 'abc' })],
+    ['a missing coordinate', 'skipped', fromBrokenServer({ destination_latitude: null })],
   ])('with %s the map is %s', (_name, outcome, trip) => {
     expect(tripMapPoints(trip) === null ? 'skipped' : 'drawn').toBe(outcome);
   });
@@ -119,7 +123,7 @@ describe('driver active trip page', () => {
   });
 
   it('skips the map (and the route) when the coordinates are not valid, and the page still works', async () => {
-    const { fetchMock } = tripServer(makeDriverTrip({ pickup_latitude: 'no-es-numero', route_polyline: null }));
+    const { fetchMock } = tripServer(fromBrokenServer({ pickup_latitude: 'no-es-numero', route_polyline: null }));
     renderPage();
     expect(await screen.findByRole('button', { name: 'Ir al punto de recojo' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Mapa del viaje' })).toBeNull();

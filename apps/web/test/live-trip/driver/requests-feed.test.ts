@@ -6,7 +6,7 @@ import { parseMessage } from '../../../src/features/live-trip/shared/use-realtim
 import { counterOfferError } from '../../../src/features/live-trip/driver/components/counter-offer-form';
 import { requestsErrorFix } from '../../../src/features/live-trip/driver/components/requests-error';
 import { formatKm, formatRating } from '../../../src/features/live-trip/shared/format';
-import { makeRequest } from '../../support';
+import { makeDriverTripRequest } from '@jala/test-factories';
 
 /** The driver's feed as the live trip reads it: validated with the contract schema, malformed → null. */
 const parseFeedMessage = (payload: unknown) => parseMessage(zDriverFeedMessage, payload);
@@ -15,20 +15,20 @@ const none = new Set<number>();
 
 describe('driver request feed rules', () => {
   it('adds a pushed request nearest first and keeps an offer already made on it', () => {
-    const near = makeRequest({ id: 1, distance_to_pickup_km: 0.5, my_offer_price: 15 });
-    const far = makeRequest({ id: 2, distance_to_pickup_km: 3 });
-    const list = applyFeedMessage([far], { type: 'trip_request', request: makeRequest({ id: 1, distance_to_pickup_km: 0.5 }) }, none).requests;
+    const near = makeDriverTripRequest({ id: 1, distance_to_pickup_km: 0.5, my_offer_price: 15 });
+    const far = makeDriverTripRequest({ id: 2, distance_to_pickup_km: 3 });
+    const list = applyFeedMessage([far], { type: 'trip_request', request: makeDriverTripRequest({ id: 1, distance_to_pickup_km: 0.5 }) }, none).requests;
     expect(list.map((r) => r.id)).toEqual([1, 2]);
-    expect(upsertRequest([near], makeRequest({ id: 1, distance_to_pickup_km: 0.5 }))[0]?.my_offer_price).toBe(15);
+    expect(upsertRequest([near], makeDriverTripRequest({ id: 1, distance_to_pickup_km: 0.5 }))[0]?.my_offer_price).toBe(15);
   });
 
   it('never brings back a request the driver rejected', () => {
-    const outcome = applyFeedMessage([], { type: 'trip_request', request: makeRequest({ id: 9 }) }, new Set([9]));
+    const outcome = applyFeedMessage([], { type: 'trip_request', request: makeDriverTripRequest({ id: 9 }) }, new Set([9]));
     expect(outcome.requests).toEqual([]);
   });
 
   it('removes closed and declined requests with a note only when the driver had them', () => {
-    const list = [makeRequest({ id: 1, passenger_name: 'Ana' })];
+    const list = [makeDriverTripRequest({ id: 1, passenger_name: 'Ana' })];
     expect(applyFeedMessage(list, { type: 'trip_request_closed', trip_id: 1 }, none)).toEqual({ requests: [], notice: 'La solicitud de Ana ya no está disponible.' });
     expect(applyFeedMessage(list, { type: 'offer_declined', trip_id: 1 }, none)).toEqual({ requests: [], notice: 'Ana eligió otra oferta.' });
     expect(applyFeedMessage(list, { type: 'offer_declined', trip_id: 7 }, none).notice).toBeNull();
@@ -44,9 +44,9 @@ describe('driver request feed rules', () => {
   });
 
   it('sorts by distance to pickup, then oldest first', () => {
-    const a = makeRequest({ id: 1, distance_to_pickup_km: 1, created_at: '2025-01-01T10:05:00Z' });
-    const b = makeRequest({ id: 2, distance_to_pickup_km: 1, created_at: '2025-01-01T10:00:00Z' });
-    const c = makeRequest({ id: 3, distance_to_pickup_km: 0.2 });
+    const a = makeDriverTripRequest({ id: 1, distance_to_pickup_km: 1, created_at: '2025-01-01T10:05:00Z' });
+    const b = makeDriverTripRequest({ id: 2, distance_to_pickup_km: 1, created_at: '2025-01-01T10:00:00Z' });
+    const c = makeDriverTripRequest({ id: 3, distance_to_pickup_km: 0.2 });
     expect(sortRequests([a, b, c]).map((r) => r.id)).toEqual([3, 2, 1]);
   });
 

@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { topics } from '@jala/contracts';
 import { TripRequestCard } from '../../../src/features/live-trip/driver/components/trip-request-card';
 import { ApiError } from '../../../src/lib/api-client';
-import { envelope, FakeRealtime, jsonResponse, makeRequest, renderAt, stubFetch } from '../../support';
+import { envelope, FakeRealtime, jsonResponse, renderAt, stubFetch } from '../../support';
+import { makeDriverTripRequest } from '@jala/test-factories';
 
 afterEach(() => {
   cleanup();
@@ -30,7 +31,7 @@ function renderCard(props: Partial<Parameters<typeof TripRequestCard>[0]> = {}) 
   const chatClient = props.chatClient ?? new FakeRealtime();
   renderAt('/driver/trip-request', {
     '/driver/trip-request': (
-      <TripRequestCard request={props.request ?? makeRequest()} driverId={DRIVER_ID} onOffer={onOffer} onReject={onReject} chatClient={chatClient} />
+      <TripRequestCard request={props.request ?? makeDriverTripRequest()} driverId={DRIVER_ID} onOffer={onOffer} onReject={onReject} chatClient={chatClient} />
     ),
   });
   return { onOffer, onReject, chatClient };
@@ -56,7 +57,7 @@ describe('trip request card', () => {
   });
 
   it('leaves out the offered price when the passenger did not propose one, and reads "Nuevo" without rating', () => {
-    renderCard({ request: makeRequest({ offer_price: null, passenger_rating: null, passenger_notes: null }) });
+    renderCard({ request: makeDriverTripRequest({ offer_price: null, passenger_rating: null, passenger_notes: null }) });
     const card = screen.getByRole('article');
     expect(card.textContent).not.toContain('Precio ofrecido');
     expect(within(card).getByText('Nuevo')).toBeTruthy();
@@ -126,7 +127,7 @@ describe('trip request card', () => {
       ])),
     });
     const chatClient = new FakeRealtime();
-    renderCard({ request: makeRequest({ my_offer_price: 19.5 }), chatClient });
+    renderCard({ request: makeDriverTripRequest({ my_offer_price: 19.5 }), chatClient });
     expect(screen.getByText(/Oferta enviada: S\/ 19\.50/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Aceptar' })).toBeNull();
     expect(screen.queryByLabelText('Proponer otro precio')).toBeNull();
@@ -137,7 +138,7 @@ describe('trip request card', () => {
   it('sends chat messages as the driver, never blank ones, and shows live replies', async () => {
     stubFetch({ [`GET /trips/501/chat/${DRIVER_ID}`]: jsonResponse(200, envelope([])) });
     const chatClient = new FakeRealtime();
-    renderCard({ request: makeRequest({ my_offer_price: 20 }), chatClient });
+    renderCard({ request: makeDriverTripRequest({ my_offer_price: 20 }), chatClient });
     expect(await screen.findByText('Aún no hay mensajes. Saluda al pasajero.')).toBeTruthy();
     const input = screen.getByPlaceholderText('Escribe un mensaje');
     fireEvent.change(input, { target: { value: '   ' } });
@@ -165,7 +166,7 @@ describe('trip request card', () => {
     stubFetch({ [`GET /trips/501/chat/${DRIVER_ID}`]: jsonResponse(200, envelope([])) });
     const chatClient = new FakeRealtime();
     chatClient.failPublish = new Error('MQTT client not connected');
-    renderCard({ request: makeRequest({ my_offer_price: 20 }), chatClient });
+    renderCard({ request: makeDriverTripRequest({ my_offer_price: 20 }), chatClient });
     const input = await screen.findByPlaceholderText('Escribe un mensaje');
     fireEvent.change(input, { target: { value: 'Hola' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));

@@ -4,7 +4,8 @@ import { topics } from '@jala/contracts';
 import { DRIVER_GEO_WATCH } from '@jala/domain';
 import { DriverTripRequestPage } from '../../../src/features/live-trip/driver/trip-request-page';
 import { GeolocationRequired } from '../../../src/features/live-trip/driver/components/geolocation-required';
-import { envelope, FakeGeolocation, type FakeRealtime, fakeRealtime, installGeolocation, jsonResponse, makeDriverTrip, makeRequest, makeUser, noActiveTrip, renderAt, resetTestWorld, setSession, stubFetch } from '../../support';
+import { envelope, FakeGeolocation, type FakeRealtime, fakeRealtime, installGeolocation, jsonResponse, noActiveTrip, renderAt, resetTestWorld, setSession, stubFetch } from '../../support';
+import { makeDriverTrip, makeDriverTripRequest, makeUser } from '@jala/test-factories';
 
 const DRIVER_ID = 33;
 const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
@@ -35,7 +36,7 @@ describe("driver 'Solicitudes de Viaje' page", () => {
   it('watches the position with the driver options and loads the requests for it', async () => {
     const fetchMock = stubFetch({
       'GET /driver/trips/current': noActiveTrip(),
-      'GET /driver/trip-requests': jsonResponse(200, envelope([makeRequest(), makeRequest({ id: 502, passenger_name: 'Luis Paredes', distance_to_pickup_km: 1.2 })])),
+      'GET /driver/trip-requests': jsonResponse(200, envelope([makeDriverTripRequest(), makeDriverTripRequest({ id: 502, passenger_name: 'Luis Paredes', distance_to_pickup_km: 1.2 })])),
     });
     renderPage();
     expect(screen.getByRole('heading', { name: 'Solicitudes de Viaje' })).toBeTruthy();
@@ -80,14 +81,14 @@ describe("driver 'Solicitudes de Viaje' page", () => {
   });
 
   it('adds, closes and declines requests live from the driver feed, without refetching', async () => {
-    const fetchMock = stubFetch({ 'GET /driver/trips/current': noActiveTrip(), 'GET /driver/trip-requests': jsonResponse(200, envelope([makeRequest()])) });
+    const fetchMock = stubFetch({ 'GET /driver/trips/current': noActiveTrip(), 'GET /driver/trip-requests': jsonResponse(200, envelope([makeDriverTripRequest()])) });
     renderPage();
     act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
     await screen.findByRole('heading', { name: '1 solicitud disponible' });
     await waitFor(() => expect(live.subscribedTopics()).toContain(FEED));
     const fetchesBefore = requestCalls(fetchMock).length;
 
-    act(() => live.emit(FEED, { type: 'trip_request', request: makeRequest({ id: 600, passenger_name: 'Carmen Flores', distance_to_pickup_km: 0.1 }) }));
+    act(() => live.emit(FEED, { type: 'trip_request', request: makeDriverTripRequest({ id: 600, passenger_name: 'Carmen Flores', distance_to_pickup_km: 0.1 }) }));
     expect(await screen.findByRole('heading', { name: '2 solicitudes disponibles' })).toBeTruthy();
     // Nearest pickup first.
     expect(screen.getAllByRole('article')[0]?.getAttribute('aria-label')).toBe('Solicitud de Carmen Flores');
@@ -106,7 +107,7 @@ describe("driver 'Solicitudes de Viaje' page", () => {
   it('offers at the passenger price with the position, then opens the active trip when the passenger picks this driver', async () => {
     const fetchMock = stubFetch({
       'GET /driver/trips/current': noActiveTrip(),
-      'GET /driver/trip-requests': jsonResponse(200, envelope([makeRequest()])),
+      'GET /driver/trip-requests': jsonResponse(200, envelope([makeDriverTripRequest()])),
       'POST /driver/trips/accept': jsonResponse(201, envelope({ offer_id: 1, trip_id: 501, driver_id: DRIVER_ID, price: 20, driver: { name: 'Jorge Vargas', rating: null, vehicle: 'Kia Rio' }, location: KENNEDY, created_at: new Date().toISOString() })),
       [`GET /trips/501/chat/${DRIVER_ID}`]: jsonResponse(200, envelope([])),
     });
@@ -130,7 +131,7 @@ describe("driver 'Solicitudes de Viaje' page", () => {
   it('drops a request it offered on when trip_status says the passenger chose another driver', async () => {
     stubFetch({
       'GET /driver/trips/current': noActiveTrip(),
-      'GET /driver/trip-requests': jsonResponse(200, envelope([makeRequest({ my_offer_price: 20 })])),
+      'GET /driver/trip-requests': jsonResponse(200, envelope([makeDriverTripRequest({ my_offer_price: 20 })])),
       [`GET /trips/501/chat/${DRIVER_ID}`]: jsonResponse(200, envelope([])),
     });
     renderPage();
@@ -146,7 +147,7 @@ describe("driver 'Solicitudes de Viaje' page", () => {
   it("'Rechazar' sends the rejection and hides the request", async () => {
     const fetchMock = stubFetch({
       'GET /driver/trips/current': noActiveTrip(),
-      'GET /driver/trip-requests': jsonResponse(200, envelope([makeRequest()])),
+      'GET /driver/trip-requests': jsonResponse(200, envelope([makeDriverTripRequest()])),
       'POST /driver/trip-requests/reject': jsonResponse(200, envelope(null, 'Solicitud rechazada')),
     });
     renderPage();
@@ -156,7 +157,7 @@ describe("driver 'Solicitudes de Viaje' page", () => {
     const reject = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/driver/trip-requests/reject'));
     expect(JSON.parse(String(reject?.[1]?.body))).toMatchObject({ trip_request_id: 501 });
     // A late push of the same request does not bring it back.
-    act(() => live.emit(FEED, { type: 'trip_request', request: makeRequest() }));
+    act(() => live.emit(FEED, { type: 'trip_request', request: makeDriverTripRequest() }));
     expect(screen.queryByRole('article')).toBeNull();
   });
 

@@ -2,13 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PassengerActiveTripPage } from '../../../src/features/live-trip/passenger/active-trip-page';
 import type { PassengerTrip as PassengerActiveTripDto } from '../../../src/lib/current-trip';
-import { fakeRealtime, jsonResponse, makePassengerTrip, ok, makeUser, noActiveTrip, renderAt, setSession, stubFetch } from '../../support';
+import { fakeRealtime, jsonResponse, ok, noActiveTrip, renderAt, setSession, stubFetch } from '../../support';
+import { makePassengerTrip, makeTripDriver, makeUser } from '@jala/test-factories';
 
 const acceptedTrip: PassengerActiveTripDto = {
   ...makePassengerTrip(),
   status: 'accepted',
   agreed_fare: 18.5,
-  driver: { id: 5, name: 'Carlos Mamani', phone: '912 345 678', vehicle: 'Toyota Yaris · Blanco · ABC-123', rating_average: 4.8, location_latitude: -12.124, location_longitude: -77.0297 },
+  driver: makeTripDriver({ phone: '912 345 678' }),
 };
 const historyWith = (status: string, finalFare: number | null) =>
   ok({
@@ -24,7 +25,7 @@ const location = () => screen.getByTestId('location').textContent;
 describe('passenger active-trip page', () => {
   beforeEach(() => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    setSession(makeUser());
+    setSession(makeUser({ id: 42, name: 'Ana Quispe', first_name: 'Ana', last_name: 'Quispe' }));
   });
   afterEach(() => {
     cleanup();
@@ -73,7 +74,7 @@ describe('passenger active-trip page', () => {
 
   it('publishes over MQTT on jala/trip_requests with the publication message when connected', async () => {
     const live = fakeRealtime(true);
-    stubFetch({ 'GET /trips/active': ok({ ...makePassengerTrip(), published_at: null }), 'GET /trips/7/driver-offers': ok([]), 'GET /health': ok({ tile_url: null }) });
+    stubFetch({ 'GET /trips/active': ok(makePassengerTrip({ estimated_fare: 34.54, published_at: null })), 'GET /trips/7/driver-offers': ok([]), 'GET /health': ok({ tile_url: null }) });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Publicar viaje' }));
     await screen.findByRole('button', { name: 'Publicado ✅' });

@@ -4,7 +4,8 @@ import { OffersPanel } from '../../../src/features/live-trip/passenger/component
 import { PendingTripPanels } from '../../../src/features/live-trip/passenger/components/pending-trip-panels';
 import { toActiveTrip } from '../../../src/features/live-trip/passenger/model/active-trip';
 import { mergeOffers } from '../../../src/features/live-trip/passenger/model/offers';
-import { fakeRealtime, jsonResponse, makeOffer, makePassengerTrip, makeUser, renderAt, setSession, stubFetch } from '../../support';
+import { fakeRealtime, jsonResponse, renderAt, setSession, stubFetch } from '../../support';
+import { makeDriverOffer, makePassengerTrip, makeUser } from '@jala/test-factories';
 
 
 const offerNames = () => screen.getAllByTestId('driver-offer').map((li) => li.getAttribute('aria-label'));
@@ -13,16 +14,16 @@ const offerPrices = () => screen.getAllByTestId('offer-price').map((p) => p.text
 describe('mergeOffers', () => {
   it('sorts by ascending price, earlier offers first on equal prices', () => {
     const offers = mergeOffers([], [
-      makeOffer({ driver_id: 1, price: 25 }),
-      makeOffer({ driver_id: 2, price: 18.5, created_at: '2026-03-01T15:02:00.000Z' }),
-      makeOffer({ driver_id: 3, price: 18.5, created_at: '2026-03-01T15:01:00.000Z' }),
+      makeDriverOffer({ driver_id: 1, price: 25 }),
+      makeDriverOffer({ driver_id: 2, price: 18.5, created_at: '2026-03-01T15:02:00.000Z' }),
+      makeDriverOffer({ driver_id: 3, price: 18.5, created_at: '2026-03-01T15:01:00.000Z' }),
     ]);
     expect(offers.map((o) => o.driver_id)).toEqual([3, 2, 1]);
   });
 
   it('ignores a second offer from the same driver, even a cheaper one', () => {
-    const first = makeOffer({ driver_id: 1, price: 25 });
-    const offers = mergeOffers([first], [makeOffer({ driver_id: 1, price: 12 }), makeOffer({ driver_id: 2, price: 30 })]);
+    const first = makeDriverOffer({ driver_id: 1, price: 25 });
+    const offers = mergeOffers([first], [makeDriverOffer({ driver_id: 1, price: 12 }), makeDriverOffer({ driver_id: 2, price: 30 })]);
     expect(offers.map((o) => [o.driver_id, o.price])).toEqual([[1, 25], [2, 30]]);
   });
 });
@@ -39,7 +40,7 @@ describe('driver offers panel', () => {
     vi.unstubAllGlobals();
   });
 
-  const panel = (offers: ReturnType<typeof makeOffer>[]) => (
+  const panel = (offers: ReturnType<typeof makeDriverOffer>[]) => (
     <OffersPanel tripId={7} userId={42} offers={offers} isLoading={false} loadError={null} onAccept={() => {}} acceptingDriverId={null} acceptError={null} />
   );
 
@@ -50,7 +51,7 @@ describe('driver offers panel', () => {
   });
 
   it('shows each offer with name, vehicle, rating, price in soles, a chat box and Aceptar', () => {
-    renderAt('/', panel([makeOffer({ driver_id: 1, price: 18.5 }), makeOffer({ driver_id: 2, price: 21, driver: { name: 'Rosa Huamán', rating: null, vehicle: 'Bajaj RE · Rojo · M-123' } })]));
+    renderAt('/', panel([makeDriverOffer({ driver_id: 1, price: 18.5 }), makeDriverOffer({ driver_id: 2, price: 21, driver: { name: 'Rosa Huamán', rating: null, vehicle: 'Bajaj RE · Rojo · M-123' } })]));
     const [first, second] = screen.getAllByTestId('driver-offer');
     if (!first || !second) throw new Error('two offers expected');
     expect(within(first).getByText('Conductor 1')).toBeTruthy();
@@ -74,7 +75,7 @@ describe('offers of a pending trip, polled and live', () => {
   function renderPending(routes: Parameters<typeof stubFetch>[0] = {}) {
     setSession(makeUser());
     const fetchMock = stubFetch({
-      'GET /trips/7/driver-offers': jsonResponse(200, { success: true, data: [makeOffer({ driver_id: 1, price: 20 })], message: 'OK' }),
+      'GET /trips/7/driver-offers': jsonResponse(200, { success: true, data: [makeDriverOffer({ driver_id: 1, price: 20 })], message: 'OK' }),
       'GET /trips/7/chat/1': jsonResponse(200, { success: true, data: [], message: 'OK' }),
       'GET /trips/7/chat/2': jsonResponse(200, { success: true, data: [], message: 'OK' }),
       'GET /health': jsonResponse(200, { success: true, data: { tile_url: null }, message: 'OK' }),
@@ -90,11 +91,11 @@ describe('offers of a pending trip, polled and live', () => {
     const { live } = renderPending();
     await screen.findByText('S/ 20.00');
     await waitFor(() => expect(live.follows('trip_offers/7')).toBe(true));
-    live.deliver('trip_offers/7', makeOffer({ driver_id: 2, price: 15 }));
+    live.deliver('trip_offers/7', makeDriverOffer({ driver_id: 2, price: 15 }));
     await waitFor(() => expect(offerPrices()).toEqual(['S/ 15.00', 'S/ 20.00']));
-    live.deliver('trip_offers/7', makeOffer({ driver_id: 2, price: 9 }));
+    live.deliver('trip_offers/7', makeDriverOffer({ driver_id: 2, price: 9 }));
     live.deliver('trip_offers/7', { driver_id: 3, price: 'gratis' });
-    live.deliver('trip_offers/7', makeOffer({ driver_id: 4, price: 5, trip_id: 99 }));
+    live.deliver('trip_offers/7', makeDriverOffer({ driver_id: 4, price: 5, trip_id: 99 }));
     expect(offerPrices()).toEqual(['S/ 15.00', 'S/ 20.00']);
     expect(offerNames()).toEqual(['Oferta de Conductor 2', 'Oferta de Conductor 1']);
   });

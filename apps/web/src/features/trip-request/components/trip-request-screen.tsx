@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/session-store';
 import { TripMap } from '../../map';
 import { currentTripKeys } from '../../../lib/current-trip';
 import { publishTrip, type PublishableTrip } from '../api/publish-trip';
-import { TRIP_FALLBACKS } from '../api/trip-api';
+import { TRIP_FALLBACKS, type CreatedTrip } from '../api/trip-api';
 import type { ActiveTripLocationState } from '../model/active-trip-location-state';
 import { useRoutePreview } from '../hooks/use-route-preview';
 import { useTripRequest } from '../model/trip-request-context';
@@ -30,8 +30,6 @@ export function TripRequestScreen() {
   const activeSelection = useTripRequest((s) => s.activeSelection);
   const pickOnMap = useTripRequest((s) => s.pickOnMap);
   const setMapStatus = useTripRequest((s) => s.setMapStatus);
-  const confirm = useTripRequest((s) => s.confirm);
-  const cancel = useTripRequest((s) => s.cancel);
   const route = useRoutePreview(origin, destination, serviceTypeId);
   // Publication of the just-created trip; either way the passenger goes on to the active trip, which
   // offers 'Publicar viaje' again (with this message) when both channels failed.
@@ -44,10 +42,8 @@ export function TripRequestScreen() {
     },
   });
 
-  const onConfirm = async (): Promise<void> => {
-    if (!user) return;
-    const trip = await confirm();
-    if (!trip || !origin || !destination || serviceTypeId === null) return;
+  const onCreated = (trip: CreatedTrip): void => {
+    if (!user || !origin || !destination || serviceTypeId === null) return;
     // The active-trip page must read the new trip, not a cached "no trip".
     queryClient.removeQueries({ queryKey: currentTripKeys.passenger(user.id) });
     publication.mutate({
@@ -79,7 +75,7 @@ export function TripRequestScreen() {
         markerTitles={{ origin: 'Origen', destination: 'Destino' }}
         onStatusChange={setMapStatus}
       />
-      <TripRequestSheet route={route} onConfirm={() => void onConfirm()} onCancel={() => void cancel()} confirming={publication.isPending} />
+      <TripRequestSheet route={route} onCreated={onCreated} confirming={publication.isPending} />
     </div>
   );
 }

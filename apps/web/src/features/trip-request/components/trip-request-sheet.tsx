@@ -1,6 +1,8 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { ErrorBanner } from '../../../components/ui/form-field';
 import type { RouteResult } from '../../map';
+import type { CreatedTrip } from '../api/trip-api';
+import { useTripRequestWrites } from '../hooks/use-trip-request-writes';
 import { useTripRequest } from '../model/trip-request-context';
 import { ConfirmStep } from './confirm-step';
 import { CurrentLocationButton } from './current-location-button';
@@ -11,18 +13,16 @@ import { StepProgress } from './step-progress';
 
 export interface TripRequestSheetProps {
   route: { route: RouteResult | null; isLoading: boolean; error: unknown; fareServiceTypeId: number | null };
-  /** Confirm on step 4 (creates and publishes the trip). */
-  onConfirm: () => void;
-  onCancel: () => void;
-  /** True while the trip is being created and published. */
+  /** The trip was created on step 4's confirmation (the screen publishes it and moves on). */
+  onCreated: (trip: CreatedTrip) => void;
+  /** True while the created trip is being published. */
   confirming: boolean;
 }
 
 /** The wizard's form (spec §2): 4 steps with a progress bar, bottom sheet on phones, sidebar on wide screens. */
-export function TripRequestSheet({ route, onConfirm, onCancel, confirming }: TripRequestSheetProps) {
+export function TripRequestSheet({ route, onCreated, confirming }: TripRequestSheetProps) {
   const step = useTripRequest((s) => s.step);
   const status = useTripRequest((s) => s.status);
-  const loading = useTripRequest((s) => s.loading);
   const mapLoading = useTripRequest((s) => s.mapLoading);
   const mapError = useTripRequest((s) => s.mapError);
   const error = useTripRequest((s) => s.error);
@@ -32,6 +32,8 @@ export function TripRequestSheet({ route, onConfirm, onCancel, confirming }: Tri
   const next = useTripRequest((s) => s.next);
   const previous = useTripRequest((s) => s.previous);
   const sheetRef = useRef<HTMLElement>(null);
+  const writes = useTripRequestWrites();
+  const loading = writes.creating || writes.cancelling;
 
   // Each step starts at its top (the sheet scrolls on small phones).
   useEffect(() => {
@@ -41,7 +43,7 @@ export function TripRequestSheet({ route, onConfirm, onCancel, confirming }: Tri
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     if (step < 4) next();
-    else onConfirm();
+    else void writes.confirm().then((trip) => trip && onCreated(trip));
   };
 
   const busy = loading || confirming;
@@ -85,7 +87,7 @@ export function TripRequestSheet({ route, onConfirm, onCancel, confirming }: Tri
           )}
         </div>
         {step === 4 && status !== 'idle' && (
-          <button type="button" className="btn btn--ghost btn--block trq-sheet__cancel" onClick={onCancel} disabled={loading}>
+          <button type="button" className="btn btn--ghost btn--block trq-sheet__cancel" onClick={writes.cancel} disabled={loading}>
             Cancelar Viaje
           </button>
         )}

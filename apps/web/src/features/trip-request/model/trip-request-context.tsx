@@ -1,22 +1,45 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import type { CreateTripRequest } from '@jala/contracts';
+import { cancelTrip, createTrip, type CreatedTrip } from '../api/trip-api';
 import { createTripRequestStore, type TripRequestActions, type TripRequestState, type TripRequestStore } from './trip-request-store';
 
-const TripRequestContext = createContext<TripRequestStore | null>(null);
+/** The wizard's writes on the server (run as mutations by use-trip-request-writes). */
+export interface TripWriteCalls {
+  createTrip: (payload: CreateTripRequest) => Promise<CreatedTrip>;
+  cancelTrip: (tripId: number) => Promise<unknown>;
+}
+
+const apiCalls: TripWriteCalls = { createTrip, cancelTrip: (tripId) => cancelTrip(tripId) };
+
+interface TripRequestContextValue {
+  store: TripRequestStore;
+  calls: TripWriteCalls;
+}
+
+const TripRequestContext = createContext<TripRequestContextValue | null>(null);
 
 /**
  * One form store per visit of the page (a new visit or another user starts clean). Tests pass their own
- * store, built with fake calls.
+ * store and write calls, built with fakes.
  */
-export function TripRequestProvider({ store, children }: { store?: TripRequestStore; children: ReactNode }) {
-  const [ownStore] = useState(() => store ?? createTripRequestStore());
-  return <TripRequestContext value={ownStore}>{children}</TripRequestContext>;
+export function TripRequestProvider({ store, calls = apiCalls, children }: { store?: TripRequestStore; calls?: TripWriteCalls; children: ReactNode }) {
+  const [value] = useState<TripRequestContextValue>(() => ({ store: store ?? createTripRequestStore(), calls }));
+  return <TripRequestContext value={value}>{children}</TripRequestContext>;
+}
+
+function useTripRequestContext(): TripRequestContextValue {
+  const value = useContext(TripRequestContext);
+  if (!value) throw new Error('useTripRequest needs a TripRequestProvider');
+  return value;
 }
 
 export function useTripRequestStore(): TripRequestStore {
-  const store = useContext(TripRequestContext);
-  if (!store) throw new Error('useTripRequest needs a TripRequestProvider');
-  return store;
+  return useTripRequestContext().store;
+}
+
+export function useTripWriteCalls(): TripWriteCalls {
+  return useTripRequestContext().calls;
 }
 
 export function useTripRequest<T>(selector: (state: TripRequestState & TripRequestActions) => T): T {

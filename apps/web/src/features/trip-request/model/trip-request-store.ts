@@ -3,22 +3,24 @@ import type { CreateTripRequest } from '@jala/contracts';
 import { isServiceTypeId, TRIP_REQUEST_STEPS } from '@jala/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { reverseGeocode as reverseGeocodeCall, type MapPoint, type MapStatus } from '../../map';
-import { cancelTrip as cancelTripCall, createTrip as createTripCall, TRIP_FALLBACKS, type CreatedTrip } from '../api/trip-api';
+import type { CreatedTrip } from '../api/trip-api';
 import type { LocationSelection, SelectionMode, TripRequestStatus, TripRequestStep } from './trip-request-types';
 import { firstInvalidStep, parseOfferPrice, stepError } from './trip-request-validation';
 
 /** Address used when a point has no known address (spec §5). */
 export const UNKNOWN_ADDRESS = 'Mi ubicación actual';
 
+/** The read the form makes itself (a map tap's address). Its writes are mutations: see use-trip-request-writes. */
 export interface TripRequestDeps {
-  createTrip: (payload: CreateTripRequest) => Promise<CreatedTrip>;
-  cancelTrip: (tripId: number) => Promise<unknown>;
   reverseGeocode: (point: MapPoint) => Promise<{ address: string }>;
 }
 
-const defaultDeps: TripRequestDeps = { createTrip: createTripCall, cancelTrip: cancelTripCall, reverseGeocode: reverseGeocodeCall };
+const defaultDeps: TripRequestDeps = { reverseGeocode: reverseGeocodeCall };
 
-/** Spec §3 'New-trip form state' plus the wizard step. Route info is derived from the route query. */
+/**
+ * Spec §3 'New-trip form state' plus the wizard step. Route info is derived from the route query; whether a
+ * write is under way is its mutation's state, not the form's.
+ */
 export interface TripRequestState {
   step: TripRequestStep;
   origin: LocationSelection | null;
@@ -28,7 +30,6 @@ export interface TripRequestState {
   offerPrice: string;
   notes: string;
   status: TripRequestStatus;
-  loading: boolean;
   mapLoading: boolean;
   mapError: string | null;
   activeSelection: SelectionMode;
@@ -54,10 +55,17 @@ export interface TripRequestActions {
   previous: () => void;
   /** Spec: a tap counts only while idle with a selection active; it reverse-geocodes and fills that field. */
   pickOnMap: (point: MapPoint) => Promise<void>;
-  /** Creates the trip (status searching_driver → pending); null when invalid or failed (error set). */
-  confirm: () => Promise<CreatedTrip | null>;
-  /** Cancels the current trip on the server (if any), then clears the form back to idle. */
-  cancel: () => Promise<boolean>;
+  /**
+   * Starts confirming: the POST /trips payload and status searching_driver, or null when the form is not
+   * idle or not complete (then the first invalid step is shown).
+   */
+  beginConfirm: () => CreateTripRequest | null;
+  /** The server created the trip: status pending. */
+  confirmed: (trip: CreatedTrip) => void;
+  /** Creation failed: back to idle with the message. */
+  confirmFailed: (message: string) => void;
+  /** The trip is cancelled (or there was none): the form starts over, the map's state kept. */
+  reset: () => void;
 }
 
 export type TripRequestStore = StoreApi<TripRequestState & TripRequestActions>;
@@ -70,7 +78,6 @@ const initialState: TripRequestState = {
   offerPrice: '',
   notes: '',
   status: 'idle',
-  loading: false,
   mapLoading: true,
   mapError: null,
   activeSelection: null,
@@ -136,9 +143,9 @@ export function createTripRequestStore(deps: TripRequestDeps = defaultDeps): Tri
       }
     },
 
-    confirm: async () => {
+    beginConfirm: () => {
       const state = get();
-      if (state.loading || state.status !== 'idle') return null;
+      if (state.status !== 'idle') return null;
       const invalid = firstInvalidStep(state);
       // Spec §5: confirm does nothing unless origin, destination and service type are set.
       if (invalid || !state.origin || !state.destination || !isServiceTypeId(state.serviceTypeId)) {
@@ -146,7 +153,8 @@ export function createTripRequestStore(deps: TripRequestDeps = defaultDeps): Tri
         return null;
       }
       const price = parseOfferPrice(state.offerPrice);
-      const payload: CreateTripRequest = {
+      set({ status: 'searching_driver', error: null, activeSelection: null });
+      return {
         pickup_latitude: state.origin.coordinates.latitude,
         pickup_longitude: state.origin.coordinates.longitude,
         pickup_address: state.origin.address,
@@ -157,29 +165,15 @@ export function createTripRequestStore(deps: TripRequestDeps = defaultDeps): Tri
         passenger_notes: state.notes.trim() || null,
         ...(price.ok && price.value !== undefined ? { offer_price: price.value } : {}),
       };
-      set({ loading: true, status: 'searching_driver', error: null, activeSelection: null });
-      try {
-        const trip = await deps.createTrip(payload);
-        set({ currentTrip: trip, status: 'pending', loading: false });
-        return trip;
-      } catch (error) {
-        set({ status: 'idle', loading: false, error: errorMessage(error, TRIP_FALLBACKS.create) });
-        return null;
-      }
     },
 
-    cancel: async () => {
-      const { currentTrip } = get();
-      set({ loading: true, error: null });
-      try {
-        if (currentTrip) await deps.cancelTrip(currentTrip.id);
-      } catch (error) {
-        set({ loading: false, error: errorMessage(error, TRIP_FALLBACKS.cancel) });
-        return false;
-      }
+    confirmed: (trip) => set({ currentTrip: trip, status: 'pending' }),
+
+    confirmFailed: (message) => set({ status: 'idle', error: message }),
+
+    reset: () => {
       const { mapLoading, mapError } = get();
       set({ ...initialState, mapLoading, mapError });
-      return true;
     },
   }));
 }
