@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { realtime } from '../src/lib/realtime';
 import { useSession } from '../src/lib/session-store';
 import { jsonResponse, noActiveTrip, renderApp, resetTestWorld, setSession, stubFetch } from './support';
-import { makeUser } from '@jala/test-factories';
+import { makeDriverTrip, makeUser } from '@jala/test-factories';
 
 const currentPath = () => screen.getByTestId('location').textContent;
 
@@ -137,7 +137,7 @@ describe('active-trip guard', () => {
   it('checks the passenger trip first for "both", then the driver trip', async () => {
     const fetchMock = stubFetch({
       'GET /trips/active': noActiveTrip,
-      'GET /driver/trips/current': jsonResponse(200, { success: true, data: { id: 9, trip_status: 'accepted' }, message: '' }),
+      'GET /driver/trips/current': jsonResponse(200, { success: true, data: makeDriverTrip({ id: 9, trip_status: 'accepted' }), message: '' }),
     });
     setSession(makeUser({ user_type: 'both' }));
     renderApp('/passenger/profile');
