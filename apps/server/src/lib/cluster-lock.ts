@@ -31,8 +31,8 @@ export class ClusterLock {
       return true;
     }
     return this.db.transaction(async (tx) => {
-      const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${job.lockKey}) as locked`);
-      if ((lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked !== true) return false;
+      const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${job.lockKey}) as locked`);
+      if (lock.rows[0]?.locked !== true) return false;
       const due = await tx.insert(schema.clusterState)
         .values({ name: job.name, value: this.nodeId, updatedAt: sql`now()` })
         .onConflictDoUpdate({

@@ -4,7 +4,8 @@
  * over-long path parameter, malformed HTTP) get the same set from `securityHeaders()`, computed once from
  * the same options by helmet itself.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import helmet from 'helmet';
 
@@ -27,14 +28,11 @@ export function securityHeaderOptions(tileUrl: string): FastifyHelmetOptions {
 
 /** The exact headers helmet sets with these options (they do not depend on the request: no nonces). */
 export function securityHeaders(options: FastifyHelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const response = {
-    setHeader(name: string, value: string | number | readonly string[]) { headers[name.toLowerCase()] = String(value); },
-    removeHeader(name: string) { delete headers[name.toLowerCase()]; },
-  };
+  // A real, unsent response object records what helmet sets; nothing is written to the socket.
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
   // Same options object; the cast only bridges helmet's ESM and CJS type declarations.
-  helmet(options as Parameters<typeof helmet>[0])({} as IncomingMessage, response as unknown as ServerResponse, () => {});
-  return headers;
+  helmet(options as Parameters<typeof helmet>[0])(response.req, response, () => {});
+  return Object.fromEntries(Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]));
 }
 
 function tileOrigin(tileUrl: string): string {

@@ -22,7 +22,13 @@ export class TopicAcl {
   /** Registers the rule for one topic kind (each feature module owns the rules of its topics). */
   define<K extends Kind>(kind: K, rule: TopicRule<K>): this {
     if (this.rules.has(kind)) throw new Error(`topic rule for ${kind} defined twice`);
-    this.rules.set(kind, rule as unknown as TopicRule<Kind>);
+    // Stored as closures over any parsed topic; canSubscribe/canPublish only call a rule with a topic of
+    // its own kind (looked up by `parsed.kind`), which is what the narrowing below states.
+    const { canSubscribe, canPublish } = rule;
+    this.rules.set(kind, {
+      canSubscribe: canSubscribe && ((user, topic) => canSubscribe(user, topic as TopicOf<K>)),
+      canPublish: canPublish && ((user, topic, payload) => canPublish(user, topic as TopicOf<K>, payload)),
+    });
     return this;
   }
 

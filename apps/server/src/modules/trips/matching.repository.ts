@@ -11,7 +11,8 @@ export const POSITION_FRESHNESS_MINUTES = 15;
 /** `(v1, v2, …)` with each value a bound parameter, for `in` lists in raw SQL. */
 const sqlList = (values: readonly string[]) => sql`(${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
 
-export interface NearbyRequestRow {
+/** One row of the nearby-requests query (a type alias: drizzle's execute wants an indexable row type). */
+export type NearbyRequestRow = {
   id: number;
   passenger_id: number;
   first_name: string;
@@ -31,7 +32,7 @@ export interface NearbyRequestRow {
   my_offer_cents: number | null;
   /** The passenger's average rating received, as PostgreSQL's numeric text; null when never rated. */
   passenger_rating: string | null;
-}
+};
 
 export interface MatchingDriver {
   driverId: number;
@@ -58,7 +59,7 @@ export class MatchingRepository {
     const radiusM = driver.radiusKm * 1000;
     const here = sql`ll_to_earth(${driver.latitude}::float8, ${driver.longitude}::float8)`;
     const pickup = sql`ll_to_earth(t.pickup_latitude::float8, t.pickup_longitude::float8)`;
-    const result = await this.db.execute(sql`
+    const result = await this.db.execute<NearbyRequestRow>(sql`
       with nearest as (
         select t.id, t.passenger_id, t.service_type_id, t.pickup_address, t.destination_address,
                t.pickup_latitude, t.pickup_longitude, t.estimated_fare_cents, t.offer_price_cents, t.distance_km,
@@ -80,7 +81,7 @@ export class MatchingRepository {
       left join trip_offers o on o.trip_id = n.id and o.driver_id = ${driver.driverId}
       where n.distance_to_pickup_m <= ${radiusM}
       order by n.distance_to_pickup_m asc, n.id asc`);
-    return result.rows as unknown as NearbyRequestRow[];
+    return result.rows;
   }
 
   /**
