@@ -11,15 +11,13 @@
 import { eq, schema } from '@jala/db';
 import { topics } from '@jala/contracts';
 import { createDriver, createTrip } from '@jala/test-factories/database';
-import { api } from '../apps/server/test/support/http';
 import { startCluster } from '../e2e/cluster/support/cluster';
 import { connectTrackedOn } from '../e2e/cluster/support/realtime-client';
 import { insertUsers, openSessionsWith } from './lib/app';
+import { measureOfferDelivery, WARMUP_OFFERS } from './lib/offer-delivery';
 import { below, info, log, percentile, round, type Benchmark, type Measurement } from './lib/report';
 
 const P99_BUDGET_MS = 50;
-const WARMUP_OFFERS = 10;
-const MESSAGE_TIMEOUT_MS = 5_000;
 const TOKEN_TTL_SECONDS = 3600;
 
 interface Figures { p50: number; p99: number; max: number; lost: number; httpP99: number; received: number; crossed: boolean }
@@ -41,37 +39,15 @@ async function measure(nodeCount: 1 | 2, offers: number): Promise<Figures> {
     passenger = await connectTrackedOn(cluster.wsUrl, { userId: passengerId, token: passengerToken }, (node) => node === home.id);
     const granted = await passenger.client.subscribeAsync(topics.tripOffers(trip.id));
     if (granted[0]?.qos !== 0) throw new Error(`passenger could not subscribe to ${topics.tripOffers(trip.id)}`);
-    const arrivals = new Map<number, (at: number) => void>();
-    passenger.client.on('message', (topic, payload) => {
-      const at = performance.now();
-      if (topic !== topics.tripOffers(trip.id)) return;
-      arrivals.get((JSON.parse(payload.toString()) as { driver_id: number }).driver_id)?.(at);
-    });
 
     const driverIds: number[] = [];
     for (let i = 0; i < offers + WARMUP_OFFERS; i += 1) driverIds.push((await createDriver(db)).user.id);
     const driverTokens = await openSessionsWith(db, secret, driverIds);
     log('cluster', `${nodeCount} node(s): passenger on ${passenger.node()}, offers sent to ${target.id}; ${driverIds.length} drivers ready`);
 
-    const latencies: number[] = [];
-    const httpTimes: number[] = [];
-    let lost = 0;
-    for (const [index, driverId] of driverIds.entries()) {
-      const received = new Promise<number | null>((resolve) => {
-        const timer = setTimeout(() => resolve(null), MESSAGE_TIMEOUT_MS);
-        arrivals.set(driverId, (at) => { clearTimeout(timer); resolve(at); });
-      });
-      const start = performance.now();
-      const response = await api(`${target.url}/api`, 'POST', '/driver/trips/accept', { token: driverTokens.get(driverId), body: { trip_request_id: trip.id } });
-      const responded = performance.now();
-      if (response.status !== 201) throw new Error(`offer by driver ${driverId} answered ${response.status}: ${JSON.stringify(response.body)}`);
-      const at = await received;
-      arrivals.delete(driverId);
-      if (index < WARMUP_OFFERS) continue;
-      if (at === null) lost += 1;
-      else latencies.push(at - start);
-      httpTimes.push(responded - start);
-    }
+    const { latencies, httpTimes, lost } = await measureOfferDelivery({
+      passenger: passenger.client, tripId: trip.id, apiBaseUrl: `${target.url}/api`, driverTokens,
+    });
     const figures: Figures = {
       p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies), lost,
       httpP99: percentile(httpTimes, 99), received: latencies.length, crossed: passenger.node() !== target.id,

@@ -7,15 +7,13 @@
 import type { MqttClient } from 'mqtt';
 import { topics } from '@jala/contracts';
 import { createDriver, createTrip } from '@jala/test-factories/database';
-import { api } from '../apps/server/test/support/http';
 import { connectMqtt, subscribeQos } from '../apps/server/test/support/mqtt';
 import { insertUsers, openSessions, startApp } from './lib/app';
+import { measureOfferDelivery, WARMUP_OFFERS } from './lib/offer-delivery';
 import { below, info, log, percentile, round, type Benchmark, type Measurement } from './lib/report';
 
 const P99_BUDGET_MS = 50;
 const CONNECT_CONCURRENCY = 100;
-const WARMUP_OFFERS = 10;
-const MESSAGE_TIMEOUT_MS = 5_000;
 
 async function connectAll(wsUrl: string, tokens: Map<number, string>): Promise<MqttClient[]> {
   const clients: MqttClient[] = [];
@@ -64,13 +62,6 @@ export const realtime: Benchmark = {
       clients.push(passenger);
       const qos = await subscribeQos(passenger, topics.tripOffers(trip.id));
       if (qos !== 0) throw new Error(`passenger could not subscribe to ${topics.tripOffers(trip.id)} (${qos})`);
-      const arrivals = new Map<number, (at: number) => void>();
-      passenger.on('message', (topic, payload) => {
-        const at = performance.now();
-        if (topic !== topics.tripOffers(trip.id)) return;
-        const message = JSON.parse(payload.toString()) as { driver_id: number };
-        arrivals.get(message.driver_id)?.(at);
-      });
 
       // Drivers: verified, online, with a car at Parque Kennedy (one offer per driver per trip).
       t0 = performance.now();
@@ -79,25 +70,9 @@ export const realtime: Benchmark = {
       const driverTokens = await openSessions(running, driverIds);
       log('realtime', `${driverIds.length} drivers created in ${((performance.now() - t0) / 1000).toFixed(1)} s; trip ${trip.id} pending`);
 
-      const latencies: number[] = [];
-      const httpTimes: number[] = [];
-      let lost = 0;
-      for (const [index, driverId] of driverIds.entries()) {
-        const received = new Promise<number | null>((resolve) => {
-          const timer = setTimeout(() => resolve(null), MESSAGE_TIMEOUT_MS);
-          arrivals.set(driverId, (at) => { clearTimeout(timer); resolve(at); });
-        });
-        const start = performance.now();
-        const response = await api(running.baseUrl, 'POST', '/driver/trips/accept', { token: driverTokens.get(driverId), body: { trip_request_id: trip.id } });
-        const responded = performance.now();
-        if (response.status !== 201) throw new Error(`offer by driver ${driverId} answered ${response.status}: ${JSON.stringify(response.body)}`);
-        const at = await received;
-        arrivals.delete(driverId);
-        if (index < WARMUP_OFFERS) continue;
-        if (at === null) lost += 1;
-        else latencies.push(at - start);
-        httpTimes.push(responded - start);
-      }
+      const { latencies, httpTimes, lost } = await measureOfferDelivery({
+        passenger, tripId: trip.id, apiBaseUrl: running.baseUrl, driverTokens,
+      });
       const p50 = percentile(latencies, 50);
       const p99 = percentile(latencies, 99);
       log('realtime', `${latencies.length} offers received: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${Math.max(...latencies).toFixed(2)} ms; ` +
