@@ -160,7 +160,8 @@ describe('a Jala cluster behind nginx', () => {
       trip_id: tripId, final_latitude: JOCKEY.latitude, final_longitude: JOCKEY.longitude, actual_fare: 21.5, notes: '',
     });
     expect(done.status).toBe(200);
-    expect(done.body.data).toMatchObject({ trip_status: 'completed', final_fare: 21.5 });
+    // The agreed price (the passenger's S/ 20.00) is charged, not the 21.5 sent.
+    expect(done.body.data).toMatchObject({ trip_status: 'completed', final_fare: 20 });
 
     // The passenger's client comes back by itself, through nginx, on the surviving node…
     await reconnected;

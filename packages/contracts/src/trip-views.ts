@@ -13,6 +13,30 @@ export const zTripStatus = z.enum(TRIP_STATUSES);
 const zInstant = z.string();
 const zSolesAmount = z.number();
 
+/** Why a driver asks to change the agreed price, with the label both sides read. */
+export const FARE_ADJUSTMENT_REASONS = ['extra_stop', 'waiting_time', 'tolls', 'other'] as const;
+export type FareAdjustmentReason = (typeof FARE_ADJUSTMENT_REASONS)[number];
+export const FARE_ADJUSTMENT_REASON_LABELS: Record<FareAdjustmentReason, string> = {
+  extra_stop: 'Parada extra',
+  waiting_time: 'Tiempo de espera',
+  tolls: 'Peajes',
+  other: 'Otro',
+};
+/** The most one adjustment may add, in soles: a change of plan, not a new trip. */
+export const FARE_ADJUSTMENT_MAX = 200;
+
+/** A fare adjustment as both sides read it (amount in soles, added to the agreed price when accepted). */
+export const zFareAdjustment = z.object({
+  id: z.number().int(),
+  amount: zSolesAmount,
+  reason: z.enum(FARE_ADJUSTMENT_REASONS),
+  note: z.string().nullable(),
+  status: z.enum(['pending', 'accepted', 'refused', 'lapsed']),
+  created_at: zInstant,
+  answered_at: zInstant.nullable(),
+});
+export type FareAdjustment = z.infer<typeof zFareAdjustment>;
+
 /** POST /trips and POST /trips/{id}/publish (spec §3 'Trip creation response fields read', plus what the server adds). */
 export const zCreatedTrip = z.object({
   id: z.number().int(),
@@ -75,6 +99,8 @@ export const zPassengerTrip = zTripCore.extend({
   published_at: zInstant.nullable(),
   expires_at: zInstant,
   driver: zTripDriver.nullable(),
+  /** Every adjustment the driver asked for on this trip, oldest first (at most one pending). */
+  fare_adjustments: z.array(zFareAdjustment),
 });
 export type PassengerTrip = z.infer<typeof zPassengerTrip>;
 
@@ -88,6 +114,9 @@ export const zDriverTrip = zTripCore.extend({
   /** The fare the driver will charge: final, else agreed, else the passenger's proposal, else the estimate. */
   actual_fare: zSolesAmount,
   accepted_at: zInstant.nullable(),
+  /** The accepted offer's price (null only for trips from before prices were binding). */
+  agreed_fare: zSolesAmount.nullable(),
+  fare_adjustments: z.array(zFareAdjustment),
 });
 export type DriverTrip = z.infer<typeof zDriverTrip>;
 
@@ -108,3 +137,27 @@ export type TripStageChange = z.infer<typeof zTripStageChange>;
 /** POST /driver/trips/complete. */
 export const zTripCompletion = zTripStageChange.extend({ final_fare: zSolesAmount });
 export type TripCompletion = z.infer<typeof zTripCompletion>;
+
+/** GET /trips/{id}/receipt: what a completed trip cost and why, for its passenger and its driver. */
+export const zTripReceipt = z.object({
+  trip_id: z.number().int(),
+  trip_code: z.string(),
+  pickup_address: z.string(),
+  destination_address: z.string(),
+  distance_km: z.number(),
+  service_type: z.string(),
+  agreed_fare: zSolesAmount,
+  /** Accepted adjustments only: the ones that count. */
+  adjustments: z.array(zFareAdjustment),
+  total: zSolesAmount,
+  payment_method: z.string(),
+  passenger_name: z.string(),
+  driver_name: z.string(),
+  /** 'Toyota Yaris · Blanco · ABC-123'. */
+  vehicle: z.string().nullable(),
+  requested_at: zInstant,
+  accepted_at: zInstant.nullable(),
+  started_at: zInstant.nullable(),
+  completed_at: zInstant,
+});
+export type TripReceipt = z.infer<typeof zTripReceipt>;

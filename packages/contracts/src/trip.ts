@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isInPeru, isServiceTypeId } from '@jala/domain';
 import { zId, zText } from './text';
-import { zTripStatus } from './trip-views';
+import { FARE_ADJUSTMENT_MAX, FARE_ADJUSTMENT_REASONS, zFareAdjustment, zTripStatus } from './trip-views';
 
 const latitude = z.number({ error: 'La latitud debe ser un número.' }).min(-90, 'Latitud fuera de rango.').max(90, 'Latitud fuera de rango.');
 const longitude = z.number({ error: 'La longitud debe ser un número.' }).min(-180, 'Longitud fuera de rango.').max(180, 'Longitud fuera de rango.');
@@ -77,9 +77,29 @@ export const zCompleteTripRequest = z.object({
   trip_id: zId('Viaje no válido.'),
   final_latitude: latitude,
   final_longitude: longitude,
-  actual_fare: zSoles,
+  /**
+   * Kept for spec compatibility and ignored: what is charged is the agreed price plus the adjustments the
+   * passenger accepted (POST /driver/trips/{id}/fare-adjustments), never a number typed at the end.
+   */
+  actual_fare: zSoles.optional(),
   notes: zText({ multiline: true }).max(500).nullish(),
 });
+
+// ------------------------------------------------------------------------------ fare adjustments
+
+/** POST /driver/trips/{id}/fare-adjustments: the assigned driver asks to add `amount` soles to the agreed price. */
+export const zProposeFareAdjustmentRequest = z.object({
+  amount: zSoles.max(FARE_ADJUSTMENT_MAX, `El ajuste no puede pasar de S/ ${FARE_ADJUSTMENT_MAX}.`),
+  reason: z.enum(FARE_ADJUSTMENT_REASONS, { error: 'Elige el motivo del ajuste.' }),
+  note: zText().max(200).optional(),
+});
+export type ProposeFareAdjustmentRequest = z.infer<typeof zProposeFareAdjustmentRequest>;
+
+/** PUT /trips/{id}/fare-adjustment: the passenger answers the one pending adjustment. */
+export const zAnswerFareAdjustmentRequest = z.object({ accept: z.boolean({ error: 'Indica si aceptas el ajuste.' }) });
+
+/** POST /trips/{id}/raise-price: the passenger raises the price of a trip still waiting for offers and republishes it. */
+export const zRaisePriceRequest = z.object({ offer_price: zSoles });
 
 /** What the passenger receives on trip_offers/{tripId} and from GET /trips/{id}/driver-offers. */
 export const zDriverOffer = z.object({
@@ -152,6 +172,10 @@ export const zTripStatusMessage = z.object({
   status: zTripStatus,
   driver_id: z.number().nullable(),
   timestamp: z.string(),
+  /** Why the trip was cancelled ('passenger_request', the passenger's words, 'expired'), on cancellations. */
+  reason: z.string().nullish(),
+  /** A fare adjustment proposed or answered (the status is unchanged): both sides refetch the trip. */
+  fare_adjustment: zFareAdjustment.nullish(),
 });
 export type TripStatusMessage = z.infer<typeof zTripStatusMessage>;
 

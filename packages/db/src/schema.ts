@@ -98,7 +98,7 @@ export const trips = pgTable('trips', {
   passengerNotes: text('passenger_notes'),
   offerPriceCents: integer('offer_price_cents'),
   estimatedFareCents: integer('estimated_fare_cents').notNull(),
-  /** The price of the accepted offer: what the driver charges unless the final fare says otherwise. */
+  /** The price of the accepted offer: binding; only adjustments the passenger accepted add to it. */
   agreedFareCents: integer('agreed_fare_cents'),
   finalFareCents: integer('final_fare_cents'),
   distanceKm: numeric('distance_km', { precision: 7, scale: 2 }).notNull(),
@@ -168,6 +168,27 @@ export const chatMessages = pgTable('chat_messages', {
   message: text('message').notNull(),
   createdAt: createdAt(),
 }, (t) => [index('chat_messages_conversation_idx').on(t.tripId, t.driverId, t.createdAt)]);
+
+/**
+ * A change of the agreed price the driver asks for before finishing (extra stop, waiting time, tolls):
+ * it counts only once the passenger accepts it. One pending per trip; a pending one lapses at completion.
+ */
+export const fareAdjustments = pgTable('fare_adjustments', {
+  id: serial('id').primaryKey(),
+  tripId: integer('trip_id').notNull().references(() => trips.id, { onDelete: 'cascade' }),
+  driverId: integer('driver_id').notNull().references(() => users.id),
+  /** Added to the agreed price when accepted. */
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason', { enum: ['extra_stop', 'waiting_time', 'tolls', 'other'] }).notNull(),
+  note: text('note'),
+  status: text('status', { enum: ['pending', 'accepted', 'refused', 'lapsed'] }).notNull().default('pending'),
+  createdAt: createdAt(),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('fare_adjustments_one_pending_per_trip').on(t.tripId).where(sql`status = 'pending'`),
+  index('fare_adjustments_trip_idx').on(t.tripId, t.createdAt),
+  check('fare_adjustments_amount_check', sql`${t.amountCents} > 0`),
+]);
 
 export const savedLocations = pgTable('saved_locations', {
   id: serial('id').primaryKey(),

@@ -54,7 +54,7 @@ export function makePassengerTrip(overrides: Partial<PassengerTrip> = {}): Passe
     service_type_id: 2, service_type: { id: 2, name: 'Auto' }, passenger_notes: null,
     offer_price: 20, agreed_fare: null, estimated_fare: 23.5, final_fare: null, distance_km: 7.8, duration_minutes: 22,
     route_polyline: ROUTE_POLYLINE, created_at: CREATED_AT, published_at: '2026-03-01T15:00:01.000Z', expires_at: '2026-03-01T15:15:00.000Z',
-    driver: null, ...overrides,
+    driver: null, fare_adjustments: [], ...overrides,
   };
 }
 
@@ -66,7 +66,7 @@ export function makeDriverTrip(overrides: Partial<DriverTrip> = {}): DriverTrip 
     destination_address: DESTINATION_ADDRESS, destination_latitude: JOCKEY_PLAZA.latitude, destination_longitude: JOCKEY_PLAZA.longitude,
     service_type_id: 2, passenger_id: 90, passenger_name: 'Rosa Huamán', passenger_phone: '987654321', passenger_rating: 4.8,
     passenger_notes: 'Voy con una maleta', estimated_fare: 23.5, actual_fare: 21.5, distance_km: 7.8, duration_minutes: 22,
-    route_polyline: ROUTE_POLYLINE, accepted_at: CREATED_AT, ...overrides,
+    route_polyline: ROUTE_POLYLINE, accepted_at: CREATED_AT, agreed_fare: 21.5, fare_adjustments: [], ...overrides,
   };
 }
 

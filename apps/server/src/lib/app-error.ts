@@ -52,6 +52,16 @@ export const ERRORS = {
   /** The message names the driver's radius: 'El punto de recojo está fuera de tu radio de búsqueda (5 km).' */
   PICKUP_OUT_OF_RADIUS: { status: 409, message: 'El punto de recojo está fuera de tu radio de búsqueda.' },
 
+  // --- the agreed trip (issue 11): binding price, fare adjustments, receipts, raising the price ---
+  /** An adjustment is asked for or answered on a trip that is no longer being driven. */
+  FARE_ADJUSTMENT_CLOSED: { status: 409, message: 'El viaje ya no está en curso: la tarifa no se puede ajustar.' },
+  FARE_ADJUSTMENT_PENDING: { status: 409, message: 'Ya hay un ajuste esperando la respuesta del pasajero.' },
+  NO_PENDING_FARE_ADJUSTMENT: { status: 409, message: 'No hay un ajuste de tarifa por responder.' },
+  RECEIPT_NOT_READY: { status: 409, message: 'El recibo estará disponible cuando el viaje termine.' },
+  /** Raising the price of a trip that already has a driver, expired or was cancelled. */
+  RAISE_NEEDS_PENDING_TRIP: { status: 409, message: 'Solo puedes subir el precio mientras esperas ofertas.' },
+  PRICE_NOT_HIGHER: { status: 400, message: 'El nuevo precio debe ser mayor que el actual.' },
+
   // --- ratings ---
   RATING_NEEDS_COMPLETED_TRIP: { status: 409, message: 'Solo puedes calificar viajes completados.' },
   RATING_ALREADY_GIVEN: { status: 409, message: 'Ya calificaste este viaje.' },

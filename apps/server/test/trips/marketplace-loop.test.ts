@@ -89,7 +89,8 @@ describeOnBackends('the marketplace loop on %s', ({ t, maybe }) => {
       token: d.token, body: { trip_id: trip.id, final_latitude: JOCKEY.latitude, final_longitude: JOCKEY.longitude, actual_fare: 21.5, notes: '' },
     });
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ message: '¡Viaje completado con éxito!', data: { trip_status: 'completed', final_fare: 21.5 } });
+    // The agreed price (S/ 20.00) is charged, not the 21.5 sent.
+    expect(done.body).toMatchObject({ message: '¡Viaje completado con éxito!', data: { trip_status: 'completed', final_fare: 20 } });
     expect((await api(t.baseUrl, 'GET', '/trips/active', { token: p.token })).status).toBe(404);
     expect((await api(t.baseUrl, 'GET', '/driver/trips/current', { token: d.token })).status).toBe(404);
     driverMqtt.end(true);

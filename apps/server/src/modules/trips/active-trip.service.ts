@@ -11,21 +11,25 @@ export class ActiveTripService {
   async passengerActiveTrip(passengerId: number): Promise<PassengerTrip> {
     const trip = await this.trips.findActiveForPassenger(passengerId);
     if (!trip) throw new AppError('NO_ACTIVE_TRIP');
-    if (!trip.driverId) return toPassengerTripDto(trip);
+    const adjustments = await this.trips.listFareAdjustments(trip.id);
+    if (!trip.driverId) return toPassengerTripDto(trip, adjustments);
     const rating = (id: number) => this.users.ratingAverage(id);
     const [party, vehicle, position] = await Promise.all([
       this.trips.findParty(trip.driverId, rating),
       trip.vehicleId ? this.trips.findVehicle(trip.vehicleId) : Promise.resolve(undefined),
       this.trips.findDriverPosition(trip.driverId),
     ]);
-    return toPassengerTripDto(trip, party ? { party, vehicle: vehicle ?? null, position } : undefined);
+    return toPassengerTripDto(trip, adjustments, party ? { party, vehicle: vehicle ?? null, position } : undefined);
   }
 
   async driverCurrentTrip(driverId: number): Promise<DriverTrip> {
     const trip = await this.trips.findCurrentForDriver(driverId);
     if (!trip) throw new AppError('NO_ACTIVE_TRIP');
-    const passenger = await this.trips.findParty(trip.passengerId, (id) => this.users.ratingAverage(id));
+    const [passenger, adjustments] = await Promise.all([
+      this.trips.findParty(trip.passengerId, (id) => this.users.ratingAverage(id)),
+      this.trips.listFareAdjustments(trip.id),
+    ]);
     if (!passenger) throw new AppError('NO_ACTIVE_TRIP');
-    return toDriverTripDto(trip, passenger);
+    return toDriverTripDto(trip, passenger, adjustments);
   }
 }

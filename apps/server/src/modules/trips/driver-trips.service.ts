@@ -107,17 +107,19 @@ export class DriverTripsService {
     if (input.latitude !== undefined && input.longitude !== undefined) {
       await this.d.trips.updateDriverPosition(driverId, input.latitude, input.longitude, now);
     }
-    this.d.events.status(trip.id, updated.status, driverId, now);
+    this.d.events.status(trip.id, updated.status, driverId, now, updated.cancelReason);
     return updated;
   }
 
-  /** 'Finalizar viaje': stores final position, fare and time; feeds earnings and stats. */
+  /**
+   * 'Finalizar viaje': stores final position and time; feeds earnings and stats. The fare charged is the
+   * agreed price plus accepted adjustments (TripsRepository.complete); a sent `actual_fare` is ignored.
+   */
   async complete(driverId: number, input: z.infer<typeof zCompleteTripRequest>): Promise<TripRow> {
     const trip = await this.assignedTrip(driverId, input.trip_id);
     requireTransition(trip.status, 'completed', 'driver');
     const now = this.d.now();
-    const updated = await this.d.trips.transition(trip.id, trip.status, 'completed', now, {
-      finalFareCents: toCentimos(input.actual_fare),
+    const updated = await this.d.trips.complete(trip.id, trip.status, now, {
       finalLatitude: input.final_latitude.toFixed(6),
       finalLongitude: input.final_longitude.toFixed(6),
       driverNotes: input.notes || null,

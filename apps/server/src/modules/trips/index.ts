@@ -5,6 +5,8 @@ import { ActiveTripService } from './active-trip.service';
 import { ChatService } from './chat.service';
 import { DriverTripsService } from './driver-trips.service';
 import { driverTripRoutes } from './driver-trips.routes';
+import { fareRoutes } from './fare.routes';
+import { FareService } from './fare.service';
 import { MatchingRepository } from './matching.repository';
 import { PassengerTripsService } from './passenger-trips.service';
 import { passengerTripRoutes } from './passenger-trips.routes';
@@ -37,8 +39,9 @@ export function createTripServices(deps: CoreDeps) {
   const driverTrips = new DriverTripsService({ db: deps.db, trips, matching, users: deps.users, events, now: deps.now });
   const chat = new ChatService(trips, access);
   const activeTrips = new ActiveTripService(trips, deps.users);
+  const fares = new FareService({ trips, events, now: deps.now });
   defineTripTopicRules(deps.acl, deps.broker, { access, chat, passengerTrips, driverTrips }, log);
-  return { passengerTrips, driverTrips, chat, activeTrips };
+  return { passengerTrips, driverTrips, chat, activeTrips, fares };
 }
 
 export type TripServices = ReturnType<typeof createTripServices>;
@@ -48,6 +51,7 @@ export const tripModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { tripS
   await app.register(activeTripRoutes, { activeTrips: services.activeTrips });
   await app.register(passengerTripRoutes, { passengerTrips: services.passengerTrips, chat: services.chat });
   await app.register(driverTripRoutes, { driverTrips: services.driverTrips });
+  await app.register(fareRoutes, { fares: services.fares });
 
   const sweep = setInterval(() => {
     clusterLock.runOnce(EXPIRY_JOB, async () => { await services.passengerTrips.expirePending(); }).catch((error: unknown) => app.log.error({ err: error }, 'trip expiry sweep failed'));

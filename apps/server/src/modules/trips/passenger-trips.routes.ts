@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   zAcceptOfferRequest, zCancelTripRequest, zChatMessage, zCreatedTrip, zCreateTripRequest, zDriverOffer, zEnvelope, zIdParam, zOfferAcceptance,
-  zTripCancellation,
+  zRaisePriceRequest, zTripCancellation,
 } from '@jala/contracts';
 import { isPassengerType } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
@@ -35,6 +35,10 @@ export const passengerTripRoutes: FastifyPluginAsyncZod<{ passengerTrips: Passen
   app.post('/trips/:id/publish', {
     schema: { tags: ['trips'], summary: 'Push a pending trip to nearby drivers', ...secured, params: zIdParam, response: { 200: zEnvelope(zCreatedTrip) } },
   }, async (request) => ok(toCreatedTripDto(await passengerTrips.publish(passengerId(request), request.params.id)), 'Viaje publicado'));
+
+  app.post('/trips/:id/raise-price', {
+    schema: { tags: ['trips'], summary: 'Raise the price of my pending trip and republish it', ...secured, params: zIdParam, body: zRaisePriceRequest, response: { 200: zEnvelope(zCreatedTrip) } },
+  }, async (request) => ok(toCreatedTripDto(await passengerTrips.raisePrice(passengerId(request), request.params.id, request.body.offer_price)), 'Precio actualizado y viaje publicado de nuevo'));
 
   app.put('/trips/:id/cancel', {
     schema: { tags: ['trips'], summary: 'Cancel my trip', ...secured, params: zIdParam, body: zCancelTripRequest, response: { 200: zEnvelope(zTripCancellation) } },

@@ -86,6 +86,32 @@ export class PassengerTripsService {
     return (await this.d.trips.findById(trip.id)) ?? trip;
   }
 
+  /**
+   * 'Subir precio' (as inDrive does): a higher price for a trip still waiting for offers, republished in
+   * the same call with a fresh expiry. Drivers who already offered get the request again with the new
+   * price (their feed updates it); other eligible drivers see it as new.
+   */
+  async raisePrice(passengerId: number, tripId: number, price: number): Promise<TripRow> {
+    const trip = await this.ownTrip(passengerId, tripId);
+    if (trip.status !== 'pending') throw new AppError('RAISE_NEEDS_PENDING_TRIP');
+    const priceCents = toCentimos(price);
+    if (priceCents <= (trip.offerPriceCents ?? trip.estimatedFareCents)) throw new AppError('PRICE_NOT_HIGHER');
+    const now = this.d.now();
+    const raised = await this.d.trips.raiseOfferPrice(trip.id, priceCents, new Date(now.getTime() + this.d.expiryMinutes * 60_000));
+    if (!raised) throw new AppError('RAISE_NEEDS_PENDING_TRIP');
+    const [eligible, offered, passenger] = await Promise.all([
+      this.d.matching.eligibleDriverIds(raised, now),
+      this.d.trips.listOfferPrices(trip.id),
+      this.d.trips.findParty(passengerId, (id) => this.d.users.ratingAverage(id)),
+    ]);
+    const myOffer = new Map(offered.map((o) => [o.driverId, o.priceCents]));
+    for (const driverId of new Set([...eligible, ...myOffer.keys()])) {
+      const request = await this.requestFor(raised, passenger, driverId, myOffer.get(driverId) ?? null);
+      if (request) this.d.events.toDriver(driverId, { type: 'trip_request', request });
+    }
+    return raised;
+  }
+
   async offers(passengerId: number, tripId: number): Promise<DriverOffer[]> {
     await this.ownTrip(passengerId, tripId);
     const rows = await this.d.trips.listOffers(tripId);
@@ -145,14 +171,16 @@ export class PassengerTripsService {
   }
 
   private async announceClosed(trip: TripRow, at: Date): Promise<void> {
-    this.d.events.status(trip.id, trip.status, trip.driverId, at);
+    this.d.events.status(trip.id, trip.status, trip.driverId, at, trip.cancelReason);
     const notify = new Set([...(await this.d.matching.offeringDriverIds(trip.id)), ...(trip.driverId ? [trip.driverId] : [])]);
     for (const driverId of notify) this.d.events.toDriver(driverId, { type: 'trip_request_closed', trip_id: trip.id });
   }
 
-  private async requestFor(trip: TripRow, passenger: { firstName: string; lastName: string; ratingAverage: number | null } | undefined, driverId: number) {
+  private async requestFor(
+    trip: TripRow, passenger: { firstName: string; lastName: string; ratingAverage: number | null } | undefined, driverId: number, myOfferCents: number | null = null,
+  ) {
     const position = await this.d.trips.findDriverPosition(driverId);
     if (!passenger || position.latitude == null || position.longitude == null) return null;
-    return toDriverRequestDto(trip, passenger, { latitude: Number(position.latitude), longitude: Number(position.longitude) }, null);
+    return toDriverRequestDto(trip, passenger, { latitude: Number(position.latitude), longitude: Number(position.longitude) }, myOfferCents);
   }
 }

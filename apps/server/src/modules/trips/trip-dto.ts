@@ -1,8 +1,9 @@
-import type { CreatedTrip, DriverTrip, PassengerTrip, TripCore } from '@jala/contracts';
+import type { CreatedTrip, DriverTrip, FareAdjustment, PassengerTrip, TripCore } from '@jala/contracts';
 import { fromCentimos, serviceTypeName } from '@jala/domain';
 import type { schema } from '@jala/db';
 
 export type TripRow = typeof schema.trips.$inferSelect;
+export type FareAdjustmentRow = typeof schema.fareAdjustments.$inferSelect;
 
 export interface TripParty {
   id: number;
@@ -67,7 +68,9 @@ function toTripCoreDto(trip: TripRow): TripCore {
 }
 
 /** The trip as its passenger reads it (spec §3 'Passenger active trip'). */
-export function toPassengerTripDto(trip: TripRow, driver?: { party: TripParty; vehicle: TripVehicle | null; position: DriverPosition }): PassengerTrip {
+export function toPassengerTripDto(
+  trip: TripRow, adjustments: FareAdjustmentRow[], driver?: { party: TripParty; vehicle: TripVehicle | null; position: DriverPosition },
+): PassengerTrip {
   return {
     ...toTripCoreDto(trip),
     status: trip.status,
@@ -89,11 +92,12 @@ export function toPassengerTripDto(trip: TripRow, driver?: { party: TripParty; v
           location_longitude: degrees(driver.position.longitude),
         }
       : null,
+    fare_adjustments: adjustments.map(toFareAdjustmentDto),
   };
 }
 
 /** The trip as its driver reads it (spec §3 'Driver current trip'). */
-export function toDriverTripDto(trip: TripRow, passenger: TripParty): DriverTrip {
+export function toDriverTripDto(trip: TripRow, passenger: TripParty, adjustments: FareAdjustmentRow[]): DriverTrip {
   return {
     ...toTripCoreDto(trip),
     trip_status: trip.status,
@@ -101,12 +105,32 @@ export function toDriverTripDto(trip: TripRow, passenger: TripParty): DriverTrip
     passenger_name: `${passenger.firstName} ${passenger.lastName}`.trim(),
     passenger_phone: passenger.phone,
     passenger_rating: passenger.ratingAverage,
-    // The fare the driver will charge: the accepted offer's price (else the passenger's proposal or the estimate).
-    actual_fare: fromCentimos(trip.finalFareCents ?? trip.agreedFareCents ?? trip.offerPriceCents ?? trip.estimatedFareCents),
+    // What the driver will charge: the final fare once completed, else the binding price so far.
+    actual_fare: fromCentimos(trip.finalFareCents ?? bindingFareCents(trip, adjustments)),
     accepted_at: trip.acceptedAt?.toISOString() ?? null,
+    agreed_fare: money(trip.agreedFareCents),
+    fare_adjustments: adjustments.map(toFareAdjustmentDto),
   };
 }
 
 export function vehicleLabel(v: TripVehicle): string {
   return `${v.brand} ${v.model} · ${v.color} · ${v.licensePlate}`;
+}
+
+/** The agreed price (else, for older trips, the proposal or the estimate) plus every accepted adjustment. */
+export function bindingFareCents(trip: TripRow, adjustments: FareAdjustmentRow[]): number {
+  const agreed = trip.agreedFareCents ?? trip.offerPriceCents ?? trip.estimatedFareCents;
+  return agreed + adjustments.filter((a) => a.status === 'accepted').reduce((sum, a) => sum + a.amountCents, 0);
+}
+
+export function toFareAdjustmentDto(row: FareAdjustmentRow): FareAdjustment {
+  return {
+    id: row.id,
+    amount: fromCentimos(row.amountCents),
+    reason: row.reason,
+    note: row.note,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    answered_at: row.answeredAt?.toISOString() ?? null,
+  };
 }

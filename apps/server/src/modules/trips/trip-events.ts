@@ -2,7 +2,7 @@
  * Everything the marketplace pushes over MQTT, in one place. Only the server publishes on these topics
  * (the ACL refuses clients), so what subscribers receive is always the server's word.
  */
-import { topics, type DriverFeedMessage, type DriverOffer, type TripStatusMessage } from '@jala/contracts';
+import { topics, type DriverFeedMessage, type DriverOffer, type FareAdjustment, type TripStatusMessage } from '@jala/contracts';
 import { isTerminalStatus, type TripStatus } from '@jala/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeBroker } from '../../realtime/broker';
@@ -15,9 +15,15 @@ export class TripEvents {
   }
 
   /** Cancellations and completion are retained so a client that reconnects later still learns the trip ended (spec §7). */
-  status(tripId: number, status: TripStatus, driverId: number | null, at: Date): void {
-    const message: TripStatusMessage = { trip_id: tripId, status, driver_id: driverId, timestamp: at.toISOString() };
+  status(tripId: number, status: TripStatus, driverId: number | null, at: Date, reason?: string | null): void {
+    const message: TripStatusMessage = { trip_id: tripId, status, driver_id: driverId, timestamp: at.toISOString(), ...(reason ? { reason } : {}) };
     this.send(topics.tripStatus(tripId), message, { retain: isTerminalStatus(status) });
+  }
+
+  /** A fare adjustment asked for or answered: on the trip's own topic, status unchanged, so both phones refetch the trip. */
+  fareAdjustment(tripId: number, status: TripStatus, driverId: number | null, adjustment: FareAdjustment): void {
+    const message: TripStatusMessage = { trip_id: tripId, status, driver_id: driverId, timestamp: adjustment.answered_at ?? adjustment.created_at, fare_adjustment: adjustment };
+    this.send(topics.tripStatus(tripId), message);
   }
 
   toDriver(driverId: number, message: DriverFeedMessage): void {

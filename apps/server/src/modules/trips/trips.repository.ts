@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, schema, sql, type Database } from '@jala/db';
 import { ACTIVE_TRIP_STATUSES, DRIVER_BUSY_STATUSES, ratingAverage, type TripStatus } from '@jala/domain';
-import type { TripParty, TripRow, TripVehicle } from './trip-dto';
+import type { FareAdjustmentRow, TripParty, TripRow, TripVehicle } from './trip-dto';
 
 export type OfferRow = typeof schema.tripOffers.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -10,6 +10,9 @@ const STATUS_TIMESTAMP: Partial<Record<TripStatus, keyof TripRow>> = {
   accepted: 'acceptedAt', en_route: 'enRouteAt', arrived: 'arrivedAt', in_progress: 'startedAt', completed: 'completedAt',
   cancelled_by_passenger: 'cancelledAt', cancelled_by_driver: 'cancelledAt', cancelled_by_system: 'cancelledAt',
 };
+
+/** Thrown inside a transaction to roll it back when the trip left the expected status meanwhile. */
+class StatusMoved extends Error {}
 
 type TripChanges = Partial<typeof schema.trips.$inferInsert>;
 
@@ -90,12 +93,72 @@ export class TripsRepository {
     });
   }
 
+  /**
+   * Completes an assigned trip at the binding price: the agreed fare plus the adjustments the passenger
+   * accepted. Pending adjustments lapse first, in the same transaction, so none can be accepted after the
+   * total is computed. Undefined (and nothing changed) when the trip is no longer in `from`.
+   */
+  async complete(tripId: number, from: TripStatus, at: Date, extra: TripChanges): Promise<TripRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const adjustments = schema.fareAdjustments;
+      await tx.update(adjustments).set({ status: 'lapsed', answeredAt: at }).where(and(eq(adjustments.tripId, tripId), eq(adjustments.status, 'pending')));
+      const [sum] = await tx.select({ cents: sql<string | null>`sum(${adjustments.amountCents})` }).from(adjustments)
+        .where(and(eq(adjustments.tripId, tripId), eq(adjustments.status, 'accepted')));
+      const [trip] = await tx.select().from(schema.trips).where(eq(schema.trips.id, tripId));
+      if (!trip) return undefined;
+      const agreed = trip.agreedFareCents ?? trip.offerPriceCents ?? trip.estimatedFareCents;
+      const row = await this.transition(tripId, from, 'completed', at, { ...extra, finalFareCents: agreed + Number(sum?.cents ?? 0) }, tx);
+      // Throwing rolls the lapse back: a refused completion changes nothing.
+      if (!row) throw new StatusMoved();
+      return row;
+    }).catch((error: unknown) => {
+      if (error instanceof StatusMoved) return undefined;
+      throw error;
+    });
+  }
+
+  // --- fare adjustments ---
+
+  async insertFareAdjustment(values: typeof schema.fareAdjustments.$inferInsert): Promise<FareAdjustmentRow> {
+    const [row] = await this.db.insert(schema.fareAdjustments).values(values).returning();
+    if (!row) throw new Error('insert fare_adjustments returned no row');
+    return row;
+  }
+
+  async listFareAdjustments(tripId: number): Promise<FareAdjustmentRow[]> {
+    return this.db.select().from(schema.fareAdjustments).where(eq(schema.fareAdjustments.tripId, tripId))
+      .orderBy(asc(schema.fareAdjustments.createdAt), asc(schema.fareAdjustments.id));
+  }
+
+  /**
+   * Answers the trip's pending adjustment, only while the trip is still being driven (a completion lapses
+   * pending ones in its transaction, so an answer and a completion never both count).
+   */
+  async answerFareAdjustment(tripId: number, accept: boolean, at: Date): Promise<FareAdjustmentRow | undefined> {
+    const adjustments = schema.fareAdjustments;
+    const [row] = await this.db.update(adjustments).set({ status: accept ? 'accepted' : 'refused', answeredAt: at })
+      .where(and(
+        eq(adjustments.tripId, tripId), eq(adjustments.status, 'pending'),
+        sql`exists (select 1 from ${schema.trips} where ${schema.trips.id} = ${tripId} and ${inArray(schema.trips.status, [...DRIVER_BUSY_STATUSES])})`,
+      ))
+      .returning();
+    return row;
+  }
+
   /** Pending trips whose time ran out, moved to cancelled_by_system (a transition of each from pending); returns them. */
   async expirePending(now: Date): Promise<TripRow[]> {
     return this.db.update(schema.trips)
       .set(statusChange('cancelled_by_system', now, { cancelReason: 'expired' }))
       .where(and(eq(schema.trips.status, 'pending'), lt(schema.trips.expiresAt, now)))
       .returning();
+  }
+
+  /** A pending trip's new, higher price and a fresh expiry (republishing); undefined once it is no longer pending. */
+  async raiseOfferPrice(id: number, priceCents: number, expiresAt: Date): Promise<TripRow | undefined> {
+    const [row] = await this.db.update(schema.trips).set({ offerPriceCents: priceCents, expiresAt })
+      .where(and(eq(schema.trips.id, id), eq(schema.trips.status, 'pending')))
+      .returning();
+    return row;
   }
 
   async markPublished(id: number, at: Date): Promise<void> {
@@ -141,6 +204,12 @@ export class TripsRepository {
     const [row] = await this.db.select().from(schema.tripOffers)
       .where(and(eq(schema.tripOffers.tripId, tripId), eq(schema.tripOffers.driverId, driverId)));
     return row;
+  }
+
+  /** Each driver's live offer price on a trip (withdrawn offers excluded). */
+  async listOfferPrices(tripId: number): Promise<{ driverId: number; priceCents: number }[]> {
+    return this.db.select({ driverId: schema.tripOffers.driverId, priceCents: schema.tripOffers.priceCents }).from(schema.tripOffers)
+      .where(and(eq(schema.tripOffers.tripId, tripId), eq(schema.tripOffers.status, 'pending')));
   }
 
   /** Offers on a trip with what the passenger needs to choose, cheapest first. */
