@@ -6,6 +6,7 @@
 import type {
   ChatMessage, CreatedTrip, DriverOffer, DriverTrip, DriverTripRequest, PassengerTrip, Place, RouteResult, TripDriver,
   TripHistoryItem, User,
+  FareAdjustment, TripReceipt,
 } from '@jala/contracts';
 import { encodePolyline } from '@jala/domain';
 
@@ -67,6 +68,21 @@ export function makeDriverTrip(overrides: Partial<DriverTrip> = {}): DriverTrip 
     service_type_id: 2, passenger_id: 90, passenger_name: 'Rosa Huamán', passenger_phone: '987654321', passenger_rating: 4.8,
     passenger_notes: 'Voy con una maleta', estimated_fare: 23.5, actual_fare: 21.5, distance_km: 7.8, duration_minutes: 22,
     route_polyline: ROUTE_POLYLINE, accepted_at: CREATED_AT, agreed_fare: 21.5, fare_adjustments: [], ...overrides,
+  };
+}
+
+/** A fare adjustment the driver asked for (pending unless overridden). */
+export function makeFareAdjustment(overrides: Partial<FareAdjustment> = {}): FareAdjustment {
+  return { id: 1, amount: 3.5, reason: 'tolls', note: null, status: 'pending', created_at: CREATED_AT, answered_at: null, ...overrides };
+}
+
+/** GET /trips/{id}/receipt of a completed trip at its agreed price. */
+export function makeTripReceipt(overrides: Partial<TripReceipt> = {}): TripReceipt {
+  return {
+    trip_id: 7, trip_code: 'TRIP-7', pickup_address: PICKUP_ADDRESS, destination_address: DESTINATION_ADDRESS, distance_km: 7.8, service_type: 'Auto',
+    agreed_fare: 20, adjustments: [], total: 20, payment_method: 'Efectivo', passenger_name: 'Rosa Huamán', driver_name: 'Carlos Mamani',
+    vehicle: 'Toyota Yaris · Blanco · ABC-123', requested_at: CREATED_AT, accepted_at: CREATED_AT, started_at: CREATED_AT, completed_at: '2026-03-01T15:40:00.000Z',
+    ...overrides,
   };
 }
 

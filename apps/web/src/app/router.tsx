@@ -31,6 +31,7 @@ const loginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'L
 const registerPage = lazyPage(() => import('../features/auth/pages/register-page'), 'RegisterPage');
 const dashboardRedirectPage = lazyPage(() => import('../features/auth/pages/dashboard-redirect-page'), 'DashboardRedirectPage');
 const notFoundPage = lazyPage(() => import('../features/errors/pages/not-found-page'), 'NotFoundPage');
+const receiptPage = lazyPage(() => import('../features/live-trip/shared/fare/receipt-page'), 'TripReceiptPage');
 
 const passenger = {
   dashboard: lazyPage(() => import('../features/passenger/pages/dashboard-page'), 'PassengerDashboardPage'),
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           { path: 'dashboard', element: dashboardRedirectPage },
+          { path: 'trips/:id/receipt', element: receiptPage },
           {
             path: 'passenger',
             children: [

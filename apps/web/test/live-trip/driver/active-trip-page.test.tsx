@@ -65,14 +65,21 @@ describe('stage buttons (spec §4 table)', () => {
     expect(screen.queryByRole('button', { name: 'Finalizar viaje' })).toBeNull();
   });
 
-  it("in_progress shows 'Finalizar viaje' with the agreed fare prefilled and editable", () => {
+  it("in_progress shows the binding fare (no free 'Tarifa final') and 'Finalizar viaje'", () => {
     const onComplete = vi.fn();
     renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: 'in_progress', actual_fare: 21.5 })} hasPosition busy={null} onAdvance={() => {}} onComplete={onComplete} /> });
-    const fare = screen.getByLabelText('Tarifa final (S/)') as HTMLInputElement;
-    expect(fare.value).toBe('21.50');
-    fireEvent.change(fare, { target: { value: '25' } });
+    expect(screen.queryByLabelText('Tarifa final (S/)')).toBeNull();
+    expect(screen.getByTestId('binding-fare').textContent).toBe('S/ 21.50');
+    expect(screen.getByRole('button', { name: 'Pedir ajuste de tarifa' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar viaje' }));
-    expect(onComplete).toHaveBeenCalledWith(25, '');
+    expect(onComplete).toHaveBeenCalledWith('');
+  });
+
+  it('shows a pending adjustment instead of the button to ask for another', () => {
+    const pending = { id: 1, amount: 3.5, reason: 'tolls' as const, note: null, status: 'pending' as const, created_at: '2026-03-01T15:00:00.000Z', answered_at: null };
+    renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: 'in_progress', fare_adjustments: [pending] })} hasPosition busy={null} onAdvance={() => {}} onComplete={() => {}} /> });
+    expect(screen.getByText('Esperando respuesta del pasajero: +S/ 3.50 · Peajes')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pedir ajuste de tarifa' })).toBeNull();
   });
 
   it("reads 'Finalizando...' while completing", () => {
@@ -172,7 +179,7 @@ describe('driver active trip page', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/driver/trips/complete'))).toBe(false);
   });
 
-  it("completes with the final position and fare: 'Finalizando...', then '¡Viaje completado con éxito!' and the rating form", async () => {
+  it("completes with the final position and no fare of its own: 'Finalizando...', then '¡Viaje completado con éxito!' and the rating form", async () => {
     let finish: (response: Response) => void = () => {};
     const server = tripServer(makeDriverTrip({ trip_status: 'in_progress' }), {
       'POST /driver/trips/complete': () => new Promise<Response>((resolve) => (finish = resolve)),
@@ -180,13 +187,11 @@ describe('driver active trip page', () => {
     });
     renderPage();
     act(() => geo.fix(HERE.latitude, HERE.longitude));
-    const fare = (await screen.findByLabelText('Tarifa final (S/)')) as HTMLInputElement;
-    fireEvent.change(fare, { target: { value: '24.5' } });
-    fireEvent.change(screen.getByLabelText('Notas (opcional)'), { target: { value: 'Peaje incluido' } });
+    fireEvent.change(await screen.findByLabelText('Notas (opcional)'), { target: { value: 'Peaje incluido' } });
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar viaje' }));
     expect(await screen.findByRole('button', { name: 'Finalizando...' })).toBeTruthy();
     expect(bodyOf(server.fetchMock, 'POST', '/driver/trips/complete')).toEqual({
-      trip_id: 777, final_latitude: HERE.latitude, final_longitude: HERE.longitude, actual_fare: 24.5, notes: 'Peaje incluido',
+      trip_id: 777, final_latitude: HERE.latitude, final_longitude: HERE.longitude, notes: 'Peaje incluido',
     });
     server.setTrip(null);
     await act(async () => finish(jsonResponse(200, envelope({ id: 777, trip_status: 'completed', final_fare: 24.5 }, '¡Viaje completado con éxito!'))));

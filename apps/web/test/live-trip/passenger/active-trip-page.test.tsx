@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { PassengerActiveTripPage } from '../../../src/features/live-trip/passenger/active-trip-page';
 import type { PassengerTrip as PassengerActiveTripDto } from '../../../src/lib/current-trip';
 import { fakeRealtime, jsonResponse, ok, noActiveTrip, renderAt, setSession, stubFetch } from '../../support';
-import { makePassengerTrip, makeTripDriver, makeUser } from '@jala/test-factories';
+import { makeFareAdjustment, makePassengerTrip, makeTripDriver, makeTripReceipt, makeUser } from '@jala/test-factories';
 
 const acceptedTrip: PassengerActiveTripDto = {
   ...makePassengerTrip(),
@@ -154,11 +154,12 @@ describe('passenger active-trip page', () => {
     await waitFor(() => expect(screen.getByTestId('driver-distance').textContent).toBe('Tu conductor está a 2.0 km del punto de recojo.'));
   });
 
-  it("ends with '¡Viaje completado!', the final fare and the driver rating form", async () => {
+  it("ends with '¡Viaje completado!', the receipt (agreed price, accepted adjustment, total) and the driver rating form", async () => {
     const live = fakeRealtime(true);
     stubFetch({
       'GET /trips/active': ok(acceptedTrip),
       'GET /passenger/trip-history': historyWith('completed', 19),
+      'GET /trips/7/receipt': ok(makeTripReceipt({ agreed_fare: 16, adjustments: [makeFareAdjustment({ amount: 3, status: 'accepted' })], total: 19 })),
       'GET /trips/7/rating': ok({ can_rate: true, my_rating: null, ratee_name: 'Carlos Mamani' }),
       'GET /health': ok({ tile_url: null }),
     });
@@ -167,7 +168,29 @@ describe('passenger active-trip page', () => {
     await waitFor(() => expect(live.follows('trip_status/7')).toBe(true));
     live.deliver('trip_status/7', { trip_id: 7, status: 'completed', driver_id: 5, timestamp: '2026-03-01T15:40:00.000Z' });
     expect(await screen.findByRole('heading', { name: '¡Viaje completado!' })).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('S/ 19.00')).toBeTruthy());
+    const receipt = await screen.findByTestId('trip-receipt');
+    expect(within(receipt).getByText('S/ 16.00')).toBeTruthy();
+    expect(within(receipt).getByText('+S/ 3.00 · Peajes')).toBeTruthy();
+    expect(within(receipt).getByText('S/ 19.00')).toBeTruthy();
+    expect(within(receipt).getByText('Efectivo')).toBeTruthy();
     expect(await screen.findByRole('form', { name: 'Califica a tu conductor' })).toBeTruthy();
+  });
+
+  it("shows the driver's fare adjustment with the new total and sends the passenger's answer", async () => {
+    fakeRealtime(true);
+    const fetchMock = stubFetch({
+      'GET /trips/active': ok({ ...acceptedTrip, status: 'in_progress', fare_adjustments: [makeFareAdjustment({ amount: 3.5, reason: 'tolls' })] }),
+      'PUT /trips/7/fare-adjustment': ok(makeFareAdjustment({ status: 'accepted' })),
+      'GET /health': ok({ tile_url: null }),
+    });
+    renderPage();
+    const prompt = await screen.findByTestId('fare-adjustment-prompt');
+    expect(within(prompt).getByText('+S/ 3.50 · Peajes')).toBeTruthy();
+    expect(within(prompt).getByText('Si aceptas pagarás S/ 22.00 en vez de S/ 18.50.')).toBeTruthy();
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Aceptar ajuste' }));
+    await waitFor(() => {
+      const call = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/trips/7/fare-adjustment') && init?.method === 'PUT');
+      expect(call && JSON.parse(String(call[1]?.body))).toEqual({ accept: true });
+    });
   });
 });

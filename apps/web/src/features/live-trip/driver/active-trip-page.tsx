@@ -78,6 +78,7 @@ export function DriverActiveTripPage() {
         busy={state.busy}
         onAdvance={state.advance}
         onComplete={state.complete}
+        onFareChanged={state.refetch}
       />
       <TripDetailsCard trip={trip} />
       <CancelTripControl side="driver" status={trip.trip_status} isCancelling={state.busy === 'cancel'} disabled={state.busy !== null} onConfirm={state.cancel} />

@@ -67,17 +67,16 @@ export const updateTripStatus = ({ tripId, status, position, reason }: StageChan
 export interface CompleteTripInput {
   tripId: number;
   position: Coordinates;
-  fare: number;
   notes: string;
 }
 
-export async function completeTrip({ tripId, position, fare, notes }: CompleteTripInput): Promise<{ trip: TripCompletion; message: string }> {
+/** No fare is sent: the server charges the agreed price plus accepted adjustments. */
+export async function completeTrip({ tripId, position, notes }: CompleteTripInput): Promise<{ trip: TripCompletion; message: string }> {
   const { data, message } = await callApiConfirmed(
     apiClient.post<TripCompletion>('/driver/trips/complete', {
       trip_id: tripId,
       final_latitude: position.latitude,
       final_longitude: position.longitude,
-      actual_fare: fare,
       notes: notes.trim() || null,
     }),
     DRIVER_TRIP_ERRORS.complete,

@@ -13,4 +13,5 @@ export const liveTripKeys = {
   offers: (tripId: number) => ['live-trip', tripId, 'offers'] as const,
   ended: (tripId: number) => ['live-trip', tripId, 'ended'] as const,
   requests: (driverId: number) => ['live-trip', 'requests', driverId] as const,
+  receipt: (tripId: number) => ['live-trip', tripId, 'receipt'] as const,
 };

@@ -7,6 +7,11 @@ export function tripFare(trip: TripHistoryItem): number {
   return trip.final_fare ?? trip.estimated_fare;
 }
 
+/** What the trip cost: the amount charged for a completed trip; a cancelled or expired one charged nothing. */
+export function tripFareText(trip: TripHistoryItem): string {
+  return trip.status === 'completed' ? formatSoles(tripFare(trip)) : 'Sin cobro';
+}
+
 /** Whether the passenger can still rate this trip's driver. */
 export function canRateTrip(trip: TripHistoryItem): boolean {
   return trip.status === 'completed' && trip.driver !== null && trip.my_rating === null;
@@ -35,7 +40,7 @@ export function TripCard({ trip, onSelect }: { trip: TripHistoryItem; onSelect: 
       </span>
       <span className="pw-trip-card__meta">
         <span className="pw-trip-card__service">{trip.service_type}</span>
-        <span className="pw-trip-card__fare">{formatSoles(tripFare(trip))}</span>
+        <span className={`pw-trip-card__fare${trip.status === 'completed' ? '' : ' pw-trip-card__fare--none'}`}>{tripFareText(trip)}</span>
       </span>
       {trip.driver && (
         <span className="pw-trip-card__driver">

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { TripHistoryItem } from '@jala/contracts';
-import { formatSoles } from '@jala/domain';
+import { Link } from 'react-router';
 import { formatOneDecimal, formatTripDate } from '../format';
 import { RateTripForm } from './rate-trip-form';
-import { tripFare } from './trip-card';
+import { tripFareText } from './trip-card';
 import { TripStatusBadge } from './trip-status-badge';
 
 /** Bottom sheet with one trip's details and, for a completed trip with a driver, its rating. */
@@ -47,7 +47,7 @@ export function TripDetailSheet({ trip, onClose, onRated }: {
           </dl>
           <dl className="pw-detail-list pw-detail-list--grid">
             <div><dt>Servicio</dt><dd>{trip.service_type}</dd></div>
-            <div><dt>{trip.final_fare !== null ? 'Tarifa final' : 'Tarifa estimada'}</dt><dd>{formatSoles(tripFare(trip))}</dd></div>
+            <div><dt>{trip.status === 'completed' ? 'Total pagado' : 'Cobro'}</dt><dd>{tripFareText(trip)}</dd></div>
             {trip.distance_km !== null && <div><dt>Distancia</dt><dd>{formatOneDecimal(trip.distance_km)} km</dd></div>}
             {trip.duration_minutes !== null && <div><dt>Duración</dt><dd>{trip.duration_minutes} min</dd></div>}
             {trip.driver && (
@@ -60,6 +60,11 @@ export function TripDetailSheet({ trip, onClose, onRated }: {
               </div>
             )}
           </dl>
+          {trip.status === 'completed' && trip.driver && (
+            <Link className="btn btn--ghost btn--block pw-sheet__receipt" to={`/trips/${trip.id}/receipt`}>
+              Ver recibo
+            </Link>
+          )}
           {trip.status === 'completed' && trip.driver && (
             <RateTripForm tripId={trip.id} title="Califica a tu conductor" {...(onRated ? { onRated } : {})} />
           )}

@@ -3,6 +3,7 @@ import { driverStageMessage } from '@jala/domain';
 import { RateTripForm } from '../../../passenger';
 import type { FinishedTrip } from '../hooks/use-active-trip';
 import { TripDetailsCard } from './trip-details-card';
+import { TripReceiptCard } from '../../shared/fare/trip-receipt';
 
 /** A trip that ended on this screen: '¡Viaje completado!' (then rate the passenger) or 'Viaje cancelado'. */
 export function TripFinished({ finished }: { finished: FinishedTrip }) {
@@ -17,8 +18,9 @@ export function TripFinished({ finished }: { finished: FinishedTrip }) {
           Buscar nuevos viajes
         </Link>
       </section>
+      {completed && <TripReceiptCard tripId={finished.trip.id} />}
       {completed && <RateTripForm tripId={finished.trip.id} title="Califica al pasajero" />}
-      <TripDetailsCard trip={finished.trip} />
+      {!completed && <TripDetailsCard trip={finished.trip} />}
     </>
   );
 }

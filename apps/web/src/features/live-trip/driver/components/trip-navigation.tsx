@@ -3,6 +3,7 @@ import type { DriverTrip } from '../api';
 import { LOCATION_NEEDED_WARNING } from '../errors';
 import type { ActiveTripAction } from '../hooks/use-active-trip';
 import { CompleteTripForm } from './complete-trip-form';
+import { FareAdjustmentPanel } from './fare-adjustment-panel';
 
 /** Where the driver heads in each stage: the pickup until the passenger is on board, then the destination. */
 export function navigationTarget(trip: DriverTrip): { label: string; address: string; latitude: unknown; longitude: unknown } | null {
@@ -30,11 +31,13 @@ export interface TripNavigationProps {
   hasPosition: boolean;
   busy: ActiveTripAction;
   onAdvance: () => void;
-  onComplete: (fare: number, notes: string) => void;
+  onComplete: (notes: string) => void;
+  /** Refetch the trip (after a fare adjustment was sent). */
+  onFareChanged?: () => void;
 }
 
 /** The navigation block: stage, where to go, and the spec §4 stage button (or the completion form). */
-export function TripNavigation({ trip, hasPosition, busy, onAdvance, onComplete }: TripNavigationProps) {
+export function TripNavigation({ trip, hasPosition, busy, onAdvance, onComplete, onFareChanged = () => {} }: TripNavigationProps) {
   const action = driverStageAction(trip.trip_status);
   const finishedText = driverStageMessage(trip.trip_status);
   const target = navigationTarget(trip);
@@ -67,9 +70,8 @@ export function TripNavigation({ trip, hasPosition, busy, onAdvance, onComplete 
           {busy === 'stage' ? 'Actualizando...' : action.label}
         </button>
       )}
-      {action?.isCompletion && (
-        <CompleteTripForm initialFare={trip.actual_fare} isBusy={busy === 'complete'} disabled={busy !== null} onComplete={onComplete} />
-      )}
+      {action && <FareAdjustmentPanel trip={trip} onChanged={onFareChanged} />}
+      {action?.isCompletion && <CompleteTripForm isBusy={busy === 'complete'} disabled={busy !== null} onComplete={onComplete} />}
       {!hasPosition && !finishedText && (
         <p className="dt-geo-warning" role="status">
           {LOCATION_NEEDED_WARNING}

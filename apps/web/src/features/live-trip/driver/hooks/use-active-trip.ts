@@ -37,7 +37,9 @@ export interface ActiveTripState {
   dismissBanner: () => void;
   /** Moves the trip to its next stage (spec §4 table); not for the completion. */
   advance: () => void;
-  complete: (fare: number, notes: string) => void;
+  complete: (notes: string) => void;
+  /** Refetches the trip now (after a fare adjustment, a reconnection). */
+  refetch: () => void;
   cancel: () => void;
 }
 
@@ -115,13 +117,13 @@ export function useActiveTrip(driverId: number, position: Coordinates | null, cl
     stage.mutate({ input, request: updateTripStatus(input) });
   };
 
-  const complete = (fare: number, notes: string): void => {
+  const complete = (notes: string): void => {
     if (!trip || busy) return;
     if (!position) {
       setBanner({ tone: 'error', text: COMPLETE_NEEDS_POSITION });
       return;
     }
-    const input: CompleteTripInput = { tripId: trip.id, position, fare, notes };
+    const input: CompleteTripInput = { tripId: trip.id, position, notes };
     completion.mutate({ input, request: completeTrip(input) });
   };
 
@@ -144,5 +146,6 @@ export function useActiveTrip(driverId: number, position: Coordinates | null, cl
     advance,
     complete,
     cancel,
+    refetch: () => void refetch(),
   };
 }

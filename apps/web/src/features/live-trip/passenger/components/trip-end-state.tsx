@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { formatSoles } from '@jala/domain';
 import { RateTripForm } from '../../../passenger';
 import { liveTripKeys } from '../../shared/api';
+import { TripReceiptCard } from '../../shared/fare/trip-receipt';
 import { findEndedTrip } from '../api';
-import { currentFare, type ActiveTrip } from '../model/active-trip';
+import type { ActiveTrip } from '../model/active-trip';
 import { endStateText } from '../model/end-state';
 
 export interface TripEndStateProps {
@@ -29,7 +29,6 @@ export function TripEndState({ trip, status }: TripEndStateProps) {
     );
   }
   const text = endStateText(finalStatus);
-  const fare = record.data?.finalFare ?? currentFare(trip);
   return (
     <section className={`card ptr-end ptr-end--${text.tone}`} aria-labelledby="ptr-end-title">
       <h2 id="ptr-end-title" className="ptr-end__title">
@@ -42,12 +41,11 @@ export function TripEndState({ trip, status }: TripEndStateProps) {
       </p>
       {finalStatus === 'completed' && (
         <>
-          <p className="ptr-end__fare">
-            Total: <strong>{formatSoles(fare)}</strong>
-          </p>
+          <TripReceiptCard tripId={trip.id} />
           <RateTripForm tripId={trip.id} title="Califica a tu conductor" />
         </>
       )}
+      {finalStatus !== 'completed' && <p className="ptr-end__fare">Sin cobro: este viaje no se realizó.</p>}
       <div className="ptr-end__actions">
         <Link className="btn btn--primary" to="/passenger/trip-request">
           Solicitar otro viaje

@@ -4,6 +4,7 @@ import { useLiveDriverPosition } from '../hooks/use-live-driver-position';
 import type { ActiveTrip } from '../model/active-trip';
 import { AssignedDriverCard } from './assigned-driver-card';
 import { DriverTracker } from './driver-tracker';
+import { FareAdjustmentPrompt } from './fare-adjustment-prompt';
 import { PendingTripPanels } from './pending-trip-panels';
 import { TripOverviewCard } from './trip-overview-card';
 
@@ -27,6 +28,9 @@ export function TripFollowView({ trip, userId, handover, refetchTrip, onCancel, 
   const driverPosition = useLiveDriverPosition(trip.id, trip.driver?.position ?? null, assigned);
   return (
     <>
+      {trip.agreedFare !== null && (
+        <FareAdjustmentPrompt tripId={trip.id} agreedFare={trip.agreedFare} adjustments={trip.fareAdjustments} onAnswered={() => void refetchTrip()} />
+      )}
       <TripOverviewCard trip={trip} />
       {trip.status === 'pending' && <PendingTripPanels trip={trip} userId={userId} handover={handover} refetchTrip={refetchTrip} />}
       {trip.driver && <AssignedDriverCard driver={trip.driver} />}

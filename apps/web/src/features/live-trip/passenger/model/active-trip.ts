@@ -1,4 +1,5 @@
 import { serviceTypeName, toValidCoordinates, type Coordinates } from '@jala/domain';
+import type { FareAdjustment } from '@jala/contracts';
 import type { PassengerTrip } from '../../../../lib/current-trip';
 
 export interface TripDriver {
@@ -32,6 +33,8 @@ export interface ActiveTrip {
   createdAt: string;
   publishedAt: string | null;
   driver: TripDriver | null;
+  /** The driver's requests to change the agreed price (at most one pending). */
+  fareAdjustments: FareAdjustment[];
 }
 
 export function toActiveTrip(dto: PassengerTrip): ActiveTrip {
@@ -65,6 +68,7 @@ export function toActiveTrip(dto: PassengerTrip): ActiveTrip {
           position: toValidCoordinates(driver.location_latitude, driver.location_longitude),
         }
       : null,
+    fareAdjustments: dto.fare_adjustments ?? [],
   };
 }
 

@@ -1,0 +1,50 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FareAdjustment } from '@jala/contracts';
+import { formatSoles } from '@jala/domain';
+import { errorMessage } from '../../../../lib/api-client';
+import { answerFareAdjustment, FARE_FALLBACKS } from '../../shared/fare/fare-api';
+import { adjustmentLabel, bindingTotal, pendingAdjustment } from '../../shared/fare/fare-format';
+import '../../shared/fare/fare.css';
+
+export interface FareAdjustmentPromptProps {
+  tripId: number;
+  agreedFare: number;
+  adjustments: readonly FareAdjustment[];
+  /** Refetches the trip once answered. */
+  onAnswered: () => void;
+}
+
+/**
+ * The driver asks to change the agreed price: the passenger reads the amount, the reason and the new
+ * total, and accepts or refuses. Without a yes the agreed price stands.
+ */
+export function FareAdjustmentPrompt({ tripId, agreedFare, adjustments, onAnswered }: FareAdjustmentPromptProps) {
+  const pending = pendingAdjustment(adjustments);
+  const answer = useMutation({ mutationFn: answerFareAdjustment, onSettled: onAnswered });
+  if (!pending) return null;
+  const total = bindingTotal(agreedFare, [...adjustments, { ...pending, status: 'accepted' }]);
+  return (
+    <section className="card fare-prompt" aria-labelledby="fare-prompt-title" data-testid="fare-adjustment-prompt">
+      <h2 id="fare-prompt-title" className="fare-prompt__title">
+        Tu conductor pide un ajuste de tarifa
+      </h2>
+      <p className="fare-prompt__amount">{adjustmentLabel(pending)}</p>
+      <p className="fare-prompt__total">
+        Si aceptas pagarás {formatSoles(total)} en vez de {formatSoles(bindingTotal(agreedFare, adjustments))}.
+      </p>
+      {answer.isError && (
+        <p className="field__error" role="alert">
+          {errorMessage(answer.error, FARE_FALLBACKS.answer)}
+        </p>
+      )}
+      <div className="fare-prompt__actions">
+        <button type="button" className="btn btn--primary" disabled={answer.isPending} onClick={() => answer.mutate({ tripId, accept: true })}>
+          Aceptar ajuste
+        </button>
+        <button type="button" className="btn btn--ghost" disabled={answer.isPending} onClick={() => answer.mutate({ tripId, accept: false })}>
+          Rechazar
+        </button>
+      </div>
+    </section>
+  );
+}
