@@ -203,6 +203,70 @@ describe('realtime client', () => {
     expect(states).toEqual(['connecting', 'connected', 'reconnecting', 'offline']);
   });
 
+  it('after giving up, a fresh client comes back on a back-off timer (2 s, then 4 s) and resubscribes every topic', async () => {
+    const fakes = [new FakeMqttClient(), new FakeMqttClient(), new FakeMqttClient()];
+    let made = 0;
+    const factory = vi.fn(() => fakes[made++]!);
+    const clock = fakeTimers();
+    const client = new RealtimeClient({ loadMqtt: async () => factory, timers: clock.timers, brokerUrl: () => 'wss://jala.test/mqtt', logger: { warn: vi.fn(), info: vi.fn() } });
+    const states: string[] = [];
+    client.onConnectionChange((state) => states.push(state));
+    await client.connect({ userId: 42, token: 'tok' });
+    fakes[0]!.succeed();
+    client.subscribe('trip_status/7', () => {});
+    fakes[0]!.drop();
+    for (let i = 0; i < 5; i++) fakes[0]!.failReconnect();
+    expect(client.getState()).toBe('offline');
+    clock.advance(1_999);
+    expect(factory).toHaveBeenCalledTimes(1);
+    clock.advance(1);
+    await vi.waitFor(() => expect(factory).toHaveBeenCalledTimes(2));
+    // The server is still down: the fresh client gives up too; the next try waits twice as long.
+    for (let i = 0; i < 5; i++) fakes[1]!.failReconnect();
+    expect(client.getState()).toBe('offline');
+    clock.advance(3_999);
+    expect(factory).toHaveBeenCalledTimes(2);
+    clock.advance(1);
+    await vi.waitFor(() => expect(factory).toHaveBeenCalledTimes(3));
+    fakes[2]!.succeed();
+    expect(client.getState()).toBe('connected');
+    expect(fakes[2]!.subscriptions).toEqual(['trip_status/7']);
+    expect(clock.pendingCount()).toBe(0);
+  });
+
+  it('a page coming back to the front or the network coming back opens a fresh client at once; logout stops it', async () => {
+    const fakes = [new FakeMqttClient(), new FakeMqttClient(), new FakeMqttClient()];
+    let made = 0;
+    const factory = vi.fn(() => fakes[made++]!);
+    const client = new RealtimeClient({ loadMqtt: async () => factory, timers: fakeTimers().timers, brokerUrl: () => 'wss://jala.test/mqtt', logger: { warn: vi.fn(), info: vi.fn() } });
+    const listeners = new Map<string, () => void>();
+    let visible = false;
+    const stop = client.installRecovery({
+      addEventListener: (type, listener) => listeners.set(type, listener),
+      removeEventListener: (type) => listeners.delete(type),
+      isVisible: () => visible,
+    });
+    await client.connect({ userId: 42, token: 'tok' });
+    fakes[0]!.succeed();
+    listeners.get('online')!();
+    expect(factory).toHaveBeenCalledTimes(1); // connected: nothing to heal
+    fakes[0]!.drop();
+    listeners.get('visibilitychange')!();
+    expect(factory).toHaveBeenCalledTimes(1); // still hidden
+    visible = true;
+    listeners.get('visibilitychange')!();
+    await vi.waitFor(() => expect(factory).toHaveBeenCalledTimes(2));
+    expect(fakes[0]!.ended).toBe(true);
+    fakes[1]!.drop();
+    listeners.get('online')!();
+    await vi.waitFor(() => expect(factory).toHaveBeenCalledTimes(3));
+    client.disconnect();
+    listeners.get('online')!();
+    expect(factory).toHaveBeenCalledTimes(3);
+    stop();
+    expect(listeners.size).toBe(0);
+  });
+
   it('a successful reconnect resets the failure count', async () => {
     const { fake, client } = await setup();
     fake.succeed();

@@ -6,6 +6,7 @@ import { useSession } from '../lib/session-store';
 import { driverTripQuery, passengerTripQuery } from '../lib/current-trip';
 import { resolveActiveTripRedirect } from './active-trip-redirect';
 import { AppProviders } from './providers';
+import { useRefetchOnReconnect } from './refetch-on-reconnect';
 
 /**
  * Active-trip guard (spec §2), re-run on every location change once the session is known.
@@ -16,6 +17,7 @@ export function ActiveTripGuard() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useSession((s) => (s.status === 'authenticated' ? s.user : null));
+  useRefetchOnReconnect();
 
   useEffect(() => {
     if (!user) return;

@@ -11,8 +11,12 @@ import {
  *
  * - mqtt.js is loaded with a dynamic import on the first connect(), i.e. only after login, so it
  *   never weighs on the login route.
- * - Failed reconnects are counted; after MQTT_MAX_RECONNECTS the client is ended for good
- *   (state 'offline') until the next connect().
+ * - Failed reconnects are counted; after MQTT_MAX_RECONNECTS the client is ended (state 'offline'), as
+ *   the spec says. The link then heals itself (issue 11): a fresh client with the same credentials after a
+ *   back-off (RECOVERY_BASE_MS doubling up to RECOVERY_MAX_MS), and at once when the page becomes
+ *   visible or the browser says it is online again (installRecovery). Every new connection resubscribes
+ *   every topic that has handlers; screens refetch on 'connected' (useRealtimeTopic's onLive,
+ *   useRefetchOnReconnect), so nothing sent while offline is missed.
  * - subscribe/publish while disconnected throw Error(NOT_CONNECTED) — the spec's English text, which
  *   screens translate with realtimeErrorMessage().
  * - Incoming payloads are JSON-parsed and handed to the handlers of their topic (MQTT wildcards
@@ -23,6 +27,17 @@ import {
 export const NOT_CONNECTED = 'MQTT client not connected';
 export const NOT_CONNECTED_MESSAGE = 'Sin conexión en tiempo real';
 export const CLIENT_ID_PREFIX = 'jala_web_';
+
+/** First delay before a fresh client replaces one that gave up; doubles up to RECOVERY_MAX_MS. */
+export const RECOVERY_BASE_MS = 2_000;
+export const RECOVERY_MAX_MS = 10_000;
+
+/** What installRecovery listens to: the window (online, visibilitychange) and the document (visibilityState). */
+export interface RecoveryEnvironment {
+  addEventListener(type: 'online' | 'visibilitychange', listener: () => void): void;
+  removeEventListener(type: 'online' | 'visibilitychange', listener: () => void): void;
+  isVisible(): boolean;
+}
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'offline';
 export type MessageHandler<T = unknown> = (payload: T, topic: string) => void;
@@ -109,6 +124,8 @@ export class RealtimeClient {
   /** Bumped on every connect()/disconnect() so a stale async connect cannot install its client. */
   private generation = 0;
   private lastParams: ConnectParams | null = null;
+  private recoveryTimer: unknown = null;
+  private recoveryAttempts = 0;
   private readonly handlers = new Map<string, Set<MessageHandler>>();
   private readonly listeners = new Set<ConnectionListener>();
   private readonly loadMqtt: () => Promise<MqttConnect>;
@@ -188,9 +205,38 @@ export class RealtimeClient {
     if (this.lastParams && !this.isConnected()) await this.connect(this.lastParams);
   }
 
+  /**
+   * A fresh client now if the link is down (gave up, or still retrying with an old socket) and a session
+   * is known; nothing while connected or while a connection is being opened.
+   */
+  async recover(): Promise<void> {
+    if (!this.lastParams || this.isConnected() || this.state === 'connecting') return;
+    this.cancelRecovery();
+    await this.connect(this.lastParams);
+  }
+
+  /**
+   * Heals the link when the phone comes back: the page becomes visible again (screen on, app switched
+   * back) or the browser reports the network is back. Returns the function that stops listening.
+   */
+  installRecovery(environment: RecoveryEnvironment): () => void {
+    const onOnline = (): void => void this.recover();
+    const onVisibility = (): void => {
+      if (environment.isVisible()) void this.recover();
+    };
+    environment.addEventListener('online', onOnline);
+    environment.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      environment.removeEventListener('online', onOnline);
+      environment.removeEventListener('visibilitychange', onVisibility);
+    };
+  }
+
   /** Closes the connection and forgets the credentials; handlers stay registered (they are per topic). */
   disconnect(): void {
     this.lastParams = null;
+    this.cancelRecovery();
+    this.recoveryAttempts = 0;
     this.generation++;
     this.closeClient();
     this.failedReconnects = 0;
@@ -281,6 +327,8 @@ export class RealtimeClient {
       }
       this.failedReconnects = 0;
       this.attempting = false;
+      this.recoveryAttempts = 0;
+      this.cancelRecovery();
       this.setState('connected');
     });
     client.on('reconnect', () => {
@@ -297,6 +345,7 @@ export class RealtimeClient {
           this.logger.warn(`[realtime] giving up after ${this.failedReconnects} failed reconnects`);
           this.closeClient();
           this.setState('offline');
+          this.scheduleRecovery();
           return;
         }
       }
@@ -333,6 +382,23 @@ export class RealtimeClient {
     }
   }
 
+  /** After giving up: a fresh client after the next back-off delay (2 s, 4 s, 8 s, then every 10 s). */
+  private scheduleRecovery(): void {
+    if (!this.lastParams || this.recoveryTimer !== null) return;
+    const delay = Math.min(RECOVERY_BASE_MS * 2 ** this.recoveryAttempts, RECOVERY_MAX_MS);
+    this.recoveryAttempts++;
+    this.recoveryTimer = this.timers.setTimeout(() => {
+      this.recoveryTimer = null;
+      void this.recover();
+    }, delay);
+  }
+
+  private cancelRecovery(): void {
+    if (this.recoveryTimer === null) return;
+    this.timers.clearTimeout(this.recoveryTimer);
+    this.recoveryTimer = null;
+  }
+
   private closeClient(): void {
     const client = this.client;
     this.client = null;
@@ -352,5 +418,12 @@ export class RealtimeClient {
   }
 }
 
-/** The app-wide realtime connection. */
+/** The app-wide realtime connection, healing itself when the phone comes back online or to the front. */
 export const realtime = new RealtimeClient();
+if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+  realtime.installRecovery({
+    addEventListener: (type, listener) => (type === 'online' ? window : document).addEventListener(type, listener),
+    removeEventListener: (type, listener) => (type === 'online' ? window : document).removeEventListener(type, listener),
+    isVisible: () => document.visibilityState === 'visible',
+  });
+}

@@ -9,6 +9,8 @@ export const fetchChatHistory = (tripId: number, driverId: number) =>
   callApi(apiClient.get<ChatMessage[]>(`/trips/${tripId}/chat/${driverId}`), CHAT_FALLBACK);
 
 export const liveTripKeys = {
+  /** Prefix of every live-trip query (offers, chat, receipts, the driver's requests). */
+  all: ['live-trip'] as const,
   chat: (tripId: number, driverId: number) => ['live-trip', tripId, 'chat', driverId] as const,
   offers: (tripId: number) => ['live-trip', tripId, 'offers'] as const,
   ended: (tripId: number) => ['live-trip', tripId, 'ended'] as const,
