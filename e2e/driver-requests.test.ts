@@ -180,7 +180,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     }
     const passengerView = await api<{ status: string }>('GET', '/trips/active', passenger.token);
     expect(passengerView.data.status).toBe('in_progress');
-    expect(await page.getByLabel('Tarifa final (S/)').inputValue()).toBe('20.00');
+    expect(await page.getByTestId('binding-fare').textContent()).toBe('S/ 20.00');
     await page.getByRole('button', { name: 'Finalizar viaje' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'driver-active-trip-in-progress');
 

@@ -7,58 +7,11 @@
  * by the driver reaching the passenger's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
-import { PARQUE_KENNEDY } from '@jala/test-factories';
-import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { headerCollisions, launchBrowser, phoneContext, requestSheet, screenshot } from './support/browser';
+import { headerCollisions, launchBrowser, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
-import { loginViaUi, registerViaUi } from './support/session';
-
-async function choosePlace(page: Page, text: string, option: RegExp): Promise<void> {
-  await requestSheet(page).getByRole('combobox').fill(text);
-  await page.getByRole('option', { name: option }).click();
-}
-
-/** Parque Kennedy → Jockey Plaza, Auto, an offered price, confirmed: resolves on the active-trip page. */
-async function requestAuto(page: Page, price: string): Promise<void> {
-  await page.goto('/passenger/trip-request');
-  await choosePlace(page, 'Kennedy', /Parque Kennedy/);
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await choosePlace(page, 'Jockey', /Jockey Plaza/);
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
-  await page.getByLabel('Precio que ofreces (S/)').fill(price);
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await page.getByRole('button', { name: 'Confirmar Viaje' }).click();
-  await page.waitForURL('**/passenger/active-trip');
-  await page.getByRole('button', { name: 'Publicado ✅' }).waitFor();
-}
-
-/** The driver's 'Solicitudes de Viaje' with the live link up. */
-async function openDriverRequests(page: Page, email: string): Promise<void> {
-  await loginViaUi(page, email, FACTORY_PASSWORD);
-  await page.getByRole('navigation', { name: 'Navegación de conductor' }).getByRole('link', { name: /Solicitud/ }).click();
-  await page.waitForURL('**/driver/trip-request');
-  await page.locator('.dt-requests__count, .empty-state').first().waitFor();
-  await page.getByText('Jala Online').waitFor();
-}
-
-/** A passenger phone (new account, logged in through the form) and a driver phone (seeded, logged in). */
-async function twoPhones(browser: Browser, database: DatabaseHandle, names: { passenger: string; driver: [string, string] }) {
-  const driver = await createDriver(database.db, { user: { firstName: names.driver[0], lastName: names.driver[1], phone: '912345678' } });
-  const passengerContext = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
-  const driverContext = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
-  const passenger = await passengerContext.newPage();
-  const driverPage = await driverContext.newPage();
-  await registerViaUi(passenger, 'passenger', { firstName: names.passenger });
-  await passenger.waitForURL('**/passenger/dashboard');
-  await openDriverRequests(driverPage, driver.user.email);
-  return { passenger, driverPage, contexts: [passengerContext, driverContext] as BrowserContext[] };
-}
-
-/** The request card the driver sees for the passenger's trip (the only one from this passenger). */
-const requestFrom = (driverPage: Page, passengerName: string) => driverPage.getByRole('article', { name: `Solicitud de ${passengerName} Ccori` });
+import { requestAuto, requestFrom, twoPhones } from './support/two-phones';
 
 describe('two phones: passenger and driver complete and cancel trips through the UI', () => {
   let browser: Browser;
@@ -117,11 +70,12 @@ describe('two phones: passenger and driver complete and cancel trips through the
       await expect.poll(() => status.textContent(), { timeout: 8_000 }).toBe(passengerSees);
     }
     await screenshot(passenger, 'two-phones-passenger-in-progress');
-    expect(await driverPage.getByLabel('Tarifa final (S/)').inputValue()).toBe('22.50');
+    // No fare to type: the agreed S/ 22.50 is what will be charged.
+    expect(await driverPage.getByTestId('binding-fare').textContent()).toBe('S/ 22.50');
     await driverPage.getByRole('button', { name: 'Finalizar viaje' }).click();
     await driverPage.getByText('¡Viaje completado con éxito!').waitFor();
     await passenger.getByRole('heading', { name: '¡Viaje completado!' }).waitFor({ timeout: 8_000 });
-    await passenger.getByText('S/ 22.50').first().waitFor();
+    await passenger.getByTestId('trip-receipt').getByText('S/ 22.50').first().waitFor();
     await screenshot(passenger, 'two-phones-passenger-completed');
     await screenshot(driverPage, 'two-phones-driver-completed');
     for (const context of contexts) await context.close();

@@ -63,7 +63,7 @@ export function FareAdjustmentPanel({ trip, onChanged }: FareAdjustmentPanelProp
       )}
       {answered?.status === 'refused' && (
         <p className="fare-adjust__status fare-adjust__status--refused" role="status">
-          El pasajero rechazó el ajuste ({adjustmentLabel(answered)}): se mantiene el precio acordado.
+          El pasajero rechazó el ajuste {adjustmentLabel(answered)}. Se mantiene el precio acordado.
         </p>
       )}
       {answered?.status === 'accepted' && (

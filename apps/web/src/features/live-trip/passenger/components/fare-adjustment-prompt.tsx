@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { FareAdjustment } from '@jala/contracts';
 import { formatSoles } from '@jala/domain';
@@ -21,10 +22,18 @@ export interface FareAdjustmentPromptProps {
 export function FareAdjustmentPrompt({ tripId, agreedFare, adjustments, onAnswered }: FareAdjustmentPromptProps) {
   const pending = pendingAdjustment(adjustments);
   const answer = useMutation({ mutationFn: answerFareAdjustment, onSettled: onAnswered });
+  const card = useRef<HTMLElement>(null);
+  // A new request must not go unseen: bring it where the passenger is looking, with a short buzz.
+  const pendingId = pending?.id ?? null;
+  useEffect(() => {
+    if (pendingId === null) return;
+    card.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    navigator.vibrate?.(200);
+  }, [pendingId]);
   if (!pending) return null;
   const total = bindingTotal(agreedFare, [...adjustments, { ...pending, status: 'accepted' }]);
   return (
-    <section className="card fare-prompt" aria-labelledby="fare-prompt-title" data-testid="fare-adjustment-prompt">
+    <section ref={card} className="card fare-prompt" aria-labelledby="fare-prompt-title" data-testid="fare-adjustment-prompt">
       <h2 id="fare-prompt-title" className="fare-prompt__title">
         Tu conductor pide un ajuste de tarifa
       </h2>

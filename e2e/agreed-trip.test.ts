@@ -1,0 +1,193 @@
+/**
+ * The agreed trip, trustworthy under real conditions (issue 11), on two phones side by side:
+ * - the agreed price is what is charged: the driver asks for an adjustment, the passenger refuses one and
+ *   accepts another, both read the same receipt, reachable again from the history;
+ * - the live link heals itself: the server process is stopped and started again (same port, same
+ *   database) mid-trip, both indicators come back to 'Online' without a tap, and a status change made
+ *   before the phones reconnected shows up.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { DatabaseHandle } from '@jala/db';
+import { launchBrowser, screenshot } from './support/browser';
+import { openE2eDatabase } from './support/database';
+import { freePort, repoRoot, waitForHealth } from './support/server-process';
+import { requestAuto, requestFrom, twoPhones } from './support/two-phones';
+
+/** Accepts the passenger's price on the driver's phone and the offer on the passenger's: both on the active trip. */
+async function agree(passenger: Page, driverPage: Page, passengerName: string): Promise<void> {
+  const request = requestFrom(driverPage, passengerName);
+  await request.waitFor({ timeout: 10_000 });
+  await request.getByRole('button', { name: 'Aceptar' }).click();
+  await passenger.getByTestId('driver-offer').getByRole('button', { name: 'Aceptar' }).click();
+  await driverPage.waitForURL('**/driver/active-trip', { timeout: 10_000 });
+}
+
+const indicator = (page: Page) => page.getByTestId('connection-indicator');
+
+describe('the agreed trip on two phones', () => {
+  let browser: Browser;
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    database = await openE2eDatabase();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await database?.close();
+  });
+
+  it('the driver asks for adjustments, the passenger refuses one and accepts one; both read the receipt', { timeout: 180_000 }, async () => {
+    const { passenger, driverPage, contexts } = await twoPhones(browser, database, { passenger: 'Lucía', driver: ['Pedro', 'Quispe'] });
+    await requestAuto(passenger, '14');
+    await agree(passenger, driverPage, 'Lucía');
+    for (const button of ['Ir al punto de recojo', 'Llegué al punto de recojo', 'Iniciar viaje']) await driverPage.getByRole('button', { name: button }).click();
+    await driverPage.getByRole('button', { name: 'Finalizar viaje' }).waitFor();
+    expect(await driverPage.getByTestId('binding-fare').textContent()).toBe('S/ 14.00');
+
+    // First request: tolls, S/ 3.50. The passenger sees it live and refuses it.
+    await driverPage.getByRole('button', { name: 'Pedir ajuste de tarifa' }).click();
+    const form = driverPage.getByRole('form', { name: 'Ajuste de tarifa' });
+    await form.getByLabel('Monto extra (S/)').fill('3.5');
+    await form.getByLabel('Peajes').check();
+    await form.getByLabel('Detalle (opcional)').fill('Peaje de la Vía Expresa Sur');
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(driverPage, 'agreed-driver-adjustment-form');
+    await form.getByRole('button', { name: 'Enviar ajuste al pasajero' }).click();
+    await driverPage.getByText('Esperando respuesta del pasajero: +S/ 3.50 · Peajes (Peaje de la Vía Expresa Sur)').waitFor();
+    await screenshot(driverPage, 'agreed-driver-adjustment-pending');
+    const prompt = passenger.getByTestId('fare-adjustment-prompt');
+    await prompt.waitFor({ timeout: 8_000 });
+    await prompt.getByText('Si aceptas pagarás S/ 17.50 en vez de S/ 14.00.').waitFor();
+    await screenshot(passenger, 'agreed-passenger-adjustment-prompt');
+    await prompt.getByRole('button', { name: 'Rechazar' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    await driverPage.getByText(/El pasajero rechazó el ajuste/).waitFor({ timeout: 8_000 });
+    expect(await driverPage.getByTestId('binding-fare').textContent()).toBe('S/ 14.00');
+    await driverPage.getByTestId('fare-panel').scrollIntoViewIfNeeded();
+    await screenshot(driverPage, 'agreed-driver-adjustment-refused');
+
+    // Second request: waiting time, S/ 2.00. Accepted: the driver will charge S/ 16.00.
+    await driverPage.getByRole('button', { name: 'Pedir ajuste de tarifa' }).click();
+    await form.getByLabel('Monto extra (S/)').fill('2');
+    await form.getByLabel('Tiempo de espera').check();
+    await form.getByRole('button', { name: 'Enviar ajuste al pasajero' }).click();
+    await prompt.getByRole('button', { name: 'Aceptar ajuste' }).click({ timeout: 8_000 });
+    await expect.poll(() => driverPage.getByTestId('binding-fare').textContent(), { timeout: 8_000 }).toBe('S/ 16.00');
+
+    await driverPage.getByRole('button', { name: 'Finalizar viaje' }).click();
+    await driverPage.getByText('¡Viaje completado con éxito!').waitFor();
+    const driverReceipt = driverPage.getByTestId('trip-receipt');
+    await driverReceipt.getByText('+S/ 2.00 · Tiempo de espera').waitFor();
+    await passenger.getByRole('heading', { name: '¡Viaje completado!' }).waitFor({ timeout: 8_000 });
+    const receipt = passenger.getByTestId('trip-receipt');
+    await receipt.getByText('Efectivo').waitFor();
+    expect(await receipt.textContent()).toMatch(/Precio acordadoS\/ 14\.00.*\+S\/ 2\.00 · Tiempo de espera.*TotalS\/ 16\.00/);
+    expect(await receipt.textContent()).toContain('Pedro Quispe');
+    await receipt.scrollIntoViewIfNeeded();
+    await screenshot(passenger, 'agreed-passenger-receipt');
+    await driverReceipt.scrollIntoViewIfNeeded();
+    await screenshot(driverPage, 'agreed-driver-receipt');
+
+    // The receipt stays reachable from the history.
+    await passenger.goto('/passenger/trip-history');
+    await passenger.getByTestId('trip-card').first().click();
+    await passenger.getByRole('link', { name: 'Ver recibo' }).click();
+    await passenger.waitForURL('**/trips/*/receipt');
+    await passenger.getByTestId('trip-receipt').getByText('S/ 16.00').waitFor();
+    await screenshot(passenger, 'agreed-passenger-receipt-page');
+    for (const context of contexts) await context.close();
+  });
+
+  describe('with a server process of its own, stopped and started again', () => {
+    let child: ChildProcess | null = null;
+    let port = 0;
+    let dataDir = '';
+    const start = async (): Promise<void> => {
+      const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+        cwd: repoRoot,
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '10000', TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      child = proc;
+      await waitForHealth(`http://127.0.0.1:${port}`, proc);
+    };
+    const stop = async (): Promise<void> => {
+      const proc = child;
+      child = null;
+      if (!proc || proc.exitCode !== null) return;
+      const exited = new Promise((resolve) => proc.once('exit', resolve));
+      proc.kill('SIGKILL');
+      await exited;
+    };
+    beforeAll(async () => {
+      port = await freePort();
+      dataDir = mkdtempSync(join(tmpdir(), 'jala-e2e-heal-'));
+      await start();
+    }, 90_000);
+    afterAll(async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("both phones come back 'Online' within 15 s without a tap, and what changed meanwhile shows up", { timeout: 180_000 }, async () => {
+      const baseURL = `http://127.0.0.1:${port}`;
+      const { passenger, driverPage, contexts } = await twoPhones(browser, database, { passenger: 'Maribel', driver: ['Luis', 'Huamán'] }, baseURL);
+      await requestAuto(passenger, '15');
+      await agree(passenger, driverPage, 'Maribel');
+      await passenger.getByRole('region', { name: 'Tu conductor' }).waitFor();
+      await indicator(passenger).getByText('Jala Online').waitFor();
+      await indicator(driverPage).getByText('Jala Online').waitFor();
+
+      // The server dies long enough for both clients to give up (5 failed reconnects, spec §7).
+      await stop();
+      await indicator(passenger).getByText('Jala Off').waitFor({ timeout: 20_000 });
+      await indicator(driverPage).getByText('Jala Off').waitFor({ timeout: 20_000 });
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      await screenshot(passenger, 'heal-passenger-offline');
+
+      await start();
+      const restartedAt = Date.now();
+      // A change the phones cannot have been pushed: made before they are back.
+      const token = await driverToken(driverPage);
+      const tripId = await currentTripId(baseURL, token);
+      const moved = await fetch(`${baseURL}/api/driver/trips/${tripId}/status`, {
+        method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'en_route' }),
+      });
+      expect(moved.status).toBe(200);
+
+      await indicator(passenger).getByText('Jala Online').waitFor({ timeout: 15_000 });
+      await indicator(driverPage).getByText('Jala Online').waitFor({ timeout: 15_000 });
+      expect(Date.now() - restartedAt).toBeLessThan(15_000);
+      await expect.poll(() => passenger.getByTestId('trip-status').textContent(), { timeout: 10_000 }).toBe('Conductor en camino');
+      await driverPage.getByRole('button', { name: 'Llegué al punto de recojo' }).waitFor({ timeout: 10_000 });
+      await screenshot(passenger, 'heal-passenger-back-online');
+      await screenshot(driverPage, 'heal-driver-back-online');
+      for (const context of contexts) await context.close();
+    });
+  });
+});
+
+/** The session token the driver's phone holds (the app keeps it in localStorage). */
+async function driverToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const value = localStorage.getItem(localStorage.key(i) ?? '') ?? '';
+      const match = /"token":"([^"]+)"/.exec(value) ?? /^(eyJ[\w-]+\.[\w-]+\.[\w-]+)$/.exec(value);
+      if (match) return match[1];
+    }
+    return null;
+  });
+  if (!token) throw new Error('no session token on the driver phone');
+  return token;
+}
+
+async function currentTripId(baseURL: string, token: string): Promise<number> {
+  const response = await fetch(`${baseURL}/api/driver/trips/current`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await response.json()) as { data: { id: number } };
+  return body.data.id;
+}

@@ -1,0 +1,52 @@
+/** Two phones side by side (a passenger and a driver) and the steps the browser tests repeat with them. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { DatabaseHandle } from '@jala/db';
+import { PARQUE_KENNEDY } from '@jala/test-factories';
+import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
+import { phoneContext, requestSheet } from './browser';
+import { loginViaUi, registerViaUi } from './session';
+
+export async function choosePlace(page: Page, text: string, option: RegExp): Promise<void> {
+  await requestSheet(page).getByRole('combobox').fill(text);
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** Parque Kennedy → Jockey Plaza, Auto, an offered price, confirmed: resolves on the active-trip page. */
+export async function requestAuto(page: Page, price: string): Promise<void> {
+  await page.goto('/passenger/trip-request');
+  await choosePlace(page, 'Kennedy', /Parque Kennedy/);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await choosePlace(page, 'Jockey', /Jockey Plaza/);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
+  await page.getByLabel('Precio que ofreces (S/)').fill(price);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Confirmar Viaje' }).click();
+  await page.waitForURL('**/passenger/active-trip');
+  await page.getByRole('button', { name: 'Publicado ✅' }).waitFor();
+}
+
+/** The driver's 'Solicitudes de Viaje' with the live link up. */
+export async function openDriverRequests(page: Page, email: string): Promise<void> {
+  await loginViaUi(page, email, FACTORY_PASSWORD);
+  await page.getByRole('navigation', { name: 'Navegación de conductor' }).getByRole('link', { name: /Solicitud/ }).click();
+  await page.waitForURL('**/driver/trip-request');
+  await page.locator('.dt-requests__count, .empty-state').first().waitFor();
+  await page.getByText('Jala Online').waitFor();
+}
+
+/** A passenger phone (new account, logged in through the form) and a driver phone (seeded, logged in). */
+export async function twoPhones(browser: Browser, database: DatabaseHandle, names: { passenger: string; driver: [string, string] }, baseURL?: string) {
+  const driver = await createDriver(database.db, { user: { firstName: names.driver[0], lastName: names.driver[1], phone: '912345678' } });
+  const passengerContext = await phoneContext(browser, { geolocation: PARQUE_KENNEDY, ...(baseURL ? { baseURL } : {}) });
+  const driverContext = await phoneContext(browser, { geolocation: PARQUE_KENNEDY, ...(baseURL ? { baseURL } : {}) });
+  const passenger = await passengerContext.newPage();
+  const driverPage = await driverContext.newPage();
+  await registerViaUi(passenger, 'passenger', { firstName: names.passenger });
+  await passenger.waitForURL('**/passenger/dashboard');
+  await openDriverRequests(driverPage, driver.user.email);
+  return { passenger, driverPage, contexts: [passengerContext, driverContext] as BrowserContext[] };
+}
+
+/** The request card the driver sees for the passenger's trip (the only one from this passenger). */
+export const requestFrom = (driverPage: Page, passengerName: string) => driverPage.getByRole('article', { name: `Solicitud de ${passengerName} Ccori` });
