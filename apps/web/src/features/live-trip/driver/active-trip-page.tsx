@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { DRIVER_TRIP_ERRORS } from './errors';
 import { CancelTripControl } from '../shared/cancel-trip-control';
+import { TripChatPanel } from '../shared/chat/trip-chat-panel';
 import { DriverTripMap } from './components/driver-trip-map';
 import { Notice } from './components/notice';
 import { TripDetailsCard } from './components/trip-details-card';
@@ -80,6 +81,7 @@ export function DriverActiveTripPage() {
         onComplete={state.complete}
         onFareChanged={state.refetch}
       />
+      <TripChatPanel tripId={trip.id} driverId={driverId} role="driver" userId={driverId} peerName={trip.passenger_name} />
       <TripDetailsCard trip={trip} />
       <CancelTripControl side="driver" status={trip.trip_status} isCancelling={state.busy === 'cancel'} disabled={state.busy !== null} onConfirm={state.cancel} />
     </>,

@@ -27,7 +27,7 @@ export function OfferCard({ offer, tripId, userId, onAccept, acceptingDriverId }
           {formatSoles(offer.price)}
         </p>
       </div>
-      <OfferChat tripId={tripId} driverId={offer.driver_id} role="passenger" userId={userId} peerName={offer.driver.name} peerLabel="Conductor" />
+      <OfferChat tripId={tripId} driverId={offer.driver_id} role="passenger" userId={userId} peerName={offer.driver.name} peerLabel={offer.driver.name} />
       <button type="button" className="btn btn--primary btn--block" onClick={() => onAccept(offer)} disabled={acceptingDriverId !== null}>
         {accepting ? 'Aceptando...' : 'Aceptar'}
       </button>

@@ -1,5 +1,6 @@
 import type { ActiveTripLocationState } from '../../../trip-request';
 import { CancelTripControl } from '../../shared/cancel-trip-control';
+import { TripChatPanel } from '../../shared/chat/trip-chat-panel';
 import { useLiveDriverPosition } from '../hooks/use-live-driver-position';
 import type { ActiveTrip } from '../model/active-trip';
 import { AssignedDriverCard } from './assigned-driver-card';
@@ -34,6 +35,7 @@ export function TripFollowView({ trip, userId, handover, refetchTrip, onCancel, 
       <TripOverviewCard trip={trip} />
       {trip.status === 'pending' && <PendingTripPanels trip={trip} userId={userId} handover={handover} refetchTrip={refetchTrip} />}
       {trip.driver && <AssignedDriverCard driver={trip.driver} />}
+      {trip.driver && <TripChatPanel tripId={trip.id} driverId={trip.driver.id} role="passenger" userId={userId} peerName={trip.driver.name} />}
       <DriverTracker trip={trip} driverPosition={assigned ? driverPosition : null} />
       <CancelTripControl side="passenger" status={trip.status} onConfirm={onCancel} isCancelling={cancelling} error={cancelError} />
     </>
