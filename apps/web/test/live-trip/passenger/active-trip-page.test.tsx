@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { PassengerActiveTripPage } from '../../../src/features/live-trip/passenger/active-trip-page';
 import type { PassengerTrip as PassengerActiveTripDto } from '../../../src/lib/current-trip';
 import { fakeRealtime, jsonResponse, ok, noActiveTrip, renderAt, setSession, stubFetch } from '../../support';
-import { makeFareAdjustment, makePassengerTrip, makeTripDriver, makeTripReceipt, makeUser } from '@jala/test-factories';
+import { makeDriverOffer, makeFareAdjustment, makePassengerTrip, makeTripDriver, makeTripReceipt, makeUser } from '@jala/test-factories';
 
 const acceptedTrip: PassengerActiveTripDto = {
   ...makePassengerTrip(),
@@ -191,6 +191,29 @@ describe('passenger active-trip page', () => {
     await waitFor(() => {
       const call = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/trips/7/fare-adjustment') && init?.method === 'PUT');
       expect(call && JSON.parse(String(call[1]?.body))).toEqual({ accept: true });
+    });
+  });
+
+  it('while waiting: the countdown, the new-offer cue with the best price, and raising the price republishes', async () => {
+    const live = fakeRealtime(true);
+    const expiresAt = new Date(Date.now() + 9 * 60_000 + 30_000).toISOString();
+    const fetchMock = stubFetch({
+      'GET /trips/active': ok(makePassengerTrip({ expires_at: expiresAt, offer_price: 20 })),
+      'GET /trips/7/driver-offers': ok([]),
+      'POST /trips/7/raise-price': ok({}),
+      'GET /health': ok({ tile_url: null }),
+    });
+    renderPage();
+    expect((await screen.findByTestId('expiry-countdown')).textContent).toMatch(/^9:(29|30)$/);
+    expect(screen.queryByTestId('offers-cue')).toBeNull();
+    await waitFor(() => expect(live.follows('trip_offers/7')).toBe(true));
+    live.deliver('trip_offers/7', makeDriverOffer({ driver_id: 5, price: 22 }));
+    live.deliver('trip_offers/7', makeDriverOffer({ driver_id: 6, price: 19.5, offer_id: 2 }));
+    await waitFor(() => expect(screen.getByTestId('offers-cue').textContent).toContain('2 ofertas · mejor precio S/ 19.50'));
+    fireEvent.click(screen.getByRole('button', { name: 'Subir a S/ 21.00 y publicar de nuevo' }));
+    await waitFor(() => {
+      const call = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/trips/7/raise-price') && init?.method === 'POST');
+      expect(call && JSON.parse(String(call[1]?.body))).toEqual({ offer_price: 21 });
     });
   });
 });

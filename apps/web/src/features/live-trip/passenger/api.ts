@@ -1,4 +1,4 @@
-import type { DriverOffer, OfferAcceptance } from '@jala/contracts';
+import type { CreatedTrip, DriverOffer, OfferAcceptance } from '@jala/contracts';
 import { apiClient, callApi } from '../../../lib/api-client';
 import { fetchTripHistory } from '../../passenger';
 
@@ -11,7 +11,12 @@ export const LIVE_TRIP_FALLBACKS = {
   offers: 'No se pudieron cargar las ofertas',
   accept: 'No se pudo aceptar la oferta',
   active: 'No se pudo cargar tu viaje activo',
+  raise: 'No se pudo subir el precio',
 } as const;
+
+/** 'Subir precio': a higher price for the pending trip, republished to drivers with a fresh expiry. */
+export const raiseTripPrice = ({ tripId, price }: { tripId: number; price: number }) =>
+  callApi(apiClient.post<CreatedTrip>(`/trips/${tripId}/raise-price`, { offer_price: price }), LIVE_TRIP_FALLBACKS.raise);
 
 export const fetchDriverOffers = (tripId: number) => callApi(apiClient.get<DriverOffer[]>(`/trips/${tripId}/driver-offers`), LIVE_TRIP_FALLBACKS.offers);
 

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DriverOffer } from '@jala/contracts';
 import { errorMessage } from '../../../../lib/api-client';
@@ -8,6 +9,7 @@ import { useTripOffers } from '../hooks/use-trip-offers';
 import type { ActiveTrip } from '../model/active-trip';
 import { OffersPanel } from './offers-panel';
 import { PublisherBox } from './publisher-box';
+import { WaitingForOffers } from './waiting-for-offers';
 
 export interface PendingTripPanelsProps {
   trip: ActiveTrip;
@@ -21,6 +23,7 @@ export interface PendingTripPanelsProps {
 export function PendingTripPanels({ trip, userId, handover, refetchTrip }: PendingTripPanelsProps) {
   const queryClient = useQueryClient();
   const offers = useTripOffers(trip.id, true);
+  const offersAnchor = useRef<HTMLDivElement>(null);
   const acceptance = useMutation({
     mutationFn: async (offer: DriverOffer) => {
       await acceptOffer({ tripId: trip.id, driverId: offer.driver_id });
@@ -36,7 +39,9 @@ export function PendingTripPanels({ trip, userId, handover, refetchTrip }: Pendi
 
   return (
     <>
+      <WaitingForOffers trip={trip} offers={offers.data ?? []} offersAnchor={offersAnchor} refetchTrip={refetchTrip} />
       <PublisherBox trip={trip} alreadyPublished={handover?.justPublished ?? false} initialError={handover?.publishError ?? null} />
+      <div ref={offersAnchor} className="ptr-offers-anchor" />
       <OffersPanel
         tripId={trip.id}
         userId={userId}

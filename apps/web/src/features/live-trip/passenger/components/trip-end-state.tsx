@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DriverOffer } from '@jala/contracts';
 import { RateTripForm } from '../../../passenger';
 import { liveTripKeys } from '../../shared/api';
 import { TripReceiptCard } from '../../shared/fare/trip-receipt';
@@ -18,6 +19,8 @@ export interface TripEndStateProps {
  * 'Viaje cancelado' with who cancelled; then back to the dashboard or a new request.
  */
 export function TripEndState({ trip, status }: TripEndStateProps) {
+  const queryClient = useQueryClient();
+  const hadOffers = (queryClient.getQueryData<DriverOffer[]>(liveTripKeys.offers(trip.id))?.length ?? 0) > 0;
   const record = useQuery({ queryKey: liveTripKeys.ended(trip.id), queryFn: () => findEndedTrip(trip.id), retry: 1 });
   // Unknown and not found in the history either: a neutral 'Tu viaje terminó'.
   const finalStatus = record.data?.status ?? status ?? (record.isPending ? null : 'unknown');
@@ -28,7 +31,7 @@ export function TripEndState({ trip, status }: TripEndStateProps) {
       </p>
     );
   }
-  const text = endStateText(finalStatus);
+  const text = endStateText(finalStatus, hadOffers);
   return (
     <section className={`card ptr-end ptr-end--${text.tone}`} aria-labelledby="ptr-end-title">
       <h2 id="ptr-end-title" className="ptr-end__title">

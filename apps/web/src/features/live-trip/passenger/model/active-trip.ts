@@ -32,6 +32,8 @@ export interface ActiveTrip {
   routePolyline: string | null;
   createdAt: string;
   publishedAt: string | null;
+  /** When a pending trip stops waiting for offers (ISO). */
+  expiresAt: string;
   driver: TripDriver | null;
   /** The driver's requests to change the agreed price (at most one pending). */
   fareAdjustments: FareAdjustment[];
@@ -58,6 +60,7 @@ export function toActiveTrip(dto: PassengerTrip): ActiveTrip {
     routePolyline: dto.route_polyline,
     createdAt: dto.created_at,
     publishedAt: dto.published_at,
+    expiresAt: dto.expires_at,
     driver: driver
       ? {
           id: driver.id,

@@ -14,8 +14,12 @@ const CANCEL_DETAILS: Readonly<Record<string, string>> = {
   cancelled_by_system: 'Ningún conductor tomó tu viaje a tiempo, así que se canceló automáticamente.',
 };
 
+/** An expired trip that drivers did offer on: nobody failed to answer, the passenger did not choose. */
+export const EXPIRED_WITH_OFFERS = 'Tu viaje expiró sin que eligieras una oferta. Puedes pedir otro cuando quieras.';
+
 /** What the passenger reads when a trip ends (spec §4: '¡Viaje completado!' / 'Viaje cancelado'). */
-export function endStateText(status: string): EndStateText {
+export function endStateText(status: string, hadOffers = false): EndStateText {
+  if (status === 'cancelled_by_system' && hadOffers) return { title: 'Viaje cancelado', who: tripStatusLabel(status), detail: EXPIRED_WITH_OFFERS, tone: 'neutral' };
   if (status === 'completed') return { title: '¡Viaje completado!', who: null, detail: 'Gracias por viajar con Jala.', tone: 'success' };
   if (isCancelledStatus(status)) {
     return { title: 'Viaje cancelado', who: tripStatusLabel(status), detail: CANCEL_DETAILS[status] ?? '', tone: 'neutral' };
