@@ -45,6 +45,25 @@ describe('the agreed trip on two phones', () => {
     const { passenger, driverPage, contexts } = await twoPhones(browser, database, { passenger: 'Lucía', driver: ['Pedro', 'Quispe'] });
     await requestAuto(passenger, '14');
     await agree(passenger, driverPage, 'Lucía');
+    // The chat with the chosen driver stays open after the accept, on both phones, with names and an unread badge.
+    await passenger.getByRole('region', { name: 'Tu conductor' }).waitFor();
+    const driverChat = driverPage.getByRole('region', { name: 'Chat con Lucía Ccori' });
+    await driverChat.getByRole('button', { name: /Chat con Lucía Ccori/ }).click();
+    await driverChat.getByPlaceholder('Escribe un mensaje').fill('Estoy en un Kia Rio plateado');
+    await driverChat.getByRole('button', { name: 'Enviar' }).click();
+    const passengerChat = passenger.getByRole('region', { name: 'Chat con Pedro Quispe' });
+    await passengerChat.getByTestId('chat-unread').getByText('1').waitFor({ timeout: 8_000 });
+    await passengerChat.scrollIntoViewIfNeeded();
+    await screenshot(passenger, 'agreed-passenger-chat-unread');
+    await passengerChat.getByRole('button', { name: /Chat con Pedro Quispe/ }).click();
+    await passengerChat.getByText('Estoy en un Kia Rio plateado').waitFor();
+    expect(await passengerChat.getByText('Pedro Quispe', { exact: true }).count()).toBe(1);
+    expect(await passengerChat.getByTestId('chat-unread').count()).toBe(0);
+    await passengerChat.getByPlaceholder('Escribe un mensaje').fill('Ya bajo');
+    await passengerChat.getByRole('button', { name: 'Enviar' }).click();
+    await driverChat.getByText('Ya bajo').waitFor({ timeout: 8_000 });
+    await screenshot(passenger, 'agreed-passenger-chat-open');
+
     for (const button of ['Ir al punto de recojo', 'Llegué al punto de recojo', 'Iniciar viaje']) await driverPage.getByRole('button', { name: button }).click();
     await driverPage.getByRole('button', { name: 'Finalizar viaje' }).waitFor();
     expect(await driverPage.getByTestId('binding-fare').textContent()).toBe('S/ 14.00');

@@ -93,10 +93,17 @@ describe('two phones: passenger and driver complete and cancel trips through the
     await driverPage.waitForURL('**/driver/active-trip', { timeout: 10_000 });
 
     await passenger.getByRole('button', { name: 'Cancelar viaje' }).click();
+    await passenger.getByLabel('Cambié de planes').check();
+    await screenshot(passenger, 'two-phones-passenger-cancel-reason');
     await passenger.getByRole('button', { name: 'Sí, cancelar' }).click();
     await passenger.getByRole('heading', { name: 'Viaje cancelado' }).waitFor();
-    await driverPage.getByText('El pasajero canceló el viaje.').waitFor({ timeout: 8_000 });
+    await driverPage.getByText('El pasajero canceló el viaje. Motivo: Cambié de planes').waitFor({ timeout: 8_000 });
     await screenshot(driverPage, 'two-phones-driver-sees-passenger-cancel');
+    // The notice stays with that trip: the requests page that follows is clean.
+    await driverPage.getByRole('link', { name: 'Buscar nuevos viajes' }).click();
+    await driverPage.waitForURL('**/driver/trip-request');
+    await driverPage.locator('.dt-requests__count, .empty-state').first().waitFor();
+    expect(await driverPage.getByText(/El pasajero canceló/).count()).toBe(0);
     for (const context of contexts) await context.close();
   });
 

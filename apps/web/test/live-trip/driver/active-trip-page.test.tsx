@@ -218,9 +218,9 @@ describe('driver active trip page', () => {
     await screen.findByRole('button', { name: 'Llegué al punto de recojo' });
     await waitFor(() => expect(live.subscribedTopics()).toContain(topics.tripStatus(777)));
     server.setTrip(null);
-    act(() => live.emit(topics.tripStatus(777), { trip_id: 777, status: 'cancelled_by_passenger', driver_id: DRIVER_ID, timestamp: new Date().toISOString() }));
+    act(() => live.emit(topics.tripStatus(777), { trip_id: 777, status: 'cancelled_by_passenger', driver_id: DRIVER_ID, timestamp: new Date().toISOString(), reason: 'Cambié de planes' }));
     expect(await screen.findByText('Viaje cancelado')).toBeTruthy();
-    expect(screen.getByText('El pasajero canceló el viaje.')).toBeTruthy();
+    expect(screen.getByText('El pasajero canceló el viaje. Motivo: Cambié de planes')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Llegué al punto de recojo' })).toBeNull();
   });
 

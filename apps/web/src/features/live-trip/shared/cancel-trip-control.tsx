@@ -14,7 +14,10 @@ export interface CancelTripControlProps {
   side: CancellingSide;
   /** The trip's current status; nothing is shown when `side` may not cancel from it. */
   status: string;
-  onConfirm: () => void;
+  /** Gets the reason chosen from `reasons`, if any. */
+  onConfirm: (reason?: string) => void;
+  /** Reasons to choose from before confirming (stored with the trip and shown to the other side). */
+  reasons?: readonly string[];
   isCancelling: boolean;
   /** Another action on the trip is running. */
   disabled?: boolean;
@@ -22,8 +25,9 @@ export interface CancelTripControlProps {
 }
 
 /** 'Cancelar viaje' with an in-page confirmation first (no blocking window.confirm; cancelling cannot be undone). */
-export function CancelTripControl({ side, status, onConfirm, isCancelling, disabled = false, error = null }: CancelTripControlProps) {
+export function CancelTripControl({ side, status, onConfirm, reasons = [], isCancelling, disabled = false, error = null }: CancelTripControlProps) {
   const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState<string | undefined>(undefined);
   if (!canCancel(status, side)) return null;
   const texts = TEXTS[side];
   return (
@@ -31,11 +35,22 @@ export function CancelTripControl({ side, status, onConfirm, isCancelling, disab
       {asking ? (
         <div className="trip-cancel__confirm" role="group" aria-label={texts.question}>
           <p className="trip-cancel__question">{texts.question}</p>
+          {reasons.length > 0 && (
+            <fieldset className="trip-cancel__reasons">
+              <legend>Motivo (opcional)</legend>
+              {reasons.map((r) => (
+                <label key={r} className="trip-cancel__reason">
+                  <input type="radio" name="cancel-reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
+                  {r}
+                </label>
+              ))}
+            </fieldset>
+          )}
           <div className="trip-cancel__actions">
             <button type="button" className="btn btn--ghost" onClick={() => setAsking(false)} disabled={isCancelling}>
               No, seguir
             </button>
-            <button type="button" className="btn trip-cancel__yes" onClick={onConfirm} disabled={isCancelling || disabled}>
+            <button type="button" className="btn trip-cancel__yes" onClick={() => onConfirm(reason)} disabled={isCancelling || disabled}>
               {isCancelling ? 'Cancelando...' : texts.confirm}
             </button>
           </div>

@@ -14,6 +14,16 @@ export type TripOutcome = 'completed' | 'cancelled';
 export interface FinishedTrip {
   trip: DriverTrip;
   outcome: TripOutcome;
+  /** The passenger's words when they cancelled, if they gave any. */
+  reason?: string | null;
+}
+
+/** Reason codes the apps store when nobody wrote one: no words to show. */
+const CODED_REASONS = new Set(['passenger_request', 'driver_request', 'expired']);
+
+/** 'El pasajero canceló el viaje.' plus their reason when they gave one. */
+export function passengerCancelText(reason: string | null | undefined): string {
+  return reason && !CODED_REASONS.has(reason) ? `El pasajero canceló el viaje. Motivo: ${reason}` : 'El pasajero canceló el viaje.';
 }
 
 export interface Banner {
@@ -58,13 +68,18 @@ export function useActiveTrip(driverId: number, position: Coordinates | null, cl
 
   const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: currentTripKeys.driver(driverId) }), [queryClient, driverId]);
 
-  const finish = useCallback((trip: DriverTrip, outcome: TripOutcome) => {
-    setFinished((previous) => previous ?? { trip, outcome });
+  const finish = useCallback((trip: DriverTrip, outcome: TripOutcome, reason?: string | null) => {
+    setFinished((previous) => previous ?? { trip, outcome, reason: reason ?? null });
   }, []);
 
   // The trip we were showing is gone and we did not finish it here: it was cancelled (by the passenger,
   // or by this driver on another device).
   const trip = query.data ?? null;
+  // A new trip assigned while the last one's end is still on screen: its notice must not linger over it.
+  if (trip && finished && trip.id !== finished.trip.id) {
+    setFinished(null);
+    setBanner(null);
+  }
   useEffect(() => {
     if (trip) shown.current = trip;
     else if (query.isSuccess && shown.current && !finished) finish(shown.current, 'cancelled');
@@ -76,8 +91,8 @@ export function useActiveTrip(driverId: number, position: Coordinates | null, cl
       const current = shown.current;
       if (!current || message.trip_id !== current.id) return;
       if (isCancelledStatus(message.status)) {
-        finish({ ...current, trip_status: message.status }, 'cancelled');
-        if (message.status === 'cancelled_by_passenger') setBanner({ tone: 'info', text: 'El pasajero canceló el viaje.' });
+        // The finished card says who cancelled and why (passengerCancelText), at the top of the page.
+        finish({ ...current, trip_status: message.status }, 'cancelled', message.reason);
       }
       void refetch();
     },

@@ -28,8 +28,8 @@ export function ActiveTripScreen() {
   const followed = useFollowedTrip(userId);
   const { trip, ended, hasNoTrip, refetch, end } = followed;
   const cancellation = useMutation({
-    mutationFn: (tripId: number) => cancelTrip(tripId),
-    onSuccess: (_result, tripId) => {
+    mutationFn: ({ tripId, reason }: { tripId: number; reason: string | undefined }) => cancelTrip(tripId, reason),
+    onSuccess: (_result, { tripId }) => {
       queryClient.removeQueries({ queryKey: liveTripKeys.offers(tripId) });
       end('cancelled_by_passenger');
     },
@@ -61,7 +61,7 @@ export function ActiveTripScreen() {
         userId={user?.id ?? null}
         handover={handover}
         refetchTrip={refetch}
-        onCancel={() => cancellation.mutate(trip.id)}
+        onCancel={(reason) => cancellation.mutate({ tripId: trip.id, reason })}
         cancelling={cancellation.isPending}
         cancelError={cancellation.isError ? errorMessage(cancellation.error, TRIP_FALLBACKS.cancel) : null}
       />

@@ -9,12 +9,15 @@ import { FareAdjustmentPrompt } from './fare-adjustment-prompt';
 import { PendingTripPanels } from './pending-trip-panels';
 import { TripOverviewCard } from './trip-overview-card';
 
+/** What a passenger may tell the assigned driver when cancelling (stored as the trip's cancel reason). */
+export const PASSENGER_CANCEL_REASONS = ['El conductor tarda mucho', 'Cambié de planes', 'Encontré otro transporte', 'El conductor me pidió cancelar'] as const;
+
 export interface TripFollowViewProps {
   trip: ActiveTrip;
   userId: number | null;
   handover: ActiveTripLocationState | null;
   refetchTrip: () => Promise<unknown>;
-  onCancel: () => void;
+  onCancel: (reason?: string) => void;
   cancelling: boolean;
   cancelError: string | null;
 }
@@ -37,7 +40,7 @@ export function TripFollowView({ trip, userId, handover, refetchTrip, onCancel, 
       {trip.driver && <AssignedDriverCard driver={trip.driver} />}
       {trip.driver && <TripChatPanel tripId={trip.id} driverId={trip.driver.id} role="passenger" userId={userId} peerName={trip.driver.name} />}
       <DriverTracker trip={trip} driverPosition={assigned ? driverPosition : null} />
-      <CancelTripControl side="passenger" status={trip.status} onConfirm={onCancel} isCancelling={cancelling} error={cancelError} />
+      <CancelTripControl side="passenger" status={trip.status} onConfirm={onCancel} reasons={trip.driver ? PASSENGER_CANCEL_REASONS : []} isCancelling={cancelling} error={cancelError} />
     </>
   );
 }
