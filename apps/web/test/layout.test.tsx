@@ -155,6 +155,28 @@ describe('page error boundary', () => {
     expect(screen.getByText('Otra página')).toBeTruthy();
   });
 
+  it("'Reintentar' runs the retry (e.g. a fresh import) and renders the page again, inside its frame", () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let broken = true;
+    function Flaky() {
+      if (broken) throw new TypeError('Failed to fetch dynamically imported module: /assets/page.js');
+      return <p>Página cargada</p>;
+    }
+    const onRetry = vi.fn(() => {
+      broken = false;
+    });
+    render(
+      <PageErrorBoundary resetKey="/passenger/profile" onRetry={onRetry} frame={(content) => <div data-testid="frame"><nav>Navegación</nav>{content}</div>}>
+        <Flaky />
+      </PageErrorBoundary>,
+    );
+    expect(screen.getByTestId('frame').textContent).toContain('Algo salió mal');
+    expect(screen.getByText('Navegación')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Página cargada')).toBeTruthy();
+  });
+
   it('recognises a failed chunk download', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
     expect(isChunkLoadError(new Error('boom'))).toBe(false);

@@ -1,29 +1,56 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
-import { PageErrorBoundary } from '../components/ui/error-boundary';
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { AppLayout } from '../components/layout/app-layout';
+import { isChunkLoadError, PageErrorBoundary } from '../components/ui/error-boundary';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { useSession } from '../lib/session-store';
 import { RootLayout } from './root-layout';
 import { ProtectedRoute, PublicRoute } from './route-guards';
 
-/** Error boundary reset by navigation: leaving a broken page recovers the app. */
-function PageBoundary({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return <PageErrorBoundary resetKey={pathname}>{children}</PageErrorBoundary>;
+/** The bottom navigation that belongs to a path, so an error keeps the user's way around. */
+function navFor(pathname: string): 'passenger' | 'driver' | undefined {
+  if (pathname.startsWith('/driver')) return 'driver';
+  if (pathname.startsWith('/passenger')) return 'passenger';
+  return undefined;
 }
 
+type PageLoader = () => Promise<ComponentType>;
+
 /**
- * Wraps a lazily imported named page export in an error boundary (render or chunk-download failure)
- * and a Suspense boundary with the full-screen 'Cargando...' fallback.
+ * One lazily loaded page inside its error boundary (reset by navigation) and Suspense ('Cargando...').
+ * 'Reintentar' really retries: failed queries are reset and the page's chunk is imported afresh (React
+ * caches a failed lazy import forever); if the chunk fails a second time only a reload can help. A
+ * signed-in user keeps the header and bottom navigation around the error.
  */
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+function LazyPage({ initial, load }: { initial: LazyExoticComponent<ComponentType>; load: PageLoader }) {
+  const { pathname } = useLocation();
+  const signedIn = useSession((s) => s.status === 'authenticated');
+  const { reset } = useQueryErrorResetBoundary();
+  const [page, setPage] = useState({ Component: initial, reimported: false });
+  const retry = (error: Error): void => {
+    reset();
+    if (!isChunkLoadError(error)) return;
+    if (page.reimported) window.location.reload();
+    else setPage({ Component: lazy(async () => ({ default: await load() })), reimported: true });
+  };
+  const frame = (content: ReactNode) => (signedIn ? <AppLayout title="Jala" nav={navFor(pathname)}>{content}</AppLayout> : content);
+  const { Component } = page;
   return (
-    <PageBoundary>
+    <PageErrorBoundary resetKey={pathname} onRetry={retry} frame={frame}>
       <Suspense fallback={<FullScreenLoader message="Cargando..." />}>
-        <Page />
+        <Component />
       </Suspense>
-    </PageBoundary>
+    </PageErrorBoundary>
   );
+}
+
+/** A lazily imported named page export, as a route element (see LazyPage). */
+function lazyPage<M extends Record<string, unknown>>(importer: () => Promise<M>, name: keyof M & string) {
+  const load: PageLoader = async () => (await importer())[name] as ComponentType;
+  const initial = lazy(async () => ({ default: await load() }));
+  // Keyed by the page: two routes in the same spot must not share one LazyPage's state.
+  return <LazyPage key={name} initial={initial} load={load} />;
 }
 
 // Every page is its own chunk: the login route only pays for the login page.

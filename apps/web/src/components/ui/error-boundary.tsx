@@ -4,6 +4,13 @@ interface Props {
   children: ReactNode;
   /** Changing this (e.g. the path) clears a caught error, so navigating away recovers. */
   resetKey?: string;
+  /**
+   * What 'Reintentar' really retries (a fresh lazy import of the page, failed queries reset) before the
+   * page renders again. Without it a failed chunk can only be fixed by reloading.
+   */
+  onRetry?: (error: Error) => void;
+  /** Frames the error (the header and bottom navigation around it), so the user is never stranded. */
+  frame?: (content: ReactNode) => ReactNode;
 }
 
 interface State {
@@ -36,20 +43,27 @@ export class PageErrorBoundary extends Component<Props, State> {
   }
 
   private readonly retry = (): void => {
-    if (this.state.error && isChunkLoadError(this.state.error)) window.location.reload();
-    else this.setState({ error: null });
+    const { error } = this.state;
+    if (!error) return;
+    if (this.props.onRetry) this.props.onRetry(error);
+    else if (isChunkLoadError(error)) {
+      window.location.reload();
+      return;
+    }
+    this.setState({ error: null });
   };
 
   override render(): ReactNode {
     if (!this.state.error) return this.props.children;
-    return (
-      <main className="not-found" role="alert">
+    const content = (
+      <section className="not-found" role="alert">
         <h1 className="not-found__title">Algo salió mal</h1>
         <p className="not-found__text">No se pudo mostrar esta pantalla. Revisa tu conexión e inténtalo otra vez.</p>
         <button type="button" className="btn btn--primary" onClick={this.retry}>
           Reintentar
         </button>
-      </main>
+      </section>
     );
+    return this.props.frame ? this.props.frame(content) : content;
   }
 }
