@@ -8,7 +8,8 @@ import { publishTrip, type PublishableTrip } from '../api/publish-trip';
 import { TRIP_FALLBACKS, type CreatedTrip } from '../api/trip-api';
 import type { ActiveTripLocationState } from '../model/active-trip-location-state';
 import { useRoutePreview } from '../hooks/use-route-preview';
-import { useTripRequest } from '../model/trip-request-context';
+import { useTripRequest, useTripRequestStore } from '../model/trip-request-context';
+import { useWizardHistory } from '../hooks/use-wizard-history';
 import { TripRequestSheet } from './trip-request-sheet';
 
 const BANNERS = {
@@ -31,6 +32,7 @@ export function TripRequestScreen() {
   const pickOnMap = useTripRequest((s) => s.pickOnMap);
   const setMapStatus = useTripRequest((s) => s.setMapStatus);
   const route = useRoutePreview(origin, destination, serviceTypeId);
+  useWizardHistory(useTripRequestStore());
   // Publication of the just-created trip; either way the passenger goes on to the active trip, which
   // offers 'Publicar viaje' again (with this message) when both channels failed.
   const publication = useMutation({
