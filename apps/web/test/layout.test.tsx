@@ -4,6 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { ConnectionIndicator, useRealtimeConnected } from '../src/components/layout/connection-indicator';
 import { ProfileMenu } from '../src/components/layout/profile-menu';
 import { PageErrorBoundary, isChunkLoadError } from '../src/components/ui/error-boundary';
+import { readRoleMode } from '../src/lib/role-mode';
 import { useSession } from '../src/lib/session-store';
 import { realtime, type ConnectionListener } from '../src/lib/realtime';
 import { resolveActiveTripRedirect } from '../src/app/active-trip-redirect';
@@ -73,6 +74,36 @@ describe('profile menu', () => {
     expect(screen.getByRole('menuitem', { name: 'Ver perfil' }).getAttribute('href')).toBe('/driver/profile');
     expect(screen.getByRole('menuitem', { name: 'Editar perfil' }).getAttribute('href')).toBe('/driver/profile?edit=1');
     expect(screen.getByRole('menuitem', { name: 'Cerrar sesión' })).toBeTruthy();
+  });
+
+  it("a 'both' user switches mode from the menu: that mode's dashboard, remembered for /dashboard", () => {
+    setSession(makeUser({ user_type: 'both' }));
+    render(
+      <MemoryRouter initialEntries={['/passenger/dashboard']}>
+        <ProfileMenu />
+        <Probe />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Menú de perfil' }));
+    expect(screen.getByRole('menuitem', { name: 'Ver perfil' }).getAttribute('href')).toBe('/passenger/profile');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Cambiar a modo conductor' }));
+    expect(screen.getByTestId('location').textContent).toBe('/driver/dashboard');
+    expect(readRoleMode()).toBe('driver');
+    fireEvent.click(screen.getByRole('button', { name: 'Menú de perfil' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Cambiar a modo pasajero' }));
+    expect(screen.getByTestId('location').textContent).toBe('/passenger/dashboard');
+    expect(readRoleMode()).toBe('passenger');
+  });
+
+  it('offers no mode switch to a user with one role', () => {
+    setSession(makeUser({ user_type: 'passenger' }));
+    render(
+      <MemoryRouter>
+        <ProfileMenu />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Menú de perfil' }));
+    expect(screen.queryByRole('menuitem', { name: /Cambiar a modo/ })).toBeNull();
   });
 
   it("'Cerrar sesión' logs out even if the server fails, and goes to /login", async () => {

@@ -134,6 +134,13 @@ describe('active-trip guard', () => {
     expect(screen.getByTestId('connection-indicator').textContent).toContain('Jala Online');
   });
 
+  it('leads a passenger who opens a driver page to the driver registration form', async () => {
+    stubFetch({ 'GET /trips/active': noActiveTrip });
+    setSession(makeUser({ user_type: 'passenger' }));
+    renderApp('/driver/earnings');
+    await waitFor(() => expect(currentPath()).toBe('/driver/profile'));
+  });
+
   it('checks the passenger trip first for "both", then the driver trip', async () => {
     const fetchMock = stubFetch({
       'GET /trips/active': noActiveTrip,

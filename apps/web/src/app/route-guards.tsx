@@ -41,3 +41,14 @@ export function ProtectedRoute() {
   }
   return <Outlet />;
 }
+
+/**
+ * The driver's pages for someone who is not a driver yet: every one of them leads to the driver
+ * registration form ('/driver/profile' shows it), never to a page that can only fail.
+ */
+export function DriverArea() {
+  const userType = useSession((s) => s.user?.user_type);
+  const { pathname } = useLocation();
+  if (userType && !isDriverType(userType) && pathname !== '/driver/profile') return <Navigate to="/driver/profile" replace />;
+  return <Outlet />;
+}

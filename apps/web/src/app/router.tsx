@@ -6,7 +6,7 @@ import { isChunkLoadError, PageErrorBoundary } from '../components/ui/error-boun
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { useSession } from '../lib/session-store';
 import { RootLayout } from './root-layout';
-import { ProtectedRoute, PublicRoute } from './route-guards';
+import { DriverArea, ProtectedRoute, PublicRoute } from './route-guards';
 
 /** The bottom navigation that belongs to a path, so an error keeps the user's way around. */
 function navFor(pathname: string): 'passenger' | 'driver' | undefined {
@@ -109,6 +109,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'driver',
+            element: <DriverArea />,
             children: [
               { path: 'dashboard', element: driver.dashboard },
               { path: 'trip-request', element: driver.tripRequest },

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { profilePathFor } from '@jala/domain';
+import { dashboardOfMode, modeOfPath, readRoleMode, writeRoleMode, type RoleMode } from '../../lib/role-mode';
 import { useSession } from '../../lib/session-store';
 import { EditIcon, LogoutIcon, UserIcon } from '../ui/icons';
 
@@ -18,6 +19,7 @@ export function ProfileMenu() {
   const user = useSession((s) => s.user);
   const logout = useSession((s) => s.logout);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -40,7 +42,16 @@ export function ProfileMenu() {
   }, [open]);
 
   if (!user) return null;
-  const profilePath = profilePathFor(user.user_type);
+  // A `both` user switches mode here; the mode they are in is the page's, else the one they last chose.
+  const mode: RoleMode = modeOfPath(pathname) ?? readRoleMode() ?? modeOfPath(profilePathFor(user.user_type)) ?? 'passenger';
+  const otherMode: RoleMode = mode === 'driver' ? 'passenger' : 'driver';
+  const canSwitch = user.user_type === 'both';
+  const profilePath = canSwitch ? `/${mode}/profile` : profilePathFor(user.user_type);
+  const switchMode = (): void => {
+    writeRoleMode(otherMode);
+    setOpen(false);
+    void navigate(dashboardOfMode(otherMode));
+  };
   const displayName = user.name || `${user.first_name} ${user.last_name}`.trim();
 
   const onLogout = async (): Promise<void> => {
@@ -71,6 +82,11 @@ export function ProfileMenu() {
               <p className="profile-menu__email">{user.email}</p>
             </div>
           </div>
+          {canSwitch && (
+            <button type="button" role="menuitem" className="profile-menu__item" onClick={switchMode}>
+              <UserIcon /> {otherMode === 'driver' ? 'Cambiar a modo conductor' : 'Cambiar a modo pasajero'}
+            </button>
+          )}
           <Link role="menuitem" className="profile-menu__item" to={profilePath} onClick={() => setOpen(false)}>
             <UserIcon /> Ver perfil
           </Link>
