@@ -68,6 +68,8 @@ export const zTripStageRequest = z.object({
   latitude: latitude.optional(),
   longitude: longitude.optional(),
   reason: zText().max(200).optional(),
+  /** Safety: the passenger's 4-digit code, required to move to in_progress. */
+  start_code: z.string({ error: 'Ingresa el código de 4 dígitos del pasajero.' }).regex(/^\d{4}$/, 'El código tiene 4 dígitos.').optional(),
 });
 /** The statuses a driver may send to PUT /driver/trips/{id}/status (the completion has its own call). */
 export type DriverStageStatus = z.infer<typeof zTripStageRequest>['status'];

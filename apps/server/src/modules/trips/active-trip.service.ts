@@ -13,12 +13,13 @@ export class ActiveTripService {
     if (!trip) throw new AppError('NO_ACTIVE_TRIP');
     if (!trip.driverId) return toPassengerTripDto(trip);
     const rating = (id: number) => this.users.ratingAverage(id);
-    const [party, vehicle, position] = await Promise.all([
+    const [party, vehicle, position, hasPhoto] = await Promise.all([
       this.trips.findParty(trip.driverId, rating),
       trip.vehicleId ? this.trips.findVehicle(trip.vehicleId) : Promise.resolve(undefined),
       this.trips.findDriverPosition(trip.driverId),
+      this.trips.driverHasPhoto(trip.driverId),
     ]);
-    return toPassengerTripDto(trip, party ? { party, vehicle: vehicle ?? null, position } : undefined);
+    return toPassengerTripDto(trip, party ? { party, vehicle: vehicle ?? null, position, hasPhoto } : undefined);
   }
 
   async driverCurrentTrip(driverId: number): Promise<DriverTrip> {
