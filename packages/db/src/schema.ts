@@ -218,8 +218,11 @@ export const clusterState = pgTable('cluster_state', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Raw bytes (bytea), read and written as a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+/** Raw bytes (bytea), read as a Buffer from either driver (PGlite hands back a plain Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /** Safety: the driver's photo as the passenger sees it on the car card (normalised by the server, EXIF stripped). */
 export const driverPhotos = pgTable('driver_photos', {

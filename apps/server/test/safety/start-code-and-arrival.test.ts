@@ -16,7 +16,7 @@ const NEAR = { latitude: -12.1225, longitude: -77.0297 };
 
 describeOnBackends('start code and arrival check on %s', ({ t, maybe }) => {
   /** A passenger and a driver on one trip in `status`, with start code 0427; both logged in. */
-  async function tripIn(status: 'en_route' | 'arrived', profile: Parameters<typeof createDriver>[1]['profile'] = {}) {
+  async function tripIn(status: 'en_route' | 'arrived', profile: NonNullable<Parameters<typeof createDriver>[1]>['profile'] = {}) {
     const db = t.app.database.db;
     const rider = await createUser(db);
     const driver = await createDriver(db, { profile });
