@@ -30,6 +30,7 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
 const loginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const registerPage = lazyPage(() => import('../features/auth/pages/register-page'), 'RegisterPage');
 const dashboardRedirectPage = lazyPage(() => import('../features/auth/pages/dashboard-redirect-page'), 'DashboardRedirectPage');
+const sharedTripPage = lazyPage(() => import('../features/safety/pages/shared-trip-page'), 'SharedTripPage');
 const notFoundPage = lazyPage(() => import('../features/errors/pages/not-found-page'), 'NotFoundPage');
 
 const passenger = {
@@ -91,6 +92,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // The public, read-only page of a shared trip: no login, whoever holds the link (safety).
+      { path: 'compartir/:token', element: sharedTripPage },
       { path: '*', element: notFoundPage },
     ],
   },

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isDriverType } from '@jala/domain';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { DriverPhotoSection, TrustedContactsSection } from '../../safety';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { DRIVER_ERRORS } from '../api/driver-errors';
@@ -17,6 +18,7 @@ type Tab = 'perfil' | 'vehiculos';
 function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
   const { data: profile, error, isPending, refetch } = useDriverProfile();
   const [saved, setSaved] = useState<string | null>(null);
+  const name = useSession((s) => `${s.user?.first_name ?? ''} ${s.user?.last_name ?? ''}`.trim());
   if (isPending) return <InlineLoading text="Cargando perfil..." />;
   if (error) {
     return (
@@ -35,6 +37,8 @@ function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
       {pending && <p className="alert drv-alert-warning">Documentos en verificación: podrás recibir solicitudes cuando los verifiquemos.</p>}
       {/* Re-mounted when the profile appears, so the form switches from 'register' to 'edit' with fresh values. */}
       <DriverProfileForm key={profile ? 'edit' : 'new'} profile={profile} autoFocus={autoFocus} onSaved={setSaved} />
+      {profile && <DriverPhotoSection name={name} />}
+      {profile && <TrustedContactsSection />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { DRIVER_TRIP_ERRORS } from './errors';
+import { ShareTripButton, SosButton } from '../../safety';
 import { CancelTripControl } from '../shared/cancel-trip-control';
 import { DriverTripMap } from './components/driver-trip-map';
 import { Notice } from './components/notice';
@@ -80,6 +81,8 @@ export function DriverActiveTripPage() {
         onComplete={state.complete}
       />
       <TripDetailsCard trip={trip} />
+      <ShareTripButton />
+      <SosButton />
       <CancelTripControl side="driver" status={trip.trip_status} isCancelling={state.busy === 'cancel'} disabled={state.busy !== null} onConfirm={state.cancel} />
     </>,
   );

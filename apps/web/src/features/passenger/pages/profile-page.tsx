@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { TrustedContactsSection } from '../../safety';
 import { ErrorBanner } from '../../../components/ui/form-field';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileSummary } from '../components/profile-summary';
@@ -90,7 +91,12 @@ export function PassengerProfilePage() {
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="pw-tab-panel">
         {tab === 'perfil'
-          ? <ProfileTab isEditing={isEditing} setEditing={(edit) => update({ edit })} />
+          ? (
+            <>
+              <ProfileTab isEditing={isEditing} setEditing={(edit) => update({ edit })} />
+              {!isEditing && <TrustedContactsSection />}
+            </>
+          )
           : <SavedLocationsPanel />}
       </div>
     </AppLayout>

@@ -35,7 +35,7 @@ export function CarCard({ tripId, driver }: { tripId: number; driver: CarCardDri
         )}
         <div className="sf-car__name-block">
           <p className="sf-car__name">{driver.name}</p>
-          <p className="sf-muted">{driver.rating == null ? 'Sin calificaciones aún' : `★ ${driver.rating.toFixed(1)}`}</p>
+          <p className="sf-muted">{driver.rating == null ? 'Sin calificaciones' : <span aria-label={`Calificación ${driver.rating.toFixed(1)} de 5`}>★ {driver.rating.toFixed(1)}</span>}</p>
         </div>
         {driver.phone && (
           <a className="btn btn--ghost sf-car__call" href={peruvianPhoneHref(driver.phone)}>

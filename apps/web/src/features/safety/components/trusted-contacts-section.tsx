@@ -47,7 +47,6 @@ export function TrustedContactsSection() {
       <form onSubmit={submit} noValidate>
         <ol className="sf-contacts__list">
           {rows.map((row, index) => (
-            // eslint-disable-next-line react/no-array-index-key -- rows have no id until saved; position is their identity
             <li key={index} className="sf-contacts__row">
               <p className="sf-contacts__label">{index === 0 ? 'Contacto de emergencia' : `Contacto ${index + 1}`}</p>
               <label className="sf-field">

@@ -1,8 +1,8 @@
+import { CarCard, ShareTripButton, SosButton, StartCodeCard } from '../../../safety';
 import type { ActiveTripLocationState } from '../../../trip-request';
 import { CancelTripControl } from '../../shared/cancel-trip-control';
 import { useLiveDriverPosition } from '../hooks/use-live-driver-position';
 import type { ActiveTrip } from '../model/active-trip';
-import { AssignedDriverCard } from './assigned-driver-card';
 import { DriverTracker } from './driver-tracker';
 import { PendingTripPanels } from './pending-trip-panels';
 import { TripOverviewCard } from './trip-overview-card';
@@ -29,8 +29,16 @@ export function TripFollowView({ trip, userId, handover, refetchTrip, onCancel, 
     <>
       <TripOverviewCard trip={trip} />
       {trip.status === 'pending' && <PendingTripPanels trip={trip} userId={userId} handover={handover} refetchTrip={refetchTrip} />}
-      {trip.driver && <AssignedDriverCard driver={trip.driver} />}
+      <StartCodeCard code={trip.startCode} locked={trip.startCodeLocked} />
+      {trip.driver && (
+        <CarCard
+          tripId={trip.id}
+          driver={{ ...trip.driver, vehicle: trip.driver.vehicleDetails, vehicleLabel: trip.driver.vehicle }}
+        />
+      )}
       <DriverTracker trip={trip} driverPosition={assigned ? driverPosition : null} />
+      {trip.driver && <ShareTripButton />}
+      {trip.driver && <SosButton />}
       <CancelTripControl side="passenger" status={trip.status} onConfirm={onCancel} isCancelling={cancelling} error={cancelError} />
     </>
   );
