@@ -22,6 +22,14 @@ const ON_THE_WAY = [{ latitude: -12.1150, longitude: -77.0200 }, { latitude: -12
 
 const token = async (email: string) => (await api<{ token: string }>('POST', '/auth/login', null, { email, password: FACTORY_PASSWORD })).data.token;
 
+async function loginOnTrip(page: Page, email: string, path: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(FACTORY_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(`**${path}`);
+}
+
 /** Holds the pointer on SOS for `ms` (the hold-to-confirm), the way a thumb does. */
 async function holdSos(page: Page, ms: number): Promise<void> {
   const box = await page.getByTestId('sos-button').boundingBox();
@@ -77,10 +85,9 @@ describe('safety on every trip', () => {
     const driverContext = await phoneContext(browser, { geolocation: FAR });
     const passenger = await passengerContext.newPage();
     const driverPage = await driverContext.newPage();
-    await loginViaUi(passenger, rider.email, FACTORY_PASSWORD);
-    await passenger.goto('/passenger/active-trip');
-    await loginViaUi(driverPage, driver.user.email, FACTORY_PASSWORD);
-    await driverPage.goto('/driver/active-trip');
+    // With a trip going on, logging in lands on the active trip (the active-trip guard).
+    await loginOnTrip(passenger, rider.email, '/passenger/active-trip');
+    await loginOnTrip(driverPage, driver.user.email, '/driver/active-trip');
 
     // Know the car before boarding: photo (fetched with the token), long name wrapping, plate in large type.
     const card = passenger.getByTestId('car-card');

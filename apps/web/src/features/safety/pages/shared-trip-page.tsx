@@ -1,18 +1,32 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { APP_NAME, SHARE_POLL_MS, tripStatusLabel } from '@jala/domain';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { createQueryClient } from '../../../lib/query-client';
 import { TripMap } from '../../map';
 import { fetchSharedTrip, safetyKeys, SAFETY_ERRORS } from '../api';
 import '../safety.css';
+
+/**
+ * Whoever opens a shared link is usually signed out, and the signed-out app has no query cache (the
+ * login route stays light): this page brings its own.
+ */
+export function SharedTripPage() {
+  const [client] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <SharedTripView />
+    </QueryClientProvider>
+  );
+}
 
 /**
  * The public, read-only page of a shared trip (/compartir/:token, no login): driver, vehicle, plate, the
  * car moving on the map with the route, and the ETA. It polls its own endpoint; once the trip ends or the
  * link expires (404) it says so and shows no position any more.
  */
-export function SharedTripPage() {
+function SharedTripView() {
   const { token = '' } = useParams();
   const query = useQuery({
     queryKey: safetyKeys.sharedTrip(token),
