@@ -64,6 +64,8 @@ export function SosButton() {
 
   return (
     <>
+      {/* Room at the end of the page, so the floating button never hides its last control. */}
+      <div className="sf-sos-spacer" aria-hidden="true" />
       <button
         type="button"
         className="sf-sos"
@@ -95,7 +97,7 @@ export function SosButton() {
             <h2 id="sf-sos-title" className="sf-sos-panel__title">
               {sos.isSuccess ? 'Alerta enviada' : sos.isError ? 'No se pudo enviar la alerta' : 'Enviando alerta...'}
             </h2>
-            {sos.isSuccess && <p>Registramos tu ubicación y la hora. El equipo de Jala ya la está viendo.</p>}
+            {sos.isSuccess && <p>Registramos tu ubicación y la hora para el equipo de seguridad de Jala.</p>}
             {sos.isError && (
               <p className="sf-error" role="alert">
                 {errorMessage(sos.error, SAFETY_ERRORS.sos)}

@@ -55,7 +55,7 @@ function SharedTripView() {
         )}
         {ended && (
           <section className="card sf-public__ended" role="alert" data-testid="share-ended">
-            <h2 className="sf-title">Este enlace ya no está disponible</h2>
+            <h2 className="sf-title">Viaje no disponible</h2>
             <p>{isApiError(query.error) && query.error.status === 404 ? query.error.message : errorMessage(query.error, SAFETY_ERRORS.sharedTrip)}</p>
           </section>
         )}
