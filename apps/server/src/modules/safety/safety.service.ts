@@ -5,7 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Photo, SharedTrip, ShareLink, SosAlert, TrustedContacts } from '@jala/contracts';
 import {
-  etaMinutes, haversineKm, isDriverBusyStatus, isDriverType, isPassengerType, POLICE_PHONE, SHARE_LINK_TTL_HOURS, TRUSTED_CONTACTS_MAX,
+  etaMinutes, haversineKm, isDriverBusyStatus, isDriverType, isPassengerType, POLICE_PHONE, SHARE_LINK_TTL_HOURS, SHARED_TRIP_PATH_PREFIX,
+  TRUSTED_CONTACTS_MAX,
 } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import { normalizeUploadedImage } from '../../lib/images';
@@ -140,7 +141,7 @@ export class SafetyService {
       expiresAt: new Date(now.getTime() + SHARE_LINK_TTL_HOURS * 3_600_000),
     });
     const [contact] = await this.contacts(userId);
-    return { path: `/compartir/${token}`, expires_at: link.expiresAt.toISOString(), contact_name: contact?.name ?? null, contact_phone: contact?.phone ?? null };
+    return { path: `${SHARED_TRIP_PATH_PREFIX}/${token}`, expires_at: link.expiresAt.toISOString(), contact_name: contact?.name ?? null, contact_phone: contact?.phone ?? null };
   }
 
   /** The caller's trip with a driver assigned, as its passenger or its driver (a 'both' account: either). */
