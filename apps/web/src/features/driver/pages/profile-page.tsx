@@ -10,7 +10,7 @@ import { DriverProfileForm } from '../components/driver-profile-form';
 import { DriverRegistrationForm } from '../components/driver-registration-form';
 import { InlineLoading, SuccessBanner } from '../components/inline-status';
 import { VehiclesSection } from '../components/vehicles-section';
-import { useDriverProfile } from '../hooks/use-driver-queries';
+import { useDriverProfile, useInvalidateDriver } from '../hooks/use-driver-queries';
 import '../driver.css';
 
 type Tab = 'perfil' | 'vehiculos';
@@ -18,6 +18,7 @@ type Tab = 'perfil' | 'vehiculos';
 function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
   const { data: profile, error, isPending, refetch } = useDriverProfile();
   const [saved, setSaved] = useState<string | null>(null);
+  const invalidateDriver = useInvalidateDriver();
   const name = useSession((s) => `${s.user?.first_name ?? ''} ${s.user?.last_name ?? ''}`.trim());
   if (isPending) return <InlineLoading text="Cargando perfil..." />;
   if (error) {
@@ -38,7 +39,8 @@ function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
       {/* Re-mounted when the profile appears, so the form switches from 'register' to 'edit' with fresh values. */}
       <DriverProfileForm key={profile ? 'edit' : 'new'} profile={profile} autoFocus={autoFocus} onSaved={setSaved} />
       {profile && <DriverPhotoSection name={name} />}
-      {profile && <TrustedContactsSection />}
+      {/* Re-mounted (and refetched) when the form above changes the emergency contact. */}
+      {profile && <TrustedContactsSection key={profile.emergency_contact_phone ?? ''} onSaved={() => void invalidateDriver()} />}
     </>
   );
 }

@@ -11,16 +11,21 @@ const EMPTY: TrustedContactInput = { name: '', phone: '' };
  * Up to 5 trusted contacts (name and Peruvian mobile), passenger and driver alike. The first is the
  * emergency contact: "Compartir viaje" and SOS prefill WhatsApp for them. Validation is the server's.
  */
-export function TrustedContactsSection() {
+export function TrustedContactsSection({ onSaved }: { onSaved?: () => void }) {
   const queryClient = useQueryClient();
-  const contacts = useQuery({ queryKey: safetyKeys.contacts, queryFn: fetchContacts });
+  // Always fresh on mount: the profile form edits the first contact too.
+  const contacts = useQuery({ queryKey: safetyKeys.contacts, queryFn: fetchContacts, refetchOnMount: 'always' });
   const [rows, setRows] = useState<TrustedContactInput[]>([]);
   useEffect(() => {
     if (contacts.data) setRows(contacts.data.map((c) => ({ ...c })));
   }, [contacts.data]);
   const save = useMutation({
     mutationFn: (list: TrustedContactInput[]) => saveContacts(list),
-    onSuccess: (saved) => queryClient.setQueryData(safetyKeys.contacts, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(safetyKeys.contacts, saved);
+      // The first contact is the profile's emergency contact: the page refreshes its own copy.
+      onSaved?.();
+    },
   });
 
   const update = (index: number, field: keyof TrustedContactInput, value: string) =>
