@@ -175,6 +175,10 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
       ['Llegué al punto de recojo', 'Iniciar viaje'],
       ['Iniciar viaje', 'Finalizar viaje'],
     ] as const) {
+      if (button === 'Iniciar viaje') {
+        const { start_code: code } = (await api<{ start_code: string }>('GET', '/trips/active', passenger.token)).data;
+        await page.getByLabel('Código del pasajero').fill(code);
+      }
       await page.getByRole('button', { name: button }).click();
       await page.getByRole('button', { name: next }).waitFor();
     }

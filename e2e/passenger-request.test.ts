@@ -210,7 +210,9 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await expect.poll(() => page.getByTestId('trip-status').textContent()).toBe('Conductor en camino');
     expect((await stage('arrived')).status).toBe(200);
     await page.getByText('Tu conductor llegó al punto de recojo.').waitFor();
-    expect((await stage('in_progress')).status).toBe(200);
+    await page.getByTestId('start-code').waitFor();
+    const startCode = await page.getByTestId('start-code').textContent();
+    expect((await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'in_progress', start_code: startCode })).status).toBe(200);
     await expect.poll(() => page.getByTestId('trip-status').textContent()).toBe('En curso');
     expect(await page.getByRole('button', { name: 'Cancelar viaje' }).count()).toBe(0);
     const completed = await api('POST', '/driver/trips/complete', driverToken, { trip_id: tripId, final_latitude: JOCKEY_PLAZA.latitude, final_longitude: JOCKEY_PLAZA.longitude, actual_fare: 18.5, notes: '' });

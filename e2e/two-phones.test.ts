@@ -66,6 +66,8 @@ describe('two phones: passenger and driver complete and cancel trips through the
       ['Llegué al punto de recojo', 'Conductor en el punto de recojo'],
       ['Iniciar viaje', 'En curso'],
     ] as const) {
+      // To start, the passenger reads their code aloud and the driver types it.
+      if (button === 'Iniciar viaje') await driverPage.getByLabel('Código del pasajero').fill(await passenger.getByTestId('start-code').textContent() ?? '');
       await driverPage.getByRole('button', { name: button }).click();
       await expect.poll(() => status.textContent(), { timeout: 8_000 }).toBe(passengerSees);
     }

@@ -146,13 +146,15 @@ describe('a Jala cluster behind nginx', () => {
     // Both nodes answered HTTP so far (round robin): the trip really crossed nodes.
     expect(new Set(http.answers.map((a) => a.node).filter((n) => n === passengerNode.id || n === survivor.id)).size).toBe(2);
 
+    const startCode = (await http.call<{ start_code: string }>('GET', '/trips/active', passenger.token)).body.data.start_code;
     // The passenger's node dies. The driver carries on at once, through nginx.
     const killedAt = Date.now();
     const reconnected = pm.nextConnect(15_000);
     await passengerNode.kill();
     await say(dm, driver.userId, 'driver', 'Ya llegué, estoy afuera');
+    // The passenger told the driver the start code (read here from the passenger's own trip before their node died).
     for (const status of ['arrived', 'in_progress']) {
-      const stage = await http.call<{ trip_status: string }>('PUT', `/driver/trips/${tripId}/status`, driver.token, { status });
+      const stage = await http.call<{ trip_status: string }>('PUT', `/driver/trips/${tripId}/status`, driver.token, { status, ...(status === 'in_progress' ? { start_code: startCode } : {}) });
       expect(stage.status).toBe(200);
       expect(stage.node).toBe(survivor.id);
     }

@@ -126,7 +126,8 @@ describe('two phones on a two-node cluster behind nginx', () => {
     await expect.poll(() => passengerNode(), { timeout: 5_000 }).toBe(survivor.id);
     await passenger.getByText('Jala Online').waitFor();
 
-    // And follows the rest live, to the end.
+    // And follows the rest live, to the end: the passenger reads the start code, the driver types it.
+    await driverPage.getByLabel('Código del pasajero').fill(await passenger.getByTestId('start-code').textContent() ?? '');
     await driverPage.getByRole('button', { name: 'Iniciar viaje' }).click();
     await expect.poll(() => status.textContent(), { timeout: 8_000 }).toBe('En curso');
     await driverPage.getByRole('button', { name: 'Finalizar viaje' }).click();

@@ -38,6 +38,7 @@ import { geoModule } from './modules/geo';
 import type { CoreDeps, ModuleDeps } from './modules/module-deps';
 import { passengerModule } from './modules/passengers';
 import { ratingsModule } from './modules/ratings';
+import { safetyModule } from './modules/safety';
 import { systemModule } from './modules/system';
 import { createTripServices, tripModule, type TripServices } from './modules/trips';
 import { TripsRepository } from './modules/trips/trips.repository';
@@ -46,7 +47,7 @@ import { TopicAcl, defineBaseRules } from './realtime/topic-acl';
 import { createGeoProvider } from './geo';
 
 /** Every feature module, registered under /api the same way: `register(module, deps)`. */
-const MODULES = [systemModule, authModule, geoModule, tripModule, driverModule, passengerModule, ratingsModule, adminModule];
+const MODULES = [systemModule, authModule, geoModule, tripModule, driverModule, passengerModule, ratingsModule, adminModule, safetyModule];
 
 export interface AppOptions {
   /** An already-open database (tests share one); otherwise opened from the config. */

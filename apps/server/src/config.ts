@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DEFAULT_ARRIVAL_RADIUS_METERS } from '@jala/domain';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
 const zUrl = (protocols: string[]) =>
@@ -30,6 +31,7 @@ const zEnv = z.object({
   TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TRIP_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  ARRIVAL_RADIUS_METERS: z.coerce.number().int().min(10).max(100_000).default(DEFAULT_ARRIVAL_RADIUS_METERS),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
@@ -66,6 +68,8 @@ export interface AppConfig {
   tokenTtlSeconds: number;
   tileUrl: string;
   tripExpiryMinutes: number;
+  /** How close to the pickup (from the driver's last reported position) "Llegué al punto de recojo" is accepted. */
+  arrivalRadiusMeters: number;
   seedDemo: boolean;
   /** Login/register/e-mail-change attempts per minute per client address. */
   authRateLimitPerMinute: number;
@@ -128,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenTtlSeconds: env.TOKEN_TTL_HOURS * 3600,
     tileUrl: env.TILE_URL,
     tripExpiryMinutes: env.TRIP_EXPIRY_MINUTES,
+    arrivalRadiusMeters: env.ARRIVAL_RADIUS_METERS,
     seedDemo: env.SEED_DEMO === 'true',
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerAccount: env.LOGIN_FAILURES_PER_ACCOUNT,

@@ -64,6 +64,10 @@ export const zTripDriver = z.object({
   /** Last known position (null until the driver shares one). */
   location_latitude: z.number().nullable(),
   location_longitude: z.number().nullable(),
+  /** Safety car card: the vehicle's parts, shown with the plate in large type. */
+  vehicle_details: z.object({ brand: z.string(), model: z.string(), color: z.string(), license_plate: z.string(), vehicle_type: z.string() }).nullable(),
+  /** Whether GET /trips/{id}/driver-photo has a photo (else the card shows initials). */
+  has_photo: z.boolean(),
 });
 export type TripDriver = z.infer<typeof zTripDriver>;
 
@@ -101,6 +105,10 @@ export const zPassengerTrip = zTripCore.extend({
   driver: zTripDriver.nullable(),
   /** Every adjustment the driver asked for on this trip, oldest first (at most one pending). */
   fare_adjustments: z.array(zFareAdjustment),
+  /** Safety: the code the passenger tells the driver to start (null before accept and once started). */
+  start_code: z.string().nullable(),
+  /** Safety: too many wrong codes; the trip cannot start and the passenger should check the car. */
+  start_code_locked: z.boolean(),
 });
 export type PassengerTrip = z.infer<typeof zPassengerTrip>;
 

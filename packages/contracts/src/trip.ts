@@ -1,6 +1,6 @@
 /** Schemas of the marketplace: trip requests, offers, acceptance, stages, completion, chat and live topics. */
 import { z } from 'zod';
-import { isInPeru, isServiceTypeId } from '@jala/domain';
+import { isInPeru, isServiceTypeId, isStartCodeShape } from '@jala/domain';
 import { zId, zText } from './text';
 import { FARE_ADJUSTMENT_MAX, FARE_ADJUSTMENT_REASONS, zFareAdjustment, zTripStatus } from './trip-views';
 
@@ -68,6 +68,8 @@ export const zTripStageRequest = z.object({
   latitude: latitude.optional(),
   longitude: longitude.optional(),
   reason: zText().max(200).optional(),
+  /** Safety: the passenger's 4-digit code, required to move to in_progress. */
+  start_code: z.string({ error: 'Ingresa el código de 4 dígitos del pasajero.' }).refine(isStartCodeShape, 'El código tiene 4 dígitos.').optional(),
 });
 /** The statuses a driver may send to PUT /driver/trips/{id}/status (the completion has its own call). */
 export type DriverStageStatus = z.infer<typeof zTripStageRequest>['status'];

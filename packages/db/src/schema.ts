@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   pgTable, serial, integer, text, timestamp, numeric, smallint, boolean, date, uuid,
-  uniqueIndex, index, primaryKey, check,
+  uniqueIndex, index, primaryKey, check, customType,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -117,6 +117,10 @@ export const trips = pgTable('trips', {
   startedAt: timestamp('started_at', { withTimezone: true }),
   completedAt: timestamp('completed_at', { withTimezone: true }),
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  /** Safety: the 4-digit code the passenger tells the driver to start the trip (set at accept; never sent to the driver). */
+  startCode: text('start_code'),
+  /** Wrong start codes the driver typed; at START_CODE_MAX_ATTEMPTS the trip can no longer start. */
+  startCodeAttempts: smallint('start_code_attempts').notNull().default(0),
 }, (t) => [
   // One active trip per passenger and per driver, enforced by the database (GUIDE §3 'Accepting').
   uniqueIndex('trips_one_active_per_passenger').on(t.passengerId)
@@ -234,3 +238,53 @@ export const clusterState = pgTable('cluster_state', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Raw bytes (bytea), read as a Buffer from either driver (PGlite hands back a plain Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Safety: the driver's photo as the passenger sees it on the car card (normalised by the server, EXIF stripped). */
+export const driverPhotos = pgTable('driver_photos', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Safety: trusted contacts after the first. The first trusted contact is the account's emergency contact
+ * (users.emergency_contact_*, spec), so the profile form and this list never disagree.
+ */
+export const trustedContacts = pgTable('trusted_contacts', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  position: smallint('position').notNull(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('trusted_contacts_user_position').on(t.userId, t.position)]);
+
+/** Safety: read-only live links to a trip ("Compartir viaje"); only the SHA-256 of the token is stored. */
+export const tripShareLinks = pgTable('trip_share_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  tripId: integer('trip_id').notNull().references(() => trips.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('trip_share_links_trip_idx').on(t.tripId)]);
+
+/** An SOS pressed during a trip (safety): who, where and when; operators resolve it in the console. */
+export const safetyAlerts = pgTable('safety_alerts', {
+  id: serial('id').primaryKey(),
+  tripId: integer('trip_id').notNull().references(() => trips.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role', { enum: ['passenger', 'driver'] }).notNull(),
+  latitude: coordinate('latitude'),
+  longitude: coordinate('longitude'),
+  createdAt: createdAt(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  resolvedBy: integer('resolved_by').references(() => users.id),
+  resolutionNote: text('resolution_note'),
+}, (t) => [index('safety_alerts_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`)]);

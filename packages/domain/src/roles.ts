@@ -39,6 +39,9 @@ export function activeTripPathFor(role: TripRole): ActiveTripPath {
   return role === 'driver' ? '/driver/active-trip' : '/passenger/active-trip';
 }
 
+/** The public page of a shared trip lives under this path (`/compartir/:token`). */
+export const SHARED_TRIP_PATH_PREFIX = '/compartir';
+
 export interface ActiveTripGuardInput {
   /** Path the user is navigating to. */
   targetPath: string;
@@ -58,6 +61,8 @@ export interface ActiveTripGuardInput {
 export function activeTripRedirect(input: ActiveTripGuardInput): ActiveTripPath | null {
   const { targetPath, userType, hasActivePassengerTrip, hasActiveDriverTrip } = input;
   if (targetPath.includes('/active-trip')) return null;
+  // Someone else's shared trip (safety) is read-only and public: it never sends the reader to their own trip.
+  if (targetPath.startsWith(`${SHARED_TRIP_PATH_PREFIX}/`)) return null;
   if (!isUserType(userType)) return null;
   if (isPassengerType(userType) && hasActivePassengerTrip) return activeTripPathFor('passenger');
   if (isDriverType(userType) && hasActiveDriverTrip) return activeTripPathFor('driver');

@@ -63,6 +63,12 @@ describe('activeTripRedirect (spec §2 active-trip guard)', () => {
     }
   });
 
+  it('lets a shared trip\'s public page through, but not look-alike paths', () => {
+    const busy = { userType: 'both', hasActivePassengerTrip: true, hasActiveDriverTrip: true };
+    expect(activeTripRedirect({ targetPath: '/compartir/AbC123', ...busy })).toBeNull();
+    expect(activeTripRedirect({ targetPath: '/compartirx', ...busy })).toBe('/passenger/active-trip');
+  });
+
   it('redirects nothing without a user', () => {
     expect(activeTripRedirect({ targetPath: '/', userType: null, hasActivePassengerTrip: true, hasActiveDriverTrip: true })).toBeNull();
   });

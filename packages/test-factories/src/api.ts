@@ -42,7 +42,8 @@ export function makeCreatedTrip(overrides: Partial<CreatedTrip> = {}): CreatedTr
 export function makeTripDriver(overrides: Partial<TripDriver> = {}): TripDriver {
   return {
     id: 5, name: 'Carlos Mamani', phone: '912345678', vehicle: 'Toyota Yaris · Blanco · ABC-123', rating_average: 4.8,
-    location_latitude: -12.124, location_longitude: -77.0297, ...overrides,
+    location_latitude: -12.124, location_longitude: -77.0297,
+    vehicle_details: { brand: 'Toyota', model: 'Yaris', color: 'Blanco', license_plate: 'ABC-123', vehicle_type: 'auto' }, has_photo: false, ...overrides,
   };
 }
 
@@ -55,7 +56,7 @@ export function makePassengerTrip(overrides: Partial<PassengerTrip> = {}): Passe
     service_type_id: 2, service_type: { id: 2, name: 'Auto' }, passenger_notes: null,
     offer_price: 20, agreed_fare: null, estimated_fare: 23.5, final_fare: null, distance_km: 7.8, duration_minutes: 22,
     route_polyline: ROUTE_POLYLINE, created_at: CREATED_AT, published_at: '2026-03-01T15:00:01.000Z', expires_at: '2026-03-01T15:15:00.000Z',
-    driver: null, fare_adjustments: [], ...overrides,
+    driver: null, fare_adjustments: [], start_code: null, start_code_locked: false, ...overrides,
   };
 }
 

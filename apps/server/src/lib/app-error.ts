@@ -65,6 +65,19 @@ export const ERRORS = {
   // --- ratings ---
   RATING_NEEDS_COMPLETED_TRIP: { status: 409, message: 'Solo puedes calificar viajes completados.' },
   RATING_ALREADY_GIVEN: { status: 409, message: 'Ya calificaste este viaje.' },
+
+  // --- safety (issue 12): start code, arrival check, photos, share links, SOS ---
+  START_CODE_REQUIRED: { status: 400, message: 'Pide al pasajero su código de 4 dígitos para iniciar el viaje.' },
+  /** The message says how many attempts are left. */
+  START_CODE_WRONG: { status: 400, message: 'El código no es correcto. Pídeselo de nuevo al pasajero.' },
+  START_CODE_LOCKED: { status: 409, message: 'Se ingresó un código incorrecto demasiadas veces. Este viaje no puede iniciarse: cancélalo.' },
+  /** The message says how far the driver is and how close they must get. */
+  ARRIVAL_TOO_FAR: { status: 409, message: 'Aún estás lejos del punto de recojo.' },
+  ARRIVAL_POSITION_UNKNOWN: { status: 409, message: 'No conocemos tu ubicación. Activa la ubicación para marcar tu llegada.' },
+  IMAGE_INVALID: { status: 400, message: 'El archivo no es una foto válida. Usa una imagen JPG, PNG o WebP.' },
+  IMAGE_TOO_LARGE: { status: 400, message: 'La foto es demasiado grande (máximo 5 MB).' },
+  PHOTO_NOT_FOUND: { status: 404, message: 'Foto no encontrada.' },
+  SHARE_LINK_NOT_FOUND: { status: 404, message: 'Este enlace ya no está disponible: el viaje terminó o el enlace expiró.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -115,6 +115,7 @@ function realisticByName(name: string): unknown {
   if (n === 'avatar_url') return 'https://example.com/a.png';
   if (n === 'q') return 'Miraflores';
   if (n === 'search_radius_km') return 10;
+  if (n === 'start_code') return '0427';
   return undefined;
 }
 

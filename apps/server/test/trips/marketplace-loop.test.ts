@@ -4,7 +4,7 @@ import { estimateFare } from '@jala/domain';
 import { api } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
 import { describeOnBackends } from '../support/backends';
-import { JOCKEY, onlineDriver, passenger, requestTrip, tripPayload } from '../support/actors';
+import { JOCKEY, KENNEDY, onlineDriver, passenger, requestTrip, tripPayload } from '../support/actors';
 
 describeOnBackends('the marketplace loop on %s', ({ t, maybe }) => {
   maybe('request → live offer → chat both ways → accept → stages → complete', async () => {
@@ -77,8 +77,12 @@ describeOnBackends('the marketplace loop on %s', ({ t, maybe }) => {
     // Stages in order; skipping one is refused.
     const skipAhead = await api(t.baseUrl, 'PUT', `/driver/trips/${trip.id}/status`, { token: d.token, body: { status: 'in_progress' } });
     expect(skipAhead.status).toBe(409);
+    // Only the passenger reads the start code; the driver types it to start (trip-safety.test.ts has the refusals).
+    const code = (await api<{ start_code: string }>(t.baseUrl, 'GET', '/trips/active', { token: p.token })).body.data.start_code;
+    expect(code).toMatch(/^\d{4}$/);
     for (const status of ['en_route', 'arrived', 'in_progress']) {
-      const res = await api<{ trip_status: string }>(t.baseUrl, 'PUT', `/driver/trips/${trip.id}/status`, { token: d.token, body: { status } });
+      const body = { status, ...(status === 'arrived' ? KENNEDY : {}), ...(status === 'in_progress' ? { start_code: code } : {}) };
+      const res = await api<{ trip_status: string }>(t.baseUrl, 'PUT', `/driver/trips/${trip.id}/status`, { token: d.token, body });
       expect(res.status).toBe(200);
       expect(res.body.data.trip_status).toBe(status);
     }

@@ -57,6 +57,7 @@ function lazyPage<M extends Record<string, unknown>>(importer: () => Promise<M>,
 const loginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const registerPage = lazyPage(() => import('../features/auth/pages/register-page'), 'RegisterPage');
 const dashboardRedirectPage = lazyPage(() => import('../features/auth/pages/dashboard-redirect-page'), 'DashboardRedirectPage');
+const sharedTripPage = lazyPage(() => import('../features/safety/pages/shared-trip-page'), 'SharedTripPage');
 const notFoundPage = lazyPage(() => import('../features/errors/pages/not-found-page'), 'NotFoundPage');
 const receiptPage = lazyPage(() => import('../features/live-trip/shared/fare/receipt-page'), 'TripReceiptPage');
 
@@ -121,6 +122,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // The public, read-only page of a shared trip: no login, whoever holds the link (safety).
+      { path: 'compartir/:token', element: sharedTripPage },
       { path: '*', element: notFoundPage },
     ],
   },

@@ -14,12 +14,13 @@ export class ActiveTripService {
     const adjustments = await this.trips.listFareAdjustments(trip.id);
     if (!trip.driverId) return toPassengerTripDto(trip, adjustments);
     const rating = (id: number) => this.users.ratingAverage(id);
-    const [party, vehicle, position] = await Promise.all([
+    const [party, vehicle, position, hasPhoto] = await Promise.all([
       this.trips.findParty(trip.driverId, rating),
       trip.vehicleId ? this.trips.findVehicle(trip.vehicleId) : Promise.resolve(undefined),
       this.trips.findDriverPosition(trip.driverId),
+      this.trips.driverHasPhoto(trip.driverId),
     ]);
-    return toPassengerTripDto(trip, adjustments, party ? { party, vehicle: vehicle ?? null, position } : undefined);
+    return toPassengerTripDto(trip, adjustments, party ? { party, vehicle: vehicle ?? null, position, hasPhoto } : undefined);
   }
 
   async driverCurrentTrip(driverId: number): Promise<DriverTrip> {

@@ -16,6 +16,7 @@ import { driverCanSeeRequest } from './request-visibility';
 import type { MatchingRepository } from './matching.repository';
 import { toOfferDto } from './offer-dto';
 import type { TripEvents } from './trip-events';
+import { requireNearPickup, requireStartCode } from './trip-safety-checks';
 import { requireTransition } from './trip-transitions';
 import type { TripRow } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
@@ -27,6 +28,8 @@ export interface DriverTripsDeps {
   users: UsersRepository;
   events: TripEvents;
   now: () => Date;
+  /** "Llegué al punto de recojo" is accepted within this distance of the pickup (ARRIVAL_RADIUS_METERS). */
+  arrivalRadiusMeters: number;
 }
 
 type Position = { latitude: number; longitude: number };
@@ -101,12 +104,15 @@ export class DriverTripsService {
     const trip = await this.assignedTrip(driverId, tripId);
     requireTransition(trip.status, input.status, 'driver');
     const now = this.d.now();
-    const extra = input.status === 'cancelled_by_driver' ? { cancelReason: input.reason ?? 'driver_request' } : {};
-    const updated = await this.d.trips.transition(trip.id, trip.status, input.status, now, extra);
-    if (!updated) throw new AppError('TRIP_STATUS_CHANGED');
+    // A position sent with the stage is the driver's latest report: stored first, so the arrival check reads it.
     if (input.latitude !== undefined && input.longitude !== undefined) {
       await this.d.trips.updateDriverPosition(driverId, input.latitude, input.longitude, now);
     }
+    if (input.status === 'arrived') requireNearPickup(trip, await this.d.trips.findDriverPosition(driverId), this.d.arrivalRadiusMeters);
+    if (input.status === 'in_progress') await requireStartCode(this.d.trips, trip, input.start_code);
+    const extra = input.status === 'cancelled_by_driver' ? { cancelReason: input.reason ?? 'driver_request' } : {};
+    const updated = await this.d.trips.transition(trip.id, trip.status, input.status, now, extra);
+    if (!updated) throw new AppError('TRIP_STATUS_CHANGED');
     this.d.events.status(trip.id, updated.status, driverId, now, updated.cancelReason);
     return updated;
   }

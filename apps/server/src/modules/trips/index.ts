@@ -36,7 +36,9 @@ export function createTripServices(deps: CoreDeps) {
   const passengerTrips = new PassengerTripsService({
     trips, matching, users: deps.users, geo: deps.geo, events, now: deps.now, expiryMinutes: deps.config.tripExpiryMinutes,
   });
-  const driverTrips = new DriverTripsService({ db: deps.db, trips, matching, users: deps.users, events, now: deps.now });
+  const driverTrips = new DriverTripsService({
+    db: deps.db, trips, matching, users: deps.users, events, now: deps.now, arrivalRadiusMeters: deps.config.arrivalRadiusMeters,
+  });
   const chat = new ChatService(trips, access);
   const activeTrips = new ActiveTripService(trips, deps.users);
   const fares = new FareService({ trips, events, now: deps.now });

@@ -5,6 +5,7 @@
 import type { CreateTripRequest, DriverOffer } from '@jala/contracts';
 import { billedMinutes, canTransition, fareForRoute, toCentimos } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
+import { newStartCode } from './trip-safety-checks';
 import { requireTransition } from './trip-transitions';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { GeoProvider } from '../../geo';
@@ -130,7 +131,7 @@ export class PassengerTripsService {
     const now = this.d.now();
     let accepted: TripRow | undefined;
     try {
-      accepted = await this.d.trips.assignDriver(tripId, offer, now);
+      accepted = await this.d.trips.assignDriver(tripId, offer, now, newStartCode());
     } catch (error) {
       if (isUniqueViolation(error, 'trips_one_active_per_driver')) {
         throw new AppError('DRIVER_TOOK_ANOTHER_TRIP');

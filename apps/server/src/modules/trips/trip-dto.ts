@@ -1,5 +1,5 @@
 import type { CreatedTrip, DriverTrip, FareAdjustment, PassengerTrip, TripCore } from '@jala/contracts';
-import { fromCentimos, serviceTypeName } from '@jala/domain';
+import { fromCentimos, isDriverBusyStatus, serviceTypeName, START_CODE_MAX_ATTEMPTS } from '@jala/domain';
 import type { schema } from '@jala/db';
 
 export type TripRow = typeof schema.trips.$inferSelect;
@@ -69,8 +69,10 @@ function toTripCoreDto(trip: TripRow): TripCore {
 
 /** The trip as its passenger reads it (spec §3 'Passenger active trip'). */
 export function toPassengerTripDto(
-  trip: TripRow, adjustments: FareAdjustmentRow[], driver?: { party: TripParty; vehicle: TripVehicle | null; position: DriverPosition },
+  trip: TripRow, adjustments: FareAdjustmentRow[], driver?: { party: TripParty; vehicle: TripVehicle | null; position: DriverPosition; hasPhoto: boolean },
 ): PassengerTrip {
+  // The start code matters (and is shown) only until the trip starts; it never goes into a driver's answer.
+  const awaitingStart = isDriverBusyStatus(trip.status) && trip.status !== 'in_progress';
   return {
     ...toTripCoreDto(trip),
     status: trip.status,
@@ -90,9 +92,15 @@ export function toPassengerTripDto(
           rating_average: driver.party.ratingAverage,
           location_latitude: degrees(driver.position.latitude),
           location_longitude: degrees(driver.position.longitude),
+          vehicle_details: driver.vehicle
+            ? { brand: driver.vehicle.brand, model: driver.vehicle.model, color: driver.vehicle.color, license_plate: driver.vehicle.licensePlate, vehicle_type: driver.vehicle.vehicleType }
+            : null,
+          has_photo: driver.hasPhoto,
         }
       : null,
     fare_adjustments: adjustments.map(toFareAdjustmentDto),
+    start_code: awaitingStart ? trip.startCode : null,
+    start_code_locked: awaitingStart && trip.startCodeAttempts >= START_CODE_MAX_ATTEMPTS,
   };
 }
 

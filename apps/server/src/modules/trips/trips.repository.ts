@@ -81,10 +81,10 @@ export class TripsRepository {
   }
 
   /** Assigns the driver of an offer to a pending trip, atomically; undefined when the trip is no longer pending. */
-  async assignDriver(tripId: number, offer: OfferRow, at: Date): Promise<TripRow | undefined> {
+  async assignDriver(tripId: number, offer: OfferRow, at: Date, startCode: string): Promise<TripRow | undefined> {
     return this.db.transaction(async (tx) => {
       const trip = await this.transition(tripId, 'pending', 'accepted', at, {
-        driverId: offer.driverId, vehicleId: offer.vehicleId, agreedFareCents: offer.priceCents,
+        driverId: offer.driverId, vehicleId: offer.vehicleId, agreedFareCents: offer.priceCents, startCode,
       }, tx);
       if (!trip) return undefined;
       await tx.update(schema.tripOffers).set({ status: sql`case when ${schema.tripOffers.id} = ${offer.id} then 'accepted' else 'rejected' end` })
@@ -145,6 +145,15 @@ export class TripsRepository {
     return row;
   }
 
+  /** Counts one wrong start code on the trip; returns the count after it (an atomic increment). */
+  async recordWrongStartCode(id: number): Promise<number> {
+    const [row] = await this.db.update(schema.trips)
+      .set({ startCodeAttempts: sql`${schema.trips.startCodeAttempts} + 1` })
+      .where(eq(schema.trips.id, id))
+      .returning({ attempts: schema.trips.startCodeAttempts });
+    return row?.attempts ?? 0;
+  }
+
   /** Pending trips whose time ran out, moved to cancelled_by_system (a transition of each from pending); returns them. */
   async expirePending(now: Date): Promise<TripRow[]> {
     return this.db.update(schema.trips)
@@ -184,6 +193,12 @@ export class TripsRepository {
     const [row] = await this.db.select({ latitude: schema.driverProfiles.currentLatitude, longitude: schema.driverProfiles.currentLongitude })
       .from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, driverId));
     return row ?? { latitude: null, longitude: null };
+  }
+
+  /** Whether the driver set a photo (the car card shows it, else initials). */
+  async driverHasPhoto(driverId: number): Promise<boolean> {
+    const [row] = await this.db.select({ userId: schema.driverPhotos.userId }).from(schema.driverPhotos).where(eq(schema.driverPhotos.userId, driverId));
+    return row !== undefined;
   }
 
   async updateDriverPosition(driverId: number, latitude: number, longitude: number, at: Date): Promise<void> {

@@ -154,8 +154,13 @@ describe('driver active trip page', () => {
     expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toEqual({ status: 'en_route', latitude: HERE.latitude, longitude: HERE.longitude });
     fireEvent.click(await screen.findByRole('button', { name: 'Llegué al punto de recojo' }));
     expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toMatchObject({ status: 'arrived' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Iniciar viaje' }));
-    expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toMatchObject({ status: 'in_progress' });
+    // Starting needs the passenger's 4-digit code: the button waits for all four digits.
+    const code = await screen.findByLabelText('Código del pasajero');
+    fireEvent.change(code, { target: { value: '04' } });
+    expect((screen.getByRole('button', { name: 'Iniciar viaje' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(code, { target: { value: '0427' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar viaje' }));
+    expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toMatchObject({ status: 'in_progress', start_code: '0427' });
     expect(await screen.findByRole('button', { name: 'Finalizar viaje' })).toBeTruthy();
     const currentFetches = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/driver/trips/current')).length;
     expect(currentFetches).toBeGreaterThanOrEqual(4); // the first load plus one after each change

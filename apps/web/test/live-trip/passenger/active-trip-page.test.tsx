@@ -143,7 +143,8 @@ describe('passenger active-trip page', () => {
     renderPage();
     const card = await screen.findByRole('region', { name: 'Tu conductor' });
     expect(within(card).getByText('Carlos Mamani')).toBeTruthy();
-    expect(within(card).getByText('Toyota Yaris · Blanco · ABC-123')).toBeTruthy();
+    expect(within(card).getByText('Toyota Yaris · Blanco')).toBeTruthy();
+    expect(within(card).getByTestId('car-plate').textContent).toBe('ABC-123');
     expect(within(card).getByText('★ 4.8')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Llamar' }).getAttribute('href')).toBe('tel:+51912345678');
     expect(screen.getByTestId('trip-status').textContent).toBe('Aceptado');
@@ -152,6 +153,20 @@ describe('passenger active-trip page', () => {
     await waitFor(() => expect(live.follows('driver_location/7')).toBe(true));
     live.deliver('driver_location/7', { latitude: -12.1391, longitude: -77.0297, heading: 0, timestamp: '2026-03-01T15:05:00.000Z' });
     await waitFor(() => expect(screen.getByTestId('driver-distance').textContent).toBe('Tu conductor está a 2.0 km del punto de recojo.'));
+  });
+
+  it('shows the start code to say aloud, and asks to check the car once it is locked', async () => {
+    fakeRealtime(true);
+    stubFetch({ 'GET /trips/active': ok({ ...acceptedTrip, start_code: '0427' }), 'GET /health': ok({ tile_url: null }) });
+    const view = renderPage();
+    expect((await screen.findByTestId('start-code')).textContent).toBe('0427');
+    expect(screen.getByRole('button', { name: 'Compartir viaje' })).toBeTruthy();
+    expect(screen.getByTestId('sos-button')).toBeTruthy();
+    view.unmount();
+    stubFetch({ 'GET /trips/active': ok({ ...acceptedTrip, status: 'arrived', start_code: '0427', start_code_locked: true }), 'GET /health': ok({ tile_url: null }) });
+    renderPage();
+    expect((await screen.findByTestId('start-code-locked')).textContent).toContain('Revisa que la placa y el conductor sean los de la app');
+    expect(screen.queryByTestId('start-code')).toBeNull();
   });
 
   it("ends with '¡Viaje completado!', the receipt (agreed price, accepted adjustment, total) and the driver rating form", async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isDriverType } from '@jala/domain';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { DriverPhotoSection, TrustedContactsSection } from '../../safety';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { DRIVER_ERRORS } from '../api/driver-errors';
@@ -9,7 +10,7 @@ import { DriverProfileForm } from '../components/driver-profile-form';
 import { DriverRegistrationForm } from '../components/driver-registration-form';
 import { InlineLoading, SuccessBanner } from '../components/inline-status';
 import { VehiclesSection } from '../components/vehicles-section';
-import { useDriverProfile } from '../hooks/use-driver-queries';
+import { useDriverProfile, useInvalidateDriver } from '../hooks/use-driver-queries';
 import '../driver.css';
 
 type Tab = 'perfil' | 'vehiculos';
@@ -17,6 +18,8 @@ type Tab = 'perfil' | 'vehiculos';
 function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
   const { data: profile, error, isPending, refetch } = useDriverProfile();
   const [saved, setSaved] = useState<string | null>(null);
+  const invalidateDriver = useInvalidateDriver();
+  const name = useSession((s) => `${s.user?.first_name ?? ''} ${s.user?.last_name ?? ''}`.trim());
   if (isPending) return <InlineLoading text="Cargando perfil..." />;
   if (error) {
     return (
@@ -35,6 +38,9 @@ function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
       {pending && <p className="alert drv-alert-warning">Documentos en verificación: podrás recibir solicitudes cuando los verifiquemos.</p>}
       {/* Re-mounted when the profile appears, so the form switches from 'register' to 'edit' with fresh values. */}
       <DriverProfileForm key={profile ? 'edit' : 'new'} profile={profile} autoFocus={autoFocus} onSaved={setSaved} />
+      {profile && <DriverPhotoSection name={name} />}
+      {/* Re-mounted (and refetched) when the form above changes the emergency contact. */}
+      {profile && <TrustedContactsSection key={profile.emergency_contact_phone ?? ''} onSaved={() => void invalidateDriver()} />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { DRIVER_TRIP_ERRORS } from './errors';
+import { ShareTripButton, SosButton } from '../../safety';
 import { CancelTripControl } from '../shared/cancel-trip-control';
 import { TripChatPanel } from '../shared/chat/trip-chat-panel';
 import { DriverTripMap } from './components/driver-trip-map';
@@ -83,6 +84,8 @@ export function DriverActiveTripPage() {
       />
       <TripChatPanel tripId={trip.id} driverId={driverId} role="driver" userId={driverId} peerName={trip.passenger_name} />
       <TripDetailsCard trip={trip} />
+      <ShareTripButton />
+      <SosButton />
       <CancelTripControl side="driver" status={trip.trip_status} isCancelling={state.busy === 'cancel'} disabled={state.busy !== null} onConfirm={state.cancel} />
     </>,
   );

@@ -52,14 +52,17 @@ export interface StageChangeInput {
   status: DriverStageStatus;
   position: Coordinates | null;
   reason?: string;
+  /** The passenger's code, to start the trip (safety). */
+  startCode?: string;
 }
 
-export const updateTripStatus = ({ tripId, status, position, reason }: StageChangeInput) =>
+export const updateTripStatus = ({ tripId, status, position, reason, startCode }: StageChangeInput) =>
   callApi(
     apiClient.put<TripStageChange>(`/driver/trips/${tripId}/status`, {
       status,
       ...(position ? { latitude: position.latitude, longitude: position.longitude } : {}),
       ...(reason ? { reason } : {}),
+      ...(startCode ? { start_code: startCode } : {}),
     }),
     DRIVER_TRIP_ERRORS.updateStatus,
   );

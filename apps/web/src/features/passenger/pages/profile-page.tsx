@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { TrustedContactsSection } from '../../safety';
 import { ErrorBanner } from '../../../components/ui/form-field';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileSummary } from '../components/profile-summary';
 import { SavedLocationsPanel } from '../components/saved-locations-panel';
+import { passengerKeys } from '../api/passenger-api';
 import { usePassengerProfile } from '../hooks/use-passenger-profile';
 import '../passenger.css';
 
@@ -53,6 +56,7 @@ function ProfileTab({ isEditing, setEditing }: { isEditing: boolean; setEditing:
  * or `?edit=1` (the header menu's 'Editar perfil') opens the form. `?tab=ubicaciones` opens the places tab.
  */
 export function PassengerProfilePage() {
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'ubicaciones' ? 'ubicaciones' : 'perfil';
   const isEditing = params.get('edit') === '1';
@@ -90,7 +94,12 @@ export function PassengerProfilePage() {
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="pw-tab-panel">
         {tab === 'perfil'
-          ? <ProfileTab isEditing={isEditing} setEditing={(edit) => update({ edit })} />
+          ? (
+            <>
+              <ProfileTab isEditing={isEditing} setEditing={(edit) => update({ edit })} />
+              {!isEditing && <TrustedContactsSection onSaved={() => void queryClient.invalidateQueries({ queryKey: passengerKeys.profile })} />}
+            </>
+          )
           : <SavedLocationsPanel />}
       </div>
     </AppLayout>

@@ -1,4 +1,5 @@
 import { driverStageAction, driverStageMessage, toValidCoordinates, tripStatusLabel } from '@jala/domain';
+import { StartCodeForm } from '../../../safety';
 import type { DriverTrip } from '../api';
 import { LOCATION_NEEDED_WARNING } from '../errors';
 import type { ActiveTripAction } from '../hooks/use-active-trip';
@@ -30,7 +31,7 @@ export interface TripNavigationProps {
   trip: DriverTrip;
   hasPosition: boolean;
   busy: ActiveTripAction;
-  onAdvance: () => void;
+  onAdvance: (startCode?: string) => void;
   onComplete: (notes: string) => void;
   /** Refetch the trip (after a fare adjustment was sent). */
   onFareChanged?: () => void;
@@ -65,8 +66,11 @@ export function TripNavigation({ trip, hasPosition, busy, onAdvance, onComplete,
         </div>
       )}
       {finishedText && <p className="dt-nav__finished">{finishedText}</p>}
-      {action && !action.isCompletion && (
-        <button type="button" className="btn btn--primary btn--block" disabled={busy !== null} onClick={onAdvance}>
+      {action && !action.isCompletion && action.next === 'in_progress' && (
+        <StartCodeForm busy={busy === 'stage'} disabled={busy !== null} onStart={onAdvance} />
+      )}
+      {action && !action.isCompletion && action.next !== 'in_progress' && (
+        <button type="button" className="btn btn--primary btn--block" disabled={busy !== null} onClick={() => onAdvance()}>
           {busy === 'stage' ? 'Actualizando...' : action.label}
         </button>
       )}

@@ -45,8 +45,8 @@ export interface ActiveTripState {
   busy: ActiveTripAction;
   banner: Banner | null;
   dismissBanner: () => void;
-  /** Moves the trip to its next stage (spec §4 table); not for the completion. */
-  advance: () => void;
+  /** Moves the trip to its next stage (spec §4 table); not for the completion. Starting needs the passenger's code. */
+  advance: (startCode?: string) => void;
   complete: (notes: string) => void;
   /** Refetches the trip now (after a fare adjustment, a reconnection). */
   refetch: () => void;
@@ -125,10 +125,10 @@ export function useActiveTrip(driverId: number, position: Coordinates | null, cl
 
   const busy: ActiveTripAction = completion.isPending ? 'complete' : stage.isPending ? (stage.variables?.input.status === 'cancelled_by_driver' ? 'cancel' : 'stage') : null;
 
-  const advance = (): void => {
+  const advance = (startCode?: string): void => {
     const action = trip ? driverStageAction(trip.trip_status) : null;
     if (!trip || !action || action.isCompletion || busy) return;
-    const input: StageChangeInput = { tripId: trip.id, status: action.next as 'en_route' | 'arrived' | 'in_progress', position };
+    const input: StageChangeInput = { tripId: trip.id, status: action.next as 'en_route' | 'arrived' | 'in_progress', position, ...(startCode ? { startCode } : {}) };
     stage.mutate({ input, request: updateTripStatus(input) });
   };
 

@@ -1,9 +1,9 @@
+import { CarCard, ShareTripButton, SosButton, StartCodeCard } from '../../../safety';
 import type { ActiveTripLocationState } from '../../../trip-request';
 import { CancelTripControl } from '../../shared/cancel-trip-control';
 import { TripChatPanel } from '../../shared/chat/trip-chat-panel';
 import { useLiveDriverPosition } from '../hooks/use-live-driver-position';
 import type { ActiveTrip } from '../model/active-trip';
-import { AssignedDriverCard } from './assigned-driver-card';
 import { DriverTracker } from './driver-tracker';
 import { FareAdjustmentPrompt } from './fare-adjustment-prompt';
 import { PendingTripPanels } from './pending-trip-panels';
@@ -37,9 +37,17 @@ export function TripFollowView({ trip, userId, handover, refetchTrip, onCancel, 
       )}
       <TripOverviewCard trip={trip} />
       {trip.status === 'pending' && <PendingTripPanels trip={trip} userId={userId} handover={handover} refetchTrip={refetchTrip} />}
-      {trip.driver && <AssignedDriverCard driver={trip.driver} />}
+      <StartCodeCard code={trip.startCode} locked={trip.startCodeLocked} />
+      {trip.driver && (
+        <CarCard
+          tripId={trip.id}
+          driver={{ ...trip.driver, vehicle: trip.driver.vehicleDetails, vehicleLabel: trip.driver.vehicle }}
+        />
+      )}
       {trip.driver && <TripChatPanel tripId={trip.id} driverId={trip.driver.id} role="passenger" userId={userId} peerName={trip.driver.name} />}
       <DriverTracker trip={trip} driverPosition={assigned ? driverPosition : null} />
+      {trip.driver && <ShareTripButton />}
+      {trip.driver && <SosButton />}
       <CancelTripControl side="passenger" status={trip.status} onConfirm={onCancel} reasons={trip.driver ? PASSENGER_CANCEL_REASONS : []} isCancelling={cancelling} error={cancelError} />
     </>
   );

@@ -10,6 +10,8 @@ export interface TripDriver {
   rating: number | null;
   /** Last known position, when valid. */
   position: Coordinates | null;
+  hasPhoto: boolean;
+  vehicleDetails: { brand: string; model: string; color: string; licensePlate: string } | null;
 }
 
 /** The passenger's active trip with coordinates parsed (spec §3: they arrive as decimal strings). */
@@ -37,6 +39,9 @@ export interface ActiveTrip {
   driver: TripDriver | null;
   /** The driver's requests to change the agreed price (at most one pending). */
   fareAdjustments: FareAdjustment[];
+  /** The code to tell the driver to start (safety), until the trip starts. */
+  startCode: string | null;
+  startCodeLocked: boolean;
 }
 
 export function toActiveTrip(dto: PassengerTrip): ActiveTrip {
@@ -69,9 +74,15 @@ export function toActiveTrip(dto: PassengerTrip): ActiveTrip {
           vehicle: driver.vehicle,
           rating: driver.rating_average,
           position: toValidCoordinates(driver.location_latitude, driver.location_longitude),
+          hasPhoto: driver.has_photo,
+          vehicleDetails: driver.vehicle_details
+            ? { brand: driver.vehicle_details.brand, model: driver.vehicle_details.model, color: driver.vehicle_details.color, licensePlate: driver.vehicle_details.license_plate }
+            : null,
         }
       : null,
     fareAdjustments: dto.fare_adjustments ?? [],
+    startCode: dto.start_code,
+    startCodeLocked: dto.start_code_locked,
   };
 }
 

@@ -1,0 +1,85 @@
+import { and, asc, eq, gt, schema, type Database } from '@jala/db';
+
+export type ShareLinkRow = typeof schema.tripShareLinks.$inferSelect;
+export type SafetyAlertRow = typeof schema.safetyAlerts.$inferSelect;
+export interface Contact { name: string; phone: string }
+
+/** Storage of the safety feature: driver photos, trusted contacts, share links and SOS alerts. */
+export class SafetyRepository {
+  constructor(private readonly db: Database) {}
+
+  // --- driver photos ---
+
+  async findPhoto(userId: number) {
+    const [row] = await this.db.select().from(schema.driverPhotos).where(eq(schema.driverPhotos.userId, userId));
+    return row;
+  }
+
+  async savePhoto(userId: number, contentType: string, bytes: Buffer, at: Date): Promise<void> {
+    await this.db.insert(schema.driverPhotos).values({ userId, contentType, bytes, updatedAt: at })
+      .onConflictDoUpdate({ target: schema.driverPhotos.userId, set: { contentType, bytes, updatedAt: at } });
+  }
+
+  async deletePhoto(userId: number): Promise<void> {
+    await this.db.delete(schema.driverPhotos).where(eq(schema.driverPhotos.userId, userId));
+  }
+
+  // --- trusted contacts (the first is the emergency contact on users/driver_profiles) ---
+
+  async emergencyContacts(userId: number) {
+    const [user] = await this.db.select({ name: schema.users.emergencyContactName, phone: schema.users.emergencyContactPhone, userType: schema.users.userType })
+      .from(schema.users).where(eq(schema.users.id, userId));
+    const [profile] = await this.db.select({ name: schema.driverProfiles.emergencyContactName, phone: schema.driverProfiles.emergencyContactPhone })
+      .from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, userId));
+    return { user, profile };
+  }
+
+  async extraContacts(userId: number): Promise<Contact[]> {
+    return this.db.select({ name: schema.trustedContacts.name, phone: schema.trustedContacts.phone })
+      .from(schema.trustedContacts).where(eq(schema.trustedContacts.userId, userId)).orderBy(asc(schema.trustedContacts.position));
+  }
+
+  /** Replaces the whole list in one transaction: the first into the emergency contact fields, the rest as rows. */
+  async replaceContacts(userId: number, contacts: readonly Contact[]): Promise<void> {
+    const [first, ...rest] = contacts;
+    const emergency = { emergencyContactName: first?.name ?? null, emergencyContactPhone: first?.phone ?? null };
+    await this.db.transaction(async (tx) => {
+      await tx.update(schema.users).set(emergency).where(eq(schema.users.id, userId));
+      await tx.update(schema.driverProfiles).set(emergency).where(eq(schema.driverProfiles.userId, userId));
+      await tx.delete(schema.trustedContacts).where(eq(schema.trustedContacts.userId, userId));
+      if (rest.length) {
+        await tx.insert(schema.trustedContacts).values(rest.map((c, i) => ({ userId, position: i + 2, name: c.name, phone: c.phone })));
+      }
+    });
+  }
+
+  // --- share links ---
+
+  async insertShareLink(values: typeof schema.tripShareLinks.$inferInsert): Promise<ShareLinkRow> {
+    const [row] = await this.db.insert(schema.tripShareLinks).values(values).returning();
+    if (!row) throw new Error('insert trip_share_links returned no row');
+    return row;
+  }
+
+  /** The link with this token hash, if it has not expired. */
+  async findLiveShareLink(tokenHash: string, now: Date): Promise<ShareLinkRow | undefined> {
+    const [row] = await this.db.select().from(schema.tripShareLinks)
+      .where(and(eq(schema.tripShareLinks.tokenHash, tokenHash), gt(schema.tripShareLinks.expiresAt, now)));
+    return row;
+  }
+
+  async driverPosition(driverId: number) {
+    const [row] = await this.db.select({
+      latitude: schema.driverProfiles.currentLatitude, longitude: schema.driverProfiles.currentLongitude, updatedAt: schema.driverProfiles.locationUpdatedAt,
+    }).from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, driverId));
+    return row;
+  }
+
+  // --- SOS ---
+
+  async insertAlert(values: typeof schema.safetyAlerts.$inferInsert): Promise<SafetyAlertRow> {
+    const [row] = await this.db.insert(schema.safetyAlerts).values(values).returning();
+    if (!row) throw new Error('insert safety_alerts returned no row');
+    return row;
+  }
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatPeruvianPhone, peruvianPhoneHref } from '@jala/domain';
+import { fetchTripDriverPhoto, safetyKeys } from '../api';
+import { initials, usePhotoUrl } from '../hooks/use-photo-url';
+
+export interface CarCardDriver {
+  name: string;
+  phone: string | null;
+  rating: number | null;
+  hasPhoto: boolean;
+  vehicle: { brand: string; model: string; color: string; licensePlate: string } | null;
+  /** The one-line vehicle label, for a driver without vehicle details. */
+  vehicleLabel: string | null;
+}
+
+/**
+ * "Know the car before boarding": the assigned driver's photo (or initials), name, rating, the vehicle's
+ * brand, model and colour, and the plate in large type, plus the call link.
+ */
+export function CarCard({ tripId, driver }: { tripId: number; driver: CarCardDriver }) {
+  const photo = useQuery({ queryKey: safetyKeys.tripDriverPhoto(tripId), queryFn: () => fetchTripDriverPhoto(tripId), enabled: driver.hasPhoto, staleTime: Infinity, retry: false });
+  const photoUrl = usePhotoUrl(driver.hasPhoto ? photo.data : null);
+  return (
+    <section className="card sf-car" aria-labelledby="sf-car-title" data-testid="car-card">
+      <h2 id="sf-car-title" className="sf-title">
+        Tu conductor
+      </h2>
+      <div className="sf-car__who">
+        {photoUrl ? (
+          <img className="sf-avatar" src={photoUrl} alt={`Foto de ${driver.name}`} />
+        ) : (
+          <span className="sf-avatar sf-avatar--initials" aria-hidden="true">
+            {initials(driver.name)}
+          </span>
+        )}
+        <div className="sf-car__name-block">
+          <p className="sf-car__name">{driver.name}</p>
+          <p className="sf-muted">{driver.rating == null ? 'Sin calificaciones' : <span aria-label={`Calificación ${driver.rating.toFixed(1)} de 5`}>★ {driver.rating.toFixed(1)}</span>}</p>
+        </div>
+        {driver.phone && (
+          <a className="btn btn--ghost sf-car__call" href={peruvianPhoneHref(driver.phone)}>
+            Llamar
+          </a>
+        )}
+      </div>
+      {driver.vehicle ? (
+        <div className="sf-car__vehicle">
+          <p className="sf-car__model">
+            {driver.vehicle.brand} {driver.vehicle.model} · {driver.vehicle.color}
+          </p>
+          <p className="sf-plate" aria-label={`Placa ${driver.vehicle.licensePlate}`} data-testid="car-plate">
+            {driver.vehicle.licensePlate}
+          </p>
+          <p className="sf-muted">Verifica la placa antes de subir.</p>
+        </div>
+      ) : (
+        driver.vehicleLabel && <p className="sf-car__model">{driver.vehicleLabel}</p>
+      )}
+      {driver.phone && <p className="sf-muted">Teléfono: {formatPeruvianPhone(driver.phone)}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { ShareLink } from '@jala/contracts';
+import { shareTripMessage, whatsappShareUrl } from '@jala/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { createShareLink, SAFETY_ERRORS, shareUrl } from '../api';
+
+/** The WhatsApp and copy actions for a link, prefilled for the first trusted contact. */
+export function ShareLinkActions({ link, message }: { link: ShareLink; message: (url: string) => string }) {
+  const url = shareUrl(link);
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false));
+  };
+  return (
+    <div className="sf-share__actions">
+      <a className="btn btn--primary btn--block sf-whatsapp" href={whatsappShareUrl(link.contact_phone, message(url))} target="_blank" rel="noopener noreferrer">
+        {link.contact_name ? `Enviar por WhatsApp a ${link.contact_name}` : 'Enviar por WhatsApp'}
+      </a>
+      <p className="sf-share__url" data-testid="share-url">
+        {url}
+      </p>
+      <button type="button" className="btn btn--ghost btn--block" onClick={copy}>
+        {copied ? 'Enlace copiado' : 'Copiar enlace'}
+      </button>
+    </div>
+  );
+}
+
+/** 'Compartir viaje': a live read-only link to this trip for family and friends (passenger or driver). */
+export function ShareTripButton() {
+  const share = useMutation({ mutationFn: createShareLink });
+  return (
+    <section className="card sf-share" aria-labelledby="sf-share-title">
+      <h2 id="sf-share-title" className="sf-title">
+        Viaja acompañado
+      </h2>
+      {share.data ? (
+        <ShareLinkActions link={share.data} message={shareTripMessage} />
+      ) : (
+        <>
+          <p className="sf-muted">Comparte tu viaje en vivo: verán al conductor, la placa y por dónde vas, sin instalar nada.</p>
+          <button type="button" className="btn btn--ghost btn--block" disabled={share.isPending} onClick={() => share.mutate()}>
+            {share.isPending ? 'Creando enlace...' : 'Compartir viaje'}
+          </button>
+        </>
+      )}
+      {share.isError && (
+        <p className="sf-error" role="alert">
+          {errorMessage(share.error, SAFETY_ERRORS.share)}
+        </p>
+      )}
+    </section>
+  );
+}
