@@ -15,3 +15,4 @@ export * from './geo';
 export * from './system';
 export * from './driver';
 export * from './passenger';
+export * from './operators';

@@ -9,3 +9,4 @@ export * from './constants';
 export * from './polyline';
 export * from './lima-time';
 export * from './rating';
+export * from './document-expiry';

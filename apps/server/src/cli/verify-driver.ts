@@ -37,7 +37,7 @@ export function isPortListening(host: string, port: number, timeoutMs = 500): Pr
   });
 }
 
-function databaseOptions(config: AppConfig) {
+export function databaseOptions(config: AppConfig) {
   return config.databaseUrl
     ? { kind: 'postgres' as const, url: config.databaseUrl, poolSize: 1 }
     : { kind: 'pglite' as const, dataDir: join(config.dataDir, 'pglite') };

@@ -55,6 +55,19 @@ export const ERRORS = {
   // --- ratings ---
   RATING_NEEDS_COMPLETED_TRIP: { status: 409, message: 'Solo puedes calificar viajes completados.' },
   RATING_ALREADY_GIVEN: { status: 409, message: 'Ya calificaste este viaje.' },
+
+  // --- operators' console (issue 13): documents, verification, suspension, operator actions ---
+  IMAGE_INVALID: { status: 400, message: 'El archivo no es una imagen válida. Usa una foto JPEG, PNG, WebP o HEIC.' },
+  IMAGE_TOO_LARGE: { status: 400, message: 'La imagen pesa más de 10 MB. Toma la foto con menor resolución o elige otra.' },
+  DOCUMENT_NOT_FOUND: { status: 404, message: 'Documento no encontrado.' },
+  DOCUMENTS_INCOMPLETE: { status: 409, message: 'Faltan documentos por subir antes de enviarlos a revisión.' },
+  DRIVER_DOCUMENTS_EXPIRED: { status: 409, message: 'Tu licencia o tu SOAT está vencido. Sube el documento vigente para volver a recibir solicitudes.' },
+  ACCOUNT_SUSPENDED: { status: 403, message: 'Tu cuenta está suspendida.' },
+  USER_NOT_FOUND: { status: 404, message: 'Usuario no encontrado.' },
+  LAST_OPERATOR: { status: 409, message: 'No puedes quitar al último operador.' },
+  CANNOT_SUSPEND_SELF: { status: 409, message: 'No puedes suspender tu propia cuenta.' },
+  ALERT_NOT_FOUND: { status: 404, message: 'Alerta no encontrada.' },
+  ALERT_ALREADY_RESOLVED: { status: 409, message: 'Esta alerta ya fue resuelta.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
