@@ -26,7 +26,7 @@ export class AuditLog {
   async record(actor: AuditActor, entry: AuditRecord, executor: DbExecutor = this.db): Promise<void> {
     await executor.insert(schema.auditLog).values({
       actorId: actor.kind === 'operator' ? actor.id : null,
-      actorLabel: actor.kind === 'operator' ? await this.operatorLabel(actor.id) : actor.label,
+      actorLabel: actor.kind === 'operator' ? await operatorLabel(executor, actor.id) : actor.label,
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId,
@@ -51,11 +51,15 @@ export class AuditLog {
       created_at: row.createdAt.toISOString(),
     }));
   }
+}
 
-  /** "Name <email>" kept in the row itself, so the log reads the same after the operator changes name. */
-  private async operatorLabel(id: number): Promise<string> {
-    const [user] = await this.db.select({ first: schema.users.firstName, last: schema.users.lastName, email: schema.users.email })
-      .from(schema.users).where(eq(schema.users.id, id));
-    return user ? `${user.first} ${user.last} <${user.email}>`.trim() : `operador ${id}`;
-  }
+/**
+ * "Name <email>" kept in the row itself, so the log reads the same after the operator changes name. Read
+ * on the caller's executor: inside a transaction, PGlite's single connection would wait forever for a
+ * query made outside it.
+ */
+async function operatorLabel(executor: DbExecutor, id: number): Promise<string> {
+  const [user] = await executor.select({ first: schema.users.firstName, last: schema.users.lastName, email: schema.users.email })
+    .from(schema.users).where(eq(schema.users.id, id));
+  return user ? `${user.first} ${user.last} <${user.email}>`.trim() : `operador ${id}`;
 }
