@@ -67,7 +67,8 @@ export class TripsAdminService {
       .innerJoin(schema.users, eq(schema.users.id, schema.chatMessages.driverId))
       .where(eq(schema.chatMessages.tripId, tripId)).orderBy(asc(schema.chatMessages.id));
 
-    // The status log is read off the timestamp each transition stamps (TripsRepository.transition).
+    // The status log is read off the timestamp each transition stamps (TripsRepository.transition), in
+    // lifecycle order (which is also time order).
     const stamps: [string, Date | null][] = [
       ['pending', trip.createdAt], ['published', trip.publishedAt], ['accepted', trip.acceptedAt], ['en_route', trip.enRouteAt],
       ['arrived', trip.arrivedAt], ['in_progress', trip.startedAt], ['completed', trip.completedAt],
@@ -90,8 +91,7 @@ export class TripsAdminService {
         final_fare: trip.finalFareCents == null ? null : fromCentimos(trip.finalFareCents),
       },
       status_log: stamps.filter((s): s is [string, Date] => s[1] !== null)
-        .map(([status, at]) => ({ status, at: at.toISOString() }))
-        .sort((a, b) => a.at.localeCompare(b.at)),
+        .map(([status, at]) => ({ status, at: at.toISOString() })),
       offers: offers.map(({ offer, driver }) => ({
         id: offer.id, driver_name: fullName(driver), price: fromCentimos(offer.priceCents), status: offer.status,
         created_at: offer.createdAt.toISOString(),
