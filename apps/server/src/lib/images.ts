@@ -5,6 +5,7 @@
  * so no location leaves the phone through Jala. HEIC (iPhone) is decoded with `heic-decode` (WebAssembly
  * libheif, no native build) because sharp's bundled libvips reads AVIF but not HEVC-coded HEIC.
  */
+import { createRequire } from 'node:module';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from './app-error';
 
@@ -60,10 +61,19 @@ export async function normalizeUploadedImage(bytes: Buffer, options: NormalizeOp
   }
 }
 
+/** heic-decode ships no types (CommonJS): its one function, typed here. */
+type HeicDecode = (input: { buffer: Buffer }) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
+const requireModule = createRequire(import.meta.url);
+let heicDecoder: HeicDecode | undefined;
+/** Loaded on the first HEIC (its WebAssembly decoder is large), then kept. */
+const decodeHeic: HeicDecode = (input) => {
+  heicDecoder ??= requireModule('heic-decode') as HeicDecode;
+  return heicDecoder(input);
+};
+
 /** HEIC decoded to raw RGBA pixels (libheif applies the HEIF rotation itself), ready for sharp. */
 async function heicToRaw(bytes: Buffer): Promise<Sharp> {
-  const { default: decode } = await import('heic-decode');
-  const image = await decode({ buffer: bytes });
+  const image = await decodeHeic({ buffer: bytes });
   if (image.width * image.height > MAX_INPUT_PIXELS) throw new AppError('IMAGE_INVALID');
   return sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 } });
 }

@@ -41,3 +41,10 @@ export function ProtectedRoute() {
   }
   return <Outlet />;
 }
+
+/** Operators' console: only users with the 'admin' role (users.is_admin); anyone else goes to /dashboard. */
+export function OperatorRoute() {
+  const roles = useSession((s) => s.user?.roles);
+  if (!roles?.includes('admin')) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

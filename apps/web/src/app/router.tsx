@@ -3,7 +3,7 @@ import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageErrorBoundary } from '../components/ui/error-boundary';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { RootLayout } from './root-layout';
-import { ProtectedRoute, PublicRoute } from './route-guards';
+import { OperatorRoute, ProtectedRoute, PublicRoute } from './route-guards';
 
 /** Error boundary reset by navigation: leaving a broken page recovers the app. */
 function PageBoundary({ children }: { children: ReactNode }) {
@@ -49,6 +49,8 @@ const driver = {
   earnings: lazyPage(() => import('../features/driver/pages/earnings-page'), 'DriverEarningsPage'),
 };
 
+const operatorsConsole = lazyPage(() => import('../features/operators/pages/operators-console-page'), 'OperatorsConsolePage');
+
 /** The route table of spec §2. Exported so tests can mount it in a memory router. */
 export const routes: RouteObject[] = [
   {
@@ -89,6 +91,7 @@ export const routes: RouteObject[] = [
               { path: 'earnings', element: driver.earnings },
             ],
           },
+          { element: <OperatorRoute />, children: [{ path: 'operators', element: operatorsConsole }] },
         ],
       },
       { path: '*', element: notFoundPage },
