@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { DriverDocumentsState, QueuedDriver } from '@jala/contracts';
 import { makeDriverUser, makeUser } from '@jala/test-factories';
 import { DocumentsSection } from '../../src/features/driver/components/documents-section';
+import { DriverDashboardPage } from '../../src/features/driver/pages/dashboard-page';
 import { OperatorsConsolePage } from '../../src/features/operators/pages/operators-console-page';
 import { ok, renderAt, renderApp, sentBody, setSession, stubFetch } from '../support';
 
@@ -81,5 +82,12 @@ describe('driver documents tab', () => {
     fireEvent.change(document.querySelectorAll('input[type="file"]')[0]!, { target: { files: [big] } });
     expect(await screen.findByText('La imagen pesa más de 10 MB. Toma la foto con menor resolución o elige otra.')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it('warns on the dashboard a week before expiry, linking to the documents', async () => {
+    stubFetch({ 'GET /driver/documents': ok(state({ verification_status: 'verified', rejection_reason: null })), 'GET /driver/profile': ok({ verification_status: 'verified' }) });
+    renderAt('/driver/dashboard', <DriverDashboardPage />, { user: makeDriverUser() });
+    const link = await screen.findByRole('link', { name: /^Tu SOAT vence el 25\/11\/2026/ });
+    expect(link.getAttribute('href')).toBe('/driver/profile?tab=documentos');
   });
 });

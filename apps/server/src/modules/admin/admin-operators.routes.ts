@@ -2,13 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zAddOperatorRequest, zAuditEntry, zAuditQuery, zEnvelope, zIdParam, zOperator } from '@jala/contracts';
 import { ok } from '../../lib/envelope';
+import type { RealtimeDisconnects } from '../../realtime/cluster-bus';
 import type { AuditLog } from './audit-log';
 import { operatorActor } from './operator-actor';
 import type { OperatorsService } from './operators.service';
 import { requireAdmin } from './require-admin';
 
 /** Operators manage operators, and read the audit log (nobody can write to it through the API). */
-export const adminOperatorsRoutes: FastifyPluginAsyncZod<{ operators: OperatorsService; audit: AuditLog }> = async (app, { operators, audit }) => {
+interface Deps { operators: OperatorsService; audit: AuditLog; realtime: RealtimeDisconnects }
+
+export const adminOperatorsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { operators, audit, realtime }) => {
   const guard = { preHandler: [app.requireUser, requireAdmin] };
   const secured = { tags: ['admin'], security: [{ bearer: [] }] };
 
@@ -30,6 +33,8 @@ export const adminOperatorsRoutes: FastifyPluginAsyncZod<{ operators: OperatorsS
     schema: { ...secured, summary: "Remove someone's operator rights (never the last operator)", params: zIdParam, response: { 200: zEnvelope(z.null()) } },
   }, async (request) => {
     await operators.revoke(request.params.id, operatorActor(request));
+    // HTTP reads the role per request; MQTT decided at subscribe time, so the live map is cut off here.
+    await realtime.disconnectUser(request.params.id);
     return ok(null, 'Se quitó el rol de operador.');
   });
 

@@ -69,6 +69,7 @@ export const driverKeys = {
   documents: (userId: number) => ['driver', userId, 'documents'] as const,
 };
 
+export const driverDocumentsQuery = (userId: number) => queryOptions({ queryKey: driverKeys.documents(userId), queryFn: fetchDriverDocuments });
 export const driverStatsQuery = (userId: number) => queryOptions({ queryKey: driverKeys.stats(userId), queryFn: fetchDriverStats });
 export const driverProfileQuery = (userId: number) => queryOptions({ queryKey: driverKeys.profile(userId), queryFn: fetchDriverProfile });
 export const vehiclesQuery = (userId: number) => queryOptions({ queryKey: driverKeys.vehicles(userId), queryFn: fetchVehicles });

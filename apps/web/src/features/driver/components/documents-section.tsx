@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_MESSAGE, type DocumentKind, type DriverDocument } from '@jala/contracts';
 import { PrivateImage } from '../../../components/ui/private-image';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { driverKeys, fetchDriverDocuments, fetchOwnDocumentFile, submitDriverDocuments, uploadDriverDocument } from '../api/driver-api';
-import { useUserId } from '../hooks/use-driver-queries';
+import { driverKeys, fetchOwnDocumentFile, submitDriverDocuments, uploadDriverDocument } from '../api/driver-api';
+import { useDriverDocuments, useUserId } from '../hooks/use-driver-queries';
 import { InlineLoading, SuccessBanner } from './inline-status';
 import '../documents.css';
 
@@ -62,7 +62,7 @@ function DocumentSlot({ kind, document }: { kind: DocumentKind; document: Driver
 export function DocumentsSection() {
   const userId = useUserId();
   const client = useQueryClient();
-  const { data, error, isPending, refetch } = useQuery({ queryKey: driverKeys.documents(userId), queryFn: fetchDriverDocuments });
+  const { data, error, isPending, refetch } = useDriverDocuments();
   const [soat, setSoat] = useState('');
   const [sent, setSent] = useState<string | null>(null);
   const submit = useMutation({
