@@ -96,6 +96,20 @@ describe('operators console: verify drivers with evidence', () => {
       await driverPhone.goto('/driver/trip-request');
       await driverPhone.getByRole('article', { name: 'Solicitud de Carmen Rojas' }).waitFor({ timeout: 20_000 });
       await screenshot(driverPhone, 'operators-approved-driver-receives-request-360');
+
+      // The operator finds the trip, reads its story and cancels it; the driver's list drops it.
+      await openConsole(operatorPhone, 'Viajes');
+      await operatorPhone.getByRole('button', { name: /^Ver viaje / }).first().waitFor();
+      await operatorPhone.getByLabel('Buscar').fill('Carmen Rojas');
+      await operatorPhone.getByRole('button', { name: 'Buscar', exact: true }).click();
+      await operatorPhone.getByRole('button', { name: /^Ver viaje / }).first().click();
+      await operatorPhone.getByRole('heading', { name: /^Viaje TRIP-/ }).waitFor();
+      await operatorPhone.getByLabel('Motivo de la cancelación (se avisa al pasajero y al conductor)').fill('Solicitud de prueba duplicada.');
+      await operatorPhone.getByRole('button', { name: 'Cancelar viaje' }).click();
+      await operatorPhone.getByText('Viaje cancelado. Se avisó al pasajero y al conductor.').waitFor();
+      await operatorPhone.getByText('Cancelado por un operador: Solicitud de prueba duplicada.').scrollIntoViewIfNeeded();
+      await screenshot(operatorPhone, 'operators-trip-cancelled-360');
+      await driverPhone.getByRole('article', { name: 'Solicitud de Carmen Rojas' }).waitFor({ state: 'detached', timeout: 20_000 });
     } finally {
       await driverContext.close();
       await operatorContext.close();

@@ -22,3 +22,10 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'trip.cancel': 'Viaje cancelado',
   'alert.resolve': 'Alerta SOS resuelta',
 };
+
+export const AUDIT_TARGET_LABELS: Readonly<Record<string, string>> = {
+  user: 'usuario',
+  driver: 'conductor',
+  trip: 'viaje',
+  alert: 'alerta',
+};

@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session-store';
 import {
   addOperator, fetchAudit, fetchOperators, operatorKeys, reactivateUser, removeOperator, searchUsers, suspendUser,
 } from '../api/operators-api';
-import { AUDIT_ACTION_LABELS, formatDateTime } from '../operators-format';
+import { AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS, formatDateTime } from '../operators-format';
 import { ReasonForm } from './reason-form';
 
 function UserCard({ user }: { user: AdminUser }) {
@@ -102,7 +102,7 @@ export function AuditPanel() {
     <ol className="ops-rows" aria-label="Registro de auditoría">
       {data.map((entry) => (
         <li key={entry.id} className="ops-row ops-row--static">
-          <span className="ops-row__main"><strong>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</strong> · {entry.target_type} {entry.target_id ?? ''}</span>
+          <span className="ops-row__main"><strong>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</strong> · {AUDIT_TARGET_LABELS[entry.target_type] ?? entry.target_type} {entry.target_id ?? ''}</span>
           <span className="ops-row__line ops-muted ops-wrap">{entry.actor} · {formatDateTime(entry.created_at)}</span>
           <details className="ops-details">
             <summary>Antes y después</summary>
