@@ -18,7 +18,6 @@ import { UsersAdminService } from './users-admin.service';
 
 /** How often the live city map is pushed to operators over MQTT. */
 export const LIVE_MAP_PERIOD_MS = 5_000;
-const LIVE_MAP_JOB = { name: 'operators_live_map', lockKey: 7_146_013, minIntervalMs: LIVE_MAP_PERIOD_MS - 1_000 };
 
 /**
  * The operators' console (users.is_admin): verification queue with documents, operators and the audit
@@ -48,8 +47,12 @@ export const adminModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     app.addHook('onClose', async () => stop());
   }
 
+  // A node with an operator connected publishes the snapshot (read-only: no cluster lock, whose bookkeeping
+  // row would be a write every period). With operators on several nodes they each receive a few identical,
+  // idempotent snapshots per period; with none connected nothing is computed.
   const live = setInterval(() => {
-    deps.clusterLock.runOnce(LIVE_MAP_JOB, async () => { await deps.broker.publish(topics.operatorLive, await trips.liveCity()); })
+    if (!deps.broker.hasOperatorConnected()) return;
+    trips.liveCity().then((city) => deps.broker.publish(topics.operatorLive, city))
       .catch((error: unknown) => log.warn({ err: error }, 'live map publish failed'));
   }, LIVE_MAP_PERIOD_MS);
   live.unref();
