@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS } from '@jala/contracts';
-import type { DatabaseHandle } from '@jala/db';
+import { schema, type DatabaseHandle } from '@jala/db';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { api } from './support/api';
@@ -110,6 +110,23 @@ describe('operators console: verify drivers with evidence', () => {
       await operatorPhone.getByText('Cancelado por un operador: Solicitud de prueba duplicada.').scrollIntoViewIfNeeded();
       await screenshot(operatorPhone, 'operators-trip-cancelled-360');
       await driverPhone.getByRole('article', { name: 'Solicitud de Carmen Rojas' }).waitFor({ state: 'detached', timeout: 20_000 });
+
+      // An SOS on that trip (as the safety feature stores it) reaches the queue and is resolved with a note.
+      await database.db.insert(schema.safetyAlerts).values({ tripId: trip.data.id, userId: driver.id, role: 'driver', latitude: '-12.121100', longitude: '-77.029700' });
+      await openConsole(operatorPhone, 'Alertas SOS');
+      const sos = operatorPhone.getByRole('article').filter({ hasText: 'SOS de Wilfredo Huamán Quispe de la Cruz (conductor)' });
+      await sos.waitFor();
+      expect(await operatorPhone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await screenshot(operatorPhone, 'operators-sos-360');
+      await sos.getByLabel('Cómo se resolvió').fill('Llamamos al conductor: todo en orden.');
+      await sos.getByRole('button', { name: 'Marcar resuelta' }).click();
+      await operatorPhone.getByText('No hay alertas abiertas.').waitFor();
+
+      await openConsole(operatorPhone, 'Usuarios');
+      await operatorPhone.getByLabel('Buscar usuario').fill('Wilfredo');
+      await operatorPhone.getByRole('button', { name: 'Buscar', exact: true }).click();
+      await operatorPhone.getByRole('heading', { name: 'Wilfredo Huamán Quispe de la Cruz' }).waitFor();
+      await screenshot(operatorPhone, 'operators-users-360');
     } finally {
       await driverContext.close();
       await operatorContext.close();
