@@ -179,4 +179,37 @@ describe('operators console: verify drivers with evidence', () => {
       await desktop.close();
     }
   });
+
+  it('a suspended passenger is logged out and reads the reason at login', { timeout: 120_000 }, async () => {
+    const operator = await createUser(database.db, { isAdmin: true, firstName: 'Olga', lastName: 'Operadora', email: uniqueEmail('operadora') });
+    const passenger = await createUser(database.db, { firstName: 'Ignacio', lastName: 'Paredes', email: uniqueEmail('pasajero') });
+    const passengerContext = await phoneContext(browser);
+    const operatorContext = await phoneContext(browser);
+    const passengerPhone = await passengerContext.newPage();
+    const operatorPhone = await operatorContext.newPage();
+    try {
+      await loginViaUi(passengerPhone, passenger.email, FACTORY_PASSWORD);
+      await loginViaUi(operatorPhone, operator.email, FACTORY_PASSWORD);
+      await openConsole(operatorPhone, 'Usuarios');
+      await operatorPhone.getByLabel('Buscar usuario').fill(passenger.email);
+      await operatorPhone.getByRole('button', { name: 'Buscar', exact: true }).click();
+      const card = operatorPhone.getByRole('article').filter({ hasText: 'Ignacio Paredes' });
+      const reason = 'Cancelaciones abusivas repetidas; escríbenos a soporte.';
+      await card.getByLabel('Motivo de la suspensión (lo verá al intentar entrar)').fill(reason);
+      await card.getByRole('button', { name: 'Suspender' }).click();
+      await card.getByText(/^Suspendido desde/).waitFor();
+
+      // The passenger's session is gone: the next request sends the phone to the login page.
+      await passengerPhone.reload();
+      await passengerPhone.waitForURL('**/login');
+      await passengerPhone.locator('input[name="email"]').fill(passenger.email);
+      await passengerPhone.locator('input[name="password"]').fill(FACTORY_PASSWORD);
+      await passengerPhone.locator('form button[type="submit"]').click();
+      await passengerPhone.getByText(`Tu cuenta está suspendida: ${reason}`).waitFor();
+      await screenshot(passengerPhone, 'operators-suspended-login-360');
+    } finally {
+      await passengerContext.close();
+      await operatorContext.close();
+    }
+  });
 });
