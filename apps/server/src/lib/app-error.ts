@@ -58,7 +58,8 @@ export const ERRORS = {
 
   // --- operators' console (issue 13): documents, verification, suspension, operator actions ---
   IMAGE_INVALID: { status: 400, message: 'El archivo no es una imagen válida. Usa una foto JPEG, PNG, WebP o HEIC.' },
-  IMAGE_TOO_LARGE: { status: 400, message: 'La imagen pesa más de 10 MB. Toma la foto con menor resolución o elige otra.' },
+  /** The message names the limit of that upload: 'La imagen pesa más de 10 MB. …' (lib/images.ts). */
+  IMAGE_TOO_LARGE: { status: 400, message: 'La imagen es demasiado grande. Toma la foto con menor resolución o elige otra.' },
   DOCUMENT_NOT_FOUND: { status: 404, message: 'Documento no encontrado.' },
   DOCUMENTS_INCOMPLETE: { status: 409, message: 'Faltan documentos por subir antes de enviarlos a revisión.' },
   DRIVER_DOCUMENTS_EXPIRED: { status: 409, message: 'Tu licencia o tu SOAT está vencido. Sube el documento vigente para volver a recibir solicitudes.' },

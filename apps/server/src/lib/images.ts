@@ -43,7 +43,10 @@ export interface NormalizeOptions {
 
 /** Checks and normalises an uploaded image; bad input is an AppError (400 with a Spanish message). */
 export async function normalizeUploadedImage(bytes: Buffer, options: NormalizeOptions): Promise<NormalizedImage> {
-  if (bytes.length > (options.maxBytes ?? MAX_UPLOAD_BYTES)) throw new AppError('IMAGE_TOO_LARGE');
+  const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
+  if (bytes.length > maxBytes) {
+    throw new AppError('IMAGE_TOO_LARGE', `La imagen pesa más de ${Math.round(maxBytes / (1024 * 1024))} MB. Toma la foto con menor resolución o elige otra.`);
+  }
   const kind = detectImageKind(bytes);
   if (!kind) throw new AppError('IMAGE_INVALID');
   try {
