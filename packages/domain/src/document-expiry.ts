@@ -40,17 +40,18 @@ export function documentExpiryNotice(dates: DriverDocumentDates, now: Date): str
   const expired = entries.filter((e) => e.date < today);
   if (expired.length > 0) {
     const which = expired.map((e) => `tu ${e.label} venció el ${formatDateKey(e.date)}`).join(' y ');
-    return `${which.charAt(0).toUpperCase()}${which.slice(1)}. No recibirás solicitudes hasta que subas el documento vigente en "Mis documentos".`;
+    return `${which.charAt(0).toUpperCase()}${which.slice(1)}. No recibirás solicitudes hasta que subas el documento vigente en "Documentos" de tu perfil.`;
   }
   const dueToday = entries.filter((e) => e.date === today);
   if (dueToday.length > 0) {
     const which = dueToday.map((e) => `tu ${e.label}`).join(' y ');
-    return `Hoy vence ${which}. Desde mañana no recibirás solicitudes: sube el documento renovado en "Mis documentos".`;
+    return `Hoy vence ${which}. Desde mañana no recibirás solicitudes: sube el documento renovado en "Documentos" de tu perfil.`;
   }
   const soon = entries.filter((e) => e.date <= horizon);
   if (soon.length > 0) {
     const which = soon.map((e) => `tu ${e.label} vence el ${formatDateKey(e.date)}`).join(' y ');
-    return `${which.charAt(0).toUpperCase()}${which.slice(1)}. Renuévalo y súbelo en "Mis documentos" para seguir recibiendo solicitudes.`;
+    const renew = soon.length > 1 ? 'Renuévalos y súbelos' : 'Renuévalo y súbelo';
+    return `${which.charAt(0).toUpperCase()}${which.slice(1)}. ${renew} en "Documentos" de tu perfil para seguir recibiendo solicitudes.`;
   }
   return null;
 }

@@ -56,7 +56,7 @@ describe('driver documents tab', () => {
   const state = (overrides: Partial<DriverDocumentsState> = {}): DriverDocumentsState => ({
     documents: [DOCUMENT], missing: ['license_front', 'license_back', 'property_card', 'vehicle_photo'], verification_status: 'rejected',
     rejection_reason: 'La foto del SOAT está borrosa.', submitted_at: '2026-11-23T15:00:00.000Z', license_expiry_date: '2029-01-01',
-    soat_expiry_date: '2026-11-25', expiry_notice: 'Tu SOAT vence el 25/11/2026. Renuévalo y súbelo en "Mis documentos" para seguir recibiendo solicitudes.',
+    soat_expiry_date: '2026-11-25', expiry_notice: 'Tu SOAT vence el 25/11/2026. Renuévalo y súbelo en "Documentos" de tu perfil para seguir recibiendo solicitudes.',
     documents_expired: false, ...overrides,
   });
 

@@ -8,7 +8,7 @@ import type { AuditActor, AuditLog } from './audit-log';
 /**
  * The verification queue: drivers who sent their documents and wait for an operator, oldest submission
  * first, with every document; approving makes them matchable at once, rejecting stores a reason the driver
- * reads in "Mis documentos" and answers by uploading again (which puts them back in the queue).
+ * reads in "Documentos" and answers by uploading again (which puts them back in the queue).
  */
 export class DriverReviewService {
   constructor(
