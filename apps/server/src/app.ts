@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { openDatabase, type DatabaseHandle } from '@jala/db';
 import type { AppConfig } from './config';
 import { ClusterLock } from './lib/cluster-lock';
+import { createDocumentStorage } from './lib/document-storage';
 import { checkNodeHealth } from './lib/node-health';
 import { createRedis } from './lib/redis';
 import { loadSharedTokenSecret } from './lib/shared-token-secret';
@@ -144,6 +145,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     trips: new TripsRepository(database.db),
     realtime,
     clusterLock: new ClusterLock(database.db, database.kind, config.nodeId),
+    documents: createDocumentStorage(database.db, config.documentsS3),
     checkHealth: () => checkNodeHealth({ nodeId: config.nodeId, database, redis: bus.redis, broker, isDraining: () => draining }),
   };
   const tripServices = createTripServices(core);

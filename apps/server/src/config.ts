@@ -9,6 +9,7 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_ARRIVAL_RADIUS_METERS } from '@jala/domain';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
+import type { S3StorageConfig } from './lib/document-storage';
 
 const zUrl = (protocols: string[]) =>
   z.string().refine((s) => {
@@ -39,9 +40,20 @@ const zEnv = z.object({
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  OPERATOR_EMAILS: z.string().optional(),
+  DOCUMENTS_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+  DOCUMENTS_S3_REGION: z.string().min(1).default('us-east-1'),
+  DOCUMENTS_S3_ENDPOINT: zUrl(['http:', 'https:']).optional(),
+  DOCUMENTS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  DOCUMENTS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  DOCUMENTS_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  DOCUMENTS_S3_PREFIX: z.string().max(100).default('driver-documents/'),
 }).superRefine((env, ctx) => {
   if (env.GEO_PROVIDER === 'google' && !env.GOOGLE_MAPS_API_KEY) {
     ctx.addIssue({ code: 'custom', path: ['GOOGLE_MAPS_API_KEY'], message: 'is required when GEO_PROVIDER=google' });
+  }
+  for (const email of splitList(env.OPERATOR_EMAILS)) {
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) ctx.addIssue({ code: 'custom', path: ['OPERATOR_EMAILS'], message: `"${email}" is not an e-mail address` });
   }
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if ('error' in trustProxy) ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: trustProxy.error });
@@ -80,6 +92,14 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
+  /** Accounts made operators at boot (OPERATOR_EMAILS, comma-separated); audited like the command. */
+  operatorEmails: string[];
+  /** The S3-compatible bucket for driver documents; undefined = documents stored in the database. */
+  documentsS3: S3StorageConfig | undefined;
+}
+
+function splitList(raw: string | undefined): string[] {
+  return (raw ?? '').split(',').map((item) => item.trim().toLowerCase()).filter((item) => item.length > 0);
 }
 
 export class ConfigError extends Error {}
@@ -140,5 +160,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxyValue(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    operatorEmails: splitList(env.OPERATOR_EMAILS),
+    documentsS3: env.DOCUMENTS_S3_BUCKET
+      ? {
+        bucket: env.DOCUMENTS_S3_BUCKET,
+        region: env.DOCUMENTS_S3_REGION,
+        endpoint: env.DOCUMENTS_S3_ENDPOINT,
+        accessKeyId: env.DOCUMENTS_S3_ACCESS_KEY_ID,
+        secretAccessKey: env.DOCUMENTS_S3_SECRET_ACCESS_KEY,
+        forcePathStyle: env.DOCUMENTS_S3_FORCE_PATH_STYLE === 'true',
+        prefix: env.DOCUMENTS_S3_PREFIX,
+      }
+      : undefined,
   };
 }

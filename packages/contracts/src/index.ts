@@ -16,3 +16,4 @@ export * from './system';
 export * from './driver';
 export * from './passenger';
 export * from './safety';
+export * from './operators';

@@ -14,6 +14,8 @@ export const topics = {
   chat: (tripId: number, driverId: number) => `chat/${tripId}/${driverId}`,
   driverLocation: (tripId: number) => `driver_location/${tripId}`,
   notifications: (userId: number) => `notifications/${userId}`,
+  /** The operators' live city map (online drivers, active trips): operators only, server publishes. */
+  operatorLive: `${TOPIC_PREFIX}/operators/live`,
 } as const;
 
 /** Parses a topic into its kind and numeric parts, or null when it is not one of ours. */
@@ -25,10 +27,12 @@ export function parseTopic(topic: string):
   | { kind: 'driverLocation'; tripId: number }
   | { kind: 'chat'; tripId: number; driverId: number }
   | { kind: 'notifications'; userId: number }
+  | { kind: 'operatorLive' }
   | null {
   const id = '([1-9][0-9]{0,9})';
   let m: RegExpExecArray | null;
   if (topic === topics.tripRequests) return { kind: 'tripRequests' };
+  if (topic === topics.operatorLive) return { kind: 'operatorLive' };
   if ((m = new RegExp(`^${TOPIC_PREFIX}/trip_requests/driver/${id}$`).exec(topic))) return { kind: 'driverTripRequests', driverId: Number(m[1]) };
   if ((m = new RegExp(`^trip_offers/${id}$`).exec(topic))) return { kind: 'tripOffers', tripId: Number(m[1]) };
   if ((m = new RegExp(`^trip_status/${id}$`).exec(topic))) return { kind: 'tripStatus', tripId: Number(m[1]) };

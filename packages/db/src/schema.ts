@@ -4,8 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, serial, integer, text, timestamp, numeric, smallint, boolean, date, uuid,
-  uniqueIndex, index, primaryKey, check, customType,
+  pgTable, serial, integer, text, timestamp, numeric, smallint, boolean, date, uuid, jsonb, customType,
+  uniqueIndex, index, primaryKey, check,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -26,6 +26,9 @@ export const users = pgTable('users', {
   isAdmin: boolean('is_admin').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Operators' console: a suspended user cannot log in or connect (the reason is shown at login). */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspensionReason: text('suspension_reason'),
 }, (t) => [
   uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
   check('users_user_type_check', sql`${t.userType} in ('passenger','driver','both')`),
@@ -56,6 +59,12 @@ export const driverProfiles = pgTable('driver_profiles', {
   currentLongitude: coordinate('current_longitude'),
   locationUpdatedAt: timestamp('location_updated_at', { withTimezone: true }),
   createdAt: createdAt(),
+  /** Operators' console: the SOAT's expiry (the licence's is above); either past stops matching. */
+  soatExpiryDate: date('soat_expiry_date', { mode: 'string' }),
+  /** When the driver last sent documents for review: the verification queue is oldest first. */
+  documentsSubmittedAt: timestamp('documents_submitted_at', { withTimezone: true }),
+  /** Why an operator rejected the documents; the driver reads it and answers by uploading again. */
+  rejectionReason: text('rejection_reason'),
 }, (t) => [
   uniqueIndex('driver_profiles_license_unique').on(sql`upper(${t.licenseNumber})`),
   check('driver_profiles_radius_check', sql`${t.searchRadiusKm} >= 1 and ${t.searchRadiusKm} <= 100`),
@@ -240,9 +249,9 @@ export const clusterState = pgTable('cluster_state', {
 });
 
 /** Raw bytes (bytea), read as a Buffer from either driver (PGlite hands back a plain Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
+  fromDriver: (value) => Buffer.isBuffer(value) ? value : Buffer.from(value),
 });
 
 /** Safety: the driver's photo as the passenger sees it on the car card (normalised by the server, EXIF stripped). */
@@ -274,6 +283,42 @@ export const tripShareLinks = pgTable('trip_share_links', {
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 }, (t) => [index('trip_share_links_trip_idx').on(t.tripId)]);
+
+/** A driver's verification document (one current file per kind); its bytes sit in the configured storage. */
+export const driverDocuments = pgTable('driver_documents', {
+  id: serial('id').primaryKey(),
+  driverId: integer('driver_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['license_front', 'license_back', 'soat', 'property_card', 'vehicle_photo'] }).notNull(),
+  /** Opaque, unguessable key in the storage (`database` → driver_document_blobs, `s3` → the bucket). */
+  storageKey: text('storage_key').notNull(),
+  storage: text('storage', { enum: ['database', 's3'] }).notNull(),
+  contentType: text('content_type').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('driver_documents_one_per_kind').on(t.driverId, t.kind)]);
+
+/** The default document storage: bytes in the database, so every node of a cluster reads them. */
+export const driverDocumentBlobs = pgTable('driver_document_blobs', {
+  storageKey: text('storage_key').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every operator action (and the bootstrap of operators): append-only, a trigger refuses update/delete. */
+export const auditLog = pgTable('audit_log', {
+  id: serial('id').primaryKey(),
+  /** The operator; null for the command line / OPERATOR_EMAILS at boot. */
+  actorId: integer('actor_id').references(() => users.id),
+  actorLabel: text('actor_label').notNull(),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: integer('target_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: createdAt(),
+}, (t) => [index('audit_log_created_idx').on(t.createdAt)]);
 
 /** An SOS pressed during a trip (safety): who, where and when; operators resolve it in the console. */
 export const safetyAlerts = pgTable('safety_alerts', {

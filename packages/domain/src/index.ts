@@ -10,3 +10,4 @@ export * from './polyline';
 export * from './lima-time';
 export * from './rating';
 export * from './safety';
+export * from './document-expiry';

@@ -54,9 +54,9 @@ export const HISTORY_STATUSES = Object.freeze([
 
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 
-export type TripActor = 'passenger' | 'driver' | 'system';
+export type TripActor = 'passenger' | 'driver' | 'system' | 'operator';
 
-export const TRIP_ACTORS = Object.freeze(['passenger', 'driver', 'system'] as const satisfies readonly TripActor[]);
+export const TRIP_ACTORS = Object.freeze(['passenger', 'driver', 'system', 'operator'] as const satisfies readonly TripActor[]);
 
 export function isTripStatus(value: unknown): value is TripStatus {
   return typeof value === 'string' && (TRIP_STATUSES as readonly string[]).includes(value);
@@ -85,6 +85,8 @@ export function isTerminalStatus(status: unknown): status is HistoryStatus {
  *   the atomic assignment) and expires a pending trip nobody took (pending → cancelled_by_system).
  * - driver: moves an accepted trip through its stages, and may cancel until the passenger is on board.
  * - passenger: may cancel until the trip is in progress.
+ * - operator: may cancel any trip that has not ended — an abusive or stuck one — from the console; it is
+ *   recorded as cancelled_by_system (the marketplace, not either side, ended it).
  */
 const ALLOWED_TRANSITIONS: Readonly<Record<TripActor, Readonly<Partial<Record<TripStatus, readonly TripStatus[]>>>>> =
   Object.freeze({
@@ -101,6 +103,13 @@ const ALLOWED_TRANSITIONS: Readonly<Record<TripActor, Readonly<Partial<Record<Tr
       en_route: ['cancelled_by_passenger'],
       arrived: ['cancelled_by_passenger'],
     },
+    operator: {
+      pending: ['cancelled_by_system'],
+      accepted: ['cancelled_by_system'],
+      en_route: ['cancelled_by_system'],
+      arrived: ['cancelled_by_system'],
+      in_progress: ['cancelled_by_system'],
+    },
   });
 
 /** True when `actor` may move a trip from `from` to `to`. Unknown statuses or actors are refused. */
@@ -116,6 +125,7 @@ export const CANCELLATION_BY: Readonly<Record<TripActor, CancelledTripStatus>> =
   passenger: 'cancelled_by_passenger',
   driver: 'cancelled_by_driver',
   system: 'cancelled_by_system',
+  operator: 'cancelled_by_system',
 });
 
 /** Statuses from which `actor` may cancel (read off the transition table, so it can never disagree with it). */
@@ -139,6 +149,7 @@ const ACTOR_NAMES: Readonly<Record<TripActor, string>> = Object.freeze({
   passenger: 'el pasajero',
   driver: 'el conductor',
   system: 'el sistema',
+  operator: 'un operador',
 });
 
 /**

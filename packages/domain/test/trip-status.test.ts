@@ -36,6 +36,11 @@ const ALLOWED = new Set([
   'passenger:accepted→cancelled_by_passenger',
   'passenger:en_route→cancelled_by_passenger',
   'passenger:arrived→cancelled_by_passenger',
+  'operator:pending→cancelled_by_system',
+  'operator:accepted→cancelled_by_system',
+  'operator:en_route→cancelled_by_system',
+  'operator:arrived→cancelled_by_system',
+  'operator:in_progress→cancelled_by_system',
 ]);
 
 const ALL_CASES = TRIP_ACTORS.flatMap((actor) =>
@@ -55,7 +60,7 @@ describe('trip statuses (GUIDE §3)', () => {
       'cancelled_by_driver',
       'cancelled_by_system',
     ]);
-    expect(TRIP_ACTORS).toEqual(['passenger', 'driver', 'system']);
+    expect(TRIP_ACTORS).toEqual(['passenger', 'driver', 'system', 'operator']);
   });
 
   it('classifies active, cancelled and terminal statuses', () => {
@@ -89,9 +94,9 @@ describe('canTransition', () => {
     expect(canTransition(from, to, actor)).toBe(ALLOWED.has(`${actor}:${from}→${to}`));
   });
 
-  it('allows exactly the 13 transitions of the table', () => {
+  it('allows exactly the 18 transitions of the table', () => {
     expect(ALL_CASES.filter(({ actor, from, to }) => canTransition(from, to, actor))).toHaveLength(ALLOWED.size);
-    expect(ALLOWED.size).toBe(13);
+    expect(ALLOWED.size).toBe(18);
   });
 
   it('walks the happy path: system assigns, the driver does every stage', () => {
@@ -147,7 +152,7 @@ describe('checkTransition', () => {
   it.each(ALL_CASES)('$actor: $from → $to agrees with canTransition', ({ actor, from, to }) => {
     const result = checkTransition(from, to, actor);
     expect(result.ok).toBe(canTransition(from, to, actor));
-    if (!result.ok) expect(result.message).toMatch(/^(No se puede pasar|Solo el|El viaje ya está)/);
+    if (!result.ok) expect(result.message).toMatch(/^(No se puede pasar|Solo el|Solo un operador|El viaje ya está)/);
   });
 
   it('returns { ok: true } for an allowed transition', () => {

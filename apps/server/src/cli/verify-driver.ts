@@ -16,6 +16,7 @@ import { openDatabase, type DatabaseHandle } from '@jala/db';
 import { isValidEmail } from '@jala/domain';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { AppError } from '../lib/app-error';
+import { AuditLog } from '../modules/admin/audit-log';
 import { DriverVerificationService } from '../modules/drivers/driver-verification.service';
 
 export interface CliOutput {
@@ -37,7 +38,7 @@ export function isPortListening(host: string, port: number, timeoutMs = 500): Pr
   });
 }
 
-function databaseOptions(config: AppConfig) {
+export function databaseOptions(config: AppConfig) {
   return config.databaseUrl
     ? { kind: 'postgres' as const, url: config.databaseUrl, poolSize: 1 }
     : { kind: 'pglite' as const, dataDir: join(config.dataDir, 'pglite') };
@@ -79,6 +80,11 @@ export async function runVerifyDriver(args: readonly string[], env: NodeJS.Proce
   }
   try {
     const result = await new DriverVerificationService(database.db).verifyByEmail(email);
+    if (!result.was_already_verified) {
+      await new AuditLog(database.db).record({ kind: 'system', label: 'línea de comandos (verify-driver)' }, {
+        action: 'driver.approve', targetType: 'driver', targetId: result.driver_id, after: { verification_status: 'verified' },
+      });
+    }
     out.info(result.was_already_verified
       ? `El conductor ${result.email} (id ${result.driver_id}) ya estaba verificado.`
       : `Conductor ${result.email} (id ${result.driver_id}) verificado correctamente.`);

@@ -74,10 +74,22 @@ export const ERRORS = {
   /** The message says how far the driver is and how close they must get. */
   ARRIVAL_TOO_FAR: { status: 409, message: 'Aún estás lejos del punto de recojo.' },
   ARRIVAL_POSITION_UNKNOWN: { status: 409, message: 'No conocemos tu ubicación. Activa la ubicación para marcar tu llegada.' },
-  IMAGE_INVALID: { status: 400, message: 'El archivo no es una foto válida. Usa una imagen JPG, PNG o WebP.' },
-  IMAGE_TOO_LARGE: { status: 400, message: 'La foto es demasiado grande (máximo 5 MB).' },
   PHOTO_NOT_FOUND: { status: 404, message: 'Foto no encontrada.' },
   SHARE_LINK_NOT_FOUND: { status: 404, message: 'Este enlace ya no está disponible: el viaje terminó o el enlace expiró.' },
+
+  // --- operators' console (issue 13): documents, verification, suspension, operator actions ---
+  IMAGE_INVALID: { status: 400, message: 'El archivo no es una imagen válida. Usa una foto JPEG, PNG, WebP o HEIC.' },
+  /** The message names the limit of that upload: 'La imagen pesa más de 10 MB. …' (lib/images.ts). */
+  IMAGE_TOO_LARGE: { status: 400, message: 'La imagen es demasiado grande. Toma la foto con menor resolución o elige otra.' },
+  DOCUMENT_NOT_FOUND: { status: 404, message: 'Documento no encontrado.' },
+  DOCUMENTS_INCOMPLETE: { status: 409, message: 'Faltan documentos por subir antes de enviarlos a revisión.' },
+  DRIVER_DOCUMENTS_EXPIRED: { status: 409, message: 'Tu licencia o tu SOAT está vencido. Sube el documento vigente para volver a recibir solicitudes.' },
+  ACCOUNT_SUSPENDED: { status: 403, message: 'Tu cuenta está suspendida.' },
+  USER_NOT_FOUND: { status: 404, message: 'Usuario no encontrado.' },
+  LAST_OPERATOR: { status: 409, message: 'No puedes quitar al último operador.' },
+  CANNOT_SUSPEND_SELF: { status: 409, message: 'No puedes suspender tu propia cuenta.' },
+  ALERT_NOT_FOUND: { status: 404, message: 'Alerta no encontrada.' },
+  ALERT_ALREADY_RESOLVED: { status: 409, message: 'Esta alerta ya fue resuelta.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

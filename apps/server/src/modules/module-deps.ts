@@ -2,6 +2,7 @@ import type { Database, DatabaseHandle } from '@jala/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { ClusterLock } from '../lib/cluster-lock';
+import type { DocumentStorage } from '../lib/document-storage';
 import type { NodeHealth } from '../lib/node-health';
 import type { RealtimeBroker } from '../realtime/broker';
 import type { RealtimeDisconnects } from '../realtime/cluster-bus';
@@ -36,6 +37,8 @@ export interface ModuleDeps {
   clusterLock: ClusterLock;
   /** This node's health: database, Redis, broker, draining. */
   checkHealth: () => Promise<NodeHealth>;
+  /** Where driver documents' bytes live: the database (default) or an S3-compatible bucket. */
+  documents: DocumentStorage;
   auth: AuthService;
   tripServices: TripServices;
 }

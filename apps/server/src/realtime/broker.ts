@@ -153,6 +153,14 @@ export class RealtimeBroker {
     }
   }
 
+  /** Whether an operator (users.is_admin) is connected to this node: the live city map is sent only then. */
+  hasOperatorConnected(): boolean {
+    for (const clients of this.clientsBySession.values()) {
+      for (const client of clients) if (this.users.get(client)?.isAdmin) return true;
+    }
+    return false;
+  }
+
   /**
    * Graceful shutdown: refuse new connections, then close the open ones so their clients reconnect
    * (through the balancer) to another node, where the shared Redis state is waiting for them.

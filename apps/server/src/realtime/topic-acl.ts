@@ -45,7 +45,10 @@ export class TopicAcl {
   }
 }
 
-/** Rules that need no data lookups: personal notification feeds. */
+/** Rules that need no data lookups: personal notification feeds, and the operators' live map. */
 export function defineBaseRules(acl: TopicAcl): TopicAcl {
-  return acl.define('notifications', { canSubscribe: (user, topic) => topic.userId === user.id });
+  return acl
+    .define('notifications', { canSubscribe: (user, topic) => topic.userId === user.id })
+    // Operators only (users.is_admin at connect time); nobody publishes but the server.
+    .define('operatorLive', { canSubscribe: (user) => user.isAdmin });
 }

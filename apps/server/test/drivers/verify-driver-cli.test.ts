@@ -132,6 +132,9 @@ describe.skipIf(!postgresUp)('npm run verify-driver against PostgreSQL (DATABASE
     await withDatabase(openPg, async ({ db }) => {
       const [profile] = await db.select().from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, driverId));
       expect(profile?.verificationStatus).toBe('verified');
+      expect(await db.select().from(schema.auditLog)).toEqual([
+        expect.objectContaining({ action: 'driver.approve', targetId: driverId, actorLabel: 'línea de comandos (verify-driver)' }),
+      ]);
     });
   });
 });

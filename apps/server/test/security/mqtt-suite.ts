@@ -7,10 +7,10 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema } from '@jala/db';
 import { topics } from '@jala/contracts';
-import { createTrip } from '@jala/test-factories/database';
+import { createTrip, createUser } from '@jala/test-factories/database';
 import { api } from '../support/http';
 import { connectMqtt, subscribeQos } from '../support/mqtt';
-import { onlineDriver, passenger } from '../support/actors';
+import { login, onlineDriver, passenger } from '../support/actors';
 import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
 
 interface Actor { id: number; token: string; role: 'passenger' | 'driver' }
@@ -74,6 +74,8 @@ export function defineMqttSuite(backend: Backend): void {
       const vehicle = await db.select().from(schema.vehicles);
       await db.insert(schema.tripOffers).values({ tripId: trip.id, driverId: driver.id, vehicleId: vehicle.find((v) => v.driverId === driver.id)!.id, priceCents: 2000, status: 'accepted' });
       const request = await createTrip(db, { passengerId: requester.id });
+      const operatorUser = await createUser(db, { isAdmin: true });
+      const operatorActor: Actor = { id: operatorUser.id, token: (await login(t.baseUrl, operatorUser.email)).token, role: 'passenger' };
       scene = { passenger: rider, driver, tripId: trip.id };
       actors = { owner: rider, counterpart: driver, strangerPassenger, strangerDriver };
 
@@ -125,6 +127,12 @@ export function defineMqttSuite(backend: Backend): void {
           subscribers: ['owner', 'counterpart'], publishers: ['counterpart'],
           payload: (_a, marker) => ({ latitude: -12.12, longitude: -77.03, heading: 90, timestamp: marker }),
           observer: { actor: rider, topic: topics.driverLocation(trip.id), matches: (m, k) => carries(k)(m) },
+        },
+        {
+          // The operators' live city map: operators only, and only the server publishes (issue 13).
+          name: 'operators live map', topic: topics.operatorLive, owner: operatorActor, counterpart: driver,
+          subscribers: ['owner'], publishers: [], payload: opaque,
+          observer: { actor: operatorActor, topic: topics.operatorLive, matches: (m, k) => carries(k)(m) },
         },
       ];
     });

@@ -12,7 +12,7 @@ import { login } from '../support/actors';
 import { databaseFingerprint, fillPath, loadOperations, responseProblem, validValue, type Operation } from '../support/openapi';
 import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
 
-type IdKind = 'trip' | 'driver' | 'vehicle' | 'savedLocation';
+type IdKind = 'trip' | 'driver' | 'vehicle' | 'savedLocation' | 'document' | 'user' | 'alert';
 
 /**
  * What each id parameter names: by its own name, or for a bare path `{id}` by the collection before it
@@ -29,6 +29,14 @@ const ID_KINDS: Record<string, IdKind | null> = {
   'vehicles/{id}': 'vehicle',
   'saved-locations/{id}': 'savedLocation',
   'drivers/{id}': 'driver',
+  // Operators' console and driver documents (issue 13).
+  'documents/{id}': 'document',
+  documentId: 'document',
+  'users/{id}': 'user',
+  'operators/{id}': 'user',
+  'alerts/{id}': 'alert',
+  // A page cursor of the audit log, not an object anyone owns.
+  before_id: null,
 };
 
 const AREQUIPA = { latitude: -16.409, longitude: -71.5375 };
@@ -58,7 +66,7 @@ function defineOwnershipSuite(backend: Backend) {
     let t: TestApp;
     let available = true;
     let operations: Operation[] = [];
-    let owner: { trips: Record<Stage, number>; driver: number; vehicle: number; savedLocation: number };
+    let owner: { trips: Record<Stage, number>; driver: number; vehicle: number; savedLocation: number; document: number; user: number; alert: number };
     let strangers: { role: string; token: string; admin: boolean }[] = [];
 
     beforeAll(async () => {
@@ -76,7 +84,15 @@ function defineOwnershipSuite(backend: Backend) {
       const riding = await createTrip(db, { passengerId: secondRider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'in_progress', acceptedAt: new Date(), startedAt: new Date() });
       const done = await createCompletedTrip(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, fareCents: 2500, completedAt: new Date() });
       const [place] = await db.insert(schema.savedLocations).values({ userId: rider.id, name: 'Casa', address: 'Av. Larco 123', latitude: '-12.120000', longitude: '-77.030000' }).returning();
-      owner = { trips: { pending: pending.id, in_progress: riding.id, completed: done.id }, driver: driver.user.id, vehicle: driver.vehicle.id, savedLocation: place!.id };
+      await db.insert(schema.driverDocumentBlobs).values({ storageKey: 'owner-licence', bytes: Buffer.from([0xff, 0xd8, 0xff]) });
+      const [document] = await db.insert(schema.driverDocuments).values({
+        driverId: driver.user.id, kind: 'license_front', storageKey: 'owner-licence', storage: 'database', contentType: 'image/jpeg', byteSize: 3, width: 1, height: 1,
+      }).returning();
+      const [alert] = await db.insert(schema.safetyAlerts).values({ tripId: riding.id, userId: secondRider.id, role: 'passenger' }).returning();
+      owner = {
+        trips: { pending: pending.id, in_progress: riding.id, completed: done.id }, driver: driver.user.id, vehicle: driver.vehicle.id, savedLocation: place!.id,
+        document: document!.id, user: rider.id, alert: alert!.id,
+      };
 
       // Strangers of each role. Drivers are verified and online but in Arequipa: a pending request is
       // public to the drivers it matches (they may offer on it), so a stranger driver is one it does not.

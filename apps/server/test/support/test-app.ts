@@ -42,6 +42,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     logLevel: 'silent',
     webDist: '/nonexistent-web-dist',
+    operatorEmails: [],
+    documentsS3: undefined,
     ...overrides,
   };
 }

@@ -52,3 +52,10 @@ export function DriverArea() {
   if (userType && !isDriverType(userType) && pathname !== '/driver/profile') return <Navigate to="/driver/profile" replace />;
   return <Outlet />;
 }
+
+/** Operators' console: only users with the 'admin' role (users.is_admin); anyone else goes to /dashboard. */
+export function OperatorRoute() {
+  const roles = useSession((s) => s.user?.roles);
+  if (!roles?.includes('admin')) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

@@ -6,7 +6,7 @@ import { isChunkLoadError, PageErrorBoundary } from '../components/ui/error-boun
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { useSession } from '../lib/session-store';
 import { RootLayout } from './root-layout';
-import { DriverArea, ProtectedRoute, PublicRoute } from './route-guards';
+import { DriverArea, OperatorRoute, ProtectedRoute, PublicRoute } from './route-guards';
 
 /** The bottom navigation that belongs to a path, so an error keeps the user's way around. */
 function navFor(pathname: string): 'passenger' | 'driver' | undefined {
@@ -78,6 +78,8 @@ const driver = {
   earnings: lazyPage(() => import('../features/driver/pages/earnings-page'), 'DriverEarningsPage'),
 };
 
+const operatorsConsole = lazyPage(() => import('../features/operators/pages/operators-console-page'), 'OperatorsConsolePage');
+
 /** The route table of spec §2. Exported so tests can mount it in a memory router. */
 export const routes: RouteObject[] = [
   {
@@ -120,6 +122,7 @@ export const routes: RouteObject[] = [
               { path: 'earnings', element: driver.earnings },
             ],
           },
+          { element: <OperatorRoute />, children: [{ path: 'operators', element: operatorsConsole }] },
         ],
       },
       // The public, read-only page of a shared trip: no login, whoever holds the link (safety).

@@ -1,36 +1,63 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { zAdminDriver, zAdminDriversQuery, zDriverVerification, zEnvelope, zIdParam } from '@jala/contracts';
+import {
+  zAdminDriver, zAdminDriversQuery, zDocumentFile, zDriverDocumentParams, zDriverReview, zDriverVerification, zEnvelope, zIdParam,
+  zQueuedDriver, zRejectDriverRequest,
+} from '@jala/contracts';
 import { ok } from '../../lib/envelope';
 import type { DriverVerificationService } from '../drivers/driver-verification.service';
+import type { DriverReviewService } from './driver-review.service';
+import { operatorActor } from './operator-actor';
 import { requireAdmin } from './require-admin';
 
-/** Operators' endpoints (users.is_admin): find drivers waiting for verification and verify them. */
-export const adminDriversRoutes: FastifyPluginAsyncZod<{ verification: DriverVerificationService }> = async (app, { verification }) => {
+interface Services { verification: DriverVerificationService; review: DriverReviewService }
+
+/** Operators' endpoints (users.is_admin): the verification queue with documents, approve and reject. */
+export const adminDriversRoutes: FastifyPluginAsyncZod<Services> = async (app, { verification, review }) => {
   const guard = { preHandler: [app.requireUser, requireAdmin] };
+  const secured = { tags: ['admin'], security: [{ bearer: [] }] };
 
   app.get('/admin/drivers', {
     ...guard,
     schema: {
-      tags: ['admin'],
+      ...secured,
       summary: 'Drivers, newest first, optionally by verification status (at most 200)',
-      security: [{ bearer: [] }],
       querystring: zAdminDriversQuery,
       response: { 200: zEnvelope(z.array(zAdminDriver)) },
     },
   }, async (request) => ok(await verification.listDrivers(request.query.verification_status)));
 
+  app.get('/admin/verification-queue', {
+    ...guard,
+    schema: { ...secured, summary: 'Drivers who sent documents and wait for review, oldest first, with their documents', response: { 200: zEnvelope(z.array(zQueuedDriver)) } },
+  }, async () => ok(await review.queue()));
+
+  app.get('/admin/drivers/:id/documents/:documentId/file', {
+    ...guard,
+    schema: { ...secured, summary: "One of a driver's document photos (base64)", params: zDriverDocumentParams, response: { 200: zEnvelope(zDocumentFile) } },
+  }, async (request) => ok(await review.file(request.params.id, request.params.documentId)));
+
   app.post('/admin/drivers/:id/verify', {
     ...guard,
     schema: {
-      tags: ['admin'],
-      summary: "Mark a driver's documents verified (idempotent); the driver may then receive requests and send offers",
-      security: [{ bearer: [] }],
+      ...secured,
+      summary: "Approve a driver's documents (idempotent); the driver may then receive requests and send offers",
       params: zIdParam,
       response: { 200: zEnvelope(zDriverVerification) },
     },
   }, async (request) => {
-    const result = await verification.verifyById(request.params.id);
+    const result = await review.approve(request.params.id, operatorActor(request));
     return ok(result, result.was_already_verified ? 'El conductor ya estaba verificado.' : 'Conductor verificado correctamente.');
   });
+
+  app.post('/admin/drivers/:id/reject', {
+    ...guard,
+    schema: {
+      ...secured,
+      summary: "Reject a driver's documents with a reason the driver reads; they answer by uploading again",
+      params: zIdParam,
+      body: zRejectDriverRequest,
+      response: { 200: zEnvelope(zDriverReview) },
+    },
+  }, async (request) => ok(await review.reject(request.params.id, request.body.reason, operatorActor(request)), 'Documentos rechazados. El conductor verá el motivo.'));
 };

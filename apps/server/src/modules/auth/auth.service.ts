@@ -9,6 +9,11 @@ import type { UserRow, UsersRepository } from './users.repository';
 import type { AuthenticatedUser } from '../../lib/session-user';
 import type { DriverRegistrationService } from '../drivers/driver-registration.service';
 
+/** What a suspended user reads at login: the operator's reason. */
+export function suspendedMessage(reason: string | null): string {
+  return reason ? `Tu cuenta está suspendida: ${reason}` : 'Tu cuenta está suspendida.';
+}
+
 export interface RegisterInput {
   first_name: string;
   last_name: string;
@@ -51,6 +56,8 @@ export class AuthService {
       ? await verifyPassword(user.passwordHash, input.password)
       : (await verifyPassword(await DUMMY_HASH_PROMISE, input.password), false);
     if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS');
+    // Told only to whoever knows the password, so suspension is not an account-probing oracle.
+    if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED', suspendedMessage(user.suspensionReason));
     return this.openSession(user);
   }
 
@@ -63,7 +70,8 @@ export class AuthService {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
     const user = await this.users.findSessionUser(claims.sessionId, claims.userId);
-    if (!user) return null;
+    // Suspension revokes every session; this also covers a session opened in the same instant.
+    if (!user || user.suspendedAt) return null;
     return { id: user.id, sessionId: claims.sessionId, userType: user.userType, isAdmin: user.isAdmin };
   }
 

@@ -53,7 +53,7 @@ export class DriverVerificationService {
 
   private async markVerified(driverId: number, email: string): Promise<DriverVerification> {
     // The conditional update makes "already verified" exact even when two operators click at once.
-    const changed = await this.db.update(schema.driverProfiles).set({ verificationStatus: 'verified' })
+    const changed = await this.db.update(schema.driverProfiles).set({ verificationStatus: 'verified', rejectionReason: null })
       .where(sql`${schema.driverProfiles.userId} = ${driverId} and ${schema.driverProfiles.verificationStatus} <> 'verified'`)
       .returning({ userId: schema.driverProfiles.userId });
     return { driver_id: driverId, email, verification_status: 'verified', was_already_verified: changed.length === 0 };

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../module-deps';
+import { driverDocumentsRoutes } from './driver-documents.routes';
+import { DriverDocumentsService } from './driver-documents.service';
 import { DriverMetricsRepository } from './driver-metrics.repository';
 import { driverMetricsRoutes } from './driver-metrics.routes';
 import { DriverMetricsService } from './driver-metrics.service';
@@ -19,7 +21,7 @@ import { VehiclesService } from './vehicles.service';
  * Driver workspace: registration, profile, vehicles, online status, stats and earnings (spec §7 'Driver').
  * Operators verify drivers through the admin module.
  */
-export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, now }) => {
+export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, now, documents }) => {
   const profileRepository = new DriverProfileRepository(db);
   const vehicleRepository = new VehiclesRepository(db);
   const statusRepository = new DriverStatusRepository(db);
@@ -28,5 +30,6 @@ export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   await app.register(driverProfileRoutes, { profiles: new DriverProfileService(profileRepository, now) });
   await app.register(vehiclesRoutes, { vehicles: new VehiclesService(db, vehicleRepository, profileRepository, statusRepository, now) });
   await app.register(driverStatusRoutes, { status: new DriverStatusService(db, profileRepository, vehicleRepository, statusRepository, now) });
+  await app.register(driverDocumentsRoutes, { documents: new DriverDocumentsService(db, documents, now) });
   await app.register(driverMetricsRoutes, { metrics: new DriverMetricsService(new DriverMetricsRepository(db), statusRepository, now) });
 };

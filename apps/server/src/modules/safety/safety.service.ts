@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Photo, SharedTrip, ShareLink, SosAlert, TrustedContacts } from '@jala/contracts';
+import { PHOTO_UPLOAD_MAX_BYTES } from '@jala/contracts';
 import {
   etaMinutes, haversineKm, isDriverBusyStatus, isDriverType, isPassengerType, POLICE_PHONE, SHARE_LINK_TTL_HOURS, SHARED_TRIP_PATH_PREFIX,
   TRUSTED_CONTACTS_MAX,
@@ -34,7 +35,7 @@ export class SafetyService {
   // --- the driver's photo ---
 
   async uploadPhoto(driverId: number, base64: string): Promise<Photo> {
-    const image = await normalizeUploadedImage(Buffer.from(base64, 'base64'), { maxEdge: PHOTO_MAX_EDGE });
+    const image = await normalizeUploadedImage(Buffer.from(base64, 'base64'), { maxEdge: PHOTO_MAX_EDGE, maxBytes: PHOTO_UPLOAD_MAX_BYTES });
     await this.d.safety.savePhoto(driverId, image.contentType, image.bytes, this.d.now());
     return { content_type: image.contentType, image_base64: image.bytes.toString('base64') };
   }

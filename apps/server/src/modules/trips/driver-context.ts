@@ -1,10 +1,13 @@
 import { and, eq, schema, type Database } from '@jala/db';
+import { driverDocumentsExpired } from '@jala/domain';
 import { AppError, type ErrorCode } from '../../lib/app-error';
 
 export interface DriverContext {
   driverId: number;
   name: string;
   isVerified: boolean;
+  /** The licence or SOAT is past its expiry day: no requests until a valid one is uploaded. */
+  documentsExpired: boolean;
   isOnline: boolean;
   radiusKm: number;
   latitude: number | null;
@@ -13,7 +16,7 @@ export interface DriverContext {
 }
 
 /** A driver's profile, position and usable active vehicle, read together for matching and offers. */
-export async function loadDriverContext(db: Database, driverId: number): Promise<DriverContext> {
+export async function loadDriverContext(db: Database, driverId: number, now: Date): Promise<DriverContext> {
   const [row] = await db.select({ profile: schema.driverProfiles, user: schema.users })
     .from(schema.driverProfiles)
     .innerJoin(schema.users, eq(schema.users.id, schema.driverProfiles.userId))
@@ -29,6 +32,7 @@ export async function loadDriverContext(db: Database, driverId: number): Promise
     driverId,
     name: `${user.firstName} ${user.lastName}`.trim(),
     isVerified: profile.verificationStatus === 'verified',
+    documentsExpired: driverDocumentsExpired({ licenseExpiryDate: profile.licenseExpiryDate, soatExpiryDate: profile.soatExpiryDate }, now),
     isOnline: profile.driverStatus === 'online',
     radiusKm: Number(profile.searchRadiusKm),
     latitude: profile.currentLatitude == null ? null : Number(profile.currentLatitude),
@@ -40,6 +44,7 @@ export async function loadDriverContext(db: Database, driverId: number): Promise
 /** Why a driver cannot take requests right now, as the error they get; null when they can. */
 export function matchingBlocker(driver: DriverContext): ErrorCode | null {
   if (!driver.isVerified) return 'DRIVER_NOT_VERIFIED';
+  if (driver.documentsExpired) return 'DRIVER_DOCUMENTS_EXPIRED';
   if (!driver.isOnline) return 'DRIVER_OFFLINE';
   if (!driver.vehicle) return 'NO_ACTIVE_VEHICLE';
   return null;

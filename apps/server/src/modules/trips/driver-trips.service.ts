@@ -46,7 +46,7 @@ export class DriverTripsService {
   /** Requests near the driver's position (updated from the query when given), nearest first. */
   async nearbyRequests(driverId: number, sent: Position | null): Promise<DriverTripRequest[]> {
     const position = sent && asStored(sent);
-    const driver = await loadDriverContext(this.d.db, driverId);
+    const driver = await loadDriverContext(this.d.db, driverId, this.d.now());
     const blocker = matchingBlocker(driver);
     if (blocker) throw new AppError(blocker);
     // Stored only once the request is known to succeed: a refused request changes nothing.
@@ -64,7 +64,7 @@ export class DriverTripsService {
   /** 'Aceptar' on a request: an offer at the passenger's price (or the estimate) unless the driver proposes another. */
   async sendOffer(driverId: number, input: z.infer<typeof zSendOfferRequest>) {
     const position = input.latitude !== undefined && input.longitude !== undefined ? asStored({ latitude: input.latitude, longitude: input.longitude }) : null;
-    const driver = { ...(await loadDriverContext(this.d.db, driverId)), ...position };
+    const driver = { ...(await loadDriverContext(this.d.db, driverId, this.d.now())), ...position };
     const blocker = matchingBlocker(driver);
     if (blocker) throw new AppError(blocker);
     const trip = await this.d.trips.findById(input.trip_request_id);

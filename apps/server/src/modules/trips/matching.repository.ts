@@ -3,7 +3,7 @@
  * ll_to_earth(pickup) (cube + earthdistance; same SQL on PGlite and PostgreSQL).
  */
 import { sql, type Database } from '@jala/db';
-import { DRIVER_BUSY_STATUSES, vehicleTypeForServiceType } from '@jala/domain';
+import { DRIVER_BUSY_STATUSES, limaDateKey, vehicleTypeForServiceType } from '@jala/domain';
 
 /** A driver's position older than this is not trusted for matching. */
 export const POSITION_FRESHNESS_MINUTES = 15;
@@ -96,6 +96,8 @@ export class MatchingRepository {
       join vehicles v on v.id = p.active_vehicle_id and v.driver_id = p.user_id and v.vehicle_status = 'active'
       where p.driver_status = 'online'
         and p.verification_status = 'verified'
+        and p.license_expiry_date >= ${limaDateKey(now)}::date
+        and (p.soat_expiry_date is null or p.soat_expiry_date >= ${limaDateKey(now)}::date)
         and v.vehicle_type = ${vehicleTypeForServiceType(trip.serviceTypeId)}
         and p.user_id <> ${trip.passengerId}
         and p.current_latitude is not null

@@ -156,6 +156,22 @@ export class PassengerTripsService {
     return cancelled;
   }
 
+  /**
+   * An operator ends an abusive or stuck trip from the console (cancelled_by_system with the operator's
+   * reason). Both sides hear it like any closing: trip_status for the passenger and the driver, and
+   * 'trip_request_closed' on the feed of every driver who offered.
+   */
+  async cancelAsOperator(tripId: number, reason: string): Promise<{ before: TripRow; after: TripRow }> {
+    const trip = await this.d.trips.findById(tripId);
+    if (!trip) throw new AppError('TRIP_NOT_FOUND');
+    requireTransition(trip.status, 'cancelled_by_system', 'operator');
+    const now = this.d.now();
+    const cancelled = await this.d.trips.transition(trip.id, trip.status, 'cancelled_by_system', now, { cancelReason: `Cancelado por un operador: ${reason}` });
+    if (!cancelled) throw new AppError('TRIP_STATUS_CHANGED');
+    await this.announceClosed(cancelled, now);
+    return { before: trip, after: cancelled };
+  }
+
   /** Expires pending trips nobody accepted in time (cancelled_by_system). */
   async expirePending(): Promise<number> {
     requireTransition('pending', 'cancelled_by_system', 'system');

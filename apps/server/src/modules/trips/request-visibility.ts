@@ -26,7 +26,7 @@ export async function driverCanSeeRequest(
       .where(and(eq(schema.tripRejections.tripId, trip.id), eq(schema.tripRejections.driverId, driverId))).limit(1),
   ]);
   if (answered.some((rows) => rows.length > 0)) return true;
-  const stored = await loadDriverContext(db, driverId).catch(() => null);
+  const stored = await loadDriverContext(db, driverId, now).catch(() => null);
   const driver = stored && { ...stored, ...position };
   if (!driver || matchingBlocker(driver) || driver.latitude == null || driver.longitude == null) return false;
   if (driver.vehicle?.vehicleType !== vehicleTypeForServiceType(trip.serviceTypeId)) return false;

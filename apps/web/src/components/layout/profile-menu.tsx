@@ -93,6 +93,11 @@ export function ProfileMenu() {
           <Link role="menuitem" className="profile-menu__item" to={`${profilePath}?edit=1`} onClick={() => setOpen(false)}>
             <EditIcon /> Editar perfil
           </Link>
+          {user.roles.includes('admin') && (
+            <Link role="menuitem" className="profile-menu__item" to="/operators" onClick={() => setOpen(false)}>
+              <UserIcon /> Consola de operadores
+            </Link>
+          )}
           <button
             type="button"
             role="menuitem"

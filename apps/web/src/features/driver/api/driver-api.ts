@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  DocumentFile, DocumentKind, DriverDocument, DriverDocumentsState,
   AddVehicleRequest, DriverProfile, DriverRegisterRequest, DriverRegistration, DriverStats, DriverStatus,
   EarningsRecord, EarningsSummary, UpdateDriverProfileRequest, UpdateVehicleRequest, Vehicle,
 } from '@jala/contracts';
@@ -44,6 +45,19 @@ export const fetchEarningsSummary = () =>
 export const fetchEarningsRecords = () =>
   callApi(apiClient.get<EarningsRecord[]>('/driver/earnings/records'), EARNINGS_ERRORS.records, { failureCode: EARNINGS_ERRORS.recordsCode });
 
+/** Verification documents (issue 13): the image goes as base64; the server reads its real type. */
+export const fetchDriverDocuments = (): Promise<DriverDocumentsState> =>
+  callApi(apiClient.get<DriverDocumentsState>('/driver/documents'), 'No se pudieron cargar tus documentos.');
+
+export const uploadDriverDocument = (kind: DocumentKind, imageBase64: string) =>
+  callApiConfirmed(apiClient.put<DriverDocument>(`/driver/documents/${kind}`, { image_base64: imageBase64 }), 'No se pudo subir la foto. Inténtalo de nuevo.');
+
+export const fetchOwnDocumentFile = (id: number): Promise<DocumentFile> =>
+  callApi(apiClient.get<DocumentFile>(`/driver/documents/${id}/file`), 'No se pudo cargar la foto.');
+
+export const submitDriverDocuments = (soatExpiryDate: string) =>
+  callApiConfirmed(apiClient.post<DriverDocumentsState>('/driver/documents/submit', { soat_expiry_date: soatExpiryDate }), 'No se pudieron enviar tus documentos.');
+
 export const driverKeys = {
   all: ['driver'] as const,
   stats: (userId: number) => ['driver', userId, 'stats'] as const,
@@ -52,8 +66,10 @@ export const driverKeys = {
   status: (userId: number) => ['driver', userId, 'status'] as const,
   earningsSummary: (userId: number) => ['driver', userId, 'earnings', 'summary'] as const,
   earningsRecords: (userId: number) => ['driver', userId, 'earnings', 'records'] as const,
+  documents: (userId: number) => ['driver', userId, 'documents'] as const,
 };
 
+export const driverDocumentsQuery = (userId: number) => queryOptions({ queryKey: driverKeys.documents(userId), queryFn: fetchDriverDocuments });
 export const driverStatsQuery = (userId: number) => queryOptions({ queryKey: driverKeys.stats(userId), queryFn: fetchDriverStats });
 export const driverProfileQuery = (userId: number) => queryOptions({ queryKey: driverKeys.profile(userId), queryFn: fetchDriverProfile });
 export const vehiclesQuery = (userId: number) => queryOptions({ queryKey: driverKeys.vehicles(userId), queryFn: fetchVehicles });

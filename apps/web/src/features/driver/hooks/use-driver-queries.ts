@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../lib/session-store';
 import {
-  driverKeys, driverProfileQuery, driverStatsQuery, driverStatusQuery, earningsRecordsQuery, earningsSummaryQuery, vehiclesQuery,
+  driverDocumentsQuery, driverKeys, driverProfileQuery, driverStatsQuery, driverStatusQuery, earningsRecordsQuery, earningsSummaryQuery, vehiclesQuery,
 } from '../api/driver-api';
 
 /** The signed-in user's id (the driver pages only render behind ProtectedRoute, so it is set). */
@@ -15,6 +15,7 @@ export const useVehicles = () => useQuery(vehiclesQuery(useUserId()));
 export const useDriverStatus = () => useQuery(driverStatusQuery(useUserId()));
 export const useEarningsSummary = () => useQuery(earningsSummaryQuery(useUserId()));
 export const useEarningsRecords = () => useQuery(earningsRecordsQuery(useUserId()));
+export const useDriverDocuments = () => useQuery(driverDocumentsQuery(useUserId()));
 
 /** Invalidates every cached driver answer of this user (after a change that may move several numbers). */
 export function useInvalidateDriver(): () => Promise<void> {

@@ -3,7 +3,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { CarIcon, ChevronRightIcon, UserIcon, WalletIcon } from '../../../components/ui/icons';
 import { MotivationBanner } from '../components/motivation-banner';
 import { TodayCard } from '../components/today-card';
-import { useDriverProfile, useDriverStatus } from '../hooks/use-driver-queries';
+import { useDriverDocuments, useDriverProfile, useDriverStatus } from '../hooks/use-driver-queries';
 import '../driver.css';
 
 /** What a new or pending driver still has to do before receiving requests. */
@@ -18,13 +18,31 @@ function ReadinessNotice() {
       </Link>
     );
   }
-  if (profile.verification_status !== 'verified') {
-    return (
-      <p className="alert drv-alert-warning">
-        Tus documentos están en verificación. Puedes conectarte, pero recibirás solicitudes cuando los verifiquemos.
-      </p>
-    );
+  return <DocumentsNotice />;
+}
+
+/**
+ * Where the driver's documents stand, linking to 'Documentos': missing or rejected (with the operator's
+ * reason), waiting for review, or about to expire / expired — told a week before and on the day.
+ */
+function DocumentsNotice() {
+  const { data } = useDriverDocuments();
+  if (!data) return null;
+  const toDocuments = (text: string, tone: 'warning' | 'error') => (
+    <Link to="/driver/profile?tab=documentos" className={`alert ${tone === 'error' ? 'alert--error' : 'drv-alert-warning'} list-link`}>
+      <span className="list-link__text">{text}</span>
+      <ChevronRightIcon />
+    </Link>
+  );
+  if (data.verification_status === 'rejected') {
+    return toDocuments(`Tus documentos fueron rechazados: ${data.rejection_reason ?? 'revisa el motivo'}. Vuelve a subirlos.`, 'error');
   }
+  if (data.verification_status === 'pending_verification') {
+    return data.submitted_at
+      ? <p className="alert drv-alert-warning">Tus documentos están en revisión. Puedes conectarte, pero recibirás solicitudes cuando un operador los apruebe.</p>
+      : toDocuments('Sube tus documentos (licencia, SOAT, tarjeta de propiedad y foto del vehículo) para empezar a recibir viajes.', 'warning');
+  }
+  if (data.expiry_notice) return toDocuments(data.expiry_notice, data.documents_expired ? 'error' : 'warning');
   return null;
 }
 

@@ -7,13 +7,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { DriverProfileForm } from '../components/driver-profile-form';
+import { DocumentsSection } from '../components/documents-section';
 import { DriverRegistrationForm } from '../components/driver-registration-form';
 import { InlineLoading, SuccessBanner } from '../components/inline-status';
 import { VehiclesSection } from '../components/vehicles-section';
 import { useDriverProfile, useInvalidateDriver } from '../hooks/use-driver-queries';
 import '../driver.css';
 
-type Tab = 'perfil' | 'vehiculos';
+type Tab = 'perfil' | 'vehiculos' | 'documentos';
 
 function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
   const { data: profile, error, isPending, refetch } = useDriverProfile();
@@ -49,11 +50,12 @@ function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
 export function DriverProfilePage() {
   const [params, setParams] = useSearchParams();
   const isEditing = params.get('edit') === '1';
-  const tab: Tab = params.get('tab') === 'vehiculos' && !isEditing ? 'vehiculos' : 'perfil';
+  const asked = params.get('tab');
+  const tab: Tab = !isEditing && (asked === 'vehiculos' || asked === 'documentos') ? asked : 'perfil';
   const userType = useSession((s) => s.user?.user_type);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const selectTab = (next: Tab) => setParams(next === 'vehiculos' ? { tab: 'vehiculos' } : {}, { replace: true });
+  const selectTab = (next: Tab) => setParams(next === 'perfil' ? {} : { tab: next }, { replace: true });
 
   if (!isDriverType(userType)) {
     return (
@@ -66,16 +68,19 @@ export function DriverProfilePage() {
   return (
     <AppLayout title="Perfil de Conductor" back={{ to: '/driver/dashboard' }}>
       <SuccessBanner message={notice} />
-      <div className="drv-tabs" role="tablist" aria-label="Secciones del perfil">
+      <div className="drv-tabs drv-tabs--three" role="tablist" aria-label="Secciones del perfil">
         <button type="button" role="tab" id="tab-perfil" className="drv-tab" aria-selected={tab === 'perfil'} aria-controls="panel-perfil" onClick={() => selectTab('perfil')}>
           Perfil
         </button>
         <button type="button" role="tab" id="tab-vehiculos" className="drv-tab" aria-selected={tab === 'vehiculos'} aria-controls="panel-vehiculos" onClick={() => selectTab('vehiculos')}>
           Vehículos
         </button>
+        <button type="button" role="tab" id="tab-documentos" className="drv-tab" aria-selected={tab === 'documentos'} aria-controls="panel-documentos" onClick={() => selectTab('documentos')}>
+          Documentos
+        </button>
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="drv-section">
-        {tab === 'perfil' ? <ProfileTab autoFocus={isEditing} /> : <VehiclesSection />}
+        {tab === 'perfil' ? <ProfileTab autoFocus={isEditing} /> : tab === 'vehiculos' ? <VehiclesSection /> : <DocumentsSection />}
       </div>
     </AppLayout>
   );

@@ -1,0 +1,55 @@
+import type { Operator } from '@jala/contracts';
+import { and, asc, count, eq, schema, sql, type Database } from '@jala/db';
+import { AppError } from '../../lib/app-error';
+import type { AuditActor, AuditLog } from './audit-log';
+
+export const NO_ACCOUNT_FOR_EMAIL = 'No existe una cuenta con ese correo. La persona debe registrarse primero en Jala.';
+
+export interface OperatorGrant {
+  operator: Operator;
+  wasAlreadyOperator: boolean;
+}
+
+/**
+ * Who is an operator (users.is_admin). The first one comes from `npm run create-operator -- <correo>` or
+ * OPERATOR_EMAILS at boot; operators then add and remove each other in the console. Every change is audited.
+ */
+export class OperatorsService {
+  constructor(private readonly db: Database, private readonly audit: AuditLog) {}
+
+  async list(): Promise<Operator[]> {
+    const rows = await this.db.select().from(schema.users).where(eq(schema.users.isAdmin, true)).orderBy(asc(schema.users.id));
+    return rows.map(toOperator);
+  }
+
+  /** Makes the account with that e-mail an operator (idempotent: granting twice writes no second audit row). */
+  async grantByEmail(email: string, actor: AuditActor): Promise<OperatorGrant> {
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(schema.users).where(sql`lower(${schema.users.email}) = lower(${email.trim()})`);
+      if (!user) throw new AppError('USER_NOT_FOUND', NO_ACCOUNT_FOR_EMAIL, { email: NO_ACCOUNT_FOR_EMAIL });
+      if (user.isAdmin) return { operator: toOperator(user), wasAlreadyOperator: true };
+      const [updated] = await tx.update(schema.users).set({ isAdmin: true, updatedAt: new Date() })
+        .where(eq(schema.users.id, user.id)).returning();
+      await this.audit.record(actor, { action: 'operator.grant', targetType: 'user', targetId: user.id, before: { is_admin: false }, after: { is_admin: true } }, tx);
+      return { operator: toOperator(updated ?? user), wasAlreadyOperator: false };
+    });
+  }
+
+  /** Removes operator rights; the last operator cannot be removed (nobody could run the console then). */
+  async revoke(userId: number, actor: AuditActor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      // Serialise concurrent removals so two operators cannot remove each other and leave none.
+      await tx.execute(sql`select id from users where is_admin for update`);
+      const [user] = await tx.select().from(schema.users).where(and(eq(schema.users.id, userId), eq(schema.users.isAdmin, true)));
+      if (!user) throw new AppError('USER_NOT_FOUND', 'Ese usuario no es operador.');
+      const [remaining] = await tx.select({ n: count() }).from(schema.users).where(eq(schema.users.isAdmin, true));
+      if ((remaining?.n ?? 0) <= 1) throw new AppError('LAST_OPERATOR');
+      await tx.update(schema.users).set({ isAdmin: false, updatedAt: new Date() }).where(eq(schema.users.id, userId));
+      await this.audit.record(actor, { action: 'operator.revoke', targetType: 'user', targetId: userId, before: { is_admin: true }, after: { is_admin: false } }, tx);
+    });
+  }
+}
+
+function toOperator(user: typeof schema.users.$inferSelect): Operator {
+  return { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email };
+}

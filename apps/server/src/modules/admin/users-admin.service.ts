@@ -1,0 +1,85 @@
+import type { AdminUser } from '@jala/contracts';
+import { and, desc, eq, isNull, or, schema, sql, type Database } from '@jala/db';
+import { AppError } from '../../lib/app-error';
+import type { RealtimeDisconnects } from '../../realtime/cluster-bus';
+import type { AuditActor, AuditLog } from './audit-log';
+
+type UserRow = typeof schema.users.$inferSelect;
+
+/**
+ * Operators find users and suspend or reactivate them. A suspension takes effect everywhere at once: every
+ * session is revoked (HTTP answers 401), every MQTT connection on every node is closed, a driver is set
+ * offline (no more requests), and login answers 403 ACCOUNT_SUSPENDED with the reason.
+ */
+export class UsersAdminService {
+  constructor(private readonly db: Database, private readonly audit: AuditLog, private readonly realtime: RealtimeDisconnects) {}
+
+  async search(query: string | undefined): Promise<AdminUser[]> {
+    const pattern = query ? `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const rows = await this.db.select().from(schema.users)
+      .where(pattern ? or(
+        sql`lower(${schema.users.email}) like lower(${pattern})`,
+        sql`lower(${schema.users.firstName} || ' ' || ${schema.users.lastName}) like lower(${pattern})`,
+        sql`${schema.users.phone} like ${pattern}`,
+      ) : undefined)
+      .orderBy(desc(schema.users.id)).limit(50);
+    return rows.map(toAdminUser);
+  }
+
+  async suspend(userId: number, reason: string, actor: AuditActor & { kind: 'operator' }): Promise<AdminUser> {
+    if (userId === actor.id) throw new AppError('CANNOT_SUSPEND_SELF');
+    const updated = await this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(schema.users).where(eq(schema.users.id, userId));
+      if (!before) throw new AppError('USER_NOT_FOUND');
+      const now = new Date();
+      const [after] = await tx.update(schema.users).set({ suspendedAt: before.suspendedAt ?? now, suspensionReason: reason, updatedAt: now })
+        .where(eq(schema.users.id, userId)).returning();
+      await tx.update(schema.sessions).set({ revokedAt: now })
+        .where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt)));
+      await tx.update(schema.driverProfiles).set({ driverStatus: 'offline', lastStatusChange: now })
+        .where(and(eq(schema.driverProfiles.userId, userId), eq(schema.driverProfiles.driverStatus, 'online')));
+      await this.audit.record(actor, {
+        action: 'user.suspend', targetType: 'user', targetId: userId,
+        before: suspensionState(before), after: after ? suspensionState(after) : null,
+      }, tx);
+      return after ?? before;
+    });
+    // After the commit: a reconnect now finds the sessions revoked.
+    await this.realtime.disconnectUser(userId);
+    return toAdminUser(updated);
+  }
+
+  async reactivate(userId: number, actor: AuditActor): Promise<AdminUser> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(schema.users).where(eq(schema.users.id, userId));
+      if (!before) throw new AppError('USER_NOT_FOUND');
+      const [after] = await tx.update(schema.users).set({ suspendedAt: null, suspensionReason: null, updatedAt: new Date() })
+        .where(eq(schema.users.id, userId)).returning();
+      if (before.suspendedAt) {
+        await this.audit.record(actor, {
+          action: 'user.reactivate', targetType: 'user', targetId: userId,
+          before: suspensionState(before), after: after ? suspensionState(after) : null,
+        }, tx);
+      }
+      return toAdminUser(after ?? before);
+    });
+  }
+}
+
+function suspensionState(user: UserRow) {
+  return { suspended_at: user.suspendedAt?.toISOString() ?? null, suspension_reason: user.suspensionReason };
+}
+
+function toAdminUser(user: UserRow): AdminUser {
+  return {
+    id: user.id,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    phone: user.phone,
+    user_type: user.userType,
+    is_operator: user.isAdmin,
+    suspended_at: user.suspendedAt?.toISOString() ?? null,
+    suspension_reason: user.suspensionReason,
+    created_at: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * `npm run create-operator -- <correo>`: straight into the embedded database when no server holds it, and
+ * through the running server's inbox (DATA_DIR/operator-requests) while one does — PGlite is single-process.
+ * OPERATOR_EMAILS at boot does the same. Every grant is audited.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, openDatabase, schema, sql, type Database } from '@jala/db';
+import { createUser } from '@jala/test-factories/database';
+import { buildApp } from '../../src/app';
+import { runCreateOperator, USAGE } from '../../src/cli/create-operator';
+import { testConfig } from '../support/test-app';
+
+function captured() {
+  const lines: { info: string[]; error: string[] } = { info: [], error: [] };
+  return { lines, out: { info: (l: string) => lines.info.push(l), error: (l: string) => lines.error.push(l) } };
+}
+const isAdmin = async (db: Database, email: string) =>
+  (await db.select({ isAdmin: schema.users.isAdmin }).from(schema.users).where(eq(schema.users.email, email)))[0]?.isAdmin;
+
+describe('npm run create-operator', () => {
+  let dataDir: string;
+  beforeAll(() => { dataDir = mkdtempSync(join(tmpdir(), 'jala-operator-')); });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('prints usage without exactly one valid e-mail', async () => {
+    const { lines, out } = captured();
+    expect(await runCreateOperator(['no-es-correo'], { DATA_DIR: dataDir, PORT: '0' }, out)).toBe(2);
+    expect(lines.error).toEqual([USAGE]);
+  });
+
+  it('opens the embedded database itself when no server runs, and audits the grant', async () => {
+    const pgliteDir = join(dataDir, 'pglite');
+    let db = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+    const email = (await createUser(db.db, { email: 'primera@jala.pe' })).email;
+    await db.close();
+
+    const { lines, out } = captured();
+    expect(await runCreateOperator([email], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' }, out)).toBe(0);
+    expect(lines.info).toEqual(['primera@jala.pe ahora es operador de Jala.']);
+    const again = captured();
+    expect(await runCreateOperator(['nadie@jala.pe'], { DATA_DIR: dataDir, PORT: '0' }, again.out)).toBe(1);
+    expect(again.lines.error[0]).toMatch(/^No existe una cuenta con ese correo/);
+
+    db = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+    try {
+      expect(await isAdmin(db.db, email)).toBe(true);
+      const audit = await db.db.select().from(schema.auditLog);
+      expect(audit).toEqual([expect.objectContaining({ action: 'operator.grant', actorId: null, actorLabel: 'línea de comandos (create-operator)' })]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('asks the running server through its inbox while the server holds the embedded database', async () => {
+    const db = await openDatabase({ kind: 'pglite', dataDir: null });
+    const email = (await createUser(db.db, { email: 'segunda@jala.pe' })).email;
+    const app = await buildApp(testConfig({ dataDir }), { database: db });
+    const address = new URL(await app.server.listen({ port: 0, host: '127.0.0.1' }));
+    try {
+      const { lines, out } = captured();
+      const code = await runCreateOperator([email], { DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: address.port, LOG_LEVEL: 'silent' }, out);
+      expect(lines.error).toEqual([]);
+      expect(code).toBe(0);
+      expect(lines.info.at(-1)).toBe('segunda@jala.pe ahora es operador de Jala.');
+      expect(await isAdmin(db.db, email)).toBe(true);
+      const failed = captured();
+      expect(await runCreateOperator(['nadie@jala.pe'], { DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: address.port }, failed.out)).toBe(1);
+      expect(failed.lines.error[0]).toMatch(/^No existe una cuenta con ese correo/);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  }, 30_000);
+
+  it('makes OPERATOR_EMAILS operators at boot', async () => {
+    const db = await openDatabase({ kind: 'pglite', dataDir: null });
+    await createUser(db.db, { email: 'jefa@jala.pe' });
+    const app = await buildApp(testConfig({ operatorEmails: ['jefa@jala.pe', 'aun-no-existe@jala.pe'] }), { database: db });
+    try {
+      expect(await isAdmin(db.db, 'jefa@jala.pe')).toBe(true);
+      const [row] = (await db.db.execute(sql`select actor_label from audit_log where action = 'operator.grant'`)).rows as { actor_label: string }[];
+      expect(row?.actor_label).toBe('OPERATOR_EMAILS al iniciar');
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+});

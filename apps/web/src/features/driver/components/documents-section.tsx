@@ -1,0 +1,117 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_MESSAGE, type DocumentKind, type DriverDocument } from '@jala/contracts';
+import { PrivateImage } from '../../../components/ui/private-image';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { driverKeys, fetchOwnDocumentFile, submitDriverDocuments, uploadDriverDocument } from '../api/driver-api';
+import { useDriverDocuments, useUserId } from '../hooks/use-driver-queries';
+import { InlineLoading, SuccessBanner } from './inline-status';
+import '../documents.css';
+
+/** The file's bytes as base64 (without the data-URL prefix), read in the browser. */
+function readAsBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(new Error('No se pudo leer el archivo.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+function DocumentSlot({ kind, document }: { kind: DocumentKind; document: DriverDocument | undefined }) {
+  const inputId = useId();
+  const client = useQueryClient();
+  const userId = useUserId();
+  const [error, setError] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: async (file: File) => uploadDriverDocument(kind, await readAsBase64(file)),
+    onSuccess: () => client.invalidateQueries({ queryKey: driverKeys.documents(userId) }),
+    onError: (failure) => setError(errorMessage(failure)),
+  });
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    // Checked here too so a phone does not upload 20 MB only to be refused.
+    if (file.size > DOCUMENT_MAX_BYTES) { setError(DOCUMENT_TOO_LARGE_MESSAGE); return; }
+    upload.mutate(file);
+  };
+  const label = DOCUMENT_KIND_LABELS[kind];
+  return (
+    <li className="doc-slot">
+      <span className="doc-slot__label">{label}</span>
+      {document
+        ? <PrivateImage key={document.id} load={() => fetchOwnDocumentFile(document.id)} alt={label} className="doc-slot__image" />
+        : <span className="doc-slot__missing">Falta subir</span>}
+      {/* capture: on a phone the camera opens directly; on a computer it is an ordinary file picker. */}
+      <input id={inputId} className="doc-slot__input" type="file" accept="image/*,.heic,.heif" capture="environment" onChange={onFile} disabled={upload.isPending} />
+      <label htmlFor={inputId} className={`btn ${document ? 'btn--ghost' : 'btn--primary'} doc-slot__button`} aria-disabled={upload.isPending}>
+        {upload.isPending ? 'Subiendo...' : document ? 'Cambiar foto' : 'Tomar o elegir foto'}
+      </label>
+      {error && <p className="field__error" role="alert">{error}</p>}
+    </li>
+  );
+}
+
+/**
+ * 'Documentos' of the driver profile: the five photos an operator checks (licence both sides, SOAT,
+ * property card, vehicle with plate), where the review stands, the operator's reason after a rejection
+ * and any expiry warning; sending them (again) for review with the SOAT's expiry date.
+ */
+export function DocumentsSection() {
+  const userId = useUserId();
+  const client = useQueryClient();
+  const { data, error, isPending, refetch } = useDriverDocuments();
+  const [soat, setSoat] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const submit = useMutation({
+    mutationFn: () => submitDriverDocuments(soat),
+    onSuccess: async (result) => {
+      setSent(result.message);
+      client.setQueryData(driverKeys.documents(userId), result.data);
+      await client.invalidateQueries({ queryKey: driverKeys.all });
+    },
+  });
+  if (isPending) return <InlineLoading text="Cargando documentos..." />;
+  if (error) {
+    return (
+      <div className="alert alert--error" role="alert">
+        <p>{errorMessage(error)}</p>
+        <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>Reintentar</button>
+      </div>
+    );
+  }
+  const onSubmit = (event: FormEvent) => { event.preventDefault(); setSent(null); submit.mutate(); };
+  const submitError = submit.error && isApiError(submit.error) ? submit.error.fields?.soat_expiry_date ?? submit.error.message : submit.error ? errorMessage(submit.error) : null;
+  const waiting = data.verification_status === 'pending_verification' && data.submitted_at !== null;
+  return (
+    <div className="doc-section">
+      {data.expiry_notice && <p className={`alert ${data.documents_expired ? 'alert--error' : 'drv-alert-warning'}`} role="alert">{data.expiry_notice}</p>}
+      {data.verification_status === 'rejected' && data.rejection_reason && (
+        <div className="alert alert--error doc-rejection" role="alert">
+          <strong>Tus documentos fueron rechazados.</strong>
+          <p>Motivo: {data.rejection_reason}</p>
+          <p>Vuelve a subir las fotos que correspondan y envíalas otra vez.</p>
+        </div>
+      )}
+      {data.verification_status === 'verified' && <p className="alert drv-alert-success">Documentos verificados. Puedes recibir solicitudes.</p>}
+      {waiting && <p className="alert drv-alert-warning">Tus documentos están en revisión. Te avisaremos cuando un operador los revise.</p>}
+      <ul className="doc-grid" aria-label="Tus documentos">
+        {DOCUMENT_KINDS.map((kind) => <DocumentSlot key={kind} kind={kind} document={data.documents.find((d) => d.kind === kind)} />)}
+      </ul>
+      <p className="doc-hint">JPEG, PNG, WebP o HEIC de hasta 10 MB. Guardamos la foto sin datos de ubicación.</p>
+      <form className="doc-submit" onSubmit={onSubmit} noValidate>
+        <label className="field__label" htmlFor="soat-expiry">Fecha de vencimiento del SOAT</label>
+        <input id="soat-expiry" type="date" className="field__control" value={soat} onChange={(e) => setSoat(e.target.value)}
+          aria-invalid={submitError ? true : undefined} aria-describedby={submitError ? 'soat-expiry-error' : undefined} />
+        {submitError && <p className="field__error" id="soat-expiry-error" role="alert">{submitError}</p>}
+        <button type="submit" className="btn btn--primary btn--block" disabled={submit.isPending || data.missing.length > 0}>
+          {submit.isPending ? 'Enviando...' : 'Enviar a revisión'}
+        </button>
+        {data.missing.length > 0 && <p className="doc-hint">Falta: {data.missing.map((kind) => DOCUMENT_KIND_LABELS[kind]).join(', ')}.</p>}
+      </form>
+      <SuccessBanner message={sent} />
+    </div>
+  );
+}

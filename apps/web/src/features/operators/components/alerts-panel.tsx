@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { SafetyAlert } from '@jala/contracts';
+import { errorMessage } from '../../../lib/api-client';
+import { fetchAlerts, operatorKeys, resolveAlert } from '../api/operators-api';
+import { formatDateTime } from '../operators-format';
+import { ReasonForm } from './reason-form';
+
+function AlertCard({ alert }: { alert: SafetyAlert }) {
+  const client = useQueryClient();
+  const [notice, setNotice] = useState<string | null>(null);
+  const resolve = useMutation({
+    mutationFn: (note: string) => resolveAlert(alert.id, note),
+    onSuccess: async (result) => { setNotice(result.message); await client.invalidateQueries({ queryKey: [...operatorKeys.all, 'alerts'] }); },
+  });
+  return (
+    <article className="card ops-card ops-alert-card">
+      <h3 className="ops-card__title">SOS de {alert.user.name} ({alert.role === 'passenger' ? 'pasajero' : 'conductor'})</h3>
+      <dl className="ops-facts">
+        <div><dt>Viaje</dt><dd>{alert.trip_code}</dd></div>
+        <div><dt>Hora</dt><dd>{formatDateTime(alert.created_at)}</dd></div>
+        <div><dt>Teléfono</dt><dd>{alert.user.phone ? <a href={`tel:${alert.user.phone}`}>{alert.user.phone}</a> : '—'}</dd></div>
+        <div><dt>Ubicación</dt><dd>{alert.latitude !== null && alert.longitude !== null ? `${alert.latitude.toFixed(5)}, ${alert.longitude.toFixed(5)}` : 'sin ubicación'}</dd></div>
+        {alert.resolution_note && <div><dt>Resolución</dt><dd>{alert.resolution_note}</dd></div>}
+      </dl>
+      {!alert.resolved_at && (
+        <ReasonForm label="Cómo se resolvió" submitLabel="Marcar resuelta" minLength={3} onSubmit={(note) => resolve.mutateAsync(note)} />
+      )}
+      {notice && <p className="alert ops-alert-success" role="status">{notice}</p>}
+    </article>
+  );
+}
+
+/** SOS alerts from the safety feature: open ones oldest first (the longest wait first), or resolved. */
+export function AlertsPanel() {
+  const [state, setState] = useState<'open' | 'resolved'>('open');
+  const { data, error, isPending } = useQuery({ queryKey: operatorKeys.alerts(state), queryFn: () => fetchAlerts(state), refetchInterval: 15_000 });
+  return (
+    <div className="ops-list">
+      <div className="ops-segmented" role="group" aria-label="Alertas">
+        <button type="button" className="btn btn--ghost" aria-pressed={state === 'open'} onClick={() => setState('open')}>Abiertas</button>
+        <button type="button" className="btn btn--ghost" aria-pressed={state === 'resolved'} onClick={() => setState('resolved')}>Resueltas</button>
+      </div>
+      {isPending && <p role="status">Cargando alertas...</p>}
+      {error && <p className="alert alert--error" role="alert">{errorMessage(error)}</p>}
+      {data?.length === 0 && <p className="ops-empty">{state === 'open' ? 'No hay alertas abiertas.' : 'Aún no hay alertas resueltas.'}</p>}
+      {data?.map((alert) => <AlertCard key={alert.id} alert={alert} />)}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { canCancel, formatSoles, TRIP_STATUSES, tripStatusLabel } from '@jala/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { cancelTrip, fetchTrips, fetchTripStory, operatorKeys, type TripFilters } from '../api/operators-api';
+import { formatDateTime, storyStatusLabel } from '../operators-format';
+import { ReasonForm } from './reason-form';
+
+function TripStory({ id, onClose }: { id: number; onClose: () => void }) {
+  const client = useQueryClient();
+  const { data, error, isPending } = useQuery({ queryKey: operatorKeys.story(id), queryFn: () => fetchTripStory(id) });
+  const [notice, setNotice] = useState<string | null>(null);
+  const cancel = useMutation({
+    mutationFn: (reason: string) => cancelTrip(id, reason),
+    onSuccess: async (result) => {
+      setNotice(result.message);
+      client.setQueryData(operatorKeys.story(id), result.data);
+      await client.invalidateQueries({ queryKey: [...operatorKeys.all, 'trips'] });
+    },
+  });
+  if (isPending) return <p role="status">Cargando viaje...</p>;
+  if (error) return <p className="alert alert--error" role="alert">{errorMessage(error)}</p>;
+  const { trip } = data;
+  // Any trip that has not ended: the operator's cancellation is allowed from every active status.
+  const cancellable = canCancel(trip.status, 'operator');
+  return (
+    <section className="card ops-card ops-story" aria-labelledby="story-title">
+      <header className="ops-card__header ops-story__header">
+        <h3 id="story-title" className="ops-card__title">Viaje {trip.trip_code}</h3>
+        <button type="button" className="btn btn--ghost" onClick={onClose}>Cerrar</button>
+      </header>
+      <p><span className={`ops-status ops-status--${trip.status}`}>{tripStatusLabel(trip.status)}</span></p>
+      <dl className="ops-facts">
+        <div><dt>Pasajero</dt><dd>{trip.passenger.name}</dd></div>
+        <div><dt>Conductor</dt><dd>{trip.driver?.name ?? '—'}</dd></div>
+        <div><dt>Recojo</dt><dd>{trip.pickup_address}</dd></div>
+        <div><dt>Destino</dt><dd>{trip.destination_address}</dd></div>
+        <div><dt>Precio</dt><dd>{formatSoles(trip.final_fare ?? trip.agreed_fare ?? trip.estimated_fare)}</dd></div>
+        {trip.cancel_reason && <div><dt>Motivo</dt><dd>{trip.cancel_reason}</dd></div>}
+      </dl>
+      <h4 className="ops-subtitle">Estados</h4>
+      <ol className="ops-timeline">
+        {data.status_log.map((entry) => <li key={entry.status}><strong>{storyStatusLabel(entry.status)}</strong> · {formatDateTime(entry.at)}</li>)}
+      </ol>
+      <h4 className="ops-subtitle">Ofertas</h4>
+      {data.offers.length === 0 ? <p className="ops-muted">Sin ofertas.</p> : (
+        <ul className="ops-plain">
+          {data.offers.map((offer) => <li key={offer.id}>{offer.driver_name}: {formatSoles(offer.price)} ({offer.status}) · {formatDateTime(offer.created_at)}</li>)}
+        </ul>
+      )}
+      <h4 className="ops-subtitle">Chat</h4>
+      {data.chat.length === 0 ? <p className="ops-muted">Sin mensajes.</p> : (
+        <ul className="ops-plain">
+          {data.chat.map((line, index) => (
+            <li key={index}><strong>{line.sender_role === 'passenger' ? 'Pasajero' : line.driver_name}:</strong> {line.message} <span className="ops-muted">· {formatDateTime(line.created_at)}</span></li>
+          ))}
+        </ul>
+      )}
+      <h4 className="ops-subtitle">Posiciones</h4>
+      <ul className="ops-plain">
+        {data.positions.map((p, index) => <li key={index}>{p.label}: {p.latitude.toFixed(5)}, {p.longitude.toFixed(5)}{p.at ? ` · ${formatDateTime(p.at)}` : ''}</li>)}
+      </ul>
+      {cancellable && (
+        <ReasonForm label="Motivo de la cancelación (se avisa al pasajero y al conductor)" submitLabel="Cancelar viaje" danger
+          onSubmit={(reason) => cancel.mutateAsync(reason)} />
+      )}
+      {notice && <p className="alert ops-alert-success" role="status">{notice}</p>}
+    </section>
+  );
+}
+
+/** Trips with filters (status, active only, text), newest first; one opens with its whole story. */
+export function TripsPanel() {
+  const [filters, setFilters] = useState<TripFilters>({ active: true });
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState<number | null>(null);
+  const { data, error, isPending } = useQuery({ queryKey: operatorKeys.trips(filters), queryFn: () => fetchTrips(filters) });
+  return (
+    <div className="ops-list">
+      <form className="ops-filters" role="search" onSubmit={(e) => { e.preventDefault(); setFilters((f) => ({ ...f, q: text.trim() || undefined })); }}>
+        <label className="field__label" htmlFor="ops-trip-status">Estado</label>
+        <select id="ops-trip-status" className="field__control field__control--select" value={filters.active ? 'active' : filters.status ?? ''}
+          onChange={(e) => {
+            const value = e.target.value;
+            setFilters((f) => ({ q: f.q, ...(value === 'active' ? { active: true } : value ? { status: value } : {}) }));
+          }}>
+          <option value="active">Activos</option>
+          <option value="">Todos</option>
+          {TRIP_STATUSES.map((status) => <option key={status} value={status}>{tripStatusLabel(status)}</option>)}
+        </select>
+        <label className="field__label" htmlFor="ops-trip-q">Buscar</label>
+        <div className="ops-search">
+          <input id="ops-trip-q" className="field__control" value={text} onChange={(e) => setText(e.target.value)} placeholder="Código, dirección o nombre" maxLength={100} />
+          <button type="submit" className="btn btn--primary">Buscar</button>
+        </div>
+      </form>
+      {open !== null && <TripStory key={open} id={open} onClose={() => setOpen(null)} />}
+      {isPending && <p role="status">Cargando viajes...</p>}
+      {error && <p className="alert alert--error" role="alert">{errorMessage(error)}</p>}
+      {data?.length === 0 && <p className="ops-empty">No hay viajes con estos filtros.</p>}
+      <ul className="ops-rows">
+        {data?.map((trip) => (
+          <li key={trip.id}>
+            <button type="button" className="ops-row" onClick={() => setOpen(trip.id)} aria-label={`Ver viaje ${trip.trip_code}`}>
+              <span className="ops-row__main">
+                <strong>{trip.trip_code}</strong> <span className={`ops-status ops-status--${trip.status}`}>{tripStatusLabel(trip.status)}</span>
+              </span>
+              <span className="ops-row__line">{trip.passenger.name} → {trip.driver?.name ?? 'sin conductor'}</span>
+              <span className="ops-row__line ops-muted">{trip.pickup_address} · {formatDateTime(trip.created_at)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { tripStatusLabel } from '@jala/domain';
+
+/** '23/11/2026 19:40' in Lima time. */
+export function formatDateTime(iso: string): string {
+  return new Intl.DateTimeFormat('es-PE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Lima' }).format(new Date(iso));
+}
+
+/** A status of the story log: trip statuses by their Spanish label, plus 'published'. */
+export function storyStatusLabel(status: string): string {
+  if (status === 'published') return 'Publicado';
+  if (status === 'cancelled') return 'Cancelado';
+  return tripStatusLabel(status);
+}
+
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  'operator.grant': 'Nuevo operador',
+  'operator.revoke': 'Operador retirado',
+  'driver.approve': 'Conductor aprobado',
+  'driver.reject': 'Documentos rechazados',
+  'user.suspend': 'Usuario suspendido',
+  'user.reactivate': 'Usuario reactivado',
+  'trip.cancel': 'Viaje cancelado',
+  'alert.resolve': 'Alerta SOS resuelta',
+};
+
+export const AUDIT_TARGET_LABELS: Readonly<Record<string, string>> = {
+  user: 'usuario',
+  driver: 'conductor',
+  trip: 'viaje',
+  alert: 'alerta',
+};

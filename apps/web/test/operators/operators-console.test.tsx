@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DriverDocumentsState, QueuedDriver } from '@jala/contracts';
+import { makeDriverUser, makeUser } from '@jala/test-factories';
+import { DocumentsSection } from '../../src/features/driver/components/documents-section';
+import { DriverDashboardPage } from '../../src/features/driver/pages/dashboard-page';
+import { OperatorsConsolePage } from '../../src/features/operators/pages/operators-console-page';
+import { ok, renderAt, renderApp, sentBody, setSession, stubFetch } from '../support';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const DOCUMENT = { id: 7, kind: 'soat', content_type: 'image/jpeg', width: 800, height: 600, byte_size: 1000, uploaded_at: '2026-11-23T15:00:00.000Z' } as const;
+const QUEUED: QueuedDriver = {
+  id: 42, name: 'Wilfredo Huamán Quispe de la Cruz', email: 'wilfredo@correo.pe', phone: '987654321', license_number: 'Q1234567',
+  license_expiry_date: '2029-01-01', soat_expiry_date: '2030-06-30', submitted_at: '2026-11-23T15:00:00.000Z', documents: [DOCUMENT],
+  vehicle: { vehicle_type: 'auto', brand: 'Kia', model: 'Rio', license_plate: 'ABC-123', color: 'Plata' },
+};
+const ONE_PIXEL = { content_type: 'image/jpeg', data_base64: btoa('jpeg') };
+
+describe('operators console', () => {
+  it('is only for operators: anyone else is sent to their dashboard', async () => {
+    stubFetch({ 'GET /trips/active': ok(null) });
+    setSession(makeUser({ user_type: 'passenger', roles: ['passenger'] }));
+    renderApp('/operators');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/passenger/dashboard'));
+    expect(screen.queryByRole('heading', { name: 'Consola de operadores' })).toBeNull();
+  });
+
+  it('shows the queue with documents fetched with the token; a rejection needs a reason and posts it', async () => {
+    let queue = [QUEUED];
+    const fetchMock = stubFetch({
+      'GET /admin/verification-queue': () => ok(queue),
+      'GET /admin/drivers/42/documents/7/file': ok(ONE_PIXEL),
+      'POST /admin/drivers/42/reject': () => { queue = []; return ok({ driver_id: 42, verification_status: 'rejected', rejection_reason: 'x' }, 'Documentos rechazados. El conductor verá el motivo.'); },
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:doc', revokeObjectURL: () => undefined }));
+    renderAt('/operators', <OperatorsConsolePage />, { user: makeUser({ roles: ['passenger', 'admin'] }) });
+    const card = await screen.findByRole('article', { name: 'Wilfredo Huamán Quispe de la Cruz' });
+    expect(await within(card).findByRole('img', { name: 'SOAT' })).toBeTruthy();
+    const fileCall = fetchMock.mock.calls.find(([url]) => String(url).includes('/documents/7/file'));
+    expect((fileCall?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer test-token');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Rechazar' }));
+    expect(await within(card).findByText('Escribe al menos 5 caracteres.')).toBeTruthy();
+    fireEvent.change(within(card).getByLabelText('Motivo del rechazo (lo leerá el conductor)'), { target: { value: 'El SOAT está borroso' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Rechazar' }));
+    expect(await screen.findByText('No hay conductores esperando verificación.')).toBeTruthy();
+    expect(sentBody(fetchMock, 'POST', '/admin/drivers/42/reject')).toEqual({ reason: 'El SOAT está borroso' });
+  });
+});
+
+describe('driver documents tab', () => {
+  const state = (overrides: Partial<DriverDocumentsState> = {}): DriverDocumentsState => ({
+    documents: [DOCUMENT], missing: ['license_front', 'license_back', 'property_card', 'vehicle_photo'], verification_status: 'rejected',
+    rejection_reason: 'La foto del SOAT está borrosa.', submitted_at: '2026-11-23T15:00:00.000Z', license_expiry_date: '2029-01-01',
+    soat_expiry_date: '2026-11-25', expiry_notice: 'Tu SOAT vence el 25/11/2026. Renuévalo y súbelo en "Documentos" de tu perfil para seguir recibiendo solicitudes.',
+    documents_expired: false, ...overrides,
+  });
+
+  it('shows the operator\'s reason, the expiry warning and what is missing; sending waits for all five', async () => {
+    stubFetch({ 'GET /driver/documents': ok(state()), 'GET /driver/documents/7/file': ok(ONE_PIXEL) });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:doc', revokeObjectURL: () => undefined }));
+    renderAt('/driver/profile', <DocumentsSection />, { user: makeDriverUser() });
+    expect(await screen.findByText('Motivo: La foto del SOAT está borrosa.')).toBeTruthy();
+    expect(screen.getByText(/^Tu SOAT vence el 25\/11\/2026/)).toBeTruthy();
+    expect(screen.getByText('Falta: Licencia (frente), Licencia (reverso), Tarjeta de propiedad, Foto del vehículo con placa.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Enviar a revisión' }) as HTMLButtonElement).disabled).toBe(true);
+    const inputs = document.querySelectorAll('input[type="file"]');
+    expect(inputs).toHaveLength(5);
+    expect(inputs[0]?.getAttribute('accept')).toContain('image/*');
+    expect(inputs[0]?.hasAttribute('capture')).toBe(true);
+  });
+
+  it('refuses a photo over 10 MB before uploading it', async () => {
+    const fetchMock = stubFetch({ 'GET /driver/documents': ok(state({ documents: [], missing: ['license_front', 'license_back', 'soat', 'property_card', 'vehicle_photo'] })) });
+    renderAt('/driver/profile', <DocumentsSection />, { user: makeDriverUser() });
+    await screen.findByText('Licencia (frente)');
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'foto.jpg', { type: 'image/jpeg' });
+    fireEvent.change(document.querySelectorAll('input[type="file"]')[0]!, { target: { files: [big] } });
+    expect(await screen.findByText('La imagen pesa más de 10 MB. Toma la foto con menor resolución o elige otra.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it('warns on the dashboard a week before expiry, linking to the documents', async () => {
+    stubFetch({ 'GET /driver/documents': ok(state({ verification_status: 'verified', rejection_reason: null })), 'GET /driver/profile': ok({ verification_status: 'verified' }) });
+    renderAt('/driver/dashboard', <DriverDashboardPage />, { user: makeDriverUser() });
+    const link = await screen.findByRole('link', { name: /^Tu SOAT vence el 25\/11\/2026/ });
+    expect(link.getAttribute('href')).toBe('/driver/profile?tab=documentos');
+  });
+});
