@@ -38,6 +38,7 @@ describe('SOS hold-to-confirm', () => {
     await wait(2_300);
     const dialog = await screen.findByRole('dialog', { name: 'Alerta enviada' });
     expect(dialog.querySelector('a[href="tel:105"]')?.textContent).toBe('Llamar a la Policía (105)');
+    expect(document.activeElement?.getAttribute('href')).toBe('tel:105');
     const whatsapp = screen.getByRole('link', { name: 'Enviar por WhatsApp a Mamá' });
     expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/51987654321\?text=%C2%A1Emergencia/);
     expect(sentBody(fetchMock, 'POST', '/safety/sos')).toEqual({});

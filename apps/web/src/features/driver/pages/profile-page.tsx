@@ -40,8 +40,7 @@ function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
       {/* Re-mounted when the profile appears, so the form switches from 'register' to 'edit' with fresh values. */}
       <DriverProfileForm key={profile ? 'edit' : 'new'} profile={profile} autoFocus={autoFocus} onSaved={setSaved} />
       {profile && <DriverPhotoSection name={name} />}
-      {/* Re-mounted (and refetched) when the form above changes the emergency contact. */}
-      {profile && <TrustedContactsSection key={profile.emergency_contact_phone ?? ''} onSaved={() => void invalidateDriver()} />}
+      {profile && <TrustedContactsSection emergencyPhone={profile.emergency_contact_phone} onSaved={() => void invalidateDriver()} />}
     </>
   );
 }

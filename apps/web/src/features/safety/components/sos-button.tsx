@@ -25,6 +25,7 @@ export function SosButton() {
   const [open, setOpen] = useState(false);
   const started = useRef<number | null>(null);
   const frame = useRef<number | null>(null);
+  const policeLink = useRef<HTMLAnchorElement>(null);
   const sos = useMutation({ mutationFn: async () => sendSos(await quickPosition()) });
 
   const stop = () => {
@@ -51,6 +52,10 @@ export function SosButton() {
     frame.current = requestAnimationFrame(tick);
   };
   useEffect(() => stop, []);
+  // The panel takes the focus where the user needs it first: the call to the police.
+  useEffect(() => {
+    if (open) policeLink.current?.focus();
+  }, [open]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if ((event.key === 'Enter' || event.key === ' ') && !event.repeat) {
@@ -92,7 +97,15 @@ export function SosButton() {
         </p>
       )}
       {open && (
-        <div className="sf-sos-panel" role="dialog" aria-modal="true" aria-labelledby="sf-sos-title">
+        <div
+          className="sf-sos-panel"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="sf-sos-title"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpen(false);
+          }}
+        >
           <div className="sf-sos-panel__body">
             <h2 id="sf-sos-title" className="sf-sos-panel__title">
               {sos.isSuccess ? 'Alerta enviada' : sos.isError ? 'No se pudo enviar la alerta' : 'Enviando alerta...'}
@@ -103,7 +116,7 @@ export function SosButton() {
                 {errorMessage(sos.error, SAFETY_ERRORS.sos)}
               </p>
             )}
-            <a className="btn btn--block sf-call-police" href={`tel:${POLICE_PHONE}`}>
+            <a ref={policeLink} className="btn btn--block sf-call-police" href={`tel:${POLICE_PHONE}`}>
               Llamar a la Policía ({POLICE_PHONE})
             </a>
             {sos.data && <ShareLinkActions link={sos.data.share} message={sosMessage} />}

@@ -11,10 +11,21 @@ const EMPTY: TrustedContactInput = { name: '', phone: '' };
  * Up to 5 trusted contacts (name and Peruvian mobile), passenger and driver alike. The first is the
  * emergency contact: "Compartir viaje" and SOS prefill WhatsApp for them. Validation is the server's.
  */
-export function TrustedContactsSection({ onSaved }: { onSaved?: () => void }) {
+export interface TrustedContactsSectionProps {
+  /** Called after saving: the first contact is the profile's emergency contact, the page refreshes its copy. */
+  onSaved?: () => void;
+  /** The emergency contact as the page's own form knows it; when it changes, the list is read again. */
+  emergencyPhone?: string | null;
+}
+
+export function TrustedContactsSection({ onSaved, emergencyPhone }: TrustedContactsSectionProps) {
   const queryClient = useQueryClient();
   // Always fresh on mount: the profile form edits the first contact too.
   const contacts = useQuery({ queryKey: safetyKeys.contacts, queryFn: fetchContacts, refetchOnMount: 'always' });
+  const { refetch } = contacts;
+  useEffect(() => {
+    if (emergencyPhone !== undefined) void refetch();
+  }, [emergencyPhone, refetch]);
   const [rows, setRows] = useState<TrustedContactInput[]>([]);
   useEffect(() => {
     if (contacts.data) setRows(contacts.data.map((c) => ({ ...c })));
@@ -23,7 +34,6 @@ export function TrustedContactsSection({ onSaved }: { onSaved?: () => void }) {
     mutationFn: (list: TrustedContactInput[]) => saveContacts(list),
     onSuccess: (saved) => {
       queryClient.setQueryData(safetyKeys.contacts, saved);
-      // The first contact is the profile's emergency contact: the page refreshes its own copy.
       onSaved?.();
     },
   });
