@@ -54,13 +54,13 @@ describeOnBackends('safety routes on %s', ({ t, maybe }) => {
     expect((await api(t.baseUrl, 'GET', `/trips/${trip.id}/driver-photo`, { token: stranger.passengerToken })).status).toBe(404);
   });
 
-  maybe('refuses what is not a JPEG, PNG or WebP, whatever it claims, with a Spanish 400', async () => {
+  maybe('refuses what is not a photo (JPEG, PNG, WebP or HEIC), whatever it claims, with a Spanish 400', async () => {
     const { driverToken, passengerToken } = await ride();
     const gif = (await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer()).toString('base64');
     for (const image_base64 of [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'), gif, Buffer.from('GIF89a not really').toString('base64')]) {
       const res = await api(t.baseUrl, 'PUT', '/driver/photo', { token: driverToken, body: { image_base64 } });
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe('El archivo no es una foto válida. Usa una imagen JPG, PNG o WebP.');
+      expect(res.body.message).toBe('El archivo no es una imagen válida. Usa una foto JPEG, PNG, WebP o HEIC.');
     }
     expect((await api(t.baseUrl, 'PUT', '/driver/photo', { token: passengerToken, body: { image_base64: await cameraPhoto() } })).status).toBe(403);
     expect((await api(t.baseUrl, 'GET', '/driver/photo', { token: driverToken })).status).toBe(404);

@@ -35,3 +35,19 @@ export async function requestTrip(baseUrl: string, token: string, overrides: Rec
   if (res.status !== 201) throw new Error(`trip failed ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
+
+/**
+ * Drives an accepted trip through the driver's stages up to `until`, the way a real driver must:
+ * arriving from the pickup (arrival check) and starting with the code read from the passenger's trip.
+ */
+export async function driveToStage(baseUrl: string, tokens: { passenger: string; driver: string }, tripId: number, until: 'en_route' | 'arrived' | 'in_progress') {
+  const stages = ['en_route', 'arrived', 'in_progress'] as const;
+  for (const status of stages.slice(0, stages.indexOf(until) + 1)) {
+    const startCode = status === 'in_progress'
+      ? (await api<{ start_code: string }>(baseUrl, 'GET', '/trips/active', { token: tokens.passenger })).body.data.start_code
+      : undefined;
+    const body = { status, ...(status === 'arrived' ? KENNEDY : {}), ...(startCode ? { start_code: startCode } : {}) };
+    const res = await api(baseUrl, 'PUT', `/driver/trips/${tripId}/status`, { token: tokens.driver, body });
+    if (res.status !== 200) throw new Error(`stage ${status} failed ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}

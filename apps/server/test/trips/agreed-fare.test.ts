@@ -9,7 +9,7 @@ import { createUser } from '@jala/test-factories/database';
 import { api } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
 import { describeOnBackends } from '../support/backends';
-import { JOCKEY, login, onlineDriver, passenger, requestTrip } from '../support/actors';
+import { driveToStage, JOCKEY, login, onlineDriver, passenger, requestTrip } from '../support/actors';
 import type { TestApp } from '../support/test-app';
 
 /** A passenger's trip at S/ 14.00 (their price), offered on and accepted, driven to `in_progress`. */
@@ -20,9 +20,7 @@ async function tripInProgress(t: TestApp) {
   await api(t.baseUrl, 'POST', `/trips/${trip.id}/publish`, { token: p.token });
   expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } })).status).toBe(201);
   expect((await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: trip.id, driver_id: d.id } })).status).toBe(200);
-  for (const status of ['en_route', 'arrived', 'in_progress']) {
-    expect((await api(t.baseUrl, 'PUT', `/driver/trips/${trip.id}/status`, { token: d.token, body: { status } })).status).toBe(200);
-  }
+  await driveToStage(t.baseUrl, { passenger: p.token, driver: d.token }, trip.id, 'in_progress');
   return { p, d, tripId: trip.id };
 }
 
