@@ -161,6 +161,31 @@ describe('the agreed trip on two phones', () => {
     await context.close();
   });
 
+  it('a typed address search does not know, plus a point tapped on the map, creates a trip', { timeout: 120_000 }, async () => {
+    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
+    const page = await context.newPage();
+    await registerViaUi(page, 'passenger', { firstName: 'Teresa' });
+    await page.waitForURL('**/passenger/dashboard');
+    await page.goto('/passenger/trip-request');
+    await requestSheet(page).getByRole('combobox').fill('Av. Arequipa 2500');
+    await page.getByRole('button', { name: 'Usar «Av. Arequipa 2500» y marcar el punto en el mapa' }).click();
+    await page.getByText('Dirección: «Av. Arequipa 2500». Toca el mapa o «Mi ubicación» para marcar el punto exacto.').waitFor();
+    await screenshot(page, 'typed-address-waiting-for-point');
+    await page.locator('.leaflet-container').first().click({ position: { x: 180, y: 120 } });
+    await expect.poll(() => requestSheet(page).getByRole('combobox').inputValue()).toBe('Av. Arequipa 2500');
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await choosePlace(page, 'Jockey', /Jockey Plaza/);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByRole('button', { name: 'Confirmar Viaje' }).click();
+    await page.waitForURL('**/passenger/active-trip');
+    await page.getByTestId('trip-status').waitFor();
+    await page.getByText('Av. Arequipa 2500').first().waitFor();
+    await screenshot(page, 'typed-address-trip-created');
+    await context.close();
+  });
+
   it("a 'both' user switches mode from the profile menu and the choice is remembered", { timeout: 120_000 }, async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();

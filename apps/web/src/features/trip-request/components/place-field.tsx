@@ -136,23 +136,7 @@ export function PlaceField({ field, label, near, actions }: PlaceFieldProps) {
               {errorMessage(error, 'No se pudo buscar lugares. Inténtalo de nuevo.')}
             </p>
           )}
-          {places && places.length === 0 && (
-            <>
-              <p className="trq-results__note">No encontramos lugares con ese nombre en el Perú.</p>
-              <button
-                type="button"
-                className="btn btn--ghost btn--block trq-results__typed"
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => {
-                  keepTypedAddress(field, text);
-                  setOpen(false);
-                  inputRef.current?.blur();
-                }}
-              >
-                Usar «{text.trim()}» y marcar el punto en el mapa
-              </button>
-            </>
-          )}
+          {places && places.length === 0 && <p className="trq-results__note">No encontramos lugares con ese nombre en el Perú.</p>}
           {places?.map((place, index) => (
             <div
               key={place.placeId}
@@ -169,6 +153,21 @@ export function PlaceField({ field, label, near, actions }: PlaceFieldProps) {
               <span className="trq-results__address">{place.formattedAddress}</span>
             </div>
           ))}
+          {places && (
+            // Search knows districts and landmarks, not street numbers: the typed words can be the address.
+            <button
+              type="button"
+              className="btn btn--ghost btn--block trq-results__typed"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => {
+                keepTypedAddress(field, text);
+                setOpen(false);
+                inputRef.current?.blur();
+              }}
+            >
+              Usar «{text.trim()}» y marcar el punto en el mapa
+            </button>
+          )}
         </div>
       )}
       <SavedPlaceChips onPick={(p) => choose({ coordinates: { latitude: p.latitude, longitude: p.longitude }, address: p.address })} />
