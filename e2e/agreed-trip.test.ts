@@ -16,7 +16,10 @@ import type { DatabaseHandle } from '@jala/db';
 import { launchBrowser, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { freePort, repoRoot, waitForHealth } from './support/server-process';
-import { requestAuto, requestFrom, twoPhones } from './support/two-phones';
+import { choosePlace, requestAuto, requestFrom, twoPhones } from './support/two-phones';
+import { phoneContext, requestSheet } from './support/browser';
+import { registerViaUi } from './support/session';
+import { PARQUE_KENNEDY } from '@jala/test-factories';
 
 /** Accepts the passenger's price on the driver's phone and the offer on the passenger's: both on the active trip. */
 async function agree(passenger: Page, driverPage: Page, passengerName: string): Promise<void> {
@@ -120,6 +123,87 @@ describe('the agreed trip on two phones', () => {
     await passenger.getByTestId('trip-receipt').getByText('S/ 16.00').waitFor();
     await screenshot(passenger, 'agreed-passenger-receipt-page');
     for (const context of contexts) await context.close();
+  });
+
+  it('the request wizard survives the back button and a reload', { timeout: 120_000 }, async () => {
+    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
+    const page = await context.newPage();
+    await registerViaUi(page, 'passenger', { firstName: 'Julia' });
+    await page.waitForURL('**/passenger/dashboard');
+    await page.goto('/passenger/trip-request');
+    await choosePlace(page, 'Kennedy', /Parque Kennedy/);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.waitForURL('**/passenger/trip-request?paso=2');
+    await choosePlace(page, 'Jockey', /Jockey Plaza/);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.waitForURL('**/passenger/trip-request?paso=3');
+    await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
+
+    // A reload comes back to the same step with the same answers.
+    await page.reload();
+    await page.getByLabel('Tipo de servicio').waitFor();
+    expect(await page.getByLabel('Tipo de servicio').inputValue()).toBe('2');
+    await screenshot(page, 'wizard-after-reload');
+    // Back steps back through the wizard, not out of it.
+    await page.goBack();
+    await page.waitForURL('**/passenger/trip-request?paso=2');
+    await expect.poll(() => requestSheet(page).getByRole('combobox').inputValue()).toContain('Jockey');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/passenger/trip-request' && !url.search.includes('paso=2'));
+    await expect.poll(() => requestSheet(page).getByRole('combobox').inputValue()).toContain('Kennedy');
+    await screenshot(page, 'wizard-back-to-origin');
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByLabel('Precio que ofreces (S/)').fill('18');
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByRole('button', { name: 'Confirmar Viaje' }).click();
+    await page.waitForURL('**/passenger/active-trip');
+    await context.close();
+  });
+
+  it('a typed address search does not know, plus a point tapped on the map, creates a trip', { timeout: 120_000 }, async () => {
+    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
+    const page = await context.newPage();
+    await registerViaUi(page, 'passenger', { firstName: 'Teresa' });
+    await page.waitForURL('**/passenger/dashboard');
+    await page.goto('/passenger/trip-request');
+    await requestSheet(page).getByRole('combobox').fill('Av. Arequipa 2500');
+    await page.getByRole('button', { name: 'Usar «Av. Arequipa 2500» y marcar el punto en el mapa' }).click();
+    await page.getByText('Dirección: «Av. Arequipa 2500». Toca el mapa o «Mi ubicación» para marcar el punto exacto.').waitFor();
+    await screenshot(page, 'typed-address-waiting-for-point');
+    await page.locator('.leaflet-container').first().click({ position: { x: 180, y: 120 } });
+    await expect.poll(() => requestSheet(page).getByRole('combobox').inputValue()).toBe('Av. Arequipa 2500');
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await choosePlace(page, 'Jockey', /Jockey Plaza/);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByRole('button', { name: 'Confirmar Viaje' }).click();
+    await page.waitForURL('**/passenger/active-trip');
+    await page.getByTestId('trip-status').waitFor();
+    await page.getByText('Av. Arequipa 2500').first().waitFor();
+    await screenshot(page, 'typed-address-trip-created');
+    await context.close();
+  });
+
+  it("a 'both' user switches mode from the profile menu and the choice is remembered", { timeout: 120_000 }, async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await registerViaUi(page, 'both', { firstName: 'Ramiro' });
+    await page.goto('/passenger/dashboard');
+    await page.getByRole('button', { name: 'Menú de perfil' }).click();
+    await screenshot(page, 'both-mode-menu');
+    await page.getByRole('menuitem', { name: 'Cambiar a modo conductor' }).click();
+    await page.waitForURL('**/driver/dashboard');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/driver/dashboard');
+    await screenshot(page, 'both-mode-driver-dashboard');
+    await page.getByRole('button', { name: 'Menú de perfil' }).click();
+    await page.getByRole('menuitem', { name: 'Cambiar a modo pasajero' }).click();
+    await page.waitForURL('**/passenger/dashboard');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/passenger/dashboard');
+    await context.close();
   });
 
   describe('with a server process of its own, stopped and started again', () => {

@@ -218,7 +218,9 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     const completed = await api('POST', '/driver/trips/complete', driverToken, { trip_id: tripId, final_latitude: JOCKEY_PLAZA.latitude, final_longitude: JOCKEY_PLAZA.longitude, actual_fare: 18.5, notes: '' });
     expect(completed.status).toBe(200);
     await page.getByRole('heading', { name: '¡Viaje completado!' }).waitFor();
-    await page.getByText('S/ 18.50').waitFor();
+    // The receipt: the agreed S/ 18.50 is the total (the 18.5 the driver sent changes nothing either way).
+    await page.getByTestId('trip-receipt').getByText('Total').waitFor();
+    expect(await page.getByTestId('trip-receipt').textContent()).toContain('TotalS/ 18.50');
     await page.getByRole('form', { name: 'Califica a tu conductor' }).waitFor();
     await settledScreenshot(page, 'passenger-trip-completed');
     await context.close();

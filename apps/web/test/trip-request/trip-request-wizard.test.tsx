@@ -297,6 +297,26 @@ describe('map taps', () => {
     expect(store.getState().origin?.address).toBe('Mi ubicación actual');
   });
 
+  it('set the point of an address typed by hand, keeping its words; typing again drops it', async () => {
+    const reverseGeocode = vi.fn(async () => ({ address: 'Lince, Lima' }));
+    const store = createTripRequestStore({ reverseGeocode });
+    store.getState().keepTypedAddress('origin', '  Av. Arequipa 2500 ');
+    expect(store.getState().activeSelection).toBe('origin');
+    await store.getState().pickOnMap(point);
+    expect(reverseGeocode).not.toHaveBeenCalled();
+    expect(store.getState().origin).toEqual({ coordinates: point, address: 'Av. Arequipa 2500' });
+    expect(store.getState().typedAddress).toBeNull();
+    // 'Mi ubicación' sets the point of a typed address the same way.
+    store.getState().keepTypedAddress('destination', 'Jr. Huallaga 320');
+    store.getState().setLocation('destination', { coordinates: point, address: 'Cercado de Lima, Lima' });
+    expect(store.getState().destination?.address).toBe('Jr. Huallaga 320');
+    store.getState().keepTypedAddress('destination', 'Calle 5');
+    store.getState().dropTypedAddress();
+    store.getState().setActiveSelection('destination');
+    await store.getState().pickOnMap(point);
+    expect(store.getState().destination?.address).toBe('Lince, Lima');
+  });
+
   it("show the server's Spanish reason when the point cannot be used", async () => {
     const { ApiError } = await import('../../src/lib/api-client');
     const store = createTripRequestStore({

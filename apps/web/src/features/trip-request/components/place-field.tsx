@@ -31,6 +31,9 @@ export function PlaceField({ field, label, near, actions }: PlaceFieldProps) {
   const setLocation = useTripRequest((s) => s.setLocation);
   const clearLocation = useTripRequest((s) => s.clearLocation);
   const setActiveSelection = useTripRequest((s) => s.setActiveSelection);
+  const keepTypedAddress = useTripRequest((s) => s.keepTypedAddress);
+  const dropTypedAddress = useTripRequest((s) => s.dropTypedAddress);
+  const typed = useTripRequest((s) => (s.typedAddress?.field === field ? s.typedAddress.address : null));
 
   const [text, setText] = useState(value?.address ?? '');
   const [shownValue, setShownValue] = useState<LocationSelection | null>(value);
@@ -52,12 +55,14 @@ export function PlaceField({ field, label, near, actions }: PlaceFieldProps) {
   const showList = searching && text.trim().length >= PLACE_SEARCH_MIN_CHARS;
 
   const choose = (selection: LocationSelection): void => {
+    dropTypedAddress();
     setLocation(field, selection);
     setOpen(false);
     setHighlighted(-1);
   };
 
   const onChange = (next: string): void => {
+    if (typed) dropTypedAddress();
     setText(next);
     setOpen(true);
     setHighlighted(-1);
@@ -117,6 +122,11 @@ export function PlaceField({ field, label, near, actions }: PlaceFieldProps) {
           Mapa
         </button>
       </div>
+      {typed && !value && (
+        <p className="trq-place__typed" role="status">
+          Dirección: «{typed}». Toca el mapa{field === 'origin' ? ' o «Mi ubicación»' : ''} para marcar el punto exacto.
+        </p>
+      )}
       {actions}
       {showList && (
         <div className="trq-results" id={listId} role="listbox" aria-label={`Lugares para ${label.toLowerCase()}`}>
@@ -143,6 +153,21 @@ export function PlaceField({ field, label, near, actions }: PlaceFieldProps) {
               <span className="trq-results__address">{place.formattedAddress}</span>
             </div>
           ))}
+          {places && (
+            // Search knows districts and landmarks, not street numbers: the typed words can be the address.
+            <button
+              type="button"
+              className="btn btn--ghost btn--block trq-results__typed"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => {
+                keepTypedAddress(field, text);
+                setOpen(false);
+                inputRef.current?.blur();
+              }}
+            >
+              Usar «{text.trim()}» y marcar el punto en el mapa
+            </button>
+          )}
         </div>
       )}
       <SavedPlaceChips onPick={(p) => choose({ coordinates: { latitude: p.latitude, longitude: p.longitude }, address: p.address })} />

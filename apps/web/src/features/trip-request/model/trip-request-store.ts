@@ -40,6 +40,11 @@ export interface TripRequestState {
   error: string | null;
   /** Validation message of the current step. */
   stepError: string | null;
+  /**
+   * An address typed by hand that search did not find ('Av. Arequipa 2500'), kept as the field's address
+   * until its point is set by a map tap or 'Mi ubicación'.
+   */
+  typedAddress: { field: 'origin' | 'destination'; address: string } | null;
 }
 
 export interface TripRequestActions {
@@ -51,6 +56,10 @@ export interface TripRequestActions {
   setNotes: (notes: string) => void;
   setMapStatus: (status: MapStatus) => void;
   setError: (message: string | null) => void;
+  /** Keeps `address` as typed for `field` and arms the map to set its point. */
+  keepTypedAddress: (field: 'origin' | 'destination', address: string) => void;
+  /** The passenger typed again or chose a found place: the kept address no longer applies. */
+  dropTypedAddress: () => void;
   next: () => void;
   previous: () => void;
   /** Spec: a tap counts only while idle with a selection active; it reverse-geocodes and fills that field. */
@@ -85,15 +94,24 @@ const initialState: TripRequestState = {
   currentTrip: null,
   error: null,
   stepError: null,
+  typedAddress: null,
 };
 
 export function createTripRequestStore(deps: TripRequestDeps = defaultDeps): TripRequestStore {
   return createStore<TripRequestState & TripRequestActions>()((set, get) => ({
     ...initialState,
 
-    setLocation: (field, selection) =>
+    setLocation: (field, selection) => {
+      // A typed address waiting for its point keeps its words whatever sets the point ('Mi ubicación').
+      const typed = get().typedAddress;
+      const address = typed?.field === field ? typed.address : selection.address;
       // Selecting a place ends the map selection and clears the errors (spec §2).
-      set({ [field]: selection, activeSelection: null, error: null, stepError: null } as Partial<TripRequestState>),
+      set({ [field]: { ...selection, address }, activeSelection: null, error: null, stepError: null, typedAddress: null } as Partial<TripRequestState>);
+    },
+
+    dropTypedAddress: () => set({ typedAddress: null }),
+
+    keepTypedAddress: (field, address) => set({ typedAddress: { field, address: address.trim() }, activeSelection: field, error: null, stepError: null }),
 
     clearLocation: (field) => set({ [field]: null } as Partial<TripRequestState>),
 
@@ -129,8 +147,13 @@ export function createTripRequestStore(deps: TripRequestDeps = defaultDeps): Tri
     previous: () => set((s) => ({ step: Math.max(s.step - 1, 1) as TripRequestStep, stepError: null, activeSelection: null })),
 
     pickOnMap: async (point) => {
-      const { status, activeSelection, resolving } = get();
+      const { status, activeSelection, resolving, typedAddress } = get();
       if (status !== 'idle' || !activeSelection || resolving) return;
+      if (typedAddress?.field === activeSelection) {
+        // The words are the passenger's; the tap only says where.
+        get().setLocation(activeSelection, { coordinates: point, address: typedAddress.address });
+        return;
+      }
       set({ resolving: activeSelection, error: null });
       try {
         const { address } = await deps.reverseGeocode(point);
