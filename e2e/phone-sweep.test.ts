@@ -15,7 +15,7 @@ import type { DatabaseHandle } from '@jala/db';
 import { FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { launchBrowser, phoneContext, SCREENSHOT_DIR } from './support/browser';
 import { openE2eDatabase } from './support/database';
-import { axeViolations, horizontalOverflow, smallTapTargets } from './support/phone-checks';
+import { axeViolations, horizontalOverflow, outOfSight, smallTapTargets } from './support/phone-checks';
 import { LONG, seedSweepAccounts, type SweepAccounts } from './support/sweep-seed';
 
 export const SWEEP_SCREENSHOT_DIR = join(SCREENSHOT_DIR, 'sweep');
@@ -30,6 +30,8 @@ interface Scene {
   path: string;
   /** Text (or pattern) on screen once the state is reached. */
   ready: string | RegExp;
+  /** `ready` is a message the user must see without scrolling (an error, a question, a menu). */
+  inSight?: true;
   /** Brings the screen to the state: submit an empty form, open a menu or a sheet. */
   act?: (page: Page) => Promise<void>;
 }
@@ -42,9 +44,9 @@ const SCENES: Scene[] = [
   // Public pages.
   { name: 'login', as: 'visitor', path: '/login', ready: 'Iniciar sesión' },
   { name: 'home-is-login', as: 'visitor', path: '/', ready: 'Viaja o conduce con Jala.' },
-  { name: 'login-validation', as: 'visitor', path: '/login', ready: 'Iniciar sesión', act: submit('Iniciar sesión') },
+  { name: 'login-validation', as: 'visitor', path: '/login', ready: 'El correo es obligatorio.', inSight: true, act: submit('Iniciar sesión') },
   {
-    name: 'login-wrong-password', as: 'visitor', path: '/login', ready: /incorrect|inválid/i,
+    name: 'login-wrong-password', as: 'visitor', path: '/login', ready: /incorrect|inválid/i, inSight: true,
     act: async (page) => {
       await page.locator('input[name="email"]').fill('nadie.con.este.correo@prueba.pe');
       await page.locator('input[name="password"]').fill('otra-clave-123');
@@ -52,16 +54,16 @@ const SCENES: Scene[] = [
     },
   },
   { name: 'register', as: 'visitor', path: '/register', ready: 'Crear cuenta' },
-  { name: 'register-validation', as: 'visitor', path: '/register', ready: 'Crear cuenta', act: async (page) => { await page.locator('form button[type="submit"]').click(); } },
+  { name: 'register-validation', as: 'visitor', path: '/register', ready: 'El nombre es obligatorio.', inSight: true, act: async (page) => { await page.locator('form button[type="submit"]').click(); } },
   { name: 'not-found', as: 'visitor', path: '/no-existe/esta-pagina', ready: 'Página no encontrada' },
   { name: 'protected-sends-to-login', as: 'visitor', path: '/dashboard', ready: 'Iniciar sesión' },
 
   // Passenger with long names, a long saved place and a full history.
   { name: 'passenger-dashboard', as: 'passenger', path: '/passenger/dashboard', ready: 'Viajes Totales' },
-  { name: 'passenger-profile-menu', as: 'passenger', path: '/passenger/dashboard', ready: 'Cerrar sesión', act: async (page) => { await page.getByRole('button', { name: 'Menú de perfil' }).click(); } },
+  { name: 'passenger-profile-menu', as: 'passenger', path: '/passenger/dashboard', ready: 'Cerrar sesión', inSight: true, act: async (page) => { await page.getByRole('button', { name: 'Menú de perfil' }).click(); } },
   { name: 'passenger-request-origin', as: 'passenger', path: '/passenger/trip-request', ready: LONG.placeName },
   {
-    name: 'passenger-request-service-error', as: 'passenger', path: '/passenger/trip-request', ready: 'Selecciona un tipo de servicio',
+    name: 'passenger-request-service-error', as: 'passenger', path: '/passenger/trip-request', ready: 'Selecciona un tipo de servicio', inSight: true,
     act: async (page) => {
       await page.getByRole('button', { name: LONG.placeName }).click();
       await page.getByRole('button', { name: 'Siguiente' }).click();
@@ -72,7 +74,7 @@ const SCENES: Scene[] = [
   },
   { name: 'passenger-profile', as: 'passenger', path: '/passenger/profile', ready: 'Perfil de pasajero' },
   {
-    name: 'passenger-profile-validation', as: 'passenger', path: '/passenger/profile?edit=1', ready: 'Perfil de pasajero',
+    name: 'passenger-profile-validation', as: 'passenger', path: '/passenger/profile?edit=1', ready: 'El nombre es obligatorio.', inSight: true,
     act: async (page) => {
       await page.getByLabel('Nombre', { exact: true }).fill('');
       await page.getByLabel('Apellido', { exact: true }).fill('');
@@ -92,7 +94,7 @@ const SCENES: Scene[] = [
   { name: 'passenger-history', as: 'passenger', path: '/passenger/trip-history', ready: 'Página 1 de 2' },
   { name: 'passenger-history-all', as: 'passenger', path: '/passenger/trip-history', ready: 'Página 1 de 3', act: async (page) => { await page.getByRole('button', { name: 'Todos', exact: true }).click(); } },
   {
-    name: 'passenger-history-detail', as: 'passenger', path: '/passenger/trip-history', ready: 'Detalle del viaje',
+    name: 'passenger-history-detail', as: 'passenger', path: '/passenger/trip-history', ready: 'Detalle del viaje', inSight: true,
     act: async (page) => {
       await page.locator('[data-testid="trip-card"]').first().click();
       await page.waitForTimeout(300); // the sheet's slide-in
@@ -102,6 +104,7 @@ const SCENES: Scene[] = [
   { name: 'passenger-empty-history', as: 'newPassenger', path: '/passenger/trip-history', ready: 'Aún no hay viajes en tu historial.' },
   { name: 'passenger-empty-places', as: 'newPassenger', path: '/passenger/profile', ready: 'No tienes ubicaciones guardadas', act: async (page) => { await page.getByRole('tab', { name: 'Ubicaciones' }).click(); } },
   { name: 'passenger-active-pending', as: 'waitingPassenger', path: '/passenger/active-trip', ready: 'Ofertas de conductores' },
+  { name: 'passenger-cancel-question', as: 'waitingPassenger', path: '/passenger/active-trip', ready: '¿Seguro que quieres cancelar el viaje?', inSight: true, act: submit('Cancelar viaje') },
   { name: 'passenger-active-driving', as: 'ridingPassenger', path: '/passenger/active-trip', ready: LONG.driverFirstName },
 
   // Driver with long names and plate, earnings and a nearby request.
@@ -110,7 +113,7 @@ const SCENES: Scene[] = [
   { name: 'driver-profile', as: 'driver', path: '/driver/profile', ready: 'Editar Perfil' },
   { name: 'driver-vehicles', as: 'driver', path: '/driver/profile', ready: LONG.plate, act: async (page) => { await page.getByRole('tab', { name: 'Vehículos' }).click(); } },
   {
-    name: 'driver-vehicle-form-validation', as: 'driver', path: '/driver/profile', ready: 'Requerido',
+    name: 'driver-vehicle-form-validation', as: 'driver', path: '/driver/profile', ready: 'Requerido', inSight: true,
     act: async (page) => {
       await page.getByRole('tab', { name: 'Vehículos' }).click();
       await page.getByRole('button', { name: 'Agregar vehículo' }).click();
@@ -121,7 +124,7 @@ const SCENES: Scene[] = [
   { name: 'driver-earnings', as: 'driver', path: '/driver/earnings', ready: 'Mis Ganancias' },
   { name: 'driver-new-dashboard', as: 'newDriver', path: '/driver/dashboard', ready: 'Completa tu perfil de conductor para empezar a recibir viajes.' },
   { name: 'driver-new-earnings', as: 'newDriver', path: '/driver/earnings', ready: 'Mis Ganancias' },
-  { name: 'driver-new-profile-validation', as: 'newDriver', path: '/driver/profile', ready: 'Este campo es obligatorio.', act: submit('Registrar perfil de conductor') },
+  { name: 'driver-new-profile-validation', as: 'newDriver', path: '/driver/profile', ready: 'Este campo es obligatorio.', inSight: true, act: submit('Registrar perfil de conductor') },
   { name: 'driver-active-trip', as: 'busyDriver', path: '/driver/active-trip', ready: LONG.destination },
 ];
 
@@ -166,14 +169,16 @@ describe('phone sweep at 360×740', () => {
     await page.goto(scene.path);
     await page.locator('#root').waitFor();
     if (scene.act) await scene.act(page);
-    await page.getByText(scene.ready).first().waitFor();
-    await page.waitForTimeout(200); // transitions settle before measuring
+    const ready = page.getByText(scene.ready).first();
+    await ready.waitFor();
+    await page.waitForTimeout(300); // transitions and scrolling settle before measuring
     await page.screenshot({ path: join(SWEEP_SCREENSHOT_DIR, `${scene.name}.png`) });
     const problems = {
+      inSight: scene.inSight ? [await outOfSight(ready)].filter(Boolean) : [],
       overflow: await horizontalOverflow(page),
       axe: await axeViolations(page),
       smallTargets: await smallTapTargets(page),
     };
-    expect(problems).toEqual({ overflow: [], axe: [], smallTargets: [] });
+    expect(problems).toEqual({ inSight: [], overflow: [], axe: [], smallTargets: [] });
   });
 });

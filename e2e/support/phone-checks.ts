@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -115,4 +115,20 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
     }
     return problems;
   }, MIN_TAP);
+}
+
+/**
+ * Where the user is looking: the element is inside the viewport and not drawn under something else (the
+ * bottom navigation, a sticky bar). Returns why not, or null when it is in sight.
+ */
+export async function outOfSight(target: Locator): Promise<string | null> {
+  return target.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight + 0.5) return `"${node.textContent?.trim().slice(0, 60)}" is outside the screen (${Math.round(box.top)}…${Math.round(box.bottom)}px of ${window.innerHeight}px)`;
+    const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
+    const y = box.top + Math.min(box.height / 2, 10);
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit !== node && !node.contains(hit) && !hit.contains(node)) return `"${node.textContent?.trim().slice(0, 60)}" is covered by ${hit.tagName.toLowerCase()}.${String(hit.className)}`;
+    return null;
+  });
 }

@@ -6,6 +6,7 @@ import { ErrorBanner, TextField } from '../../../components/ui/form-field';
 import { AuthLayout } from '../components/auth-layout';
 import { submitErrors, type FormErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-store';
+import { revealFirstInvalid } from '../../../components/ui/reveal';
 
 type LoginField = 'email' | 'password';
 const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
@@ -49,6 +50,7 @@ export function LoginPage() {
     const { data, errors: invalid } = validateLogin(values);
     if (!data) {
       setErrors(invalid);
+      revealFirstInvalid(event.currentTarget);
       return;
     }
     setErrors({});

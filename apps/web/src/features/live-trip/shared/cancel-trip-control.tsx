@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRevealWhen } from '../../../components/ui/reveal';
 import { canCancel } from '@jala/domain';
 import './cancel-trip-control.css';
 
@@ -24,12 +25,15 @@ export interface CancelTripControlProps {
 /** 'Cancelar viaje' with an in-page confirmation first (no blocking window.confirm; cancelling cannot be undone). */
 export function CancelTripControl({ side, status, onConfirm, isCancelling, disabled = false, error = null }: CancelTripControlProps) {
   const [asking, setAsking] = useState(false);
+  // The question and any error appear under the bottom navigation otherwise.
+  const questionRef = useRevealWhen<HTMLDivElement>(asking);
+  const errorRef = useRevealWhen<HTMLParagraphElement>(error);
   if (!canCancel(status, side)) return null;
   const texts = TEXTS[side];
   return (
     <section className="trip-cancel" aria-label="Cancelar viaje">
       {asking ? (
-        <div className="trip-cancel__confirm" role="group" aria-label={texts.question}>
+        <div className="trip-cancel__confirm" role="group" aria-label={texts.question} ref={questionRef}>
           <p className="trip-cancel__question">{texts.question}</p>
           <div className="trip-cancel__actions">
             <button type="button" className="btn btn--ghost" onClick={() => setAsking(false)} disabled={isCancelling}>
@@ -46,7 +50,7 @@ export function CancelTripControl({ side, status, onConfirm, isCancelling, disab
         </button>
       )}
       {error && (
-        <p className="alert alert--error" role="alert">
+        <p className="alert alert--error" role="alert" ref={errorRef}>
           {error}
         </p>
       )}
