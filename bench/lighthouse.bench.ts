@@ -4,7 +4,7 @@
  * Chromium, against the real built product (this process, in-memory PGlite). The dashboard is measured
  * logged in: the session token is put in localStorage first and Lighthouse is told not to clear storage.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -27,6 +27,12 @@ async function audit(url: string): Promise<PageResult> {
   const result = await lighthouse(url, { port: DEVTOOLS_PORT, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) {
+    // The whole report (open it in https://googlechrome.github.io/lighthouse/viewer/ to see why a score moved).
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, `${new URL(url).pathname.replaceAll('/', '_') || 'root'}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
