@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
 import { FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { launchBrowser, phoneContext, SCREENSHOT_DIR } from './support/browser';
+import { baseUrl, launchBrowser, phoneContext, SCREENSHOT_DIR } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { axeViolations, horizontalOverflow, outOfSight, smallTapTargets } from './support/phone-checks';
 import { LONG, seedSweepAccounts, type SweepAccounts } from './support/sweep-seed';
@@ -163,6 +163,12 @@ describe('phone sweep at 360×740', () => {
     pages.set(role, { context, page });
     return page;
   }
+
+  it('answers /robots.txt with the crawl rules, not the app', async () => {
+    const response = await fetch(new URL('/robots.txt', baseUrl()));
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toContain('User-agent: *');
+  });
 
   it.each(SCENES.map((scene) => [scene.name, scene] as const))('%s', async (_name, scene) => {
     const page = await phoneFor(scene.as);
