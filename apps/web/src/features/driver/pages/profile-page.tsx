@@ -68,8 +68,12 @@ export function DriverProfilePage() {
           Vehículos
         </button>
       </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="drv-section">
-        {tab === 'perfil' ? <ProfileTab autoFocus={isEditing} /> : <VehiclesSection />}
+      {/* Both panels stay mounted (the other one hidden), so switching tabs keeps what was typed. */}
+      <div role="tabpanel" id="panel-perfil" aria-labelledby="tab-perfil" className="drv-section" hidden={tab !== 'perfil'}>
+        <ProfileTab autoFocus={isEditing} />
+      </div>
+      <div role="tabpanel" id="panel-vehiculos" aria-labelledby="tab-vehiculos" className="drv-section" hidden={tab !== 'vehiculos'}>
+        <VehiclesSection />
       </div>
     </AppLayout>
   );
