@@ -84,6 +84,13 @@ const SCENES: Scene[] = [
   },
   { name: 'passenger-places', as: 'passenger', path: '/passenger/profile', ready: LONG.address, act: async (page) => { await page.getByRole('tab', { name: 'Ubicaciones' }).click(); } },
   {
+    name: 'passenger-place-delete-question', as: 'passenger', path: '/passenger/profile', ready: `¿Eliminar «${LONG.placeName}»? No se puede deshacer.`, inSight: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Ubicaciones' }).click();
+      await page.getByRole('button', { name: `Eliminar ${LONG.placeName}` }).click();
+    },
+  },
+  {
     name: 'passenger-places-form-validation', as: 'passenger', path: '/passenger/profile', ready: 'Agregar ubicación',
     act: async (page) => {
       await page.getByRole('tab', { name: 'Ubicaciones' }).click();

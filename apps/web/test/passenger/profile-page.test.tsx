@@ -136,7 +136,12 @@ describe('passenger profile page against the real API', { timeout: 20_000 }, () 
     expect(field('Nombre').value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
 
+    // Deleting asks first; 'No, conservar' keeps the place.
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar Universidad' }));
+    fireEvent.click(screen.getByRole('button', { name: 'No, conservar' }));
+    expect(screen.getByText('Universidad')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar Universidad' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sí, eliminar' }));
     await vi.waitFor(() => expect(screen.queryByText('Universidad')).toBeNull());
     expect((await serverCall<SavedLocation[]>(server, 'carla', 'GET', '/passenger/saved-locations')).data).toHaveLength(2);
   });
