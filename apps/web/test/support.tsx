@@ -238,6 +238,11 @@ export class FakeGeolocation {
     return 1;
   };
 
+  /** One fix (the saved-place form's 'Usar mi ubicación actual'): answered by fix()/fail() like a watch. */
+  getCurrentPosition = (success: Success, failure?: Failure | null, options?: PositionOptions): void => {
+    this.watchPosition(success, failure, options);
+  };
+
   clearWatch = (): void => {
     this.cleared = true;
   };

@@ -65,7 +65,10 @@ export function SavedLocationsPanel() {
     }
   };
 
-  /** Fills the coordinates from the device (spec §5 geolocation messages). */
+  /**
+   * Fills the coordinates from the device (spec §5 geolocation messages) and, when the address is still
+   * empty, the address found there (the map feature's reverse geocoding, loaded on demand).
+   */
   const useMyLocation = (): void => {
     if (!('geolocation' in navigator)) {
       setLocalErrors({ latitude: 'Tu navegador no soporta geolocalización' });
@@ -74,9 +77,16 @@ export function SavedLocationsPanel() {
     setIsLocating(true);
     navigator.geolocation.getCurrentPosition(
       (position) => {
-        setForm((f) => ({ ...f, latitude: position.coords.latitude.toFixed(6), longitude: position.coords.longitude.toFixed(6) }));
+        const point = { latitude: position.coords.latitude, longitude: position.coords.longitude };
+        setForm((f) => ({ ...f, latitude: point.latitude.toFixed(6), longitude: point.longitude.toFixed(6) }));
         setLocalErrors({});
-        setIsLocating(false);
+        void import('../../map')
+          .then(({ reverseGeocode }) => reverseGeocode(point))
+          .then(({ address }) => setForm((f) => (f.address.trim() === '' ? { ...f, address } : f)))
+          .catch(() => {
+            // No address found: the coordinates are filled and the passenger types the address.
+          })
+          .finally(() => setIsLocating(false));
       },
       () => {
         setLocalErrors({ latitude: 'No se pudo obtener tu ubicación actual' });
