@@ -13,11 +13,12 @@ import { cpus, loadavg } from 'node:os';
 import { bundle } from './bundle.bench';
 import { cluster } from './cluster.bench';
 import { http } from './http.bench';
+import { lighthouseBench } from './lighthouse.bench';
 import { nearby } from './nearby.bench';
 import { realtime } from './realtime.bench';
 import { formatValue, type Benchmark, type BenchOptions, type Measurement } from './lib/report';
 
-const BENCHMARKS: Benchmark[] = [bundle, nearby, http, realtime, cluster];
+const BENCHMARKS: Benchmark[] = [bundle, lighthouseBench, nearby, http, realtime, cluster];
 
 function parseArgs(argv: string[]): { names: string[]; strict: boolean; options: BenchOptions } {
   const names: string[] = [];
@@ -46,7 +47,7 @@ function parseArgs(argv: string[]): { names: string[]; strict: boolean; options:
         break;
       }
       case '--help': case '-h':
-        console.info('usage: npm run bench -- [bundle|nearby|http|realtime|cluster ...] [--strict] [--rebuild] [--positions N] [--seconds N] [--clients N] [--offers N] [--db pglite|postgres]');
+        console.info('usage: npm run bench -- [bundle|lighthouse|nearby|http|realtime|cluster ...] [--strict] [--rebuild] [--positions N] [--seconds N] [--clients N] [--offers N] [--db pglite|postgres]');
         process.exit(0);
         break;
       default:

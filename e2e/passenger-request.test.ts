@@ -145,8 +145,8 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await settledScreenshot(page, 'passenger-request-step4');
     await page.getByRole('button', { name: 'Confirmar Viaje' }).click();
     await page.waitForURL('**/passenger/active-trip');
-    await page.getByRole('button', { name: 'Publicado ✅' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Publicado ✅' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Publicado' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Publicado' }).isDisabled()).toBe(true);
     await page.getByText('No hay ofertas aún.').waitFor();
     expect(await page.getByTestId('trip-status').textContent()).toBe('Pendiente');
     await settledScreenshot(page, 'passenger-active-pending');
@@ -232,7 +232,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await registerViaUi(page, 'passenger', { firstName: 'Rosa' });
     await page.waitForURL('**/passenger/dashboard');
     await requestTripQuickly(page, 'Mototaxi');
-    await page.getByRole('button', { name: 'Publicado ✅' }).waitFor();
+    await page.getByRole('button', { name: 'Publicado' }).waitFor();
     await page.getByRole('button', { name: 'Cancelar viaje' }).click();
     await page.getByText('¿Seguro que quieres cancelar el viaje?').waitFor();
     await page.getByRole('button', { name: 'Sí, cancelar' }).click();

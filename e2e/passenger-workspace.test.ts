@@ -99,6 +99,7 @@ describe('passenger workspace in Chromium at 360×740', () => {
     await page.goto('/passenger/profile');
     await page.getByRole('tab', { name: 'Ubicaciones' }).click();
     await page.getByRole('button', { name: 'Eliminar Universidad' }).click();
+    await page.getByRole('button', { name: 'Sí, eliminar' }).click();
     await expect.poll(() => page.locator('.pw-place-row').count()).toBe(2);
     await page.reload();
     await page.getByText('Av. Larco 1150, Miraflores').waitFor();

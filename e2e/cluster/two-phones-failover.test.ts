@@ -96,7 +96,7 @@ describe('two phones on a two-node cluster behind nginx', () => {
     await passenger.getByRole('button', { name: 'Siguiente' }).click();
     await passenger.getByRole('button', { name: 'Confirmar Viaje' }).click();
     await passenger.waitForURL('**/passenger/active-trip');
-    await passenger.getByRole('button', { name: 'Publicado ✅' }).waitFor();
+    await passenger.getByRole('button', { name: 'Publicado' }).waitFor();
     const request = driverPage.getByRole('article', { name: 'Solicitud de Carmen Ccori' });
     await request.waitFor({ timeout: 10_000 });
     await request.getByRole('button', { name: 'Aceptar' }).click();

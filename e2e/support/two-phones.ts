@@ -23,7 +23,7 @@ export async function requestAuto(page: Page, price: string): Promise<void> {
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByRole('button', { name: 'Confirmar Viaje' }).click();
   await page.waitForURL('**/passenger/active-trip');
-  await page.getByRole('button', { name: 'Publicado ✅' }).waitFor();
+  await page.getByRole('button', { name: 'Publicado' }).waitFor();
 }
 
 /** The driver's 'Solicitudes de Viaje' with the live link up. */

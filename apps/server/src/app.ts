@@ -184,7 +184,8 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 function registerWebApp(server: FastifyInstance, webDist: string): void {
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    void server.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', immutable: false });
+    // preCompressed: the web build writes .br/.gz siblings (apps/web/vite.config.ts), sent when accepted.
+    void server.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', immutable: false, preCompressed: true });
   }
   server.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -115,6 +115,34 @@ describe('router and session wrappers', () => {
     expect(currentPath()).toBe('/login');
     expect(localStorage.getItem('jala_token')).toBeNull();
     expect(useSession.getState().status).toBe('unauthenticated');
+    // It says why, and the same user logging in again returns to the page they were on.
+    expect(screen.getByText('Tu sesión expiró. Inicia sesión de nuevo para continuar.')).toBeTruthy();
+    stubFetch({ 'GET /trips/active': noActiveTrip });
+    setSession(makeUser({ id: 1, user_type: 'passenger' }));
+    expect(await screen.findByRole('heading', { name: 'Historial de viajes' })).toBeTruthy();
+  });
+
+  it("after an expired session another user who logs in goes to their own dashboard, not the previous user's page", async () => {
+    stubFetch({ 'GET /trips/active': jsonResponse(401, { success: false, data: null, message: 'Sesión expirada', code: 'UNAUTHORIZED' }) });
+    setSession(makeUser({ id: 1, user_type: 'passenger' }));
+    renderApp('/passenger/trip-history');
+    await screen.findByRole('heading', { name: 'Iniciar sesión' });
+    stubFetch({ 'GET /trips/active': noActiveTrip, 'GET /passenger/stats': jsonResponse(500, { success: false, data: null, message: 'x' }) });
+    setSession(makeUser({ id: 2, user_type: 'passenger' }));
+    await waitFor(() => expect(currentPath()).toBe('/passenger/dashboard'));
+  });
+
+  it('after a logout, Back to a protected page and a new login land on the new user\'s dashboard', async () => {
+    stubFetch({ 'GET /trips/active': noActiveTrip, 'POST /auth/logout': jsonResponse(200, { success: true, data: null, message: '' }) });
+    setSession(makeUser({ id: 1, user_type: 'passenger' }));
+    renderApp('/passenger/trip-history');
+    await screen.findByRole('heading', { name: 'Historial de viajes' });
+    await useSession.getState().logout();
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeTruthy();
+    expect(screen.queryByText(/Tu sesión expiró/)).toBeNull();
+    stubFetch({ 'GET /trips/active': noActiveTrip, 'GET /passenger/stats': jsonResponse(500, { success: false, data: null, message: 'x' }) });
+    setSession(makeUser({ id: 2, user_type: 'passenger' }));
+    await waitFor(() => expect(currentPath()).toBe('/passenger/dashboard'));
   });
 });
 

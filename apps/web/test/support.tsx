@@ -73,10 +73,10 @@ export function sentBody(mock: { mock: { calls: unknown[][] } }, method: string,
 export function setSession(user: User | null, token = 'test-token'): void {
   if (user) {
     localStorage.setItem('jala_token', token);
-    useSession.setState({ status: 'authenticated', user, token });
+    useSession.setState({ status: 'authenticated', user, token, ended: null });
   } else {
     localStorage.removeItem('jala_token');
-    useSession.setState({ status: 'unauthenticated', user: null, token: null });
+    useSession.setState({ status: 'unauthenticated', user: null, token: null, ended: null });
   }
 }
 
@@ -86,7 +86,7 @@ export function resetTestWorld(): void {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   localStorage.clear();
-  useSession.setState({ status: 'idle', user: null, token: null });
+  useSession.setState({ status: 'idle', user: null, token: null, ended: null });
 }
 
 // ------------------------------------------------------------------------------------------ rendering
@@ -236,6 +236,11 @@ export class FakeGeolocation {
     this.failure = failure ?? null;
     this.options = options;
     return 1;
+  };
+
+  /** One fix (the saved-place form's 'Usar mi ubicación actual'): answered by fix()/fail() like a watch. */
+  getCurrentPosition = (success: Success, failure?: Failure | null, options?: PositionOptions): void => {
+    this.watchPosition(success, failure, options);
   };
 
   clearWatch = (): void => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zUser, zUserType } from './user';
-import { zEmail, zPeruPhone, zPersonName, zDateOnly } from './fields';
+import { zEmail, zPeruPhone, zPersonName, zLastName, zDateOnly } from './fields';
 import { CONTROL_CHARACTERS_MESSAGE, isCleanText, zText } from './text';
 
 export const zLoginRequest = z.object({
@@ -13,7 +13,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export const zRegisterRequest = z.object({
   first_name: zPersonName,
-  last_name: zPersonName,
+  last_name: zLastName,
   email: zEmail,
   phone: zPeruPhone,
   password: zText({ error: 'La contraseña es obligatoria.', trim: false })
@@ -30,7 +30,7 @@ export type AuthResult = z.infer<typeof zAuthResult>;
 export const zUpdateUserRequest = z
   .object({
     first_name: zPersonName,
-    last_name: zPersonName,
+    last_name: zLastName,
     email: zEmail,
     phone: zPeruPhone,
     avatar_url: z.url('La URL del avatar no es válida.').max(500).refine((url) => isCleanText(url), CONTROL_CHARACTERS_MESSAGE).nullable(),

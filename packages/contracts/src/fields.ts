@@ -16,6 +16,11 @@ export const zPersonName = zText({ error: 'El nombre es obligatorio.' })
   .min(1, 'El nombre es obligatorio.')
   .max(60, 'El nombre es demasiado largo.');
 
+/** Same rule as zPersonName, with its own words: an empty 'Apellido' must not say the name is missing. */
+export const zLastName = zText({ error: 'El apellido es obligatorio.' })
+  .min(1, 'El apellido es obligatorio.')
+  .max(60, 'El apellido es demasiado largo.');
+
 /** A calendar date as YYYY-MM-DD (the client sends the first 10 characters of an ISO date). */
 export const zDateOnly = zText({ error: 'Fecha requerida.', trim: false })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha requerida.')

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { HISTORY_PAGE_SIZE, HISTORY_STATUSES, isInPeru, isValidPeruvianPhone, normalizePhone } from '@jala/domain';
-import { zEmail, zPeruPhone, zPersonName } from './fields';
+import { zEmail, zLastName, zPeruPhone, zPersonName } from './fields';
 import { zText } from './text';
 
 // ---------------------------------------------------------------------------------------------- stats
@@ -56,7 +56,7 @@ const zEmergencyContactPhone = zText({ error: 'El teléfono del contacto debe se
  */
 export const zUpdatePassengerProfileRequest = z.object({
   first_name: zPersonName,
-  last_name: zPersonName,
+  last_name: zLastName,
   email: zEmail,
   phone: zPeruPhone,
   emergency_contact_name: zEmergencyContactName,

@@ -66,7 +66,7 @@ describeOnBackends('passenger profile API on %s', ({ t, maybe }) => {
     ['emergency_contact_phone', { emergency_contact_phone: '' }, 'Ingresa el teléfono del contacto de emergencia.'],
     ['emergency_contact_name', { emergency_contact_name: null }, 'Ingresa el nombre del contacto de emergencia.'],
     ['first_name', { first_name: '   ' }, 'El nombre es obligatorio.'],
-    ['last_name', { last_name: undefined }, 'El nombre es obligatorio.'],
+    ['last_name', { last_name: undefined }, 'El apellido es obligatorio.'],
   ])('refuses a bad %s with a Spanish 400 and changes nothing', async (field, override, message) => {
     const { token } = await registerPassenger(t, { first_name: 'Original' });
     const before = await api<Profile>(t.baseUrl, 'GET', '/passenger/profile', { token });

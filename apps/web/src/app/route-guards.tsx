@@ -7,6 +7,10 @@ import { useSession } from '../lib/session-store';
 /** State carried to /login so the user lands where they wanted to go after signing in. */
 export interface LoginRedirectState {
   from?: string;
+  /** The session expired (the login page says so). */
+  expired?: boolean;
+  /** `from` belongs to this user's session: anyone else who logs in goes to their own dashboard. */
+  forUser?: number;
 }
 
 /** Only internal, role-compatible paths are honoured as a post-login destination. */
@@ -21,10 +25,13 @@ export function safeReturnPath(from: unknown, userType: UserType): string | null
 export function PublicRoute() {
   const status = useSession((s) => s.status);
   const userType = useSession((s) => s.user?.user_type);
+  const userId = useSession((s) => s.user?.id);
   const location = useLocation();
   if (status === 'idle' || status === 'loading') return <FullScreenLoader message="Cargando..." />;
   if (status === 'authenticated') {
-    const from = userType ? safeReturnPath((location.state as LoginRedirectState | null)?.from, userType) : null;
+    const state = location.state as LoginRedirectState | null;
+    const sameUser = state?.forUser === undefined || state.forUser === userId;
+    const from = userType && sameUser ? safeReturnPath(state?.from, userType) : null;
     return <Navigate to={from ?? '/dashboard'} replace />;
   }
   return <Outlet />;
@@ -33,10 +40,16 @@ export function PublicRoute() {
 /** Protected pages: 'Verificando sesión...' while checking; an unauthenticated user goes to /login. */
 export function ProtectedRoute() {
   const status = useSession((s) => s.status);
+  const ended = useSession((s) => s.ended);
   const location = useLocation();
   if (status === 'idle' || status === 'loading') return <FullScreenLoader message="Verificando sesión..." />;
   if (status !== 'authenticated') {
-    const state: LoginRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
+    // After a logout (then Back), the page is not kept for whoever logs in next.
+    if (ended?.reason === 'logout') return <Navigate to="/login" replace />;
+    const state: LoginRedirectState = {
+      from: `${location.pathname}${location.search}${location.hash}`,
+      ...(ended?.reason === 'expired' ? { expired: true, ...(ended.userId === null ? {} : { forUser: ended.userId }) } : {}),
+    };
     return <Navigate to="/login" replace state={state} />;
   }
   return <Outlet />;

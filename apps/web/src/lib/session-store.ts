@@ -11,17 +11,28 @@ import { fetchProfile, loginRequest, logoutRequest, registerRequest, updateProfi
  */
 export type SessionStatus = 'idle' | 'loading' | 'authenticated' | 'unauthenticated';
 
+/**
+ * How the last session of this tab ended: 'logout' (the user chose to leave: their pages are not offered
+ * to whoever logs in next) or 'expired' (refused token: the login page says why and returns the same user
+ * to where they were). `userId` is null when the refused token was a stored one never loaded.
+ */
+export interface SessionEnd {
+  reason: 'logout' | 'expired';
+  userId: number | null;
+}
+
 export interface SessionState {
   status: SessionStatus;
   user: User | null;
   token: string | null;
+  ended: SessionEnd | null;
   initialize: () => Promise<void>;
   login: (credentials: LoginRequest) => Promise<User>;
   register: (payload: RegisterRequest) => Promise<User>;
   logout: () => Promise<void>;
   updateProfile: (changes: UpdateUserRequest) => Promise<User>;
-  /** Drops the session locally (a 401 anywhere): token, user and realtime link (the query cache dies with AuthenticatedRoot). */
-  clearSession: () => void;
+  /** Drops the session locally: token, user and realtime link (the query cache dies with AuthenticatedRoot). */
+  clearSession: (reason: SessionEnd['reason']) => void;
 }
 
 export const tokenStorage = {
@@ -55,7 +66,7 @@ function openRealtime(user: User, token: string): void {
 export const useSession = create<SessionState>()((set, get) => {
   const startSession = ({ user, token }: AuthResult): User => {
     tokenStorage.write(token);
-    set({ status: 'authenticated', user, token });
+    set({ status: 'authenticated', user, token, ended: null });
     openRealtime(user, token);
     return user;
   };
@@ -64,6 +75,7 @@ export const useSession = create<SessionState>()((set, get) => {
     status: 'idle',
     user: null,
     token: null,
+    ended: null,
 
     initialize: async () => {
       if (get().status !== 'idle') return;
@@ -82,8 +94,9 @@ export const useSession = create<SessionState>()((set, get) => {
         if (get().token !== token) return;
         // Only a refused token is thrown away: after a network failure or a server error the stored token
         // stays, so the next visit with a working connection resumes the session without a new login.
-        if (error instanceof ApiError && error.status === 401) tokenStorage.clear();
-        set({ status: 'unauthenticated', user: null, token: null });
+        const refused = error instanceof ApiError && error.status === 401;
+        if (refused) tokenStorage.clear();
+        set({ status: 'unauthenticated', user: null, token: null, ended: refused ? { reason: 'expired', userId: null } : null });
       }
     },
 
@@ -97,7 +110,7 @@ export const useSession = create<SessionState>()((set, get) => {
       } catch {
         // spec §4: the result of the server call does not matter
       }
-      get().clearSession();
+      get().clearSession('logout');
     },
 
     updateProfile: async (changes) => {
@@ -106,17 +119,17 @@ export const useSession = create<SessionState>()((set, get) => {
       return user;
     },
 
-    clearSession: () => {
+    clearSession: (reason) => {
       tokenStorage.clear();
       realtime.disconnect();
-      set({ status: 'unauthenticated', user: null, token: null });
+      set({ status: 'unauthenticated', user: null, token: null, ended: { reason, userId: get().user?.id ?? null } });
     },
   };
 });
 
-/** A 401 from any call (except login/register/logout) ends the session; ProtectedRoute then sends the user to /login. */
+/** A 401 from any call (except login/register/logout) ends the session as expired; ProtectedRoute then sends the user to /login. */
 setUnauthorizedHandler(() => {
-  if (useSession.getState().status === 'authenticated' || useSession.getState().token) useSession.getState().clearSession();
+  if (useSession.getState().status === 'authenticated' || useSession.getState().token) useSession.getState().clearSession('expired');
 });
 
 export const selectUser = (state: SessionState): User | null => state.user;

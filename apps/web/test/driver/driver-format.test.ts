@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, formatHours, formatRate, vehicleOptionLabel } from '../../src/features/driver/driver-format';
 import {
-  earningsChartData, earningsChartOptions, earningsTooltipLabel, EARNINGS_LINE_COLOR, shortDayLabel,
+  earningsAxisLabel, earningsChartData, earningsChartOptions, earningsTooltipLabel, EARNINGS_LINE_COLOR, shortDayLabel,
 } from '../../src/features/driver/components/earnings-chart-config';
 
 describe('driver display rules', () => {
@@ -48,5 +48,14 @@ describe('earnings chart configuration (spec §2, §9)', () => {
     const label = options.plugins?.tooltip?.callbacks?.label as unknown as (item: { parsed: { y: number } }) => string;
     expect(label({ parsed: { y: 7 } })).toBe('S/ 7.00');
     expect(shortDayLabel('2026-03-10')).toBe('10/03');
+    // The tooltip's title is the day as the axis shows it, not the ISO date.
+    const title = options.plugins?.tooltip?.callbacks?.title as unknown as (items: { label: string }[]) => string;
+    expect(title([{ label: '2026-03-10' }])).toBe('10/03');
+  });
+
+  it('counts the y axis in whole soles, from 0 to at least S/ 10 on an empty month', () => {
+    const y = earningsChartOptions().scales?.y as { beginAtZero?: boolean; suggestedMax?: number; ticks?: { precision?: number } };
+    expect(y).toMatchObject({ beginAtZero: true, suggestedMax: 10, ticks: { precision: 0 } });
+    expect(earningsAxisLabel(5)).toBe('S/ 5');
   });
 });

@@ -227,4 +227,15 @@ describe('tabs', () => {
     expect(await screen.findByRole('heading', { name: 'Tus vehículos' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Vehículos' }).getAttribute('aria-selected')).toBe('true');
   });
+
+  it('keeps what was typed in Perfil while the driver looks at Vehículos', async () => {
+    stubFetch({ 'GET /driver/profile': ok(PROFILE), 'GET /driver/vehicles': ok([VEHICLE]) });
+    renderAt('/', <DriverProfilePage />, { user: makeDriverUser() });
+    await screen.findByRole('heading', { name: 'Editar Perfil' });
+    fireEvent.change(field('Radio de búsqueda (km)'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Vehículos' }));
+    await screen.findByRole('heading', { name: 'Tus vehículos' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Perfil' }));
+    expect(field('Radio de búsqueda (km)').value).toBe('12');
+  });
 });

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { PassengerProfile, SavedLocation } from '@jala/contracts';
 import { useSession } from '../../src/lib/session-store';
 import { configureApiClient } from '../../src/lib/api-client';
-import { renderApp } from '../support';
+import { FakeGeolocation, installGeolocation, renderApp } from '../support';
 import { serverCall, signIn, startFixtureServer, UNREACHABLE_API, type FixtureServer } from './fixture-server';
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -136,9 +136,29 @@ describe('passenger profile page against the real API', { timeout: 20_000 }, () 
     expect(field('Nombre').value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
 
+    // Deleting asks first; 'No, conservar' keeps the place.
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar Universidad' }));
+    fireEvent.click(screen.getByRole('button', { name: 'No, conservar' }));
+    expect(screen.getByText('Universidad')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar Universidad' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sí, eliminar' }));
     await vi.waitFor(() => expect(screen.queryByText('Universidad')).toBeNull());
     expect((await serverCall<SavedLocation[]>(server, 'carla', 'GET', '/passenger/saved-locations')).data).toHaveLength(2);
+  });
+
+  it("'Usar mi ubicación actual' fills the coordinates and the address found there", async () => {
+    const geo = new FakeGeolocation();
+    installGeolocation(geo);
+    signIn(server, 'rater');
+    renderApp('/passenger/profile');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Ubicaciones' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Agregar nueva ubicación' }));
+    fireEvent.click(screen.getByRole('button', { name: /Usar mi ubicación actual/ }));
+    geo.fix(-12.1211, -77.0297);
+    await vi.waitFor(() => expect(field('Dirección').value).not.toBe(''));
+    expect(field('Latitud').value).toBe('-12.121100');
+    expect(field('Longitud').value).toBe('-77.029700');
+    installGeolocation(undefined);
   });
 
   it("says 'No tienes ubicaciones guardadas' to a passenger without places", async () => {

@@ -40,11 +40,12 @@ describe('passenger trip history against the real API', { timeout: 20_000 }, () 
 
     const facebook = screen.getByRole('link', { name: /Facebook/ }).getAttribute('href') ?? '';
     const whatsapp = screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href') ?? '';
-    expect(facebook).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(window.location.href)}`);
+    // The product's public address, not this page (it needs a session).
+    expect(facebook).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${window.location.origin}/`)}`);
     expect(whatsapp.startsWith('https://wa.me/?text=')).toBe(true);
     const shared = decodeURIComponent(whatsapp.slice('https://wa.me/?text='.length));
     expect(shared).toContain('¡Viaja con Jala!');
-    expect(shared.endsWith(window.location.href)).toBe(true);
+    expect(shared.endsWith(`${window.location.origin}/`)).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
     await listShows(['Aeropuerto Jorge Chávez, Callao']);
@@ -163,6 +164,9 @@ describe('passenger trip history against the real API', { timeout: 20_000 }, () 
     renderApp('/passenger/trip-history');
     expect(await screen.findByText('Aún no hay viajes en tu historial.')).toBeTruthy();
     expect(screen.queryByText(/^Página/)).toBeNull();
+    // Welcomed, not thanked for trips never taken.
+    expect(await screen.findByRole('heading', { name: '¡Bienvenido a Jala!' })).toBeTruthy();
+    expect(screen.queryByText(/Gracias por viajar/)).toBeNull();
   });
 
   it('shows a failed load with a retry', async () => {

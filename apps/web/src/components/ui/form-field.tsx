@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useRevealWhen } from './reveal';
 
 interface FieldShellProps {
   id: string;
@@ -82,11 +83,12 @@ export function SelectField({ label, error, options, id, ...select }: SelectFiel
   );
 }
 
-/** Red banner for form-level errors (server messages). */
+/** Red banner for form-level errors (server messages), scrolled into sight when it appears. */
 export function ErrorBanner({ message }: { message: string | null }) {
+  const ref = useRevealWhen<HTMLDivElement>(message);
   if (!message) return null;
   return (
-    <div className="alert alert--error" role="alert">
+    <div className="alert alert--error" role="alert" ref={ref}>
       {message}
     </div>
   );

@@ -23,6 +23,13 @@ function Icon({ children, ...props }: IconProps) {
   );
 }
 
+/** A tick (e.g. 'Publicado'): drawn, so it does not depend on the phone having an emoji font. */
+export const CheckIcon = (props: IconProps) => (
+  <Icon width="18" height="18" strokeWidth="3" {...props}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Icon>
+);
+
 export const HomeIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3 10.5 12 3l9 7.5" />

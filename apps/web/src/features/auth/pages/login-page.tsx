@@ -1,13 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { LoginRequest } from '@jala/contracts';
 import { isValidEmail } from '@jala/domain';
 import { ErrorBanner, TextField } from '../../../components/ui/form-field';
 import { AuthLayout } from '../components/auth-layout';
 import { submitErrors, type FormErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-store';
+import { revealFirstInvalid } from '../../../components/ui/reveal';
 
 type LoginField = 'email' | 'password';
+
+/** Shown when ProtectedRoute sent the user here because their session expired (a refused token). */
+export const SESSION_EXPIRED_MESSAGE = 'Tu sesión expiró. Inicia sesión de nuevo para continuar.';
 const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
 
 /**
@@ -37,6 +41,7 @@ export function LoginPage() {
   const [errors, setErrors] = useState<FormErrors<LoginField>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const expired = (useLocation().state as { expired?: boolean } | null)?.expired === true;
 
   const update = (field: LoginField) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -49,6 +54,7 @@ export function LoginPage() {
     const { data, errors: invalid } = validateLogin(values);
     if (!data) {
       setErrors(invalid);
+      revealFirstInvalid(event.currentTarget);
       return;
     }
     setErrors({});
@@ -75,6 +81,11 @@ export function LoginPage() {
     >
       <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <ErrorBanner message={banner} />
+        {expired && !banner && (
+          <p className="alert alert--info" role="status">
+            {SESSION_EXPIRED_MESSAGE}
+          </p>
+        )}
         <TextField
           label="Correo electrónico"
           name="email"

@@ -5,6 +5,7 @@ import { ErrorBanner, SelectField, TextField } from '../../../components/ui/form
 import { AuthLayout } from '../components/auth-layout';
 import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-store';
+import { revealFirstInvalid } from '../../../components/ui/reveal';
 
 type RegisterField = 'first_name' | 'last_name' | 'email' | 'phone' | 'password' | 'user_type';
 const REGISTER_FIELDS: readonly RegisterField[] = ['first_name', 'last_name', 'email', 'phone', 'password', 'user_type'];
@@ -51,6 +52,7 @@ export function RegisterPage() {
     const parsed = zRegisterRequest.safeParse(values);
     if (!parsed.success) {
       setErrors(zodFieldErrors<RegisterField>(parsed.error));
+      revealFirstInvalid(event.currentTarget);
       return;
     }
     setErrors({});

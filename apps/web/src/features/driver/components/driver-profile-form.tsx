@@ -7,6 +7,7 @@ import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form
 import { driverKeys, saveDriverProfile } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { useUserId } from '../hooks/use-driver-queries';
+import { revealFirstInvalid } from '../../../components/ui/reveal';
 
 type ProfileField = 'license_number' | 'license_expiry_date' | 'emergency_contact_name' | 'emergency_contact_phone' | 'search_radius_km';
 const PROFILE_FIELDS: readonly ProfileField[] = ['license_number', 'license_expiry_date', 'emergency_contact_name', 'emergency_contact_phone', 'search_radius_km'];
@@ -84,6 +85,7 @@ export function DriverProfileForm({ profile, autoFocus = false, onSaved }: {
     const parsed = isNew ? zCreateProfile.safeParse(payload) : zUpdateDriverProfileRequest.omit({ license_number: true }).safeParse(payload);
     if (!parsed.success) {
       setErrors(zodFieldErrors<ProfileField>(parsed.error));
+      revealFirstInvalid(event.currentTarget);
       return;
     }
     setErrors({});

@@ -8,6 +8,7 @@ import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form
 import { useSession } from '../../../lib/session-store';
 import { registerDriver } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
+import { revealFirstInvalid } from '../../../components/ui/reveal';
 
 type RegistrationField = 'license_number' | 'license_expiry_date' | 'vehicle_type' | 'license_plate' | 'brand' | 'model' | 'color';
 const FIELDS: readonly RegistrationField[] = ['license_number', 'license_expiry_date', 'vehicle_type', 'license_plate', 'brand', 'model', 'color'];
@@ -59,6 +60,7 @@ export function DriverRegistrationForm({ onRegistered }: { onRegistered: (messag
     const parsed = zDriverRegisterRequest.safeParse({ ...values, license_expiry_date: values.license_expiry_date.slice(0, LICENSE_EXPIRY_DATE_LENGTH) });
     if (!parsed.success) {
       setErrors(zodFieldErrors<RegistrationField>(parsed.error));
+      revealFirstInvalid(event.currentTarget);
       return;
     }
     setErrors({});

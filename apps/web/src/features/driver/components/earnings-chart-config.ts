@@ -1,6 +1,6 @@
 import type { ChartData, ChartOptions } from 'chart.js';
 import type { EarningsRecord } from '@jala/contracts';
-import { EARNINGS_CHART_TENSION } from '@jala/domain';
+import { EARNINGS_CHART_TENSION, formatSoles } from '@jala/domain';
 
 /** Light blue of the spec's chart line. */
 export const EARNINGS_LINE_COLOR = 'rgb(56, 189, 248)';
@@ -8,7 +8,12 @@ const EARNINGS_FILL_COLOR = 'rgba(56, 189, 248, 0.15)';
 
 /** The tooltip text: 'S/ ' plus two decimals. */
 export function earningsTooltipLabel(value: number): string {
-  return `S/ ${value.toFixed(2)}`;
+  return formatSoles(value);
+}
+
+/** The y axis counts whole soles ('S/ 0', 'S/ 5'): never 0.5 / 1.0 steps, even on an empty month. */
+export function earningsAxisLabel(value: number): string {
+  return `S/ ${value}`;
 }
 
 /** '2026-03-10' → '10/03' for the axis (the data label stays the date). */
@@ -46,6 +51,8 @@ export function earningsChartOptions(): ChartOptions<'line'> {
       legend: { display: false },
       tooltip: {
         callbacks: {
+          // The title is the day as the axis writes it (dd/mm), not the ISO date of the data.
+          title: (items) => (items[0] ? shortDayLabel(String(items[0].label)) : ''),
           label: (item) => earningsTooltipLabel(Number(item.parsed.y ?? 0)),
         },
       },
@@ -62,7 +69,8 @@ export function earningsChartOptions(): ChartOptions<'line'> {
           },
         },
       },
-      y: { beginAtZero: true, ticks: { maxTicksLimit: 4 } },
+      // An empty month: 0…S/ 10 instead of Chart.js's default 0…1 in 0.5 steps.
+      y: { beginAtZero: true, suggestedMax: 10, ticks: { maxTicksLimit: 4, precision: 0, callback: (value) => earningsAxisLabel(Number(value)) } },
     },
   };
 }

@@ -7,6 +7,7 @@ import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form
 import { addVehicle, driverKeys } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { useUserId } from '../hooks/use-driver-queries';
+import { revealFirstInvalid } from '../../../components/ui/reveal';
 
 type VehicleField = 'vehicle_type' | 'brand' | 'model' | 'license_plate' | 'color' | 'year' | 'passenger_capacity';
 const VEHICLE_FIELDS: readonly VehicleField[] = ['vehicle_type', 'brand', 'model', 'license_plate', 'color', 'year', 'passenger_capacity'];
@@ -64,6 +65,7 @@ export function VehicleAddForm({ onAdded }: { onAdded: (message: string) => void
     });
     if (!parsed.success) {
       setErrors(zodFieldErrors<VehicleField>(parsed.error));
+      revealFirstInvalid(event.currentTarget);
       return;
     }
     setErrors({});

@@ -78,8 +78,15 @@ export function DriverProfilePage() {
           Documentos
         </button>
       </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="drv-section">
-        {tab === 'perfil' ? <ProfileTab autoFocus={isEditing} /> : tab === 'vehiculos' ? <VehiclesSection /> : <DocumentsSection />}
+      {/* Every panel stays mounted (the others hidden), so switching tabs keeps what was typed. */}
+      <div role="tabpanel" id="panel-perfil" aria-labelledby="tab-perfil" className="drv-section" hidden={tab !== 'perfil'}>
+        <ProfileTab autoFocus={isEditing} />
+      </div>
+      <div role="tabpanel" id="panel-vehiculos" aria-labelledby="tab-vehiculos" className="drv-section" hidden={tab !== 'vehiculos'}>
+        <VehiclesSection />
+      </div>
+      <div role="tabpanel" id="panel-documentos" aria-labelledby="tab-documentos" className="drv-section" hidden={tab !== 'documentos'}>
+        <DocumentsSection />
       </div>
     </AppLayout>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRevealWhen } from '../../../components/ui/reveal';
 import { canCancel } from '@jala/domain';
 import './cancel-trip-control.css';
 
@@ -28,12 +29,15 @@ export interface CancelTripControlProps {
 export function CancelTripControl({ side, status, onConfirm, reasons = [], isCancelling, disabled = false, error = null }: CancelTripControlProps) {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState<string | undefined>(undefined);
+  // The question and any error appear under the bottom navigation otherwise.
+  const questionRef = useRevealWhen<HTMLDivElement>(asking);
+  const errorRef = useRevealWhen<HTMLParagraphElement>(error);
   if (!canCancel(status, side)) return null;
   const texts = TEXTS[side];
   return (
     <section className="trip-cancel" aria-label="Cancelar viaje">
       {asking ? (
-        <div className="trip-cancel__confirm" role="group" aria-label={texts.question}>
+        <div className="trip-cancel__confirm" role="group" aria-label={texts.question} ref={questionRef}>
           <p className="trip-cancel__question">{texts.question}</p>
           {reasons.length > 0 && (
             <fieldset className="trip-cancel__reasons">
@@ -61,7 +65,7 @@ export function CancelTripControl({ side, status, onConfirm, reasons = [], isCan
         </button>
       )}
       {error && (
-        <p className="alert alert--error" role="alert">
+        <p className="alert alert--error" role="alert" ref={errorRef}>
           {error}
         </p>
       )}

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { TileLayer } from 'react-leaflet';
 import { loadTileUrl } from '../map-config';
 
-const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+/** Plain text like the rest of the map's credits (trip-map-view.tsx): no link too small to tap. */
+const TILE_ATTRIBUTION = '&copy; colaboradores de OpenStreetMap';
 
 /**
  * The configured street tiles. Reports when they fail (no internet, tile server down) before any has

@@ -15,12 +15,19 @@ function completedText(count: number): string {
   return count === 1 ? 'Tienes 1 viaje completado en esta lista.' : `Tienes ${count} viajes completados en esta lista.`;
 }
 
-/** Thank-you banner with the completed-trip count of the loaded list and share links for the current page. */
-export function HistoryShareBanner({ completedCount, pageUrl }: { completedCount: number; pageUrl: string }) {
+/**
+ * Thank-you banner with the completed-trip count of the loaded list and share links for `pageUrl` (the
+ * product's public address). A passenger who never travelled is welcomed instead of thanked.
+ */
+export function HistoryShareBanner({ completedCount, pageUrl, hasTravelled }: { completedCount: number; pageUrl: string; hasTravelled: boolean }) {
   return (
     <section className="pw-share-banner" aria-labelledby="share-banner-title">
-      <h2 className="pw-share-banner__title" id="share-banner-title">¡Gracias por viajar con {APP_NAME}!</h2>
-      <p className="pw-share-banner__count" data-testid="completed-count">{completedText(completedCount)}</p>
+      <h2 className="pw-share-banner__title" id="share-banner-title">
+        {hasTravelled ? `¡Gracias por viajar con ${APP_NAME}!` : `¡Bienvenido a ${APP_NAME}!`}
+      </h2>
+      <p className="pw-share-banner__count" data-testid="completed-count">
+        {hasTravelled ? completedText(completedCount) : 'Tu primer viaje aparecerá aquí. Invita a tus amigos a viajar contigo.'}
+      </p>
       <div className="pw-share-banner__actions" role="group" aria-label="Invita a tus amigos">
         <a className="pw-share-btn pw-share-btn--facebook" href={facebookShareUrl(pageUrl)} target="_blank" rel="noopener noreferrer">
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PassengerProfile, UpdatePassengerProfileRequest } from '@jala/contracts';
 import { ErrorBanner, TextField } from '../../../components/ui/form-field';
+import { revealFirstInvalid } from '../../../components/ui/reveal';
 import type { FieldErrors } from '../../../lib/api-client';
 
 type ProfileValues = Record<keyof PassengerProfile, string>;
@@ -43,6 +44,11 @@ export function ProfileForm({ profile, error, fieldErrors, isSaving, onSave, onC
   const [showEmergency, setShowEmergency] = useState(false);
   const hasEmergencyError = EMERGENCY_FIELDS.some((field) => fieldErrors[field]);
   const isEmergencyOpen = showEmergency || hasEmergencyError;
+  const formRef = useRef<HTMLFormElement>(null);
+  // The server's field errors arrive after the submit: focus the first one and bring it into sight.
+  useEffect(() => {
+    if (Object.values(fieldErrors).some(Boolean)) revealFirstInvalid(formRef.current);
+  }, [fieldErrors]);
 
   const bind = (field: keyof ProfileValues) => ({
     name: field,
@@ -58,7 +64,7 @@ export function ProfileForm({ profile, error, fieldErrors, isSaving, onSave, onC
   };
 
   return (
-    <form className="card form" noValidate onSubmit={onSubmit} aria-labelledby="profile-form-title">
+    <form className="card form" noValidate onSubmit={onSubmit} aria-labelledby="profile-form-title" ref={formRef}>
       <h2 className="pw-section-title" id="profile-form-title">Perfil de pasajero</h2>
       <ErrorBanner message={bannerMessage(error, fieldErrors)} />
       <div className="form__row">

@@ -18,7 +18,8 @@ function TrashIcon() {
 
 /**
  * 'Ubicaciones guardadas' (spec §2, §5): a toggled add form whose submit silently does nothing while a field
- * is empty, parses the coordinates as decimals, and clears and hides itself on success; the list with delete.
+ * is empty, parses the coordinates as decimals, and clears and hides itself on success; the list with delete,
+ * which asks first in the row itself (a deleted place cannot be brought back).
  */
 export function SavedLocationsPanel() {
   const { places, isLoading, error, fieldErrors, isAdding, deletingId, clearError, addPlace, removePlace } = useSavedLocations();
@@ -26,6 +27,7 @@ export function SavedLocationsPanel() {
   const [form, setForm] = useState(EMPTY_FORM);
   const [localErrors, setLocalErrors] = useState<Partial<Record<PlaceField, string>>>({});
   const [isLocating, setIsLocating] = useState(false);
+  const [confirmingId, setConfirmingId] = useState<number | null>(null);
 
   const toggleForm = (): void => {
     clearError();
@@ -63,7 +65,10 @@ export function SavedLocationsPanel() {
     }
   };
 
-  /** Fills the coordinates from the device (spec §5 geolocation messages). */
+  /**
+   * Fills the coordinates from the device (spec §5 geolocation messages) and, when the address is still
+   * empty, the address found there (the map feature's reverse geocoding, loaded on demand).
+   */
   const useMyLocation = (): void => {
     if (!('geolocation' in navigator)) {
       setLocalErrors({ latitude: 'Tu navegador no soporta geolocalización' });
@@ -72,9 +77,16 @@ export function SavedLocationsPanel() {
     setIsLocating(true);
     navigator.geolocation.getCurrentPosition(
       (position) => {
-        setForm((f) => ({ ...f, latitude: position.coords.latitude.toFixed(6), longitude: position.coords.longitude.toFixed(6) }));
+        const point = { latitude: position.coords.latitude, longitude: position.coords.longitude };
+        setForm((f) => ({ ...f, latitude: point.latitude.toFixed(6), longitude: point.longitude.toFixed(6) }));
         setLocalErrors({});
-        setIsLocating(false);
+        void import('../../map')
+          .then(({ reverseGeocode }) => reverseGeocode(point))
+          .then(({ address }) => setForm((f) => (f.address.trim() === '' ? { ...f, address } : f)))
+          .catch(() => {
+            // No address found: the coordinates are filled and the passenger types the address.
+          })
+          .finally(() => setIsLocating(false));
       },
       () => {
         setLocalErrors({ latitude: 'No se pudo obtener tu ubicación actual' });
@@ -129,13 +141,33 @@ export function SavedLocationsPanel() {
               <button
                 type="button"
                 className="pw-icon-btn pw-icon-btn--danger"
-                onClick={() => void removePlace(place.id)}
+                onClick={() => setConfirmingId(place.id)}
                 disabled={deletingId === place.id}
                 aria-label={`Eliminar ${place.name}`}
+                aria-expanded={confirmingId === place.id}
                 title="Eliminar"
               >
                 <TrashIcon />
               </button>
+              {confirmingId === place.id && (
+                <div className="pw-place-row__confirm" role="group" aria-label={`¿Eliminar ${place.name}?`}>
+                  <p className="pw-place-row__question">¿Eliminar «{place.name}»? No se puede deshacer.</p>
+                  <button type="button" className="btn btn--ghost pw-btn--small" onClick={() => setConfirmingId(null)}>
+                    No, conservar
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn--danger pw-btn--small"
+                    disabled={deletingId === place.id}
+                    onClick={() => {
+                      setConfirmingId(null);
+                      void removePlace(place.id);
+                    }}
+                  >
+                    Sí, eliminar
+                  </button>
+                </div>
+              )}
             </li>
           ))}
         </ul>

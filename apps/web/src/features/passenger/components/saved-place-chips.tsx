@@ -29,7 +29,7 @@ export function SavedPlaceChips({ onPick }: { onPick(place: PickedPlace): void }
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
               <path d="m12 3 2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8Z" fill="currentColor" />
             </svg>
-            {place.name}
+            <span className="pw-place-chip__name">{place.name}</span>
           </button>
         </li>
       ))}

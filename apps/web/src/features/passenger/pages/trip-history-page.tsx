@@ -4,7 +4,7 @@ import type { TripHistoryItem } from '@jala/contracts';
 import { DEFAULT_HISTORY_STATUS_FILTER, type HistoryStatusFilterValue } from '@jala/domain';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { errorMessage } from '../../../lib/api-client';
-import { CALL_FALLBACKS, fetchTripHistory, passengerKeys } from '../api/passenger-api';
+import { CALL_FALLBACKS, fetchPassengerStats, fetchTripHistory, passengerKeys } from '../api/passenger-api';
 import { HistoryFilters } from '../components/history-filters';
 import { HistoryPagination } from '../components/history-pagination';
 import { HistoryShareBanner } from '../components/history-share-banner';
@@ -29,6 +29,9 @@ export function PassengerTripHistoryPage() {
     placeholderData: keepPreviousData,
   });
 
+  // Whether the passenger ever travelled (the dashboard's figures, usually cached): the banner thanks only them.
+  const stats = useQuery({ queryKey: passengerKeys.stats, queryFn: fetchPassengerStats });
+
   const chooseStatus = (next: HistoryStatusFilterValue): void => {
     setStatus(next);
     setPage(1);
@@ -42,13 +45,15 @@ export function PassengerTripHistoryPage() {
   const data = history.data;
   const trips = data?.trips ?? [];
   const completedCount = trips.filter((trip) => trip.status === 'completed').length;
+  const hasTravelled = stats.data ? stats.data.total_trips > 0 : completedCount > 0;
   // While a new filter or page loads, the previous list is not shown as if it were the answer.
   const isLoading = history.isPending || history.isPlaceholderData;
-  const pageUrl = typeof window === 'undefined' ? '' : window.location.href;
+  // Shares the product's public address (the login page), never this page: it needs a session.
+  const pageUrl = typeof window === 'undefined' ? '' : `${window.location.origin}/`;
 
   return (
     <AppLayout title="Historial de viajes" nav="passenger">
-      <HistoryShareBanner completedCount={completedCount} pageUrl={pageUrl} />
+      <HistoryShareBanner completedCount={completedCount} pageUrl={pageUrl} hasTravelled={hasTravelled} />
       <PatrioticMessage />
       <HistoryFilters value={status} onChange={chooseStatus} />
 

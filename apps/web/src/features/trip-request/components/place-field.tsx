@@ -5,6 +5,7 @@ import { SavedPlaceChips } from '../../passenger';
 import { useTripRequest } from '../model/trip-request-context';
 import type { LocationSelection } from '../model/trip-request-types';
 import { usePlaceSearch } from '../hooks/use-place-search';
+import { useStepErrorProps } from './step-error';
 
 export const PLACE_PLACEHOLDER = 'Escribe o selecciona en el mapa';
 
@@ -41,6 +42,7 @@ export function PlaceField({ field, label, near, actions }: PlaceFieldProps) {
   const [highlighted, setHighlighted] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const errorProps = useStepErrorProps(field);
   const listId = `${inputId}-places`;
 
   // A point chosen elsewhere (map tap, chip, 'Mi ubicación') replaces the text.
@@ -117,6 +119,7 @@ export function PlaceField({ field, label, near, actions }: PlaceFieldProps) {
           onChange={(e) => onChange(e.target.value)}
           onFocus={() => setActiveSelection(field)}
           onKeyDown={onKeyDown}
+          {...errorProps}
         />
         <button type="button" className="btn btn--ghost trq-place__map" onClick={armMap} aria-pressed={isActive} title={`Elegir ${label.toLowerCase()} en el mapa`}>
           Mapa

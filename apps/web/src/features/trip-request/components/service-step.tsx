@@ -1,6 +1,7 @@
 import { formatSoles, OFFER_PRICE_MIN, OFFER_PRICE_STEP, SERVICE_TYPES } from '@jala/domain';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { useTripRequest } from '../model/trip-request-context';
+import { useStepErrorProps } from './step-error';
 
 const SERVICE_OPTIONS = [{ value: '', label: 'Selecciona...' }, ...SERVICE_TYPES.map((t) => ({ value: String(t.id), label: t.name }))];
 
@@ -10,6 +11,8 @@ export function ServiceStep({ estimatedFare }: { estimatedFare: number | null })
   const offerPrice = useTripRequest((s) => s.offerPrice);
   const setServiceType = useTripRequest((s) => s.setServiceType);
   const setOfferPrice = useTripRequest((s) => s.setOfferPrice);
+  const serviceError = useStepErrorProps('serviceType');
+  const priceError = useStepErrorProps('offerPrice');
 
   const hint =
     estimatedFare === null
@@ -24,6 +27,7 @@ export function ServiceStep({ estimatedFare }: { estimatedFare: number | null })
         options={SERVICE_OPTIONS}
         value={serviceTypeId === null ? '' : String(serviceTypeId)}
         onChange={(e) => setServiceType(e.target.value === '' ? null : Number(e.target.value))}
+        {...serviceError}
       />
       <TextField
         label="Precio que ofreces (S/)"
@@ -36,6 +40,7 @@ export function ServiceStep({ estimatedFare }: { estimatedFare: number | null })
         value={offerPrice}
         onChange={(e) => setOfferPrice(e.target.value)}
         hint={hint}
+        {...priceError}
       />
     </>
   );

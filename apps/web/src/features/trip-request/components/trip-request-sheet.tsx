@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { ErrorBanner } from '../../../components/ui/form-field';
+import { revealFirstInvalid } from '../../../components/ui/reveal';
 import type { RouteResult } from '../../map';
 import type { CreatedTrip } from '../api/trip-api';
 import { useTripRequestWrites } from '../hooks/use-trip-request-writes';
@@ -9,6 +10,7 @@ import { CurrentLocationButton } from './current-location-button';
 import { PlaceField } from './place-field';
 import { RouteSummary } from './route-summary';
 import { ServiceStep } from './service-step';
+import { STEP_ERROR_ID } from './step-error';
 import { StepProgress } from './step-progress';
 
 export interface TripRequestSheetProps {
@@ -32,6 +34,7 @@ export function TripRequestSheet({ route, onCreated, confirming }: TripRequestSh
   const next = useTripRequest((s) => s.next);
   const previous = useTripRequest((s) => s.previous);
   const sheetRef = useRef<HTMLElement>(null);
+
   const writes = useTripRequestWrites();
   const loading = writes.creating || writes.cancelling;
 
@@ -39,6 +42,11 @@ export function TripRequestSheet({ route, onCreated, confirming }: TripRequestSh
   useEffect(() => {
     sheetRef.current?.scrollTo?.({ top: 0 });
   }, [step]);
+
+  // A blocked 'Siguiente' (or a confirmation sent back to an earlier step) focuses the field at fault.
+  useEffect(() => {
+    if (stepError) revealFirstInvalid(sheetRef.current);
+  }, [stepError, step]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -64,7 +72,7 @@ export function TripRequestSheet({ route, onCreated, confirming }: TripRequestSh
         {hasRoute && <RouteSummary {...route} />}
 
         {stepError && (
-          <p className="field__error trq-sheet__step-error" role="alert">
+          <p className="field__error trq-sheet__step-error" role="alert" id={STEP_ERROR_ID}>
             {stepError}
           </p>
         )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CheckIcon } from '../../../../components/ui/icons';
 import { useSession } from '../../../../lib/session-store';
 import { currentTripKeys } from '../../../../lib/current-trip';
 import { publishTrip, TRIP_FALLBACKS, type PublishableTrip } from '../../../trip-request';
@@ -16,7 +17,7 @@ export interface PublisherBoxProps {
 }
 
 /**
- * 'Publicar viaje' → 'Publicado ✅' (spec §2): publishes the pending trip to the drivers around the pickup,
+ * 'Publicar viaje' → 'Publicado' with a tick icon (spec §2's 'Publicado ✅', without an emoji font): publishes the pending trip to the drivers around the pickup,
  * each within the search radius they configured. Starts published when the trip has published_at.
  */
 export function PublisherBox({ trip, alreadyPublished, initialError }: PublisherBoxProps) {
@@ -64,7 +65,11 @@ export function PublisherBox({ trip, alreadyPublished, initialError }: Publisher
         Tu viaje se publica para que lo vean los conductores cercanos: cada uno recibe los viajes que están dentro del radio de búsqueda que configuró.
       </p>
       <button type="button" className="btn btn--primary btn--block" onClick={publish} disabled={published || publishing}>
-        {published ? 'Publicado ✅' : publishing ? 'Publicando...' : 'Publicar viaje'}
+        {published ? (
+          <>
+            Publicado <CheckIcon />
+          </>
+        ) : publishing ? 'Publicando...' : 'Publicar viaje'}
       </button>
       {error && (
         <p className="field__error" role="alert">

@@ -1,0 +1,33 @@
+/**
+ * Errors and confirmations appear where the user is looking (phone-first: forms are taller than the
+ * screen and a sticky header, sheet bar or bottom navigation covers the edges). The CSS side is the
+ * `scroll-margin` of fields and alerts in styles/index.css, so 'nearest' stops clear of those bars.
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+
+/** Scrolls the element into sight whenever `trigger` becomes (or changes to another) truthy value. */
+export function useRevealWhen<T extends HTMLElement>(trigger: unknown): RefObject<T | null> {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (trigger) ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [trigger]);
+  return ref;
+}
+
+/**
+ * After a submit that failed validation: once the errors have rendered, moves focus to the first field
+ * marked `aria-invalid` inside `container` (its message is wired by aria-describedby, so a screen reader
+ * reads it) and scrolls field and message into sight.
+ */
+export function revealFirstInvalid(container: HTMLElement | null): void {
+  if (!container) return;
+  requestAnimationFrame(() => {
+    const field = container.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    // The message sits below its field: bringing it into sight shows both on a phone.
+    const messageId = field.getAttribute('aria-describedby')?.split(' ')[0];
+    const message = messageId ? document.getElementById(messageId) : null;
+    (message ?? field.closest('.field') ?? field).scrollIntoView?.({ block: 'nearest' });
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * Lighthouse performance score of the login page and the passenger dashboard as a phone sees them:
+ * Lighthouse's default mobile run (Moto G Power screen, 4× CPU slowdown, simulated slow 4G), in Debian's
+ * Chromium, against the real built product (this process, in-memory PGlite). The dashboard is measured
+ * logged in: the session token is put in localStorage first and Lighthouse is told not to clear storage.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { openDatabase } from '@jala/db';
+import { buildApp } from '../apps/server/src/app';
+import { registerUser } from '../apps/server/test/support/http';
+import { testConfig } from '../apps/server/test/support/test-app';
+import { atLeast, info, log, round, type Benchmark, type Measurement } from './lib/report';
+
+const SCORE_BUDGET = 95;
+const WEB_DIST = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** A fixed port for Chromium's DevTools endpoint, which Lighthouse drives. */
+const DEVTOOLS_PORT = 9340;
+
+interface PageResult { score: number; lcpMs: number; tbtMs: number; fcpMs: number }
+
+async function audit(url: string): Promise<PageResult> {
+  const result = await lighthouse(url, { port: DEVTOOLS_PORT, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' });
+  if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) {
+    // The whole report (open it in https://googlechrome.github.io/lighthouse/viewer/ to see why a score moved).
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, `${new URL(url).pathname.replaceAll('/', '_') || 'root'}.json`), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    fcpMs: numeric('first-contentful-paint'),
+  };
+}
+
+function measurements(page: string, result: PageResult): Measurement[] {
+  return [
+    atLeast(`${page} performance (mobile, slow 4G)`, result.score, 'points', SCORE_BUDGET),
+    info(`${page} LCP`, round(result.lcpMs / 1000, 2), 's'),
+    info(`${page} TBT`, Math.round(result.tbtMs), 'ms'),
+  ];
+}
+
+export const lighthouseBench: Benchmark = {
+  name: 'lighthouse',
+  description: `Lighthouse mobile performance of /login and /passenger/dashboard (budget ≥ ${SCORE_BUDGET})`,
+  async run() {
+    if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const app = await buildApp(testConfig({ logLevel: 'silent', webDist: WEB_DIST }), { database });
+    const origin = (await app.server.listen({ port: 0, host: '127.0.0.1' }));
+    // A persistent profile: its default context is the one Lighthouse's tabs open in, so the token set
+    // below is what the dashboard finds.
+    const profile = mkdtempSync(join(tmpdir(), 'jala-lighthouse-'));
+    const browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${DEVTOOLS_PORT}`, '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    try {
+      const results: Measurement[] = [];
+      const login = await audit(`${origin}/login`);
+      log('lighthouse', `/login: ${login.score} (LCP ${round(login.lcpMs)} ms, TBT ${round(login.tbtMs)} ms, FCP ${round(login.fcpMs)} ms)`);
+      results.push(...measurements('/login', login));
+
+      const passenger = await registerUser(`${origin}/api`, { user_type: 'passenger' });
+      const page = await browser.newPage();
+      await page.goto(`${origin}/login`);
+      // A string: bench/ is type-checked for Node, without the DOM's types.
+      await page.evaluate(`localStorage.setItem('jala_token', ${JSON.stringify(passenger.token)})`);
+      await page.close();
+      const dashboard = await audit(`${origin}/passenger/dashboard`);
+      log('lighthouse', `/passenger/dashboard: ${dashboard.score} (LCP ${round(dashboard.lcpMs)} ms, TBT ${round(dashboard.tbtMs)} ms, FCP ${round(dashboard.fcpMs)} ms)`);
+      results.push(...measurements('/passenger/dashboard', dashboard));
+      return results;
+    } finally {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+      await app.close();
+      await database.close();
+    }
+  },
+};

@@ -1,0 +1,197 @@
+/**
+ * The phone-first sweep: every route of the spec's route table, for each role, in the states that matter
+ * (empty, loaded with long real-world strings, error, every validation message shown, menus and sheets
+ * open), at 360×740 in Chromium. A scene fails when the page is wider than the phone, axe-core finds a
+ * serious or critical violation, or a tappable control is smaller than 44×44 px.
+ *
+ * To cover a new screen, add a row to SCENES (and, if it needs one, an account to sweep-seed.ts).
+ * Screenshots: e2e/screenshots/sweep/<scene>.png (kept as CI artifacts, see README).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { DatabaseHandle } from '@jala/db';
+import { FACTORY_PASSWORD } from '@jala/test-factories/database';
+import { baseUrl, launchBrowser, phoneContext, SCREENSHOT_DIR } from './support/browser';
+import { openE2eDatabase } from './support/database';
+import { axeViolations, horizontalOverflow, outOfSight, smallTapTargets } from './support/phone-checks';
+import { LONG, seedSweepAccounts, type SweepAccounts } from './support/sweep-seed';
+
+export const SWEEP_SCREENSHOT_DIR = join(SCREENSHOT_DIR, 'sweep');
+
+/** Who looks at the screen: a visitor (no session) or one of the seeded accounts. */
+type Role = 'visitor' | keyof SweepAccounts;
+
+interface Scene {
+  /** Test title and screenshot file name. */
+  name: string;
+  as: Role;
+  path: string;
+  /** Text (or pattern) on screen once the state is reached. */
+  ready: string | RegExp;
+  /** `ready` is a message the user must see without scrolling (an error, a question, a menu). */
+  inSight?: true;
+  /** Brings the screen to the state: submit an empty form, open a menu or a sheet. */
+  act?: (page: Page) => Promise<void>;
+}
+
+const submit = (label: string | RegExp) => async (page: Page) => {
+  await page.getByRole('button', { name: label }).last().click();
+};
+
+const SCENES: Scene[] = [
+  // Public pages.
+  { name: 'login', as: 'visitor', path: '/login', ready: 'Iniciar sesión' },
+  { name: 'home-is-login', as: 'visitor', path: '/', ready: 'Viaja o conduce con Jala.' },
+  { name: 'login-validation', as: 'visitor', path: '/login', ready: 'El correo es obligatorio.', inSight: true, act: submit('Iniciar sesión') },
+  {
+    name: 'login-wrong-password', as: 'visitor', path: '/login', ready: /incorrect|inválid/i, inSight: true,
+    act: async (page) => {
+      await page.locator('input[name="email"]').fill('nadie.con.este.correo@prueba.pe');
+      await page.locator('input[name="password"]').fill('otra-clave-123');
+      await page.getByRole('button', { name: 'Iniciar sesión' }).last().click();
+    },
+  },
+  { name: 'register', as: 'visitor', path: '/register', ready: 'Crear cuenta' },
+  { name: 'register-validation', as: 'visitor', path: '/register', ready: 'El nombre es obligatorio.', inSight: true, act: async (page) => { await page.locator('form button[type="submit"]').click(); } },
+  { name: 'not-found', as: 'visitor', path: '/no-existe/esta-pagina', ready: 'Página no encontrada' },
+  { name: 'protected-sends-to-login', as: 'visitor', path: '/dashboard', ready: 'Iniciar sesión' },
+
+  // Passenger with long names, a long saved place and a full history.
+  { name: 'passenger-dashboard', as: 'passenger', path: '/passenger/dashboard', ready: 'Viajes Totales' },
+  { name: 'passenger-profile-menu', as: 'passenger', path: '/passenger/dashboard', ready: 'Cerrar sesión', inSight: true, act: async (page) => { await page.getByRole('button', { name: 'Menú de perfil' }).click(); } },
+  { name: 'passenger-request-origin', as: 'passenger', path: '/passenger/trip-request', ready: LONG.placeName },
+  {
+    name: 'passenger-request-service-error', as: 'passenger', path: '/passenger/trip-request', ready: 'Selecciona un tipo de servicio', inSight: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: LONG.placeName }).click();
+      await page.getByRole('button', { name: 'Siguiente' }).click();
+      await page.getByRole('button', { name: 'Trabajo' }).click();
+      await page.getByRole('button', { name: 'Siguiente' }).click();
+      await page.getByRole('button', { name: 'Siguiente' }).click();
+    },
+  },
+  { name: 'passenger-profile', as: 'passenger', path: '/passenger/profile', ready: 'Perfil de pasajero' },
+  {
+    name: 'passenger-profile-validation', as: 'passenger', path: '/passenger/profile?edit=1', ready: 'El nombre es obligatorio.', inSight: true,
+    act: async (page) => {
+      await page.getByLabel('Nombre', { exact: true }).fill('');
+      await page.getByLabel('Apellido', { exact: true }).fill('');
+      await page.getByLabel('Teléfono', { exact: true }).fill('12');
+      await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    },
+  },
+  { name: 'passenger-places', as: 'passenger', path: '/passenger/profile', ready: LONG.address, act: async (page) => { await page.getByRole('tab', { name: 'Ubicaciones' }).click(); } },
+  {
+    name: 'passenger-place-delete-question', as: 'passenger', path: '/passenger/profile', ready: `¿Eliminar «${LONG.placeName}»? No se puede deshacer.`, inSight: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Ubicaciones' }).click();
+      await page.getByRole('button', { name: `Eliminar ${LONG.placeName}` }).click();
+    },
+  },
+  {
+    name: 'passenger-places-form-validation', as: 'passenger', path: '/passenger/profile', ready: 'Agregar ubicación',
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Ubicaciones' }).click();
+      await page.getByRole('button', { name: 'Agregar nueva ubicación' }).click();
+      await page.getByRole('button', { name: 'Agregar ubicación' }).click();
+    },
+  },
+  { name: 'passenger-history', as: 'passenger', path: '/passenger/trip-history', ready: 'Página 1 de 2' },
+  { name: 'passenger-history-all', as: 'passenger', path: '/passenger/trip-history', ready: 'Página 1 de 3', act: async (page) => { await page.getByRole('button', { name: 'Todos', exact: true }).click(); } },
+  {
+    name: 'passenger-history-detail', as: 'passenger', path: '/passenger/trip-history', ready: 'Detalle del viaje', inSight: true,
+    act: async (page) => {
+      await page.locator('[data-testid="trip-card"]').first().click();
+      await page.waitForTimeout(300); // the sheet's slide-in
+    },
+  },
+  { name: 'passenger-empty-dashboard', as: 'newPassenger', path: '/passenger/dashboard', ready: 'Viajes Totales' },
+  { name: 'passenger-empty-history', as: 'newPassenger', path: '/passenger/trip-history', ready: 'Aún no hay viajes en tu historial.' },
+  { name: 'passenger-empty-places', as: 'newPassenger', path: '/passenger/profile', ready: 'No tienes ubicaciones guardadas', act: async (page) => { await page.getByRole('tab', { name: 'Ubicaciones' }).click(); } },
+  { name: 'passenger-active-pending', as: 'waitingPassenger', path: '/passenger/active-trip', ready: 'Ofertas de conductores' },
+  { name: 'passenger-cancel-question', as: 'waitingPassenger', path: '/passenger/active-trip', ready: '¿Seguro que quieres cancelar el viaje?', inSight: true, act: submit('Cancelar viaje') },
+  { name: 'passenger-active-driving', as: 'ridingPassenger', path: '/passenger/active-trip', ready: LONG.driverFirstName },
+
+  // Driver with long names and plate, earnings and a nearby request.
+  { name: 'driver-dashboard', as: 'driver', path: '/driver/dashboard', ready: 'Panel del Conductor' },
+  { name: 'driver-requests', as: 'driver', path: '/driver/trip-request', ready: LONG.destination },
+  { name: 'driver-profile', as: 'driver', path: '/driver/profile', ready: 'Editar Perfil' },
+  { name: 'driver-vehicles', as: 'driver', path: '/driver/profile', ready: LONG.plate, act: async (page) => { await page.getByRole('tab', { name: 'Vehículos' }).click(); } },
+  {
+    name: 'driver-vehicle-form-validation', as: 'driver', path: '/driver/profile', ready: 'Requerido', inSight: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Vehículos' }).click();
+      await page.getByRole('button', { name: 'Agregar vehículo' }).click();
+      await page.getByRole('form', { name: 'Agregar vehículo' }).getByRole('button', { name: 'Agregar vehículo' }).click();
+    },
+  },
+  { name: 'driver-status', as: 'driver', path: '/driver/status', ready: 'Estado del Conductor' },
+  { name: 'driver-earnings', as: 'driver', path: '/driver/earnings', ready: 'Mis Ganancias' },
+  { name: 'driver-new-dashboard', as: 'newDriver', path: '/driver/dashboard', ready: 'Completa tu perfil de conductor para empezar a recibir viajes.' },
+  { name: 'driver-new-earnings', as: 'newDriver', path: '/driver/earnings', ready: 'Mis Ganancias' },
+  { name: 'driver-new-profile-validation', as: 'newDriver', path: '/driver/profile', ready: 'Este campo es obligatorio.', inSight: true, act: submit('Registrar perfil de conductor') },
+  { name: 'driver-active-trip', as: 'busyDriver', path: '/driver/active-trip', ready: LONG.destination },
+];
+
+describe('phone sweep at 360×740', () => {
+  let browser: Browser;
+  let database: DatabaseHandle;
+  let accounts: SweepAccounts;
+  const pages = new Map<Role, { context: BrowserContext; page: Page }>();
+
+  beforeAll(async () => {
+    database = await openE2eDatabase();
+    accounts = await seedSweepAccounts(database.db);
+    browser = await launchBrowser();
+    mkdirSync(SWEEP_SCREENSHOT_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    for (const { context } of pages.values()) await context.close();
+    await browser?.close();
+    await database?.close();
+  });
+
+  /** One phone per role, logged in once (the visitor never logs in). */
+  async function phoneFor(role: Role): Promise<Page> {
+    const existing = pages.get(role);
+    if (existing) return existing.page;
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    if (role !== 'visitor') {
+      await page.goto('/login');
+      await page.locator('input[name="email"]').fill(accounts[role]);
+      await page.locator('input[name="password"]').fill(FACTORY_PASSWORD);
+      await page.locator('form button[type="submit"]').click();
+      // A dashboard, or the active trip the guard sends its owner to.
+      await page.waitForURL((url) => /dashboard|active-trip/.test(url.pathname) && url.pathname !== '/dashboard');
+    }
+    pages.set(role, { context, page });
+    return page;
+  }
+
+  it('answers /robots.txt with the crawl rules, not the app', async () => {
+    const response = await fetch(new URL('/robots.txt', baseUrl()));
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toContain('User-agent: *');
+  });
+
+  it.each(SCENES.map((scene) => [scene.name, scene] as const))('%s', async (_name, scene) => {
+    const page = await phoneFor(scene.as);
+    await page.goto(scene.path);
+    await page.locator('#root').waitFor();
+    if (scene.act) await scene.act(page);
+    const ready = page.getByText(scene.ready).first();
+    await ready.waitFor();
+    await page.waitForTimeout(300); // transitions and scrolling settle before measuring
+    await page.screenshot({ path: join(SWEEP_SCREENSHOT_DIR, `${scene.name}.png`) });
+    const problems = {
+      inSight: scene.inSight ? [await outOfSight(ready)].filter(Boolean) : [],
+      overflow: await horizontalOverflow(page),
+      axe: await axeViolations(page),
+      smallTargets: await smallTapTargets(page),
+    };
+    expect(problems).toEqual({ inSight: [], overflow: [], axe: [], smallTargets: [] });
+  });
+});
