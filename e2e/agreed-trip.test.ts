@@ -16,7 +16,7 @@ import type { DatabaseHandle } from '@jala/db';
 import { launchBrowser, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { freePort, repoRoot, waitForHealth } from './support/server-process';
-import { choosePlace, requestAuto, requestFrom, twoPhones } from './support/two-phones';
+import { choosePlace, requestAuto, requestFrom, twoPhones, typeStartCode } from './support/two-phones';
 import { phoneContext, requestSheet } from './support/browser';
 import { registerViaUi } from './support/session';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
@@ -67,7 +67,10 @@ describe('the agreed trip on two phones', () => {
     await driverChat.getByText('Ya bajo').waitFor({ timeout: 8_000 });
     await screenshot(passenger, 'agreed-passenger-chat-open');
 
-    for (const button of ['Ir al punto de recojo', 'Llegué al punto de recojo', 'Iniciar viaje']) await driverPage.getByRole('button', { name: button }).click();
+    for (const button of ['Ir al punto de recojo', 'Llegué al punto de recojo', 'Iniciar viaje']) {
+      if (button === 'Iniciar viaje') await typeStartCode(driverPage, passenger);
+      await driverPage.getByRole('button', { name: button }).click();
+    }
     await driverPage.getByRole('button', { name: 'Finalizar viaje' }).waitFor();
     expect(await driverPage.getByTestId('binding-fare').textContent()).toBe('S/ 14.00');
 

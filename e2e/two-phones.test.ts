@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
 import { headerCollisions, launchBrowser, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
-import { requestAuto, requestFrom, twoPhones } from './support/two-phones';
+import { requestAuto, requestFrom, twoPhones, typeStartCode } from './support/two-phones';
 
 describe('two phones: passenger and driver complete and cancel trips through the UI', () => {
   let browser: Browser;
@@ -67,7 +67,7 @@ describe('two phones: passenger and driver complete and cancel trips through the
       ['Iniciar viaje', 'En curso'],
     ] as const) {
       // To start, the passenger reads their code aloud and the driver types it.
-      if (button === 'Iniciar viaje') await driverPage.getByLabel('Código del pasajero').fill(await passenger.getByTestId('start-code').textContent() ?? '');
+      if (button === 'Iniciar viaje') await typeStartCode(driverPage, passenger);
       await driverPage.getByRole('button', { name: button }).click();
       await expect.poll(() => status.textContent(), { timeout: 8_000 }).toBe(passengerSees);
     }

@@ -183,7 +183,7 @@ describe('a Jala cluster behind nginx', () => {
 
     // Every acknowledged write is in the database.
     const [trip] = await cluster.database.db.select().from(schema.trips).where(eq(schema.trips.id, tripId));
-    expect(trip).toMatchObject({ status: 'completed', driverId: driver.userId, finalFareCents: 2150 });
+    expect(trip).toMatchObject({ status: 'completed', driverId: driver.userId, finalFareCents: 2000 });
     expect(await cluster.database.db.select().from(schema.tripOffers).where(eq(schema.tripOffers.tripId, tripId))).toHaveLength(1);
     expect(await cluster.database.db.select().from(schema.chatMessages).where(eq(schema.chatMessages.tripId, tripId))).toHaveLength(3);
     expect(await cluster.database.db.select().from(schema.ratings).where(eq(schema.ratings.tripId, tripId))).toHaveLength(1);

@@ -50,3 +50,8 @@ export async function twoPhones(browser: Browser, database: DatabaseHandle, name
 
 /** The request card the driver sees for the passenger's trip (the only one from this passenger). */
 export const requestFrom = (driverPage: Page, passengerName: string) => driverPage.getByRole('article', { name: `Solicitud de ${passengerName} Ccori` });
+
+/** The passenger reads their start code aloud and the driver types it, as 'Iniciar viaje' requires (safety). */
+export async function typeStartCode(driverPage: Page, passenger: Page): Promise<void> {
+  await driverPage.getByLabel('Código del pasajero').fill((await passenger.getByTestId('start-code').textContent()) ?? '');
+}

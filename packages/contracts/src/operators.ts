@@ -7,6 +7,7 @@ import { TRIP_STATUSES } from '@jala/domain';
 import { VERIFICATION_STATUSES, zLicenseExpiryDate } from './driver';
 import { zEmail } from './fields';
 import { zText } from './text';
+import { zFareAdjustment } from './trip-views';
 
 // ----------------------------------------------------------------------------------- driver documents
 
@@ -189,6 +190,8 @@ export const zAdminTripStory = z.object({
   })),
   chat: z.array(z.object({ driver_name: z.string(), sender_role: z.enum(['passenger', 'driver']), message: z.string(), created_at: z.string() })),
   positions: z.array(z.object({ label: z.string(), latitude: z.number(), longitude: z.number(), at: z.string().nullable() })),
+  /** The driver's requests to change the agreed price and the passenger's answers, oldest first. */
+  fare_adjustments: z.array(zFareAdjustment),
 });
 export type AdminTripStory = z.infer<typeof zAdminTripStory>;
 

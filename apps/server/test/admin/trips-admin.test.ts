@@ -26,6 +26,7 @@ describeOnBackends('trips, live map and SOS for operators on %s', ({ t, maybe, w
     const trip = await createTrip(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'in_progress', acceptedAt: new Date(), startedAt: new Date(), agreedFareCents: 1850 });
     await db.insert(schema.tripOffers).values({ tripId: trip.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, priceCents: 1850, status: 'accepted', driverLatitude: '-12.120000', driverLongitude: '-77.030000' });
     await db.insert(schema.chatMessages).values({ tripId: trip.id, driverId: driver.user.id, senderId: rider.id, senderRole: 'passenger', message: 'Estoy en la esquina' });
+    await db.insert(schema.fareAdjustments).values({ tripId: trip.id, driverId: driver.user.id, amountCents: 350, reason: 'tolls', status: 'accepted', answeredAt: new Date() });
     return { trip, driver, rider };
   };
 
@@ -46,6 +47,7 @@ describeOnBackends('trips, live map and SOS for operators on %s', ({ t, maybe, w
     expect(story.body.data.offers).toEqual([expect.objectContaining({ driver_name: 'Rosa Quispe', price: 18.5, status: 'accepted' })]);
     expect(story.body.data.chat).toEqual([expect.objectContaining({ sender_role: 'passenger', message: 'Estoy en la esquina' })]);
     expect(story.body.data.positions.map((p) => p.label)).toEqual(['Recojo', 'Destino', 'Oferta de Rosa Quispe']);
+    expect(story.body.data.fare_adjustments).toEqual([expect.objectContaining({ amount: 3.5, reason: 'tolls', status: 'accepted' })]);
     expect((await api(t.baseUrl, 'GET', '/admin/trips/99999999', { token: operator.token })).status).toBe(404);
   });
 

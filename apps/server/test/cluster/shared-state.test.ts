@@ -122,7 +122,8 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     await admin.connect();
     await admin.query('select pg_terminate_backend($1)', [(holder as unknown as { processID: number }).processID]);
     await admin.end();
-    expect(await locks[0]!.runOnce(dueJob, slowWork)).toBe(true);
+    // pg_terminate_backend only signals the backend; its locks go when it has exited, a moment later.
+    await expect.poll(() => locks[0]!.runOnce(dueJob, slowWork), { timeout: 5_000, interval: 100 }).toBe(true);
   });
 
   it('reports database, Redis and broker in /api/health and answers 503 while draining', async () => {

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, schema, sql, type Database } fr
 import { ACTIVE_TRIP_STATUSES, fromCentimos, type TripStatus } from '@jala/domain';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/app-error';
+import { toFareAdjustmentDto } from '../trips/trip-dto';
 
 const passengers = alias(schema.users, 'passenger');
 const drivers = alias(schema.users, 'driver');
@@ -66,6 +67,8 @@ export class TripsAdminService {
     const chat = await this.db.select({ message: schema.chatMessages, driver: schema.users }).from(schema.chatMessages)
       .innerJoin(schema.users, eq(schema.users.id, schema.chatMessages.driverId))
       .where(eq(schema.chatMessages.tripId, tripId)).orderBy(asc(schema.chatMessages.id));
+    const adjustments = await this.db.select().from(schema.fareAdjustments)
+      .where(eq(schema.fareAdjustments.tripId, tripId)).orderBy(asc(schema.fareAdjustments.id));
 
     // The status log is read off the timestamp each transition stamps (TripsRepository.transition), in
     // lifecycle order (which is also time order).
@@ -102,6 +105,7 @@ export class TripsAdminService {
         driver_name: fullName(driver), sender_role: message.senderRole, message: message.message, created_at: message.createdAt.toISOString(),
       })),
       positions,
+      fare_adjustments: adjustments.map(toFareAdjustmentDto),
     };
   }
 

@@ -1,4 +1,5 @@
-import { tripStatusLabel } from '@jala/domain';
+import { FARE_ADJUSTMENT_REASON_LABELS, type FareAdjustment } from '@jala/contracts';
+import { formatSoles, tripStatusLabel } from '@jala/domain';
 
 /** '23/11/2026 19:40' in Lima time. */
 export function formatDateTime(iso: string): string {
@@ -29,3 +30,22 @@ export const AUDIT_TARGET_LABELS: Readonly<Record<string, string>> = {
   trip: 'viaje',
   alert: 'alerta',
 };
+
+export const OFFER_STATUS_LABELS: Readonly<Record<string, string>> = {
+  pending: 'en espera',
+  accepted: 'aceptada',
+  rejected: 'no elegida',
+  withdrawn: 'retirada',
+};
+
+const ADJUSTMENT_STATUS_LABELS: Readonly<Record<FareAdjustment['status'], string>> = {
+  pending: 'sin respuesta',
+  accepted: 'aceptado',
+  refused: 'rechazado',
+  lapsed: 'vencido',
+};
+
+/** '+S/ 3.50 · Peajes (aceptado)'. */
+export function adjustmentSummary(adjustment: FareAdjustment): string {
+  return `+${formatSoles(adjustment.amount)} · ${FARE_ADJUSTMENT_REASON_LABELS[adjustment.reason]} (${ADJUSTMENT_STATUS_LABELS[adjustment.status]})`;
+}

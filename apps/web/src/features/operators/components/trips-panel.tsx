@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { canCancel, formatSoles, TRIP_STATUSES, tripStatusLabel } from '@jala/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { cancelTrip, fetchTrips, fetchTripStory, operatorKeys, type TripFilters } from '../api/operators-api';
-import { formatDateTime, storyStatusLabel } from '../operators-format';
+import { adjustmentSummary, formatDateTime, OFFER_STATUS_LABELS, storyStatusLabel } from '../operators-format';
 import { ReasonForm } from './reason-form';
 
 function TripStory({ id, onClose }: { id: number; onClose: () => void }) {
@@ -45,7 +45,13 @@ function TripStory({ id, onClose }: { id: number; onClose: () => void }) {
       <h4 className="ops-subtitle">Ofertas</h4>
       {data.offers.length === 0 ? <p className="ops-muted">Sin ofertas.</p> : (
         <ul className="ops-plain">
-          {data.offers.map((offer) => <li key={offer.id}>{offer.driver_name}: {formatSoles(offer.price)} ({offer.status}) · {formatDateTime(offer.created_at)}</li>)}
+          {data.offers.map((offer) => <li key={offer.id}>{offer.driver_name}: {formatSoles(offer.price)} ({OFFER_STATUS_LABELS[offer.status] ?? offer.status}) · {formatDateTime(offer.created_at)}</li>)}
+        </ul>
+      )}
+      <h4 className="ops-subtitle">Ajustes de tarifa</h4>
+      {data.fare_adjustments.length === 0 ? <p className="ops-muted">Sin ajustes.</p> : (
+        <ul className="ops-plain">
+          {data.fare_adjustments.map((a) => <li key={a.id}>{adjustmentSummary(a)}{a.note ? `: ${a.note}` : ''} · {formatDateTime(a.created_at)}</li>)}
         </ul>
       )}
       <h4 className="ops-subtitle">Chat</h4>
