@@ -70,7 +70,9 @@ export async function seedSweepAccounts(db: Database, now = Date.now()): Promise
   const busyDriver = await createDriver(db, { user: { firstName: LONG.driverFirstName, lastName: LONG.driverLastName, email: longEmail('ocupado') } });
   const ridingPassenger = await createUser(db, { firstName: LONG.firstName, lastName: LONG.lastName, email: longEmail('viajando') });
   await createTrip(db, {
-    passengerId: ridingPassenger.id, driverId: busyDriver.user.id, vehicleId: busyDriver.vehicle.id, status: 'accepted', acceptedAt: new Date(now - 5 * 60_000), agreedFareCents: 2450, ...long,
+    passengerId: ridingPassenger.id, driverId: busyDriver.user.id, vehicleId: busyDriver.vehicle.id, status: 'arrived', acceptedAt: new Date(now - 5 * 60_000), enRouteAt: new Date(now - 4 * 60_000), arrivedAt: new Date(now - 60_000),
+    // At the pickup: the longest stage label, the passenger's start code and the driver's code field.
+    startCode: '4827', agreedFareCents: 2450, ...long,
   });
 
   const newDriver = await createUser(db, { firstName: LONG.driverFirstName, lastName: LONG.driverLastName, userType: 'driver', email: longEmail('nuevoconductor') });
