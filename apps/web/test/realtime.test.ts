@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { IClientOptions } from 'mqtt';
+import type { MqttWsOptions } from '../src/lib/mqtt/ws-client';
 import {
   NOT_CONNECTED,
   RealtimeClient,
   defaultBrokerUrl,
-  pickMqttConnect,
   realtimeErrorMessage,
   topicMatches,
   type MqttLikeClient,
@@ -13,7 +12,7 @@ import {
 
 type Listener = (...args: never[]) => void;
 
-/** Stands in for mqtt.js: records calls and lets the test emit connection events. */
+/** Stands in for the MQTT client: records calls and lets the test emit connection events. */
 class FakeMqttClient implements MqttLikeClient {
   connected = false;
   ended = false;
@@ -49,7 +48,7 @@ class FakeMqttClient implements MqttLikeClient {
     return this;
   }
 
-  // Test helpers mirroring what mqtt.js emits.
+  // Test helpers mirroring what the MQTT client emits.
   succeed(): void {
     this.connected = true;
     this.emit('connect');
@@ -96,7 +95,7 @@ function fakeTimers() {
 
 async function setup() {
   const fake = new FakeMqttClient();
-  const factory = vi.fn((_url: string, _options: IClientOptions) => fake);
+  const factory = vi.fn((_url: string, _options: MqttWsOptions) => fake);
   const logger = { warn: vi.fn(), info: vi.fn() };
   const clock = fakeTimers();
   const client = new RealtimeClient({
@@ -113,7 +112,7 @@ async function setup() {
 }
 
 describe('realtime client', () => {
-  it('connects with the spec options: client id, clean session, 1 s reconnect, 30 s timeout, MQTT 3.1.1', async () => {
+  it('connects with the spec options: client id, clean session, 1 s reconnect, 30 s timeout', async () => {
     const { factory } = await setup();
     expect(factory).toHaveBeenCalledTimes(1);
     const [url, options] = factory.mock.calls[0] ?? [];
@@ -123,7 +122,6 @@ describe('realtime client', () => {
       username: '42',
       password: 'tok',
       clean: true,
-      protocolVersion: 4,
       reconnectPeriod: 1000,
       connectTimeout: 30000,
     });
@@ -131,7 +129,7 @@ describe('realtime client', () => {
 
   it("uses 'anon' in the client id without a user", async () => {
     const fake = new FakeMqttClient();
-    const factory = vi.fn((_url: string, _options: IClientOptions) => fake);
+    const factory = vi.fn((_url: string, _options: MqttWsOptions) => fake);
     const client = new RealtimeClient({ loadMqtt: async () => factory, now: () => 5, brokerUrl: () => 'ws://x/mqtt' });
     await client.connect({ userId: null, token: 't' });
     expect(factory.mock.calls[0]?.[1].clientId).toBe('jala_web_anon_5');
@@ -310,14 +308,6 @@ describe('realtime client', () => {
     fake.emit('connect');
     expect(client.getState()).toBe('disconnected');
     expect(states.at(-1)).toBe('disconnected');
-  });
-
-  it('finds connect in both shapes of the mqtt module (browser ESM has only a default export)', async () => {
-    const connect = () => new FakeMqttClient();
-    expect(pickMqttConnect({ connect })).toBe(connect);
-    expect(pickMqttConnect({ default: { connect } })).toBe(connect);
-    expect(() => pickMqttConnect({})).toThrow('mqtt.connect not found');
-    expect(typeof pickMqttConnect(await import('mqtt'))).toBe('function');
   });
 
   it('topic filters follow MQTT wildcards', () => {

@@ -1,4 +1,4 @@
-import type { IClientOptions, IClientPublishOptions } from 'mqtt';
+import type { MqttWsOptions, PublishOptions } from './mqtt/ws-client';
 import {
   MQTT_CONNECT_TIMEOUT_MS,
   MQTT_MAX_RECONNECTS,
@@ -9,8 +9,9 @@ import {
 /**
  * Realtime link to the server's MQTT broker over WebSocket (spec §7 'Realtime messaging').
  *
- * - mqtt.js is loaded with a dynamic import on the first connect(), i.e. only after login, so it
- *   never weighs on the login route.
+ * - The MQTT client (lib/mqtt, a small MQTT 3.1.1 client in place of mqtt.js: see ws-client.ts) is
+ *   loaded with a dynamic import on the first connect(), i.e. only after login, so it never weighs on the
+ *   login route.
  * - Failed reconnects are counted; after MQTT_MAX_RECONNECTS the client is ended (state 'offline'), as
  *   the spec says. The link then heals itself (issue 11): a fresh client with the same credentials after a
  *   back-off (RECOVERY_BASE_MS doubling up to RECOVERY_MAX_MS), and at once when the page becomes
@@ -43,20 +44,20 @@ export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'rec
 export type MessageHandler<T = unknown> = (payload: T, topic: string) => void;
 export type ConnectionListener = (state: ConnectionState) => void;
 
-/** The part of mqtt.js's MqttClient this module uses; tests pass a fake that implements it. */
+/** The part of the MQTT client (lib/mqtt/ws-client.ts) this module uses; tests pass a fake that implements it. */
 export interface MqttLikeClient {
   readonly connected: boolean;
   on(event: 'connect', listener: () => void): unknown;
   on(event: 'reconnect' | 'close' | 'offline' | 'end', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'message', listener: (topic: string, payload: Uint8Array) => void): unknown;
-  subscribe(topic: string, options: { qos: 0 | 1 | 2 }, callback?: (error: Error | null) => void): unknown;
+  subscribe(topic: string, options: { qos: 0 | 1 }, callback?: (error: Error | null) => void): unknown;
   unsubscribe(topic: string, callback?: (error?: Error) => void): unknown;
-  publish(topic: string, message: string, options: IClientPublishOptions, callback?: (error?: Error) => void): unknown;
+  publish(topic: string, message: string, options: PublishOptions, callback?: (error?: Error) => void): unknown;
   end(force?: boolean): unknown;
 }
 
-export type MqttConnect = (url: string, options: IClientOptions) => MqttLikeClient;
+export type MqttConnect = (url: string, options: MqttWsOptions) => MqttLikeClient;
 
 export interface RealtimeTimers {
   setTimeout: (callback: () => void, ms: number) => unknown;
@@ -64,7 +65,7 @@ export interface RealtimeTimers {
 }
 
 export interface RealtimeDeps {
-  /** Resolves the mqtt.js connect function; defaults to a dynamic import of 'mqtt'. */
+  /** Resolves the MQTT connect function; defaults to a dynamic import of lib/mqtt/ws-client. */
   loadMqtt?: () => Promise<MqttConnect>;
   timers?: RealtimeTimers;
   now?: () => number;
@@ -78,18 +79,7 @@ export interface ConnectParams {
   token: string;
 }
 
-/**
- * Finds `connect` in an imported mqtt module: its browser ESM build (dist/mqtt.esm.js, what Vite
- * bundles) has only a default export, while the Node build (what tests load) has named exports.
- */
-export function pickMqttConnect(mod: unknown): MqttConnect {
-  const m = mod as { connect?: unknown; default?: { connect?: unknown } } | null;
-  const connect = m?.connect ?? m?.default?.connect;
-  if (typeof connect !== 'function') throw new Error('mqtt.connect not found');
-  return connect as MqttConnect;
-}
-
-const defaultLoadMqtt = async (): Promise<MqttConnect> => pickMqttConnect(await import('mqtt'));
+const defaultLoadMqtt = async (): Promise<MqttConnect> => (await import('./mqtt/ws-client')).connectMqttOverWebSocket;
 
 export function defaultBrokerUrl(): string {
   const { protocol, host } = globalThis.location;
@@ -186,12 +176,11 @@ export class RealtimeClient {
     }
     if (generation !== this.generation) return; // disconnect() or another connect() happened meanwhile
 
-    const options: IClientOptions = {
+    const options: MqttWsOptions = {
       clientId: `${CLIENT_ID_PREFIX}${userId ?? 'anon'}_${this.now()}`,
       username: userId === null || userId === undefined ? undefined : String(userId),
       password: token,
       clean: true,
-      protocolVersion: 4,
       reconnectPeriod: MQTT_RECONNECT_PERIOD_MS,
       connectTimeout: MQTT_CONNECT_TIMEOUT_MS,
     };
@@ -291,7 +280,7 @@ export class RealtimeClient {
   }
 
   /** Publishes a JSON payload. Throws Error(NOT_CONNECTED) while disconnected. */
-  publish(topic: string, payload: unknown, options: { qos?: 0 | 1 | 2; retain?: boolean } = {}): Promise<void> {
+  publish(topic: string, payload: unknown, options: { qos?: 0 | 1; retain?: boolean } = {}): Promise<void> {
     const client = this.requireClient();
     return new Promise((resolve, reject) => {
       client.publish(topic, JSON.stringify(payload), { qos: options.qos ?? 1, retain: options.retain ?? false }, (error) =>
@@ -321,7 +310,7 @@ export class RealtimeClient {
     client.on('connect', () => {
       if (!isCurrent()) return;
       if (!everConnected) {
-        // Topics registered before this client existed (mqtt.js itself resubscribes on later reconnects).
+        // Topics registered before this client existed (the client itself resubscribes on later reconnects).
         everConnected = true;
         for (const topic of this.handlers.keys()) client.subscribe(topic, { qos: 1 });
       }

@@ -1,0 +1,357 @@
+import {
+  CONNACK_REFUSALS,
+  encodeConnect,
+  encodeDisconnect,
+  encodePingreq,
+  encodePuback,
+  encodePublish,
+  encodeSubscribe,
+  encodeUnsubscribe,
+  MqttProtocolError,
+  PacketReader,
+  SUBACK_FAILURE,
+  type Bytes,
+  type IncomingPacket,
+  type QoS,
+} from './packets';
+
+/**
+ * A small MQTT 3.1.1 client over WebSocket for the browser, in place of mqtt.js: mqtt.js weighs ~100 KB
+ * gzipped and, on a mid-range phone, spends a few hundred milliseconds of main thread just being imported
+ * right after login (its packet library pre-builds 65,536 buffers). The app needs only this much of MQTT.
+ *
+ * It behaves like mqtt.js where RealtimeClient relies on it:
+ * - events 'connect' (CONNACK accepted), 'close' (every lost or failed connection), 'offline' (first
+ *   loss), 'reconnect' (each new attempt, every `reconnectPeriod` ms), 'error' (refused CONNACK, protocol
+ *   error), 'message' (topic, payload bytes) and 'end' (after end());
+ * - `connectTimeout` bounds the wait from opening the socket to CONNACK;
+ * - subscriptions are sent again after every reconnect (clean sessions forget them);
+ * - keepalive: a PINGREQ every `keepalive` seconds; no PINGRESP by the next one means the link is dead.
+ * QoS 1 publishes that were not acknowledged when the link dropped fail with an error (not resent).
+ */
+
+/** What the client hears from its socket. */
+export interface SocketHandlers {
+  open(): void;
+  /** One WebSocket message: binary (ArrayBuffer or a typed array); anything else is a protocol error. */
+  message(data: unknown): void;
+  /** The socket closed or failed (a failed WebSocket always closes after its error). */
+  close(): void;
+}
+
+/** One connection attempt's socket. After close() it calls no handler again. */
+export interface ClientSocket {
+  /** Sends when open; bytes for a socket that is not open are dropped (its close is on the way). */
+  send(bytes: Bytes): void;
+  close(): void;
+}
+
+/** Opens a WebSocket speaking the 'mqtt' subprotocol (section 6): the browser's, or `ws` in Node tests. */
+export type SocketFactory = (url: string, handlers: SocketHandlers) => ClientSocket;
+
+export const browserSocket: SocketFactory = (url, handlers) => {
+  const socket = new WebSocket(url, ['mqtt']);
+  socket.binaryType = 'arraybuffer';
+  socket.onopen = () => handlers.open();
+  socket.onmessage = (event) => handlers.message(event.data);
+  socket.onclose = () => handlers.close();
+  socket.onerror = null;
+  return {
+    send: (bytes) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(bytes);
+    },
+    close: () => {
+      socket.onopen = socket.onmessage = socket.onclose = null;
+      socket.close();
+    },
+  };
+};
+
+export interface MqttWsOptions {
+  clientId: string;
+  username?: string;
+  password?: string;
+  clean: boolean;
+  /** Delay between reconnect attempts; 0 disables reconnecting. */
+  reconnectPeriod: number;
+  /** Longest wait for CONNACK after a connection attempt starts. */
+  connectTimeout: number;
+  /** Seconds between PINGREQs (mqtt.js's default is 60). */
+  keepalive?: number;
+}
+
+export interface PublishOptions {
+  qos: QoS;
+  retain: boolean;
+}
+
+export interface MqttWsDeps {
+  createSocket?: SocketFactory;
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+}
+
+type Callback = (error?: Error) => void;
+type Listener = (...args: never[]) => void;
+
+const DEFAULT_KEEPALIVE_SECONDS = 60;
+
+export class MqttWsClient {
+  connected = false;
+  private socket: ClientSocket | null = null;
+  private ending = false;
+  private reconnecting = false;
+  private pingOutstanding = false;
+  private nextPacketId = 0;
+  private connectTimer: unknown = null;
+  private reconnectTimer: unknown = null;
+  private keepaliveTimer: unknown = null;
+  /** Topics to (re)subscribe on every CONNACK, with their QoS. */
+  private readonly subscriptions = new Map<string, QoS>();
+  /** Callbacks waiting for PUBACK / SUBACK / UNSUBACK, by packet id. */
+  private readonly pending = new Map<number, { kind: 'puback' | 'suback' | 'unsuback'; callback: Callback }>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly createSocket: SocketFactory;
+  private readonly setTimer: (callback: () => void, ms: number) => unknown;
+  private readonly clearTimer: (handle: unknown) => void;
+
+  constructor(
+    private readonly url: string,
+    private readonly options: MqttWsOptions,
+    deps: MqttWsDeps = {},
+  ) {
+    this.createSocket = deps.createSocket ?? browserSocket;
+    this.setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
+    this.clearTimer = deps.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>));
+    this.open();
+  }
+
+  on(event: 'connect' | 'close' | 'offline' | 'reconnect' | 'end', listener: () => void): this;
+  on(event: 'error', listener: (error: Error) => void): this;
+  on(event: 'message', listener: (topic: string, payload: Uint8Array) => void): this;
+  on(event: string, listener: Listener): this {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener);
+    return this;
+  }
+
+  subscribe(topic: string, options: { qos: QoS }, callback?: (error: Error | null) => void): this {
+    this.subscriptions.set(topic, options.qos);
+    if (!this.connected) {
+      // Sent with the others once CONNACK arrives.
+      callback?.(null);
+      return this;
+    }
+    this.request('suback', (packetId) => encodeSubscribe(packetId, [{ topic, qos: options.qos }]), (error) => {
+      if (error) this.subscriptions.delete(topic);
+      callback?.(error ?? null);
+    });
+    return this;
+  }
+
+  unsubscribe(topic: string, callback?: Callback): this {
+    this.subscriptions.delete(topic);
+    if (!this.connected) callback?.();
+    else this.request('unsuback', (packetId) => encodeUnsubscribe(packetId, [topic]), (error) => callback?.(error));
+    return this;
+  }
+
+  publish(topic: string, message: string, options: PublishOptions, callback?: Callback): this {
+    if (!this.connected) {
+      callback?.(new Error('MQTT client not connected'));
+      return this;
+    }
+    const payload = new TextEncoder().encode(message);
+    if (options.qos === 0) {
+      this.send(encodePublish({ topic, payload, qos: 0, retain: options.retain }));
+      callback?.();
+    } else {
+      this.request('puback', (packetId) => encodePublish({ topic, payload, qos: 1, retain: options.retain, packetId }), (error) => callback?.(error));
+    }
+    return this;
+  }
+
+  /** Closes for good: no more reconnects. Without `force`, says DISCONNECT first. */
+  end(force = false): this {
+    if (this.ending) return this;
+    this.ending = true;
+    this.clearTimers();
+    if (!force && this.connected) this.send(encodeDisconnect());
+    this.socket?.close();
+    this.socket = null;
+    this.connected = false;
+    this.failPending(new Error('Connection closed'));
+    this.emit('end');
+    return this;
+  }
+
+  private open(): void {
+    const reader = new PacketReader();
+    const socket: ClientSocket = this.createSocket(this.url, {
+      open: () => {
+        this.send(
+          encodeConnect({
+            clientId: this.options.clientId,
+            // MQTT 3.1.1 sends a password only with a username: an empty one when none is given.
+            username: this.options.username ?? (this.options.password === undefined ? undefined : ''),
+            password: this.options.password,
+            clean: this.options.clean,
+            keepaliveSeconds: this.keepaliveSeconds(),
+          }),
+        );
+      },
+      message: (data) => {
+        if (this.socket !== socket) return;
+        let packets: IncomingPacket[];
+        try {
+          packets = reader.push(toBytes(data));
+        } catch (error) {
+          this.emit('error', error instanceof Error ? error : new MqttProtocolError(String(error)));
+          this.lose(socket);
+          return;
+        }
+        for (const packet of packets) {
+          if (this.socket !== socket) return; // a packet before this one closed the link
+          this.handle(packet, socket);
+        }
+      },
+      close: () => this.lose(socket),
+    });
+    this.socket = socket;
+    this.connectTimer = this.setTimer(() => {
+      this.connectTimer = null;
+      this.lose(socket);
+    }, this.options.connectTimeout);
+  }
+
+  private handle(packet: IncomingPacket, socket: ClientSocket): void {
+    switch (packet.type) {
+      case 'connack':
+        if (packet.returnCode !== 0) {
+          const reason = CONNACK_REFUSALS[packet.returnCode] ?? `return code ${packet.returnCode}`;
+          this.emit('error', new Error(`Connection refused: ${reason}`));
+          this.lose(socket);
+          return;
+        }
+        this.onConnected();
+        return;
+      case 'publish':
+        this.emit('message', packet.topic, packet.payload);
+        if (packet.qos === 1 && packet.packetId !== null) this.send(encodePuback(packet.packetId));
+        return;
+      case 'puback':
+      case 'suback':
+      case 'unsuback': {
+        const waiting = this.pending.get(packet.packetId);
+        if (!waiting || waiting.kind !== packet.type) return;
+        this.pending.delete(packet.packetId);
+        const refused = packet.type === 'suback' && packet.granted.includes(SUBACK_FAILURE);
+        waiting.callback(refused ? new Error('Subscription refused') : undefined);
+        return;
+      }
+      case 'pingresp':
+        this.pingOutstanding = false;
+        return;
+    }
+  }
+
+  private onConnected(): void {
+    this.clearTimer(this.connectTimer);
+    this.connectTimer = null;
+    this.connected = true;
+    this.reconnecting = false;
+    this.pingOutstanding = false;
+    this.scheduleKeepalive();
+    if (this.subscriptions.size > 0) {
+      const topics = [...this.subscriptions].map(([topic, qos]) => ({ topic, qos }));
+      this.request('suback', (packetId) => encodeSubscribe(packetId, topics), () => undefined);
+    }
+    this.emit('connect');
+  }
+
+  /** The link `socket` is gone (closed, timed out, refused, dead keepalive): close, then retry later. */
+  private lose(socket: ClientSocket): void {
+    if (this.socket !== socket || this.ending) return;
+    this.socket = null;
+    socket.close();
+    this.connected = false;
+    this.clearTimers();
+    this.failPending(new Error('Connection closed'));
+    this.emit('close');
+    if (this.options.reconnectPeriod <= 0) return;
+    if (!this.reconnecting) {
+      this.reconnecting = true;
+      this.emit('offline');
+    }
+    this.reconnectTimer = this.setTimer(() => {
+      this.reconnectTimer = null;
+      if (this.ending) return;
+      this.emit('reconnect');
+      this.open();
+    }, this.options.reconnectPeriod);
+  }
+
+  private scheduleKeepalive(): void {
+    this.keepaliveTimer = this.setTimer(() => {
+      this.keepaliveTimer = null;
+      const socket = this.socket;
+      if (!socket || !this.connected) return;
+      if (this.pingOutstanding) {
+        this.lose(socket); // no PINGRESP for a whole keepalive period
+        return;
+      }
+      this.pingOutstanding = true;
+      this.send(encodePingreq());
+      this.scheduleKeepalive();
+    }, this.keepaliveSeconds() * 1000);
+  }
+
+  /** Sends a packet that the broker acknowledges, calling back on the acknowledgement or on loss. */
+  private request(kind: 'puback' | 'suback' | 'unsuback', encode: (packetId: number) => Bytes, callback: Callback): void {
+    const packetId = this.allocatePacketId();
+    this.pending.set(packetId, { kind, callback });
+    this.send(encode(packetId));
+  }
+
+  private allocatePacketId(): number {
+    do {
+      this.nextPacketId = (this.nextPacketId % 0xffff) + 1;
+    } while (this.pending.has(this.nextPacketId));
+    return this.nextPacketId;
+  }
+
+  private send(bytes: Bytes): void {
+    this.socket?.send(bytes);
+  }
+
+  private keepaliveSeconds(): number {
+    return this.options.keepalive ?? DEFAULT_KEEPALIVE_SECONDS;
+  }
+
+  private failPending(error: Error): void {
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const { callback } of waiting) callback(error);
+  }
+
+  private clearTimers(): void {
+    for (const timer of [this.connectTimer, this.reconnectTimer, this.keepaliveTimer]) if (timer !== null) this.clearTimer(timer);
+    this.connectTimer = this.reconnectTimer = this.keepaliveTimer = null;
+  }
+
+  private emit(event: string, ...args: unknown[]): void {
+    for (const listener of [...(this.listeners.get(event) ?? [])]) (listener as (...values: unknown[]) => void)(...args);
+  }
+}
+
+function toBytes(data: unknown): Uint8Array {
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  throw new MqttProtocolError('MQTT over WebSocket needs binary messages');
+}
+
+/** Opens a client the way mqtt.js's `connect(url, options)` does. */
+export function connectMqttOverWebSocket(url: string, options: MqttWsOptions, deps?: MqttWsDeps): MqttWsClient {
+  return new MqttWsClient(url, options, deps);
+}
