@@ -12,15 +12,12 @@
  * 3 the running server did not answer.
  */
 import { randomUUID } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
-import { openDatabase, type DatabaseHandle } from '@jala/db';
 import { isValidEmail } from '@jala/domain';
-import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { AppError } from '../lib/app-error';
 import { AuditLog } from '../modules/admin/audit-log';
 import { waitForOperatorResult, writeOperatorRequest } from '../modules/admin/operator-inbox';
 import { OperatorsService } from '../modules/admin/operators.service';
-import { databaseOptions, isPortListening, type CliOutput } from './verify-driver';
+import { isPortListening, loadCliConfig, openCliDatabase, runWhenEntryPoint, type CliOutput } from './run-cli';
 
 export const USAGE = 'Uso: npm run create-operator -- <correo>';
 const SERVER_ANSWER_TIMEOUT_MS = 15_000;
@@ -32,16 +29,8 @@ export async function runCreateOperator(args: readonly string[], env: NodeJS.Pro
     out.error(USAGE);
     return 2;
   }
-  let config: AppConfig;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      out.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const config = loadCliConfig(env, out);
+  if (!config) return 2;
 
   if (!config.databaseUrl && await isPortListening(config.host, config.port)) {
     out.info(`El servidor está en marcha en ${config.host}:${config.port}: se le envía la solicitud…`);
@@ -56,13 +45,8 @@ export async function runCreateOperator(args: readonly string[], env: NodeJS.Pro
     return result.ok ? 0 : 1;
   }
 
-  let database: DatabaseHandle;
-  try {
-    database = await openDatabase(databaseOptions(config));
-  } catch (error) {
-    out.error(`No se pudo abrir la base de datos: ${(error as Error).message}`);
-    return 2;
-  }
+  const database = await openCliDatabase(config, out);
+  if (!database) return 2;
   try {
     const operators = new OperatorsService(database.db, new AuditLog(database.db));
     const { operator, wasAlreadyOperator } = await operators.grantByEmail(email, { kind: 'system', label: 'línea de comandos (create-operator)' });
@@ -79,12 +63,4 @@ export async function runCreateOperator(args: readonly string[], env: NodeJS.Pro
   }
 }
 
-const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (isEntryPoint) {
-  runCreateOperator(process.argv.slice(2), process.env, { info: (line) => console.info(line), error: (line) => console.error(line) })
-    .then((code) => { process.exitCode = code; })
-    .catch((error: unknown) => {
-      console.error(`Error inesperado: ${error instanceof Error ? error.message : String(error)}`);
-      process.exitCode = 2;
-    });
-}
+runWhenEntryPoint(import.meta.url, runCreateOperator);

@@ -9,40 +9,13 @@
  * Exit codes: 0 verified (or already was), 1 no such account or no driver profile, 2 bad usage or
  * configuration, 3 the embedded database is in use by a running server.
  */
-import { createConnection } from 'node:net';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { openDatabase, type DatabaseHandle } from '@jala/db';
 import { isValidEmail } from '@jala/domain';
-import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { AppError } from '../lib/app-error';
 import { AuditLog } from '../modules/admin/audit-log';
 import { DriverVerificationService } from '../modules/drivers/driver-verification.service';
-
-export interface CliOutput {
-  info(line: string): void;
-  error(line: string): void;
-}
+import { isPortListening, loadCliConfig, openCliDatabase, runWhenEntryPoint, type CliOutput } from './run-cli';
 
 export const USAGE = 'Uso: npm run verify-driver -- <correo> [--force]';
-
-/** Whether something accepts TCP connections at host:port (within `timeoutMs`). */
-export function isPortListening(host: string, port: number, timeoutMs = 500): Promise<boolean> {
-  if (port === 0) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host, port });
-    const done = (listening: boolean) => { socket.destroy(); resolve(listening); };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-
-export function databaseOptions(config: AppConfig) {
-  return config.databaseUrl
-    ? { kind: 'postgres' as const, url: config.databaseUrl, poolSize: 1 }
-    : { kind: 'pglite' as const, dataDir: join(config.dataDir, 'pglite') };
-}
 
 export async function runVerifyDriver(args: readonly string[], env: NodeJS.ProcessEnv, out: CliOutput): Promise<number> {
   const force = args.includes('--force');
@@ -53,16 +26,8 @@ export async function runVerifyDriver(args: readonly string[], env: NodeJS.Proce
     return 2;
   }
 
-  let config: AppConfig;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      out.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const config = loadCliConfig(env, out);
+  if (!config) return 2;
 
   if (!config.databaseUrl && !force && await isPortListening(config.host, config.port)) {
     out.error(`Hay un proceso escuchando en ${config.host}:${config.port} (¿el servidor de Jala?). La base embebida no admite dos procesos a la vez: `
@@ -71,13 +36,8 @@ export async function runVerifyDriver(args: readonly string[], env: NodeJS.Proce
     return 3;
   }
 
-  let database: DatabaseHandle;
-  try {
-    database = await openDatabase(databaseOptions(config));
-  } catch (error) {
-    out.error(`No se pudo abrir la base de datos: ${(error as Error).message}`);
-    return 2;
-  }
+  const database = await openCliDatabase(config, out);
+  if (!database) return 2;
   try {
     const result = await new DriverVerificationService(database.db).verifyByEmail(email);
     if (!result.was_already_verified) {
@@ -100,12 +60,4 @@ export async function runVerifyDriver(args: readonly string[], env: NodeJS.Proce
   }
 }
 
-const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (isEntryPoint) {
-  runVerifyDriver(process.argv.slice(2), process.env, { info: (line) => console.info(line), error: (line) => console.error(line) })
-    .then((code) => { process.exitCode = code; })
-    .catch((error: unknown) => {
-      console.error(`Error inesperado: ${error instanceof Error ? error.message : String(error)}`);
-      process.exitCode = 2;
-    });
-}
+runWhenEntryPoint(import.meta.url, runVerifyDriver);
