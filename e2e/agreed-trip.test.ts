@@ -11,10 +11,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { DatabaseHandle } from '@jala/db';
-import { launchBrowser, screenshot } from './support/browser';
-import { openE2eDatabase } from './support/database';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { useBrowserSuite } from './support/suite';
 import { freePort, repoRoot, waitForHealth } from './support/server-process';
 import { choosePlace, requestAuto, requestFrom, twoPhones, typeStartCode } from './support/two-phones';
 import { phoneContext, requestSheet } from './support/browser';
@@ -33,19 +32,10 @@ async function agree(passenger: Page, driverPage: Page, passengerName: string): 
 const indicator = (page: Page) => page.getByTestId('connection-indicator');
 
 describe('the agreed trip on two phones', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    database = await openE2eDatabase();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await database?.close();
-  });
+  const suite = useBrowserSuite();
 
   it('the driver asks for adjustments, the passenger refuses one and accepts one; both read the receipt', { timeout: 180_000 }, async () => {
-    const { passenger, driverPage, contexts } = await twoPhones(browser, database, { passenger: 'Lucía', driver: ['Pedro', 'Quispe'] });
+    const { passenger, driverPage, contexts } = await twoPhones(suite.browser, suite.database, { passenger: 'Lucía', driver: ['Pedro', 'Quispe'] });
     await requestAuto(passenger, '14');
     await agree(passenger, driverPage, 'Lucía');
     // The chat with the chosen driver stays open after the accept, on both phones, with names and an unread badge.
@@ -129,7 +119,7 @@ describe('the agreed trip on two phones', () => {
   });
 
   it('the request wizard survives the back button and a reload', { timeout: 120_000 }, async () => {
-    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
+    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await registerViaUi(page, 'passenger', { firstName: 'Julia' });
     await page.waitForURL('**/passenger/dashboard');
@@ -165,7 +155,7 @@ describe('the agreed trip on two phones', () => {
   });
 
   it('a typed address search does not know, plus a point tapped on the map, creates a trip', { timeout: 120_000 }, async () => {
-    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
+    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await registerViaUi(page, 'passenger', { firstName: 'Teresa' });
     await page.waitForURL('**/passenger/dashboard');
@@ -190,7 +180,7 @@ describe('the agreed trip on two phones', () => {
   });
 
   it("a 'both' user switches mode from the profile menu and the choice is remembered", { timeout: 120_000 }, async () => {
-    const context = await phoneContext(browser);
+    const context = await phoneContext(suite.browser);
     const page = await context.newPage();
     await registerViaUi(page, 'both', { firstName: 'Ramiro' });
     await page.goto('/passenger/dashboard');
@@ -242,7 +232,7 @@ describe('the agreed trip on two phones', () => {
 
     it("both phones come back 'Online' within 15 s without a tap, and what changed meanwhile shows up", { timeout: 180_000 }, async () => {
       const baseURL = `http://127.0.0.1:${port}`;
-      const { passenger, driverPage, contexts } = await twoPhones(browser, database, { passenger: 'Maribel', driver: ['Luis', 'Huamán'] }, baseURL);
+      const { passenger, driverPage, contexts } = await twoPhones(suite.browser, suite.database, { passenger: 'Maribel', driver: ['Luis', 'Huamán'] }, baseURL);
       await requestAuto(passenger, '15');
       await agree(passenger, driverPage, 'Maribel');
       await passenger.getByRole('region', { name: 'Tu conductor' }).waitFor();

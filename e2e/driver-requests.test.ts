@@ -4,17 +4,16 @@
  * offers, chats, is chosen by the passenger, takes the trip through every stage and completes it; a
  * request can be rejected; and without location permission the yellow box explains what to do.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
 import type { MqttClient } from 'mqtt';
 import { topics } from '@jala/contracts';
-import type { DatabaseHandle } from '@jala/db';
 import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { connectMqtt, nextMessage } from '../apps/server/test/support/mqtt';
-import { baseUrl, launchBrowser, phoneContext, screenshot, uniqueEmail } from './support/browser';
+import { baseUrl, phoneContext, screenshot, uniqueEmail } from './support/browser';
 import { api } from './support/api';
-import { openE2eDatabase } from './support/database';
+import { useBrowserSuite } from './support/suite';
 import { loginViaUi } from './support/session';
 
 interface Passenger {
@@ -76,24 +75,17 @@ async function waitForLiveList(page: Page): Promise<void> {
 const card = (page: Page, tripId: number) => page.locator(`article[data-request-id="${tripId}"]`);
 
 describe('driver trip requests and active trip in Chromium at 360×740', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
+  const suite = useBrowserSuite();
   const mqttClients: MqttClient[] = [];
 
-  beforeAll(async () => {
-    database = await openE2eDatabase();
-    browser = await launchBrowser();
-  });
   afterAll(async () => {
     for (const client of mqttClients) client.end(true);
-    await browser?.close();
-    await database?.close();
   });
 
   it('receives a request live, offers, chats, is chosen and completes the trip through every stage', { timeout: 150_000 }, async () => {
-    const driver = await createDriver(database.db, { user: { firstName: 'Jorge', lastName: 'Vargas' } });
+    const driver = await createDriver(suite.database.db, { user: { firstName: 'Jorge', lastName: 'Vargas' } });
     const passenger = await registerPassenger('Mariela');
-    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
+    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await openRequests(page, driver.user.email);
     await waitForLiveList(page);
@@ -199,10 +191,10 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
   });
 
   it("'Rechazar' hides a request, also after a reload", { timeout: 90_000 }, async () => {
-    const driver = await createDriver(database.db, { user: { firstName: 'Hugo', lastName: 'Salas' } });
+    const driver = await createDriver(suite.database.db, { user: { firstName: 'Hugo', lastName: 'Salas' } });
     const passenger = await registerPassenger('Lucía');
     const tripId = await publishTrip(passenger);
-    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
+    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await openRequests(page, driver.user.email);
     const request = card(page, tripId);
@@ -217,8 +209,8 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
   });
 
   it('explains with a cross why an offline driver gets no requests, with a link to fix it', { timeout: 60_000 }, async () => {
-    const driver = await createDriver(database.db, { user: { firstName: 'Elena', lastName: 'Rojas' }, profile: { driverStatus: 'offline' } });
-    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
+    const driver = await createDriver(suite.database.db, { user: { firstName: 'Elena', lastName: 'Rojas' }, profile: { driverStatus: 'offline' } });
+    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await openRequests(page, driver.user.email);
     const error = page.getByRole('alert').filter({ hasText: 'Estás desconectado' });
@@ -233,8 +225,8 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
   });
 
   it('shows the yellow location box when the browser has no location permission', { timeout: 60_000 }, async () => {
-    const driver = await createDriver(database.db, { user: { firstName: 'Raúl', lastName: 'Mendoza' } });
-    const context = await phoneContext(browser, { geolocation: null });
+    const driver = await createDriver(suite.database.db, { user: { firstName: 'Raúl', lastName: 'Mendoza' } });
+    const context = await phoneContext(suite.browser, { geolocation: null });
     const page = await context.newPage();
     await openRequests(page, driver.user.email);
     const box = page.getByRole('alert').filter({ hasText: '¡Activa la ubicación para recibir viajes!' });

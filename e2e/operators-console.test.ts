@@ -4,16 +4,16 @@
  * queue (documents side by side) and the driver then receives a request. Another driver is rejected with
  * a reason, reads it in the app, uploads again and is back in the queue. Screenshots at 360×740 and 1280×800.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS } from '@jala/contracts';
-import { schema, type DatabaseHandle } from '@jala/db';
+import { schema } from '@jala/db';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { api } from './support/api';
-import { baseUrl, launchBrowser, phoneContext, screenshot, uniqueEmail } from './support/browser';
-import { openE2eDatabase } from './support/database';
+import { baseUrl, phoneContext, screenshot, uniqueEmail } from './support/browser';
+import { useBrowserSuite } from './support/suite';
 import { loginViaUi } from './support/session';
 
 const FUTURE = '2030-06-30';
@@ -48,24 +48,15 @@ async function openConsole(page: Page, section?: string): Promise<void> {
 const queuedCard = (page: Page, name: string) => page.getByRole('article', { name });
 
 describe('operators console: verify drivers with evidence', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    database = await openE2eDatabase();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await database?.close();
-  });
+  const suite = useBrowserSuite();
 
   it('an operator approves a driver who uploaded on another phone; the driver then receives a request', { timeout: 180_000 }, async () => {
-    const operator = await createUser(database.db, { isAdmin: true, firstName: 'Olga', lastName: 'Operadora', email: uniqueEmail('operadora') });
-    const { user: driver } = await createDriver(database.db, {
+    const operator = await createUser(suite.database.db, { isAdmin: true, firstName: 'Olga', lastName: 'Operadora', email: uniqueEmail('operadora') });
+    const { user: driver } = await createDriver(suite.database.db, {
       user: { firstName: 'Wilfredo', lastName: 'Huamán Quispe de la Cruz' }, profile: { verificationStatus: 'pending_verification' },
     });
-    const driverContext = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
-    const operatorContext = await phoneContext(browser);
+    const driverContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
+    const operatorContext = await phoneContext(suite.browser);
     const driverPhone = await driverContext.newPage();
     const operatorPhone = await operatorContext.newPage();
     try {
@@ -112,7 +103,7 @@ describe('operators console: verify drivers with evidence', () => {
       await driverPhone.getByRole('article', { name: 'Solicitud de Carmen Rojas' }).waitFor({ state: 'detached', timeout: 20_000 });
 
       // An SOS on that trip (as the safety feature stores it) reaches the queue and is resolved with a note.
-      await database.db.insert(schema.safetyAlerts).values({ tripId: trip.data.id, userId: driver.id, role: 'driver', latitude: '-12.121100', longitude: '-77.029700' });
+      await suite.database.db.insert(schema.safetyAlerts).values({ tripId: trip.data.id, userId: driver.id, role: 'driver', latitude: '-12.121100', longitude: '-77.029700' });
       await openConsole(operatorPhone, 'Alertas SOS');
       const sos = operatorPhone.getByRole('article').filter({ hasText: 'SOS de Wilfredo Huamán Quispe de la Cruz (conductor)' });
       await sos.waitFor();
@@ -134,10 +125,10 @@ describe('operators console: verify drivers with evidence', () => {
   });
 
   it('a rejection with a reason is read by the driver, who uploads again and returns to the queue; the console at 1280×800', { timeout: 180_000 }, async () => {
-    const operator = await createUser(database.db, { isAdmin: true, firstName: 'Olga', lastName: 'Operadora', email: uniqueEmail('operadora') });
-    const { user: driver } = await createDriver(database.db, { user: { firstName: 'Rosa', lastName: 'Mamani' }, profile: { verificationStatus: 'pending_verification' } });
-    const driverContext = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
-    const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-PE', timezoneId: 'America/Lima', baseURL: baseUrl() });
+    const operator = await createUser(suite.database.db, { isAdmin: true, firstName: 'Olga', lastName: 'Operadora', email: uniqueEmail('operadora') });
+    const { user: driver } = await createDriver(suite.database.db, { user: { firstName: 'Rosa', lastName: 'Mamani' }, profile: { verificationStatus: 'pending_verification' } });
+    const driverContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
+    const desktop = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-PE', timezoneId: 'America/Lima', baseURL: baseUrl() });
     desktop.setDefaultTimeout(15_000);
     const driverPhone = await driverContext.newPage();
     const console1280 = await desktop.newPage();
@@ -181,10 +172,10 @@ describe('operators console: verify drivers with evidence', () => {
   });
 
   it('a suspended passenger is logged out and reads the reason at login', { timeout: 120_000 }, async () => {
-    const operator = await createUser(database.db, { isAdmin: true, firstName: 'Olga', lastName: 'Operadora', email: uniqueEmail('operadora') });
-    const passenger = await createUser(database.db, { firstName: 'Ignacio', lastName: 'Paredes', email: uniqueEmail('pasajero') });
-    const passengerContext = await phoneContext(browser);
-    const operatorContext = await phoneContext(browser);
+    const operator = await createUser(suite.database.db, { isAdmin: true, firstName: 'Olga', lastName: 'Operadora', email: uniqueEmail('operadora') });
+    const passenger = await createUser(suite.database.db, { firstName: 'Ignacio', lastName: 'Paredes', email: uniqueEmail('pasajero') });
+    const passengerContext = await phoneContext(suite.browser);
+    const operatorContext = await phoneContext(suite.browser);
     const passengerPhone = await passengerContext.newPage();
     const operatorPhone = await operatorContext.newPage();
     try {

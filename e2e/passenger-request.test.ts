@@ -4,14 +4,13 @@
  * the route preview, confirmation and publication; a seeded online driver's offer arriving live; chat;
  * a reload losing nothing; accepting the offer, following the trip to completion; and cancelling a trip.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { DatabaseHandle } from '@jala/db';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { headerCollisions, launchBrowser, phoneContext, requestSheet, screenshot } from './support/browser';
+import { headerCollisions, phoneContext, requestSheet, screenshot } from './support/browser';
 import { api } from './support/api';
-import { openE2eDatabase } from './support/database';
+import { useBrowserSuite } from './support/suite';
 import { registerViaUi } from './support/session';
 
 async function loginToken(email: string): Promise<string> {
@@ -76,22 +75,13 @@ async function requestTripQuickly(page: Page, serviceLabel: 'Auto' | 'Mototaxi')
 }
 
 describe('passenger: request a trip, receive offers, chat, accept, follow, cancel', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    database = await openE2eDatabase();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await database?.close();
-  });
+  const suite = useBrowserSuite();
 
   it('requests Parque Kennedy → Jockey Plaza with search and a map tap, gets a live offer, chats, accepts and follows the trip to the end', async () => {
-    const driver = await createDriver(database.db, { user: { firstName: 'Jorge', lastName: 'Vargas', phone: '912345678' } });
+    const driver = await createDriver(suite.database.db, { user: { firstName: 'Jorge', lastName: 'Vargas', phone: '912345678' } });
     const driverToken = await loginToken(driver.user.email);
 
-    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
+    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await registerViaUi(page, 'passenger', { firstName: 'Lucía' });
     await page.waitForURL('**/passenger/dashboard');
@@ -227,7 +217,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
   });
 
   it("cancels a trip after confirming and can request a new one", async () => {
-    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
+    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await registerViaUi(page, 'passenger', { firstName: 'Rosa' });
     await page.waitForURL('**/passenger/dashboard');
@@ -250,7 +240,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
   });
 
   it("says 'No se pudo obtener tu ubicación actual' when location permission is denied", async () => {
-    const context = await phoneContext(browser, { geolocation: null });
+    const context = await phoneContext(suite.browser, { geolocation: null });
     const page = await context.newPage();
     await registerViaUi(page, 'passenger', { firstName: 'Elena' });
     await page.waitForURL('**/passenger/dashboard');
@@ -261,7 +251,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
   });
 
   it("fills the origin with 'Mi ubicación' from the phone's position", async () => {
-    const context = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
+    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await registerViaUi(page, 'passenger', { firstName: 'Marco' });
     await page.waitForURL('**/passenger/dashboard');

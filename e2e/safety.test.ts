@@ -4,16 +4,16 @@
  * the driver types it; a third context opens the share link without logging in and watches the car move;
  * SOS is held to confirm (touch-style press and keyboard) and stored with the position.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { eq, schema, type DatabaseHandle } from '@jala/db';
+import type { Page } from 'playwright-core';
+import { eq, schema } from '@jala/db';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { tripPayload } from '../apps/server/test/support/actors';
 import { api } from './support/api';
-import { launchBrowser, phoneContext, screenshot } from './support/browser';
-import { openE2eDatabase } from './support/database';
+import { phoneContext, screenshot } from './support/browser';
+import { useBrowserSuite } from './support/suite';
 import { loginViaUi } from './support/session';
 
 /** 1.3 km north of the pickup (Av. Arequipa), then points along the way to Jockey Plaza. */
@@ -50,19 +50,10 @@ function overflowing(page: Page): Promise<string[]> {
 }
 
 describe('safety on every trip', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    database = await openE2eDatabase();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await database?.close();
-  });
+  const suite = useBrowserSuite();
 
   it('car card, arrival check, start code, live share link for a stranger, SOS held to confirm', { timeout: 180_000 }, async () => {
-    const db = database.db;
+    const db = suite.database.db;
     const driver = await createDriver(db, {
       user: { firstName: 'Carlos Alberto', lastName: 'Mamani Quispe de la Cruz', phone: '912345678' },
       vehicle: { brand: 'Toyota', model: 'Yaris', color: 'Blanco perla' },
@@ -81,8 +72,8 @@ describe('safety on every trip', () => {
     expect((await api('POST', '/driver/trips/accept', driverToken, { trip_request_id: trip.id, latitude: PARQUE_KENNEDY.latitude, longitude: PARQUE_KENNEDY.longitude })).status).toBe(201);
     expect((await api('POST', '/drivers/trips/accept', riderToken, { trip_id: trip.id, driver_id: driver.user.id })).status).toBe(200);
 
-    const passengerContext = await phoneContext(browser, { geolocation: PARQUE_KENNEDY });
-    const driverContext = await phoneContext(browser, { geolocation: FAR });
+    const passengerContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
+    const driverContext = await phoneContext(suite.browser, { geolocation: FAR });
     const passenger = await passengerContext.newPage();
     const driverPage = await driverContext.newPage();
     // With a trip going on, logging in lands on the active trip (the active-trip guard).
@@ -133,7 +124,7 @@ describe('safety on every trip', () => {
     await whatsapp.scrollIntoViewIfNeeded();
     await screenshot(passenger, 'safety-passenger-share');
 
-    const strangerContext = await phoneContext(browser, { geolocation: null });
+    const strangerContext = await phoneContext(suite.browser, { geolocation: null });
     const stranger = await strangerContext.newPage();
     await stranger.goto(url);
     await stranger.getByTestId('shared-plate').waitFor();
@@ -183,8 +174,8 @@ describe('safety on every trip', () => {
   });
 
   it('trusted contacts and the driver photo in the profiles', { timeout: 90_000 }, async () => {
-    const driver = await createDriver(database.db, { user: { firstName: 'Lucía', lastName: 'Paredes' } });
-    const context = await phoneContext(browser);
+    const driver = await createDriver(suite.database.db, { user: { firstName: 'Lucía', lastName: 'Paredes' } });
+    const context = await phoneContext(suite.browser);
     const page = await context.newPage();
     await loginViaUi(page, driver.user.email, FACTORY_PASSWORD);
     await page.goto('/driver/profile');

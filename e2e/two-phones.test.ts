@@ -6,27 +6,16 @@
  * cancellation by the passenger after acceptance reaching the driver's screen, and a third a cancellation
  * by the driver reaching the passenger's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { DatabaseHandle } from '@jala/db';
-import { headerCollisions, launchBrowser, screenshot } from './support/browser';
-import { openE2eDatabase } from './support/database';
+import { describe, expect, it } from 'vitest';
+import { headerCollisions, screenshot } from './support/browser';
+import { useBrowserSuite } from './support/suite';
 import { requestAuto, requestFrom, twoPhones, typeStartCode } from './support/two-phones';
 
 describe('two phones: passenger and driver complete and cancel trips through the UI', () => {
-  let browser: Browser;
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    database = await openE2eDatabase();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await database?.close();
-  });
+  const suite = useBrowserSuite();
 
   it('request → live offer → chat both ways → accept → every stage followed live → completed on both phones', { timeout: 180_000 }, async () => {
-    const { passenger, driverPage, contexts } = await twoPhones(browser, database, { passenger: 'Carmen', driver: ['Jorge', 'Vargas'] });
+    const { passenger, driverPage, contexts } = await twoPhones(suite.browser, suite.database, { passenger: 'Carmen', driver: ['Jorge', 'Vargas'] });
 
     await requestAuto(passenger, '20');
     const request = requestFrom(driverPage, 'Carmen');
@@ -84,7 +73,7 @@ describe('two phones: passenger and driver complete and cancel trips through the
   });
 
   it("the passenger cancels after accepting: the driver's screen says so", { timeout: 120_000 }, async () => {
-    const { passenger, driverPage, contexts } = await twoPhones(browser, database, { passenger: 'Rosa', driver: ['Hugo', 'Salas'] });
+    const { passenger, driverPage, contexts } = await twoPhones(suite.browser, suite.database, { passenger: 'Rosa', driver: ['Hugo', 'Salas'] });
     await requestAuto(passenger, '15');
     const request = requestFrom(driverPage, 'Rosa');
     await request.waitFor({ timeout: 10_000 });
@@ -110,7 +99,7 @@ describe('two phones: passenger and driver complete and cancel trips through the
   });
 
   it("the driver cancels before pickup: the passenger's screen says so", { timeout: 120_000 }, async () => {
-    const { passenger, driverPage, contexts } = await twoPhones(browser, database, { passenger: 'Elena', driver: ['Raúl', 'Mendoza'] });
+    const { passenger, driverPage, contexts } = await twoPhones(suite.browser, suite.database, { passenger: 'Elena', driver: ['Raúl', 'Mendoza'] });
     await requestAuto(passenger, '16');
     const request = requestFrom(driverPage, 'Elena');
     await request.waitFor({ timeout: 10_000 });
