@@ -108,8 +108,8 @@ export class MqttWsClient {
   private keepaliveTimer: unknown = null;
   /** Topics to (re)subscribe on every CONNACK, with their QoS. */
   private readonly subscriptions = new Map<string, QoS>();
-  /** Callbacks waiting for PUBACK / SUBACK / UNSUBACK, by packet id. */
-  private readonly pending = new Map<number, { kind: 'puback' | 'suback' | 'unsuback'; callback: Callback }>();
+  /** Callbacks waiting for PUBACK / SUBACK / UNSUBACK, by packet id (with the topics a SUBSCRIBE asked for). */
+  private readonly pending = new Map<number, { kind: 'puback' | 'suback' | 'unsuback'; callback: Callback; topics?: string[] }>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly createSocket: SocketFactory;
   private readonly setTimer: (callback: () => void, ms: number) => unknown;
@@ -143,10 +143,8 @@ export class MqttWsClient {
       callback?.(null);
       return this;
     }
-    this.request('suback', (packetId) => encodeSubscribe(packetId, [{ topic, qos: options.qos }]), (error) => {
-      if (error) this.subscriptions.delete(topic);
-      callback?.(error ?? null);
-    });
+    // A topic the broker refuses leaves the list (see handle); one lost with the link is sent again on reconnect.
+    this.request('suback', (packetId) => encodeSubscribe(packetId, [{ topic, qos: options.qos }]), (error) => callback?.(error ?? null), [topic]);
     return this;
   }
 
@@ -190,6 +188,7 @@ export class MqttWsClient {
     const reader = new PacketReader();
     const socket: ClientSocket = this.createSocket(this.url, {
       open: () => {
+        if (this.socket !== socket) return;
         this.send(
           encodeConnect({
             clientId: this.options.clientId,
@@ -246,8 +245,10 @@ export class MqttWsClient {
         const waiting = this.pending.get(packet.packetId);
         if (!waiting || waiting.kind !== packet.type) return;
         this.pending.delete(packet.packetId);
-        const refused = packet.type === 'suback' && packet.granted.includes(SUBACK_FAILURE);
-        waiting.callback(refused ? new Error('Subscription refused') : undefined);
+        const refused = packet.type === 'suback' ? (waiting.topics ?? []).filter((_, index) => packet.granted[index] === SUBACK_FAILURE) : [];
+        // Not asked for again on the next connection: the broker's ACL would refuse it again.
+        for (const topic of refused) this.subscriptions.delete(topic);
+        waiting.callback(refused.length > 0 ? new Error(`Subscription refused: ${refused.join(', ')}`) : undefined);
         return;
       }
       case 'pingresp':
@@ -265,7 +266,10 @@ export class MqttWsClient {
     this.scheduleKeepalive();
     if (this.subscriptions.size > 0) {
       const topics = [...this.subscriptions].map(([topic, qos]) => ({ topic, qos }));
-      this.request('suback', (packetId) => encodeSubscribe(packetId, topics), () => undefined);
+      const report = (error?: Error): void => {
+        if (error && this.connected) this.emit('error', error); // refused, not merely lost with the link
+      };
+      this.request('suback', (packetId) => encodeSubscribe(packetId, topics), report, topics.map(({ topic }) => topic));
     }
     this.emit('connect');
   }
@@ -293,6 +297,9 @@ export class MqttWsClient {
   }
 
   private scheduleKeepalive(): void {
+    if (this.keepaliveTimer !== null) this.clearTimer(this.keepaliveTimer);
+    this.keepaliveTimer = null;
+    if (this.keepaliveSeconds() === 0) return; // 0 turns keepalive off (section 3.1.2.10)
     this.keepaliveTimer = this.setTimer(() => {
       this.keepaliveTimer = null;
       const socket = this.socket;
@@ -308,9 +315,9 @@ export class MqttWsClient {
   }
 
   /** Sends a packet that the broker acknowledges, calling back on the acknowledgement or on loss. */
-  private request(kind: 'puback' | 'suback' | 'unsuback', encode: (packetId: number) => Bytes, callback: Callback): void {
+  private request(kind: 'puback' | 'suback' | 'unsuback', encode: (packetId: number) => Bytes, callback: Callback, topics?: string[]): void {
     const packetId = this.allocatePacketId();
-    this.pending.set(packetId, { kind, callback });
+    this.pending.set(packetId, { kind, callback, topics });
     this.send(encode(packetId));
   }
 
