@@ -69,6 +69,26 @@ describe('foundation: session, routing and shell in Chromium', () => {
     await context.close();
   });
 
+  it("a page whose chunk fails to download keeps the driver's header and navigation, and 'Reintentar' loads it", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await loginViaUi(page, 'conductor@jala.pe', 'jala12345');
+    // The earnings page's own chunk, as a phone that just lost its signal would fail to fetch it.
+    let blocked = true;
+    await page.route(/\/assets\/earnings-page-[^/]*\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+    await page.getByRole('navigation', { name: 'Navegación de conductor' }).getByRole('link', { name: /Ganancias/ }).click();
+    await page.getByRole('heading', { name: 'Algo salió mal' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Navegación de conductor' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Menú de perfil' }).isVisible()).toBe(true);
+    await screenshot(page, 'foundation-chunk-error-driver');
+
+    blocked = false;
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await page.getByRole('heading', { name: 'Mis Ganancias' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/driver/earnings');
+    await context.close();
+  });
+
   it('shows the 404 page with a link home for unknown paths', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();

@@ -1,12 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { AppLayout } from '../components/layout/app-layout';
 import { createQueryClient } from '../lib/query-client';
 import { useSession } from '../lib/session-store';
 import { driverTripQuery, passengerTripQuery } from '../lib/current-trip';
 import { resolveActiveTripRedirect } from './active-trip-redirect';
 import { AppProviders } from './providers';
 import { useRefetchOnReconnect } from './refetch-on-reconnect';
+import { SignedInPageKitContext, type SignedInPageKit } from './signed-in-page-kit';
+
+/** The bottom navigation that belongs to a path, so an error keeps the user's way around. */
+function navFor(pathname: string): 'passenger' | 'driver' | undefined {
+  if (pathname.startsWith('/driver')) return 'driver';
+  if (pathname.startsWith('/passenger')) return 'passenger';
+  return undefined;
+}
 
 /**
  * Active-trip guard (spec §2), re-run on every location change once the session is known.
@@ -38,15 +47,23 @@ export function ActiveTripGuard() {
 
 /**
  * Everything only a signed-in user needs, loaded as its own chunk after login: the query cache
- * (one per session, so no user ever sees another's cached data) and the active-trip guard.
+ * (one per session, so no user ever sees another's cached data), the active-trip guard, and what page
+ * error boundaries need when someone is signed in (SignedInPageKit).
  */
 export function AuthenticatedRoot() {
   const [client] = useState(createQueryClient);
   useEffect(() => () => client.clear(), [client]);
+  const { reset } = useQueryErrorResetBoundary();
+  const pageKit = useMemo<SignedInPageKit>(() => ({
+    resetFailedQueries: reset,
+    frame: (content: ReactNode, pathname: string) => <AppLayout title="Jala" nav={navFor(pathname)}>{content}</AppLayout>,
+  }), [reset]);
   return (
     <AppProviders client={client}>
-      <ActiveTripGuard />
-      <Outlet />
+      <SignedInPageKitContext.Provider value={pageKit}>
+        <ActiveTripGuard />
+        <Outlet />
+      </SignedInPageKitContext.Provider>
     </AppProviders>
   );
 }

@@ -1,19 +1,10 @@
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
-import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { AppLayout } from '../components/layout/app-layout';
 import { isChunkLoadError, PageErrorBoundary } from '../components/ui/error-boundary';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
-import { useSession } from '../lib/session-store';
 import { RootLayout } from './root-layout';
 import { DriverArea, OperatorRoute, ProtectedRoute, PublicRoute } from './route-guards';
-
-/** The bottom navigation that belongs to a path, so an error keeps the user's way around. */
-function navFor(pathname: string): 'passenger' | 'driver' | undefined {
-  if (pathname.startsWith('/driver')) return 'driver';
-  if (pathname.startsWith('/passenger')) return 'passenger';
-  return undefined;
-}
+import { SignedInPageKitContext } from './signed-in-page-kit';
 
 type PageLoader = () => Promise<ComponentType>;
 
@@ -25,16 +16,15 @@ type PageLoader = () => Promise<ComponentType>;
  */
 function LazyPage({ initial, load }: { initial: LazyExoticComponent<ComponentType>; load: PageLoader }) {
   const { pathname } = useLocation();
-  const signedIn = useSession((s) => s.status === 'authenticated');
-  const { reset } = useQueryErrorResetBoundary();
+  const signedIn = useContext(SignedInPageKitContext);
   const [page, setPage] = useState({ Component: initial, reimported: false });
   const retry = (error: Error): void => {
-    reset();
+    signedIn?.resetFailedQueries();
     if (!isChunkLoadError(error)) return;
     if (page.reimported) window.location.reload();
     else setPage({ Component: lazy(async () => ({ default: await load() })), reimported: true });
   };
-  const frame = (content: ReactNode) => (signedIn ? <AppLayout title="Jala" nav={navFor(pathname)}>{content}</AppLayout> : content);
+  const frame = (content: ReactNode) => (signedIn ? signedIn.frame(content, pathname) : content);
   const { Component } = page;
   return (
     <PageErrorBoundary resetKey={pathname} onRetry={retry} frame={frame}>
