@@ -90,10 +90,10 @@ describe('operators console: verify drivers with evidence', () => {
 
       // The operator finds the trip, reads its story and cancels it; the driver's list drops it.
       await openConsole(operatorPhone, 'Viajes');
-      await operatorPhone.getByRole('button', { name: /^Ver viaje / }).first().waitFor();
+      await operatorPhone.getByRole('button', { name: /^TRIP-/ }).first().waitFor();
       await operatorPhone.getByLabel('Buscar').fill('Carmen Rojas');
       await operatorPhone.getByRole('button', { name: 'Buscar', exact: true }).click();
-      await operatorPhone.getByRole('button', { name: /^Ver viaje / }).first().click();
+      await operatorPhone.getByRole('button', { name: /^TRIP-/ }).first().click();
       await operatorPhone.getByRole('heading', { name: /^Viaje TRIP-/ }).waitFor();
       await operatorPhone.getByLabel('Motivo de la cancelación (se avisa al pasajero y al conductor)').fill('Solicitud de prueba duplicada.');
       await operatorPhone.getByRole('button', { name: 'Cancelar viaje' }).click();
@@ -111,7 +111,8 @@ describe('operators console: verify drivers with evidence', () => {
       await screenshot(operatorPhone, 'operators-sos-360');
       await sos.getByLabel('Cómo se resolvió').fill('Llamamos al conductor: todo en orden.');
       await sos.getByRole('button', { name: 'Marcar resuelta' }).click();
-      await operatorPhone.getByText('No hay alertas abiertas.').waitFor();
+      // It leaves the open list (other tests' alerts, such as the safety test's or the sweep's, may stay).
+      await sos.waitFor({ state: 'detached' });
 
       await openConsole(operatorPhone, 'Usuarios');
       await operatorPhone.getByLabel('Buscar usuario').fill('Wilfredo');

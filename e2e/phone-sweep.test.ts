@@ -1,10 +1,11 @@
 /**
- * The phone-first sweep: every route of the spec's route table, for each role, in the states that matter
- * (empty, loaded with long real-world strings, error, every validation message shown, menus and sheets
- * open), at 360×740 in Chromium. A scene fails when the page is wider than the phone, axe-core finds a
- * serious or critical violation, or a tappable control is smaller than 44×44 px.
+ * The phone-first sweep: every route of the spec's route table, plus the receipt, the public share page and
+ * the operators' console, for each role, in the states that matter (empty, loaded with long real-world
+ * strings, error, every validation message shown, menus and sheets open), at 360×740 in Chromium. A scene
+ * fails when the page is wider than the phone, axe-core finds a serious or critical violation, a tappable
+ * control is smaller than 44×44 px, or a floating control (SOS) hides text the user would read.
  *
- * To cover a new screen, add a row to SCENES (and, if it needs one, an account to sweep-seed.ts).
+ * To cover a new screen, add a row to SCENES (and, if it needs one, an account or record to sweep-seed.ts).
  * Screenshots: e2e/screenshots/sweep/<scene>.png (kept as CI artifacts, see README).
  */
 import { mkdirSync } from 'node:fs';
@@ -15,8 +16,8 @@ import type { DatabaseHandle } from '@jala/db';
 import { FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { baseUrl, launchBrowser, phoneContext, SCREENSHOT_DIR } from './support/browser';
 import { openE2eDatabase } from './support/database';
-import { axeViolations, horizontalOverflow, outOfSight, smallTapTargets } from './support/phone-checks';
-import { LONG, seedSweepAccounts, type SweepAccounts } from './support/sweep-seed';
+import { axeViolations, coveredByFloating, horizontalOverflow, outOfSight, smallTapTargets } from './support/phone-checks';
+import { LONG, seedSweep, type SweepAccounts, type SweepSeed } from './support/sweep-seed';
 
 export const SWEEP_SCREENSHOT_DIR = join(SCREENSHOT_DIR, 'sweep');
 
@@ -27,7 +28,8 @@ interface Scene {
   /** Test title and screenshot file name. */
   name: string;
   as: Role;
-  path: string;
+  /** Where to go; a function when the address holds something seeded (a trip id, a share token). */
+  path: string | ((seed: SweepSeed) => string);
   /** Text (or pattern) on screen once the state is reached. */
   ready: string | RegExp;
   /** `ready` is a message the user must see without scrolling (an error, a question, a menu). */
@@ -39,6 +41,9 @@ interface Scene {
 const submit = (label: string | RegExp) => async (page: Page) => {
   await page.getByRole('button', { name: label }).last().click();
 };
+
+const receipt = (seed: SweepSeed) => `/trips/${seed.receiptTripId}/receipt`;
+const consoleSection = (section: string) => `/operators?seccion=${section}`;
 
 const SCENES: Scene[] = [
   // Public pages.
@@ -133,17 +138,40 @@ const SCENES: Scene[] = [
   { name: 'driver-new-earnings', as: 'newDriver', path: '/driver/earnings', ready: 'Mis Ganancias' },
   { name: 'driver-new-profile-validation', as: 'newDriver', path: '/driver/profile', ready: 'Este campo es obligatorio.', inSight: true, act: submit('Registrar perfil de conductor') },
   { name: 'driver-active-trip', as: 'busyDriver', path: '/driver/active-trip', ready: LONG.destination },
+
+  // The receipt of a completed trip with an accepted adjustment, on both phones.
+  { name: 'passenger-receipt', as: 'passenger', path: receipt, ready: LONG.adjustmentNote },
+  { name: 'driver-receipt', as: 'driver', path: receipt, ready: LONG.adjustmentNote },
+
+  // The public page of a shared trip: a live link made by the riding passenger, and one that leads nowhere.
+  { name: 'share-page', as: 'visitor', path: (seed) => `/compartir/${seed.shareToken}`, ready: LONG.busyPlate },
+  { name: 'share-page-unavailable', as: 'visitor', path: `/compartir/${'x'.repeat(32)}`, ready: 'Este enlace ya no está disponible', inSight: true },
+
+  // The operators' console, one section at a time, each with its data loaded.
+  { name: 'operators-queue', as: 'operator', path: consoleSection('cola'), ready: `${LONG.queuedFirstName} ${LONG.queuedLastName}` },
+  {
+    name: 'operators-queue-reject-validation', as: 'operator', path: consoleSection('cola'), ready: 'Escribe al menos 5 caracteres.', inSight: true,
+    act: async (page) => {
+      await page.getByRole('article', { name: `${LONG.queuedFirstName} ${LONG.queuedLastName}` }).getByRole('button', { name: 'Rechazar' }).click();
+    },
+  },
+  { name: 'operators-live', as: 'operator', path: consoleSection('mapa'), ready: 'se actualiza solo' },
+  { name: 'operators-trips', as: 'operator', path: consoleSection('viajes'), ready: LONG.address },
+  { name: 'operators-alerts', as: 'operator', path: consoleSection('alertas'), ready: `SOS de ${LONG.firstName} ${LONG.lastName} (pasajero)` },
+  { name: 'operators-users', as: 'operator', path: consoleSection('usuarios'), ready: `${LONG.queuedFirstName} ${LONG.queuedLastName}` },
+  { name: 'operators-operators', as: 'operator', path: consoleSection('operadores'), ready: `${LONG.operatorFirstName} ${LONG.operatorLastName}` },
+  { name: 'operators-audit', as: 'operator', path: consoleSection('auditoria'), ready: `${LONG.operatorFirstName} ${LONG.operatorLastName}` },
 ];
 
 describe('phone sweep at 360×740', () => {
   let browser: Browser;
   let database: DatabaseHandle;
-  let accounts: SweepAccounts;
+  let seed: SweepSeed;
   const pages = new Map<Role, { context: BrowserContext; page: Page }>();
 
   beforeAll(async () => {
     database = await openE2eDatabase();
-    accounts = await seedSweepAccounts(database.db);
+    seed = await seedSweep(database.db);
     browser = await launchBrowser();
     mkdirSync(SWEEP_SCREENSHOT_DIR, { recursive: true });
   });
@@ -161,7 +189,7 @@ describe('phone sweep at 360×740', () => {
     const page = await context.newPage();
     if (role !== 'visitor') {
       await page.goto('/login');
-      await page.locator('input[name="email"]').fill(accounts[role]);
+      await page.locator('input[name="email"]').fill(seed.accounts[role]);
       await page.locator('input[name="password"]').fill(FACTORY_PASSWORD);
       await page.locator('form button[type="submit"]').click();
       // A dashboard, or the active trip the guard sends its owner to.
@@ -179,7 +207,7 @@ describe('phone sweep at 360×740', () => {
 
   it.each(SCENES.map((scene) => [scene.name, scene] as const))('%s', async (_name, scene) => {
     const page = await phoneFor(scene.as);
-    await page.goto(scene.path);
+    await page.goto(typeof scene.path === 'string' ? scene.path : scene.path(seed));
     await page.locator('#root').waitFor();
     if (scene.act) await scene.act(page);
     const ready = page.getByText(scene.ready).first();
@@ -191,7 +219,8 @@ describe('phone sweep at 360×740', () => {
       overflow: await horizontalOverflow(page),
       axe: await axeViolations(page),
       smallTargets: await smallTapTargets(page),
+      covered: await coveredByFloating(page),
     };
-    expect(problems).toEqual({ inSight: [], overflow: [], axe: [], smallTargets: [] });
+    expect(problems).toEqual({ inSight: [], overflow: [], axe: [], smallTargets: [], covered: [] });
   });
 });

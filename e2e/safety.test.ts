@@ -11,7 +11,7 @@ import { eq, schema } from '@jala/db';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { tripPayload } from '../apps/server/test/support/actors';
-import { api } from './support/api';
+import { api, loginToken } from './support/api';
 import { phoneContext, screenshot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { loginViaUi } from './support/session';
@@ -19,8 +19,6 @@ import { loginViaUi } from './support/session';
 /** 1.3 km north of the pickup (Av. Arequipa), then points along the way to Jockey Plaza. */
 const FAR = { latitude: -12.1094, longitude: -77.0297 };
 const ON_THE_WAY = [{ latitude: -12.1150, longitude: -77.0200 }, { latitude: -12.1050, longitude: -77.0050 }];
-
-const token = async (email: string) => (await api<{ token: string }>('POST', '/auth/login', null, { email, password: FACTORY_PASSWORD })).data.token;
 
 async function loginOnTrip(page: Page, email: string, path: string): Promise<void> {
   await page.goto('/login');
@@ -59,8 +57,8 @@ describe('safety on every trip', () => {
       vehicle: { brand: 'Toyota', model: 'Yaris', color: 'Blanco perla' },
     });
     const rider = await createUser(db, { firstName: 'Rosa', lastName: 'Huamán', emergencyContactName: 'Mamá', emergencyContactPhone: '987654321' });
-    const driverToken = await token(driver.user.email);
-    const riderToken = await token(rider.email);
+    const driverToken = await loginToken(driver.user.email);
+    const riderToken = await loginToken(rider.email);
 
     // The driver's photo, uploaded as any phone would (the server re-encodes it).
     const face = await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 90, g: 140, b: 200 } } }).jpeg().toBuffer();

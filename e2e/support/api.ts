@@ -1,4 +1,5 @@
 /** The product's HTTP API as the browser tests call it to set a scene up (the envelope's data and message). */
+import { FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { baseUrl } from './browser';
 
 export async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; data: T; message: string }> {
@@ -9,4 +10,11 @@ export async function api<T>(method: string, path: string, token: string | null,
   });
   const envelope = (await response.json()) as { data: T; message: string };
   return { status: response.status, data: envelope.data, message: envelope.message };
+}
+
+/** Logs a factory account in over HTTP (POST /auth/login) and returns its bearer token. */
+export async function loginToken(email: string): Promise<string> {
+  const { status, data, message } = await api<{ token: string }>('POST', '/auth/login', null, { email, password: FACTORY_PASSWORD });
+  if (status !== 200) throw new Error(`login of ${email} answered ${status}: ${message}`);
+  return data.token;
 }

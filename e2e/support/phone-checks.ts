@@ -1,7 +1,7 @@
 /**
- * The three phone-first checks of the sweep (e2e/phone-sweep.test.ts), each returning a list of readable
+ * The phone-first checks of the sweep (e2e/phone-sweep.test.ts), each returning a list of readable
  * problems (empty when the page passes): nothing wider than the phone, no serious/critical axe violation,
- * no tappable control smaller than 44×44 px.
+ * no tappable control smaller than 44×44 px, no floating control drawn over the page's text.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -115,6 +115,48 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
     }
     return problems;
   }, MIN_TAP);
+}
+
+/**
+ * Text the user would read at the current scroll position but a floating control hides: a fixed element
+ * narrower than the phone (a full-width bar like the bottom navigation is the page's frame, and whatever
+ * scrolls under it is simply below the fold) drawn over a line of text that nothing else covers.
+ */
+export async function coveredByFloating(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const floating = [...document.querySelectorAll<HTMLElement>('body *')].filter((node) => {
+      if (getComputedStyle(node).position !== 'fixed' || !node.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
+      const box = node.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && box.width < window.innerWidth - 1;
+    });
+    const problems: string[] = [];
+    for (const control of floating) {
+      const area = control.getBoundingClientRect();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        const owner = text.parentElement;
+        if (!owner || !text.textContent?.trim() || control.contains(owner) || !owner.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        for (const line of range.getClientRects()) {
+          const left = Math.max(line.left, area.left, 0);
+          const right = Math.min(line.right, area.right, window.innerWidth);
+          const top = Math.max(line.top, area.top, 0);
+          const bottom = Math.min(line.bottom, area.bottom, window.innerHeight);
+          if (right - left < 1 || bottom - top < 1) continue;
+          // Right under the control lies the text's own element: nothing else (the bottom navigation, the
+          // edge of a scrolling box) would have hidden it anyway.
+          const stack = document.elementsFromPoint((left + right) / 2, (top + bottom) / 2);
+          const below = stack.find((node) => !control.contains(node));
+          if (below && owner.contains(below)) {
+            problems.push(`${control.tagName.toLowerCase()}.${String(control.className)} covers "${text.textContent.trim().slice(0, 40)}"`);
+            break;
+          }
+        }
+      }
+    }
+    return problems;
+  });
 }
 
 /**

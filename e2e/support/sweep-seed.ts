@@ -1,10 +1,15 @@
 /**
  * The accounts the phone sweep visits, written straight to the database with the shared factories and
  * filled with the long real-world strings that break narrow screens: long names, e-mails, plates,
- * saved places and addresses. Every account's password is FACTORY_PASSWORD.
+ * saved places and addresses. Every account's password is FACTORY_PASSWORD. What only the product itself
+ * can make (the share link's token, uploaded documents, an SOS, an audited operator action) goes through
+ * its HTTP API.
  */
+import sharp from 'sharp';
+import { DOCUMENT_KINDS } from '@jala/contracts';
 import { schema, type Database } from '@jala/db';
 import { createCompletedTrip, createDriver, createTrip, createUser } from '@jala/test-factories/database';
+import { api, loginToken } from './api';
 
 export const LONG = {
   placeName: 'Casa de mi abuelita en San Juan de Lurigancho',
@@ -15,6 +20,15 @@ export const LONG = {
   driverFirstName: 'Juan Carlos Eduardo',
   driverLastName: 'Villanueva Santisteban Ccori',
   plate: 'ABC-123456',
+  /** The car of the riding trip, as the share page shows it. */
+  busyPlate: 'XYZ-987654',
+  /** The note of the accepted fare adjustment on the receipt. */
+  adjustmentNote: 'Parada en la farmacia de la Av. Próceres de la Independencia para recoger las medicinas de mi mamá',
+  /** The driver waiting in the operators' verification queue. */
+  queuedFirstName: 'Wilfredo Teodoro',
+  queuedLastName: 'Ccahuana Huamaní de la Cruz',
+  operatorFirstName: 'Rosa Angélica Mercedes',
+  operatorLastName: 'Chumpitaz Villavicencio',
 } as const;
 
 const longEmail = (tag: string) => `maria.fernanda.delosangeles.quispe.${tag}.${Date.now().toString(36)}@correo-peruano-largo.com.pe`;
@@ -34,9 +48,19 @@ export interface SweepAccounts {
   newDriver: string;
   /** A driver on an accepted trip. */
   busyDriver: string;
+  /** An operator with a long name and e-mail who has already made someone an operator (audited). */
+  operator: string;
 }
 
-export async function seedSweepAccounts(db: Database, now = Date.now()): Promise<SweepAccounts> {
+export interface SweepSeed {
+  accounts: SweepAccounts;
+  /** A completed trip of `passenger` with `driver`, its price raised by an accepted adjustment: its receipt. */
+  receiptTripId: number;
+  /** The token of a live share link to `ridingPassenger`'s trip, made by POST /safety/share. */
+  shareToken: string;
+}
+
+export async function seedSweep(db: Database, now = Date.now()): Promise<SweepSeed> {
   const longDriver = await createDriver(db, {
     user: { firstName: LONG.driverFirstName, lastName: LONG.driverLastName, email: longEmail('conductor') },
     vehicle: { brand: 'Toyota', model: 'Corolla Cross Hybrid', color: 'Gris oscuro metálico', licensePlate: LONG.plate },
@@ -48,12 +72,19 @@ export async function seedSweepAccounts(db: Database, now = Date.now()): Promise
   ]);
   const day = 1440 * 60_000;
   const long = { pickupAddress: LONG.address, destinationAddress: LONG.destination };
+  const completed = [];
   for (let index = 0; index < 3; index += 1) {
-    await createCompletedTrip(db, {
+    completed.push(await createCompletedTrip(db, {
       passengerId: passenger.id, driverId: longDriver.user.id, vehicleId: longDriver.vehicle.id, fareCents: 12_650 + index * 10,
-      completedAt: new Date(now - (index + 1) * day), ...long,
-    });
+      agreedFareCents: 12_300 + index * 10, completedAt: new Date(now - (index + 1) * day), ...long,
+    }));
   }
+  // The latest trip cost S/ 3.50 more than agreed: a stop the passenger accepted on the way.
+  const receiptTrip = completed[0]!;
+  await db.insert(schema.fareAdjustments).values({
+    tripId: receiptTrip.id, driverId: longDriver.user.id, amountCents: 350, reason: 'extra_stop', note: LONG.adjustmentNote, status: 'accepted',
+    createdAt: new Date(now - day - 25 * 60_000), answeredAt: new Date(now - day - 24 * 60_000),
+  });
   for (const status of ['cancelled_by_passenger', 'cancelled_by_driver', 'cancelled_by_system'] as const) {
     await createTrip(db, {
       passengerId: passenger.id, status, estimatedFareCents: 12_600, createdAt: new Date(now - 5 * day), cancelledAt: new Date(now - 5 * day + 60_000),
@@ -67,7 +98,10 @@ export async function seedSweepAccounts(db: Database, now = Date.now()): Promise
   const pending = await createTrip(db, { passengerId: waitingPassenger.id, ...long, pickupAddress: `${LONG.placeName}, ${LONG.address}`, passengerNotes: 'Estoy en la puerta verde al costado de la bodega Don Lucho, frente al parque' });
   await db.insert(schema.tripOffers).values({ tripId: pending.id, driverId: longDriver.user.id, vehicleId: longDriver.vehicle.id, priceCents: 2450, driverLatitude: '-12.121100', driverLongitude: '-77.029700' });
 
-  const busyDriver = await createDriver(db, { user: { firstName: LONG.driverFirstName, lastName: LONG.driverLastName, email: longEmail('ocupado') } });
+  const busyDriver = await createDriver(db, {
+    user: { firstName: LONG.driverFirstName, lastName: LONG.driverLastName, email: longEmail('ocupado') },
+    vehicle: { brand: 'Hyundai', model: 'Grand i10 Sedán GLS Full', color: 'Azul eléctrico perlado', licensePlate: LONG.busyPlate },
+  });
   const ridingPassenger = await createUser(db, { firstName: LONG.firstName, lastName: LONG.lastName, email: longEmail('viajando') });
   await createTrip(db, {
     passengerId: ridingPassenger.id, driverId: busyDriver.user.id, vehicleId: busyDriver.vehicle.id, status: 'arrived', acceptedAt: new Date(now - 5 * 60_000), enRouteAt: new Date(now - 4 * 60_000), arrivedAt: new Date(now - 60_000),
@@ -77,13 +111,54 @@ export async function seedSweepAccounts(db: Database, now = Date.now()): Promise
 
   const newDriver = await createUser(db, { firstName: LONG.driverFirstName, lastName: LONG.driverLastName, userType: 'driver', email: longEmail('nuevoconductor') });
 
+  // The riding passenger shares the trip and presses SOS, as the app does: the share page and 'Alertas SOS'.
+  const ridingToken = await loginToken(ridingPassenger.email);
+  const share = await api<{ path: string }>('POST', '/safety/share', ridingToken);
+  const sos = await api('POST', '/safety/sos', ridingToken, { latitude: -11.9835, longitude: -77.0058 });
+  if (share.status !== 201 || sos.status !== 201) throw new Error(`share ${share.status}, SOS ${sos.status}`);
+
+  const [operator, colleague] = await Promise.all([
+    createUser(db, {
+      isAdmin: true, firstName: LONG.operatorFirstName, lastName: LONG.operatorLastName,
+      email: `rosa.angelica.mercedes.chumpitaz.${Date.now().toString(36)}@operaciones-seguridad-ciudadana.jala.pe`,
+    }),
+    createUser(db, { firstName: 'Teodoro', lastName: 'Quispe Mamani', email: longEmail('colega') }),
+  ]);
+  const operatorToken = await loginToken(operator.email);
+  await queueDriverForReview(db);
+  // An operator action, so 'Auditoría' lists an entry signed with the operator's long name and e-mail.
+  const grant = await api('POST', '/admin/operators', operatorToken, { email: colleague.email });
+  if (grant.status !== 200) throw new Error(`making an operator answered ${grant.status}: ${grant.message}`);
+
   return {
-    passenger: passenger.email,
-    newPassenger: newPassenger.email,
-    waitingPassenger: waitingPassenger.email,
-    ridingPassenger: ridingPassenger.email,
-    driver: longDriver.user.email,
-    newDriver: newDriver.email,
-    busyDriver: busyDriver.user.email,
+    accounts: {
+      passenger: passenger.email,
+      newPassenger: newPassenger.email,
+      waitingPassenger: waitingPassenger.email,
+      ridingPassenger: ridingPassenger.email,
+      driver: longDriver.user.email,
+      newDriver: newDriver.email,
+      busyDriver: busyDriver.user.email,
+      operator: operator.email,
+    },
+    receiptTripId: receiptTrip.id,
+    shareToken: share.data.path.split('/').pop() ?? '',
   };
+}
+
+/** A driver with a long name who uploaded the five documents and sent them for review: the console's queue. */
+async function queueDriverForReview(db: Database): Promise<void> {
+  const { user } = await createDriver(db, {
+    user: { firstName: LONG.queuedFirstName, lastName: LONG.queuedLastName, email: longEmail('revision') },
+    profile: { verificationStatus: 'pending_verification', driverStatus: 'offline' },
+    vehicle: { brand: 'Bajaj', model: 'RE Compact 4S', color: 'Amarillo con franjas azules', vehicleType: 'mototaxi', licensePlate: '4521-8M' },
+  });
+  const token = await loginToken(user.email);
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 31, g: 79, b: 216 } } }).jpeg().toBuffer();
+  for (const kind of DOCUMENT_KINDS) {
+    const upload = await api('PUT', `/driver/documents/${kind}`, token, { image_base64: photo.toString('base64') });
+    if (upload.status !== 200) throw new Error(`uploading ${kind} answered ${upload.status}: ${upload.message}`);
+  }
+  const submit = await api('POST', '/driver/documents/submit', token, { soat_expiry_date: '2030-06-30' });
+  if (submit.status !== 200) throw new Error(`sending the documents answered ${submit.status}: ${submit.message}`);
 }

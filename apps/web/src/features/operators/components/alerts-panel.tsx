@@ -19,7 +19,7 @@ function AlertCard({ alert }: { alert: SafetyAlert }) {
       <dl className="ops-facts">
         <div><dt>Viaje</dt><dd>{alert.trip_code}</dd></div>
         <div><dt>Hora</dt><dd>{formatDateTime(alert.created_at)}</dd></div>
-        <div><dt>Teléfono</dt><dd>{alert.user.phone ? <a href={`tel:${alert.user.phone}`}>{alert.user.phone}</a> : '—'}</dd></div>
+        <div><dt>Teléfono</dt><dd>{alert.user.phone ? <a className="ops-tel" href={`tel:${alert.user.phone}`}>{alert.user.phone}</a> : '—'}</dd></div>
         <div><dt>Ubicación</dt><dd>{alert.latitude !== null && alert.longitude !== null ? `${alert.latitude.toFixed(5)}, ${alert.longitude.toFixed(5)}` : 'sin ubicación'}</dd></div>
         {alert.resolution_note && <div><dt>Resolución</dt><dd>{alert.resolution_note}</dd></div>}
       </dl>

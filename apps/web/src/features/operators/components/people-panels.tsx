@@ -42,9 +42,10 @@ export function UsersPanel() {
   return (
     <div className="ops-list">
       <form className="ops-filters" role="search" onSubmit={(e) => { e.preventDefault(); setQ(text.trim()); }}>
-        <label className="field__label" htmlFor="ops-user-q">Buscar usuario</label>
+        {/* What to type is in the label: a placeholder that long is cut beside the button on a phone. */}
+        <label className="field__label" htmlFor="ops-user-q">Buscar usuario por nombre, correo o teléfono</label>
         <div className="ops-search">
-          <input id="ops-user-q" className="field__control" value={text} onChange={(e) => setText(e.target.value)} placeholder="Nombre, correo o teléfono" maxLength={100} />
+          <input id="ops-user-q" className="field__control" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} />
           <button type="submit" className="btn btn--primary">Buscar</button>
         </div>
       </form>
@@ -82,7 +83,8 @@ export function OperatorsPanel() {
       <ul className="ops-rows">
         {data?.map((operator) => (
           <li key={operator.id} className="ops-row ops-row--static">
-            <span className="ops-row__main"><strong>{operator.name}</strong>{operator.id === me ? ' (tú)' : ''}</span>
+            {/* One item in the wrapping row, so '(tú)' stays after the name instead of on a line of its own. */}
+            <span className="ops-row__main"><span><strong>{operator.name}</strong>{operator.id === me ? ' (tú)' : ''}</span></span>
             <span className="ops-row__line ops-muted ops-wrap">{operator.email}</span>
             <button type="button" className="btn btn--ghost" disabled={remove.isPending} onClick={() => remove.mutate(operator.id)}>Quitar rol</button>
           </li>

@@ -94,9 +94,10 @@ export function TripsPanel() {
           <option value="">Todos</option>
           {TRIP_STATUSES.map((status) => <option key={status} value={status}>{tripStatusLabel(status)}</option>)}
         </select>
-        <label className="field__label" htmlFor="ops-trip-q">Buscar</label>
+        {/* What to type is in the label: a placeholder that long is cut beside the button on a phone. */}
+        <label className="field__label" htmlFor="ops-trip-q">Buscar por código, dirección o nombre</label>
         <div className="ops-search">
-          <input id="ops-trip-q" className="field__control" value={text} onChange={(e) => setText(e.target.value)} placeholder="Código, dirección o nombre" maxLength={100} />
+          <input id="ops-trip-q" className="field__control" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} />
           <button type="submit" className="btn btn--primary">Buscar</button>
         </div>
       </form>
@@ -107,7 +108,8 @@ export function TripsPanel() {
       <ul className="ops-rows">
         {data?.map((trip) => (
           <li key={trip.id}>
-            <button type="button" className="ops-row" onClick={() => setOpen(trip.id)} aria-label={`Ver viaje ${trip.trip_code}`}>
+            {/* Named by what it shows (code, status, people, pickup): a spoken name matches the visible one. */}
+            <button type="button" className="ops-row" onClick={() => setOpen(trip.id)}>
               <span className="ops-row__main">
                 <strong>{trip.trip_code}</strong> <span className={`ops-status ops-status--${trip.status}`}>{tripStatusLabel(trip.status)}</span>
               </span>

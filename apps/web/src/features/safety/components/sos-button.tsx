@@ -69,8 +69,6 @@ export function SosButton() {
 
   return (
     <>
-      {/* Room at the end of the page, so the floating button never hides its last control. */}
-      <div className="sf-sos-spacer" aria-hidden="true" />
       <button
         type="button"
         className="sf-sos"

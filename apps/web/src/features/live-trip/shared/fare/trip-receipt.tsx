@@ -46,7 +46,7 @@ export function TripReceiptCard({ tripId }: { tripId: number }) {
           <dd>{formatSoles(r.agreed_fare)}</dd>
         </div>
         {r.adjustments.map((a) => (
-          <div key={a.id}>
+          <div key={a.id} className="fare-receipt__adjustment">
             <dt>Ajuste aceptado</dt>
             <dd>{adjustmentLabel(a)}</dd>
           </div>
