@@ -8,7 +8,8 @@ export default defineConfig({
   test: {
     reporters: ['default'],
     // One test file per core at once (vitest's default leaves one core idle): most files wait on databases,
-    // brokers and browsers rather than compute, so on a 2-core CI machine this nearly halves the run.
+    // brokers and browsers rather than compute. Browser files run alongside the others too (see e2e below):
+    // on CI's 2 cores the whole run takes ~7 minutes instead of ~13.
     maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
@@ -26,6 +27,8 @@ export default defineConfig({
         test: { name: 'web', include: ['apps/web/test/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
       {
+        // Files may run at the same time against the one server and database global-setup starts, so a
+        // test relies only on the data it created: never on an empty list, a global count or a first row.
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
@@ -33,11 +36,11 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {
         // Several real nodes behind nginx on PostgreSQL and Redis (docs/DEPLOY.md); each file starts its own.
+        // They kill nodes and time failovers, so they run one at a time, after everything else.
         test: {
           name: 'cluster',
           include: ['e2e/cluster/**/*.test.ts'],
