@@ -103,9 +103,13 @@ describe('operators console: verify drivers with evidence', () => {
       await screenshot(operatorPhone, 'operators-trip-cancelled-360');
       await driverPhone.getByRole('article', { name: 'Solicitud de Carmen Rojas' }).waitFor({ state: 'detached', timeout: 20_000 });
 
-      // An SOS on that trip (as the safety feature stores it) reaches the queue and is resolved with a note.
+      // An SOS on that trip (as the safety feature stores it) is raised in the console the operator has open on
+      // another section, within a live snapshot or two; 'Ver alertas' leads to it, and it is resolved with a note.
       await suite.database.db.insert(schema.safetyAlerts).values({ tripId: trip.data.id, userId: driver.id, role: 'driver', latitude: '-12.121100', longitude: '-77.029700' });
-      await openConsole(operatorPhone, 'Alertas SOS');
+      const raised = operatorPhone.getByRole('alert').filter({ hasText: 'Nueva alerta SOS: alguien pidió ayuda durante un viaje.' });
+      await raised.waitFor({ timeout: 15_000 });
+      await screenshot(operatorPhone, 'operators-sos-raised-360');
+      await raised.getByRole('button', { name: 'Ver alertas' }).click();
       const sos = operatorPhone.getByRole('article').filter({ hasText: 'SOS de Wilfredo Huamán Quispe de la Cruz (conductor)' });
       await sos.waitFor();
       expect(await operatorPhone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -228,6 +228,8 @@ export const zResolveAlertRequest = z.object({
 export const zLiveCity = z.object({
   drivers: z.array(z.object({ id: z.number().int(), name: z.string(), vehicle_type: z.enum(['mototaxi', 'auto']), latitude: z.number(), longitude: z.number() })),
   trips: z.array(z.object({ id: z.number().int(), trip_code: z.string(), status: z.enum(TRIP_STATUSES), latitude: z.number(), longitude: z.number() })),
+  /** SOS alerts not resolved yet: the console raises a new one wherever the operator is looking. */
+  open_alerts: z.number().int().min(0),
   at: z.string(),
 });
 export type LiveCity = z.infer<typeof zLiveCity>;

@@ -98,12 +98,17 @@ describeOnBackends('trips, live map and SOS for operators on %s', ({ t, maybe, w
     const { trip, rider } = await ridingTrip();
     const [older] = await db.insert(schema.safetyAlerts).values({ tripId: trip.id, userId: rider.id, role: 'passenger', latitude: '-12.121100', longitude: '-77.029700', createdAt: new Date(Date.now() - 60_000) }).returning();
     const [newer] = await db.insert(schema.safetyAlerts).values({ tripId: trip.id, userId: rider.id, role: 'passenger' }).returning();
+    const openAlerts = async () => (await api<LiveCity>(t.baseUrl, 'GET', '/admin/live', { token: operator.token })).body.data.open_alerts;
+    const openBefore = await openAlerts();
     const open = await api<SafetyAlert[]>(t.baseUrl, 'GET', '/admin/alerts', { token: operator.token });
+    // The live snapshot (pushed to every open console) counts them, so a new SOS is raised wherever the operator is.
+    expect(openBefore).toBe(open.body.data.length);
     const ids = open.body.data.map((a) => a.id);
     expect(ids.indexOf(older!.id)).toBeLessThan(ids.indexOf(newer!.id));
     expect(open.body.data.find((a) => a.id === older!.id)).toMatchObject({ trip_code: trip.tripCode, latitude: -12.1211, user: { name: 'Miguel Soto' } });
     const resolved = await api(t.baseUrl, 'POST', `/admin/alerts/${older!.id}/resolve`, { token: operator.token, body: { note: 'Llamamos a la pasajera: está bien.' } });
     expect(resolved.status).toBe(200);
+    expect(await openAlerts()).toBe(openBefore - 1);
     const twice = await api(t.baseUrl, 'POST', `/admin/alerts/${older!.id}/resolve`, { token: operator.token, body: { note: 'De nuevo' } });
     expect(twice.body.code).toBe('ALERT_ALREADY_RESOLVED');
     expect((await api<SafetyAlert[]>(t.baseUrl, 'GET', '/admin/alerts', { token: operator.token })).body.data.map((a) => a.id)).not.toContain(older!.id);

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DriverDocumentsState, QueuedDriver } from '@jala/contracts';
+import { topics, type DriverDocumentsState, type LiveCity, type QueuedDriver, type SafetyAlert } from '@jala/contracts';
 import { makeDriverUser, makeUser } from '@jala/test-factories';
 import { DocumentsSection } from '../../src/features/driver/components/documents-section';
 import { DriverDashboardPage } from '../../src/features/driver/pages/dashboard-page';
 import { OperatorsConsolePage } from '../../src/features/operators/pages/operators-console-page';
-import { ok, renderAt, renderApp, sentBody, setSession, stubFetch } from '../support';
+import { fakeRealtime, ok, renderAt, renderApp, sentBody, setSession, stubFetch } from '../support';
 
 afterEach(() => {
   cleanup();
@@ -49,6 +49,46 @@ describe('operators console', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Rechazar' }));
     expect(await screen.findByText('No hay conductores esperando verificación.')).toBeTruthy();
     expect(sentBody(fetchMock, 'POST', '/admin/drivers/42/reject')).toEqual({ reason: 'El SOAT está borroso' });
+  });
+});
+
+describe('operators console: SOS alerts', () => {
+  const live = (openAlerts: number): LiveCity => ({ drivers: [], trips: [], open_alerts: openAlerts, at: '2026-11-23T15:00:00.000Z' });
+  const ALERT: SafetyAlert = {
+    id: 9, trip_id: 3, trip_code: 'TRIP-ABC123', role: 'passenger', latitude: -12.1211, longitude: -77.0297, created_at: '2026-11-23T15:01:00.000Z',
+    resolved_at: null, resolution_note: null, user: { id: 90, name: 'Rosa Huamán', phone: '987654321' },
+  };
+
+  it('raises a new SOS from any section: a count on its tab, and a banner that leads to the alerts', async () => {
+    const broker = fakeRealtime();
+    let alerts: SafetyAlert[] = [];
+    stubFetch({ 'GET /admin/verification-queue': ok([]), 'GET /admin/live': ok(live(0)), 'GET /admin/alerts': () => ok(alerts) });
+    renderAt('/operators', <OperatorsConsolePage />, { user: makeUser({ roles: ['passenger', 'admin'] }) });
+    await screen.findByText('No hay conductores esperando verificación.');
+    const tab = () => within(screen.getByRole('navigation', { name: 'Secciones de la consola' })).getByRole('button', { name: /^Alertas SOS/ });
+    expect(tab().textContent).toBe('Alertas SOS');
+    await waitFor(() => expect(broker.follows(topics.operatorLive)).toBe(true));
+
+    // The server's next snapshot counts one more open alert: the operator is looking at the queue.
+    alerts = [ALERT];
+    broker.deliver(topics.operatorLive, live(1));
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain('Nueva alerta SOS: alguien pidió ayuda durante un viaje.');
+    expect(tab().textContent).toBe('Alertas SOS1 abiertas');
+
+    fireEvent.click(within(banner).getByRole('button', { name: 'Ver alertas' }));
+    expect(await screen.findByRole('heading', { name: 'SOS de Rosa Huamán (pasajero)' })).toBeTruthy();
+    expect(screen.queryByText('Nueva alerta SOS: alguien pidió ayuda durante un viaje.')).toBeNull();
+    // A snapshot with the same count raises nothing again.
+    broker.deliver(topics.operatorLive, live(1));
+    expect(screen.queryByText('Nueva alerta SOS: alguien pidió ayuda durante un viaje.')).toBeNull();
+  });
+
+  it('shows the open count from the first snapshot without raising it as new', async () => {
+    stubFetch({ 'GET /admin/verification-queue': ok([]), 'GET /admin/live': ok(live(3)) });
+    renderAt('/operators', <OperatorsConsolePage />, { user: makeUser({ roles: ['passenger', 'admin'] }) });
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Alertas SOS/ }).textContent).toBe('Alertas SOS3 abiertas'));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { AdminTrip, AdminTripStory, LiveCity } from '@jala/contracts';
-import { and, asc, desc, eq, inArray, isNotNull, schema, sql, type Database } from '@jala/db';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, schema, sql, type Database } from '@jala/db';
 import { ACTIVE_TRIP_STATUSES, fromCentimos, type TripStatus } from '@jala/domain';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/app-error';
@@ -109,7 +109,7 @@ export class TripsAdminService {
     };
   }
 
-  /** Online drivers with a recent position (by vehicle type) and every active trip at its pickup. */
+  /** Online drivers with a recent position (by vehicle type), every active trip at its pickup, open SOS alerts. */
   async liveCity(): Promise<LiveCity> {
     const now = this.now();
     const since = new Date(now.getTime() - LIVE_POSITION_MINUTES * 60_000);
@@ -122,6 +122,7 @@ export class TripsAdminService {
       .limit(1000);
     const active = await this.db.select().from(schema.trips)
       .where(inArray(schema.trips.status, [...ACTIVE_TRIP_STATUSES])).orderBy(desc(schema.trips.id)).limit(1000);
+    const [alerts] = await this.db.select({ open: count() }).from(schema.safetyAlerts).where(isNull(schema.safetyAlerts.resolvedAt));
     return {
       drivers: online.map(({ profile, user, vehicle }) => ({
         id: user.id, name: fullName(user), vehicle_type: vehicle.vehicleType,
@@ -130,6 +131,7 @@ export class TripsAdminService {
       trips: active.map((trip) => ({
         id: trip.id, trip_code: trip.tripCode, status: trip.status, latitude: Number(trip.pickupLatitude), longitude: Number(trip.pickupLongitude),
       })),
+      open_alerts: alerts?.open ?? 0,
       at: now.toISOString(),
     };
   }

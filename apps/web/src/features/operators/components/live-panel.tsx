@@ -1,38 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { topics, zLiveCity, type LiveCity } from '@jala/contracts';
+import type { LiveCity } from '@jala/contracts';
 import { tripStatusLabel } from '@jala/domain';
 import { errorMessage } from '../../../lib/api-client';
-import { realtime } from '../../../lib/realtime';
-import { fetchLive, operatorKeys } from '../api/operators-api';
+import { useLiveCity } from '../hooks/use-live-city';
 import { formatDateTime } from '../operators-format';
-
-/**
- * Follows the operators' live topic: each snapshot the server pushes (every few seconds) replaces the
- * cached one; the first comes over HTTP so the page is never empty while MQTT connects.
- */
-function useLiveCity() {
-  const client = useQueryClient();
-  const query = useQuery({ queryKey: operatorKeys.live(), queryFn: fetchLive });
-  useEffect(() => {
-    let unsubscribe: (() => void) | null = null;
-    const follow = () => {
-      if (unsubscribe || !realtime.isConnected()) return;
-      try {
-        unsubscribe = realtime.subscribe(topics.operatorLive, (payload) => {
-          const parsed = zLiveCity.safeParse(payload);
-          if (parsed.success) client.setQueryData(operatorKeys.live(), parsed.data);
-        });
-      } catch {
-        unsubscribe = null; // the link dropped meanwhile: the next 'connected' retries
-      }
-    };
-    follow();
-    const stop = realtime.onConnectionChange((state) => { if (state === 'connected') follow(); });
-    return () => { stop(); unsubscribe?.(); };
-  }, [client]);
-  return query;
-}
 
 /** A plain plot of the points over their own bounding box: no tiles needed, readable on a phone. */
 function CityPlot({ city }: { city: LiveCity }) {
