@@ -75,6 +75,10 @@ describe('operators console: verify drivers with evidence', () => {
       await card.getByRole('button', { name: 'Aprobar conductor' }).click();
       // Approved, the driver leaves the queue (which other files' drivers may still be waiting in).
       await card.waitFor({ state: 'detached' });
+      // The driver's phone, still on 'Documentos', shows the decision without a reload, where 'sent' was.
+      await driverPhone.getByRole('status').filter({ hasText: 'Un operador aprobó tus documentos: ya puedes recibir solicitudes.' }).waitFor();
+      expect(await driverPhone.getByText('Documentos enviados a revisión').count()).toBe(0);
+      await screenshot(driverPhone, 'operators-driver-approved-live-360');
 
       // A passenger asks for a ride at Parque Kennedy; the approved driver sees it on their phone.
       const passenger = await api<{ token: string }>('POST', '/auth/register', null, {

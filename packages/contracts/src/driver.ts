@@ -19,6 +19,13 @@ export const VEHICLE_STATUSES = ['active', 'maintenance', 'inactive'] as const;
 export const DRIVER_STATUSES = ['online', 'offline'] as const;
 export const VERIFICATION_STATUSES = ['pending_verification', 'verified', 'rejected'] as const;
 
+/**
+ * notifications/{userId} (only that user subscribes; only the server publishes): an operator approved or
+ * rejected the driver's documents. The app refetches what depends on it, so the message carries no details.
+ */
+export const zVerificationNotification = z.object({ type: z.literal('verification_changed'), verification_status: z.enum(VERIFICATION_STATUSES) });
+export type VerificationNotification = z.infer<typeof zVerificationNotification>;
+
 /** Spec §5 required-field messages of the driver profile form. */
 export const DRIVER_PROFILE_MESSAGES = {
   license_number: 'Este campo es obligatorio.',

@@ -5,13 +5,14 @@
  */
 import { expect } from 'vitest';
 import sharp from 'sharp';
-import { DOCUMENT_KINDS, type DriverDocumentsState, type QueuedDriver } from '@jala/contracts';
+import { DOCUMENT_KINDS, topics, type DriverDocumentsState, type QueuedDriver } from '@jala/contracts';
 import { eq, schema } from '@jala/db';
 import { limaDateKey } from '@jala/domain';
 import { createDriver, createUser } from '@jala/test-factories/database';
 import { login, passenger, requestTrip } from '../support/actors';
 import { describeOnBackends } from '../support/backends';
 import { api } from '../support/http';
+import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
 import { b64, phoneJpeg, png, webp } from './document-images';
 
 const FUTURE = '2030-06-30';
@@ -115,8 +116,19 @@ describeOnBackends('driver documents and the verification queue on %s', ({ t, ma
     expect(entry?.soat_expiry_date).toBe(FUTURE);
 
     expect((await nearbyStatus(second.token)).body.code).toBe('DRIVER_NOT_VERIFIED');
-    const approved = await api(t.baseUrl, 'POST', `/admin/drivers/${second.id}/verify`, { token: operator });
-    expect(approved.status).toBe(200);
+    // The driver's open app hears the decision on its own notifications topic (and refetches).
+    const driverLink = await connectMqtt(t.wsUrl, { userId: second.id, token: second.token });
+    let told: unknown;
+    try {
+      expect(await subscribeQos(driverLink, topics.notifications(second.id))).toBe(0);
+      const news = nextMessage(driverLink, topics.notifications(second.id), 5000);
+      const approved = await api(t.baseUrl, 'POST', `/admin/drivers/${second.id}/verify`, { token: operator });
+      expect(approved.status).toBe(200);
+      told = await news;
+    } finally {
+      driverLink.end(true);
+    }
+    expect(told).toEqual({ type: 'verification_changed', verification_status: 'verified' });
     const rider = await passenger(t.baseUrl);
     const trip = await requestTrip(t.baseUrl, rider.token);
     const nearby = await nearbyStatus(second.token);
@@ -135,8 +147,18 @@ describeOnBackends('driver documents and the verification queue on %s', ({ t, ma
     const tooShort = await api(t.baseUrl, 'POST', `/admin/drivers/${driver.id}/reject`, { token: operator, body: { reason: 'no' } });
     expect(tooShort.status).toBe(400);
     const reason = 'La foto del SOAT está borrosa; tómala de nuevo con buena luz.';
-    const rejected = await api(t.baseUrl, 'POST', `/admin/drivers/${driver.id}/reject`, { token: operator, body: { reason } });
-    expect(rejected.status).toBe(200);
+    const driverLink = await connectMqtt(t.wsUrl, { userId: driver.id, token: driver.token });
+    let told: unknown;
+    try {
+      expect(await subscribeQos(driverLink, topics.notifications(driver.id))).toBe(0);
+      const news = nextMessage(driverLink, topics.notifications(driver.id), 5000);
+      const rejected = await api(t.baseUrl, 'POST', `/admin/drivers/${driver.id}/reject`, { token: operator, body: { reason } });
+      expect(rejected.status).toBe(200);
+      told = await news;
+    } finally {
+      driverLink.end(true);
+    }
+    expect(told).toEqual({ type: 'verification_changed', verification_status: 'rejected' });
     const read = await state(driver.token);
     expect(read).toMatchObject({ verification_status: 'rejected', rejection_reason: reason });
     expect(await queueIds()).not.toContain(driver.id);

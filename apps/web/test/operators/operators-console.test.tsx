@@ -124,6 +124,21 @@ describe('driver documents tab', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 
+  it("an operator's approval reaches the open dashboard: the documents notice gives way to the good news", async () => {
+    const broker = fakeRealtime();
+    let documents = state({ verification_status: 'pending_verification', rejection_reason: null, expiry_notice: null });
+    stubFetch({ 'GET /driver/documents': () => ok(documents), 'GET /driver/profile': () => ok({ verification_status: documents.verification_status }) });
+    const driver = makeDriverUser();
+    renderAt('/driver/dashboard', <DriverDashboardPage />, { user: driver });
+    await screen.findByText(/^Tus documentos están en revisión/);
+    await waitFor(() => expect(broker.follows(topics.notifications(driver.id))).toBe(true));
+
+    documents = state({ verification_status: 'verified', rejection_reason: null, expiry_notice: null });
+    broker.deliver(topics.notifications(driver.id), { type: 'verification_changed', verification_status: 'verified' });
+    expect(await screen.findByText('Un operador aprobó tus documentos: ya puedes recibir solicitudes.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/^Tus documentos están en revisión/)).toBeNull());
+  });
+
   it('warns on the dashboard a week before expiry, linking to the documents', async () => {
     stubFetch({ 'GET /driver/documents': ok(state({ verification_status: 'verified', rejection_reason: null })), 'GET /driver/profile': ok({ verification_status: 'verified' }) });
     renderAt('/driver/dashboard', <DriverDashboardPage />, { user: makeDriverUser() });

@@ -1,21 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  zAdminDriver, zAdminDriversQuery, zDocumentFile, zDriverDocumentParams, zDriverReview, zDriverVerification, zEnvelope, zIdParam,
-  zQueuedDriver, zRejectDriverRequest,
+  topics, zAdminDriver, zAdminDriversQuery, zDocumentFile, zDriverDocumentParams, zDriverReview, zDriverVerification, zEnvelope, zIdParam,
+  zQueuedDriver, zRejectDriverRequest, type VerificationNotification,
 } from '@jala/contracts';
 import { ok } from '../../lib/envelope';
+import type { RealtimeBroker } from '../../realtime/broker';
 import type { DriverVerificationService } from '../drivers/driver-verification.service';
 import type { DriverReviewService } from './driver-review.service';
 import { operatorActor } from './operator-actor';
 import { requireAdmin } from './require-admin';
 
-interface Services { verification: DriverVerificationService; review: DriverReviewService }
+interface Services { verification: DriverVerificationService; review: DriverReviewService; broker: Pick<RealtimeBroker, 'publish'> }
 
 /** Operators' endpoints (users.is_admin): the verification queue with documents, approve and reject. */
-export const adminDriversRoutes: FastifyPluginAsyncZod<Services> = async (app, { verification, review }) => {
+export const adminDriversRoutes: FastifyPluginAsyncZod<Services> = async (app, { verification, review, broker }) => {
   const guard = { preHandler: [app.requireUser, requireAdmin] };
   const secured = { tags: ['admin'], security: [{ bearer: [] }] };
+  /** Tells the driver's open app at once (it refetches its documents and profile); a lost message only delays that. */
+  const tellDriver = async (driverId: number, status: VerificationNotification['verification_status']) => {
+    const message: VerificationNotification = { type: 'verification_changed', verification_status: status };
+    await broker.publish(topics.notifications(driverId), message).catch((error: unknown) => app.log.warn({ err: error, driverId }, 'verification notification failed'));
+  };
 
   app.get('/admin/drivers', {
     ...guard,
@@ -47,6 +53,7 @@ export const adminDriversRoutes: FastifyPluginAsyncZod<Services> = async (app, {
     },
   }, async (request) => {
     const result = await review.approve(request.params.id, operatorActor(request));
+    if (!result.was_already_verified) await tellDriver(request.params.id, 'verified');
     return ok(result, result.was_already_verified ? 'El conductor ya estaba verificado.' : 'Conductor verificado correctamente.');
   });
 
@@ -59,5 +66,9 @@ export const adminDriversRoutes: FastifyPluginAsyncZod<Services> = async (app, {
       body: zRejectDriverRequest,
       response: { 200: zEnvelope(zDriverReview) },
     },
-  }, async (request) => ok(await review.reject(request.params.id, request.body.reason, operatorActor(request)), 'Documentos rechazados. El conductor verá el motivo.'));
+  }, async (request) => {
+    const result = await review.reject(request.params.id, request.body.reason, operatorActor(request));
+    await tellDriver(request.params.id, 'rejected');
+    return ok(result, 'Documentos rechazados. El conductor verá el motivo.');
+  });
 };

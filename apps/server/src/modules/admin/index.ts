@@ -33,7 +33,7 @@ export const adminModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   const trips = new TripsAdminService(db, now);
   const review = new DriverReviewService(db, verification, new DriverDocumentsService(db, deps.documents, now), audit);
 
-  await app.register(adminDriversRoutes, { verification, review });
+  await app.register(adminDriversRoutes, { verification, review, broker: deps.broker });
   await app.register(adminOperatorsRoutes, { operators, audit, realtime: deps.realtime });
   await app.register(adminUsersRoutes, { users: new UsersAdminService(db, audit, deps.realtime) });
   await app.register(adminTripsRoutes, { trips, alerts: new AlertsAdminService(db, audit, now), passengerTrips: deps.tripServices.passengerTrips, audit });

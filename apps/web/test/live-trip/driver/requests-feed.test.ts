@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { zDriverFeedMessage } from '@jala/contracts';
 import { applyFeedMessage, hasMovedMeaningfully, offeredTripEvent, sortRequests, upsertRequest } from '../../../src/features/live-trip/driver/requests-feed';
 import { chatTextToSend, mergeChat as mergeChatMessages } from '../../../src/features/live-trip/shared/chat/merge-chat';
-import { parseMessage } from '../../../src/features/live-trip/shared/use-realtime-topic';
+import { parseMessage } from '../../../src/lib/use-realtime-topic';
 import { counterOfferError } from '../../../src/features/live-trip/driver/components/counter-offer-form';
 import { requestsErrorFix } from '../../../src/features/live-trip/driver/components/requests-error';
 import { formatKm, formatRating } from '../../../src/features/live-trip/shared/format';

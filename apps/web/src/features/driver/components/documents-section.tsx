@@ -111,7 +111,19 @@ export function DocumentsSection() {
         </button>
         {data.missing.length > 0 && <p className="doc-hint">Falta: {data.missing.map((kind) => DOCUMENT_KIND_LABELS[kind]).join(', ')}.</p>}
       </form>
-      <SuccessBanner message={sent} />
+      {/* Where the user just sent them: the confirmation while they wait, then the operator's decision in its place. */}
+      {waiting || sent === null ? <SuccessBanner message={sent} /> : <DecisionNotice verificationStatus={data.verification_status} reason={data.rejection_reason} />}
     </div>
   );
+}
+
+/** The operator's decision, told live (useVerificationFeed) to a driver who sent the documents in this visit. */
+function DecisionNotice({ verificationStatus, reason }: { verificationStatus: string; reason: string | null }) {
+  if (verificationStatus === 'verified') {
+    return <p className="alert drv-alert-success" role="status">Un operador aprobó tus documentos: ya puedes recibir solicitudes.</p>;
+  }
+  if (verificationStatus === 'rejected') {
+    return <p className="alert alert--error" role="alert">Un operador rechazó tus documentos{reason ? `: ${reason}` : ''}. Vuelve a subir las fotos que correspondan.</p>;
+  }
+  return null;
 }

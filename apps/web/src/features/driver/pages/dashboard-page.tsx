@@ -4,6 +4,7 @@ import { CarIcon, ChevronRightIcon, UserIcon, WalletIcon } from '../../../compon
 import { MotivationBanner } from '../components/motivation-banner';
 import { TodayCard } from '../components/today-card';
 import { useDriverDocuments, useDriverProfile, useDriverStatus } from '../hooks/use-driver-queries';
+import { useVerificationFeed } from '../hooks/use-verification-feed';
 import '../driver.css';
 
 /** What a new or pending driver still has to do before receiving requests. */
@@ -63,9 +64,13 @@ function StatusLink() {
 
 /** 'Panel del Conductor' (spec §2): motivation, today's numbers and the ways in to work. */
 export function DriverDashboardPage() {
+  const verification = useVerificationFeed();
   return (
     <AppLayout title="Panel del Conductor" subtitle="Monitorea tu progreso y maximiza tus ganancias" nav="driver">
       <MotivationBanner />
+      {verification === 'verified' && (
+        <p className="alert drv-alert-success" role="status">Un operador aprobó tus documentos: ya puedes recibir solicitudes.</p>
+      )}
       <ReadinessNotice />
       <TodayCard />
       <Link to="/driver/trip-request" className="btn btn--primary btn--block">

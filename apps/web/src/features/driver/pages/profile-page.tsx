@@ -12,6 +12,7 @@ import { DriverRegistrationForm } from '../components/driver-registration-form';
 import { InlineLoading, SuccessBanner } from '../components/inline-status';
 import { VehiclesSection } from '../components/vehicles-section';
 import { useDriverProfile, useInvalidateDriver } from '../hooks/use-driver-queries';
+import { useVerificationFeed } from '../hooks/use-verification-feed';
 import '../driver.css';
 
 type Tab = 'perfil' | 'vehiculos' | 'documentos';
@@ -53,6 +54,8 @@ export function DriverProfilePage() {
   const tab: Tab = !isEditing && (asked === 'vehiculos' || asked === 'documentos') ? asked : 'perfil';
   const userType = useSession((s) => s.user?.user_type);
   const [notice, setNotice] = useState<string | null>(null);
+  // An operator's decision shows at once in the tabs that depend on it (the 'Documentos' status, the banner).
+  useVerificationFeed();
 
   const selectTab = (next: Tab) => setParams(next === 'perfil' ? {} : { tab: next }, { replace: true });
 

@@ -4,7 +4,7 @@ import { topics, zTripStatusMessage } from '@jala/contracts';
 import { driverStageAction, isCancelledStatus, type Coordinates } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
 import { currentTripKeys, driverTripQuery, type DriverTrip } from '../../../../lib/current-trip';
-import { useRealtimeTopic, type TopicClient } from '../../shared/use-realtime-topic';
+import { useRealtimeTopic, type TopicClient } from '../../../../lib/use-realtime-topic';
 import { completeTrip, updateTripStatus, type CompleteTripInput, type StageChangeInput } from '../api';
 import { COMPLETE_FAILURE_PREFIX, COMPLETE_NEEDS_POSITION, COMPLETE_SUCCESS_MESSAGE, DRIVER_TRIP_ERRORS, UNKNOWN_FAILURE } from '../errors';
 import { REQUESTS_REFRESH_MS } from '../requests-feed';

@@ -4,7 +4,7 @@ import { topics, zDriverFeedMessage, zTripStatusMessage, type DriverTripRequest 
 import type { Coordinates } from '@jala/domain';
 import { liveTripKeys } from '../../shared/api';
 import { fetchTripRequests, rejectTripRequest, sendOffer } from '../api';
-import { useRealtimeTopic, type TopicClient } from '../../shared/use-realtime-topic';
+import { useRealtimeTopic, type TopicClient } from '../../../../lib/use-realtime-topic';
 import { REQUESTS_REFRESH_MS, applyFeedMessage, hasMovedMeaningfully, markOffered, offeredTripEvent, removeRequest } from '../requests-feed';
 
 export interface TripRequestsOptions {

@@ -4,7 +4,7 @@ import { topics, zTripStatusMessage } from '@jala/contracts';
 import { isTerminalStatus } from '@jala/domain';
 import { currentTripKeys, passengerTripQuery, type PassengerTrip } from '../../../../lib/current-trip';
 import { toActiveTrip, type ActiveTrip } from '../model/active-trip';
-import { useRealtimeTopic } from '../../shared/use-realtime-topic';
+import { useRealtimeTopic } from '../../../../lib/use-realtime-topic';
 
 /** Fallback refresh of the active trip, besides its trip_status messages. */
 export const TRIP_REFRESH_MS = 10_000;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { topics, zDriverLocation } from '@jala/contracts';
 import type { Coordinates } from '@jala/domain';
-import { useRealtimeTopic } from '../../shared/use-realtime-topic';
+import { useRealtimeTopic } from '../../../../lib/use-realtime-topic';
 
 /**
  * The assigned driver's position as the passenger sees it: live from driver_location/{trip} (published

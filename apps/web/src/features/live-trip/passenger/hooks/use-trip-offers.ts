@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { topics, zDriverOffer, type DriverOffer } from '@jala/contracts';
 import { OFFERS_POLL_MS } from '@jala/domain';
 import { liveTripKeys } from '../../shared/api';
-import { useRealtimeTopic } from '../../shared/use-realtime-topic';
+import { useRealtimeTopic } from '../../../../lib/use-realtime-topic';
 import { fetchDriverOffers } from '../api';
 import { mergeOffers } from '../model/offers';
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_MESSAGE_MAX, topics, zChatMessage, type ChatMessage } from '@jala/contracts';
 import { realtime, realtimeErrorMessage, type RealtimeClient } from '../../../../lib/realtime';
 import { fetchChatHistory, liveTripKeys } from '../api';
-import { useRealtimeTopic } from '../use-realtime-topic';
+import { useRealtimeTopic } from '../../../../lib/use-realtime-topic';
 import { chatTextToSend, mergeChat } from './merge-chat';
 
 export type ChatClient = Pick<RealtimeClient, 'isConnected' | 'onConnectionChange' | 'subscribe' | 'publish'>;

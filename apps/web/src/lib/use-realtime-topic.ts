@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { realtime, type RealtimeClient } from '../../../lib/realtime';
+import { realtime, type RealtimeClient } from './realtime';
 
 export type TopicClient = Pick<RealtimeClient, 'isConnected' | 'onConnectionChange' | 'subscribe'>;
 
@@ -29,7 +29,7 @@ export interface RealtimeTopicOptions<T> {
 }
 
 /**
- * The one way the live trip listens to MQTT: follows `topics` (one, several or none) while mounted,
+ * The one way screens listen to MQTT: follows `topics` (one, several or none) while mounted,
  * validates every payload with the contract `schema` (zod safeParse; a malformed message is dropped and
  * logged, never handed on), waits for the link when it is down and re-runs `onLive` after every
  * reconnection (the realtime client restores the subscriptions). Topics are compared by value and the

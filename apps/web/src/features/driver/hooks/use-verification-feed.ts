@@ -1,0 +1,22 @@
+import { useState } from 'react';
+import { topics, zVerificationNotification, type VerificationNotification } from '@jala/contracts';
+import { useRealtimeTopic } from '../../../lib/use-realtime-topic';
+import { useInvalidateDriver, useUserId } from './use-driver-queries';
+
+/**
+ * Follows the driver's own notifications while a driver page that shows their verification is open: when an
+ * operator approves or rejects the documents, every cached driver answer is refetched (status, reason,
+ * documents), so the page changes without a reload. Returns the last such news, for a word on screen.
+ */
+export function useVerificationFeed(): VerificationNotification['verification_status'] | null {
+  const userId = useUserId();
+  const invalidateDriver = useInvalidateDriver();
+  const [latest, setLatest] = useState<VerificationNotification['verification_status'] | null>(null);
+  useRealtimeTopic(userId ? topics.notifications(userId) : null, zVerificationNotification, {
+    onMessage: (news) => {
+      setLatest(news.verification_status);
+      void invalidateDriver();
+    },
+  });
+  return latest;
+}
