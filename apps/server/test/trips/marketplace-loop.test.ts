@@ -109,13 +109,23 @@ describeOnBackends('the marketplace loop on %s', ({ t, maybe }) => {
     expect(trip.id).toBeGreaterThan(0);
   });
 
-  maybe('allows one active trip per passenger and cancels a pending one', async () => {
+  maybe('allows one active trip per passenger and cancels a pending one; nearby drivers who only saw it drop it at once', async () => {
     const p = await passenger(t.baseUrl);
     const trip = await requestTrip(t.baseUrl, p.token);
+    // A driver near the pickup who has the request in their list but made no offer.
+    const onlooker = await onlineDriver(t.baseUrl, t.app.database.db);
+    const feed = await connectMqtt(t.wsUrl, { userId: onlooker.id, token: onlooker.token });
+    const closed = nextMessage(feed, topics.driverTripRequests(onlooker.id), 5000);
+    expect(await subscribeQos(feed, topics.driverTripRequests(onlooker.id))).toBe(0);
     const again = await api(t.baseUrl, 'POST', '/trips', { token: p.token, body: tripPayload() });
     expect(again.status).toBe(409);
     const cancel = await api<{ status: string }>(t.baseUrl, 'PUT', `/trips/${trip.id}/cancel`, { token: p.token, body: {} });
     expect(cancel.body.data.status).toBe('cancelled_by_passenger');
+    try {
+      expect(await closed).toEqual({ type: 'trip_request_closed', trip_id: trip.id });
+    } finally {
+      feed.end(true);
+    }
     const twice = await api(t.baseUrl, 'PUT', `/trips/${trip.id}/cancel`, { token: p.token, body: {} });
     expect(twice.status).toBe(409);
     expect((await api(t.baseUrl, 'POST', '/trips', { token: p.token, body: tripPayload() })).status).toBe(201);

@@ -16,15 +16,15 @@ type PageLoader = () => Promise<ComponentType>;
  */
 function LazyPage({ initial, load }: { initial: LazyExoticComponent<ComponentType>; load: PageLoader }) {
   const { pathname } = useLocation();
-  const signedIn = useContext(SignedInPageKitContext);
+  const signedInKit = useContext(SignedInPageKitContext); // null while signed out
   const [page, setPage] = useState({ Component: initial, reimported: false });
   const retry = (error: Error): void => {
-    signedIn?.resetFailedQueries();
+    signedInKit?.resetFailedQueries();
     if (!isChunkLoadError(error)) return;
     if (page.reimported) window.location.reload();
     else setPage({ Component: lazy(async () => ({ default: await load() })), reimported: true });
   };
-  const frame = (content: ReactNode) => (signedIn ? signedIn.frame(content, pathname) : content);
+  const frame = (content: ReactNode) => (signedInKit ? signedInKit.frame(content, pathname) : content);
   const { Component } = page;
   return (
     <PageErrorBoundary resetKey={pathname} onRetry={retry} frame={frame}>

@@ -27,8 +27,9 @@ export class ChatService {
     return message.data;
   }
 
-  async store(tripId: number, driverId: number, message: ChatMessage): Promise<void> {
-    await this.trips.insertChat({ tripId, driverId, senderId: message.sender, senderRole: message.role, message: message.message.trim() });
+  /** Stores a message at the time the broker received it (ordering the history as it was delivered). */
+  async store(tripId: number, driverId: number, message: ChatMessage, receivedAt: Date): Promise<void> {
+    await this.trips.insertChat({ tripId, driverId, senderId: message.sender, senderRole: message.role, message: message.message.trim(), createdAt: receivedAt });
   }
 }
 

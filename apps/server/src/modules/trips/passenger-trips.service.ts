@@ -158,8 +158,7 @@ export class PassengerTripsService {
 
   /**
    * An operator ends an abusive or stuck trip from the console (cancelled_by_system with the operator's
-   * reason). Both sides hear it like any closing: trip_status for the passenger and the driver, and
-   * 'trip_request_closed' on the feed of every driver who offered.
+   * reason). Both sides hear it like any closing (announceClosed).
    */
   async cancelAsOperator(tripId: number, reason: string): Promise<{ before: TripRow; after: TripRow }> {
     const trip = await this.d.trips.findById(tripId);
@@ -187,9 +186,18 @@ export class PassengerTripsService {
     return trip;
   }
 
+  /**
+   * trip_status for whoever follows the trip, and 'trip_request_closed' on the feed of every driver who
+   * offered, the assigned one, and — for a request nobody took yet — every driver it was offered to (the
+   * eligible ones around the pickup), so it leaves their lists at once rather than at their next refresh.
+   */
   private async announceClosed(trip: TripRow, at: Date): Promise<void> {
     this.d.events.status(trip.id, trip.status, trip.driverId, at, trip.cancelReason);
-    const notify = new Set([...(await this.d.matching.offeringDriverIds(trip.id)), ...(trip.driverId ? [trip.driverId] : [])]);
+    const [offering, nearby] = await Promise.all([
+      this.d.matching.offeringDriverIds(trip.id),
+      trip.driverId === null ? this.d.matching.eligibleDriverIds(trip, at) : Promise.resolve([]),
+    ]);
+    const notify = new Set([...offering, ...nearby, ...(trip.driverId ? [trip.driverId] : [])]);
     for (const driverId of notify) this.d.events.toDriver(driverId, { type: 'trip_request_closed', trip_id: trip.id });
   }
 

@@ -46,11 +46,14 @@ export function defineTripTopicRules(
 
   // After the ACL let a client message through, act on it as the server.
   broker.onClientPublish((topic, payload, user) => {
+    // Taken now, before the broker forwards the message: a reply to it is always stamped later, even when
+    // its own insert (on another node, say) finishes first, so the stored chat keeps the order people saw.
+    const receivedAt = new Date();
     const parsed = parseTopic(topic);
     const run = async () => {
       if (parsed?.kind === 'chat') {
         const message = await chat.acceptsMessage(user.id, parsed.tripId, parsed.driverId, payload);
-        if (message) await chat.store(parsed.tripId, parsed.driverId, message);
+        if (message) await chat.store(parsed.tripId, parsed.driverId, message, receivedAt);
       } else if (parsed?.kind === 'driverLocation') {
         const location = zDriverLocation.parse(parseJson(payload));
         await driverTrips.recordPosition(user.id, location);
