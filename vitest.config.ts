@@ -8,8 +8,7 @@ export default defineConfig({
   test: {
     reporters: ['default'],
     // One test file per core at once (vitest's default leaves one core idle): most files wait on databases,
-    // brokers and browsers rather than compute. Browser files run alongside the others too (see e2e below):
-    // on CI's 2 cores the whole run takes ~7 minutes instead of ~13.
+    // brokers and browsers rather than compute (on CI's 2 cores ~700 s instead of ~810 s).
     maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
@@ -27,8 +26,9 @@ export default defineConfig({
         test: { name: 'web', include: ['apps/web/test/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
       {
-        // Files may run at the same time against the one server and database global-setup starts, so a
-        // test relies only on the data it created: never on an empty list, a global count or a first row.
+        // One file at a time, after the other projects: run alongside them, two browsers and a server on
+        // 2 cores made timing-sensitive steps flaky. A test still relies only on the data it created (never
+        // on an empty list, a global count or a first row): the files share one server and database.
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
@@ -36,6 +36,7 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
       {
