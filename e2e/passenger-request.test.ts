@@ -7,17 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
-import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
+import { createDriver } from '@jala/test-factories/database';
 import { headerCollisions, phoneContext, requestSheet, screenshot } from './support/browser';
-import { api } from './support/api';
+import { api, loginToken } from './support/api';
 import { useBrowserSuite } from './support/suite';
 import { registerViaUi } from './support/session';
-
-async function loginToken(email: string): Promise<string> {
-  const login = await api<{ token: string }>('POST', '/auth/login', null, { email, password: FACTORY_PASSWORD });
-  expect(login.status).toBe(200);
-  return login.data.token;
-}
 
 /** The passenger's own token (the page's session), to read what the server holds. */
 const pageToken = (page: Page) => page.evaluate(() => localStorage.getItem('jala_token'));
