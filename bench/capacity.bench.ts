@@ -144,11 +144,15 @@ async function capacityOf(target: Target, maxPhones: number, measureMs: number):
     await addPhones(target, phones, count, random);
     const step = await runStep(target, phones, measureMs);
     steps.push(step);
-    const saturated = step.generatorLagP99 > GENERATOR_LAG_LIMIT_MS;
+    // A lagging generator with CPU to spare is starved by the machine, not saturated by its phones.
+    const lagged = step.generatorLagP99 > GENERATOR_LAG_LIMIT_MS;
+    const lagNote = !lagged ? '' : step.generatorCpuMax > 50
+      ? ' — GENERATOR SATURATED: its lag is in these latencies, the figure is pessimistic'
+      : ' — the machine is overcommitted (generators lag with CPU to spare): latencies include scheduling delay';
     log('capacity', `${target.name}: ${step.phones} phones → ${step.requests} reads in ${measureMs / 1000} s, p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, ` +
       `failed ${step.failed}${step.firstFailure ? ` (${step.firstFailure})` : ''}, not connected ${step.connectFailures}, dropped ${step.dropped}; ` +
       `${step.generators} generator(s): event-loop lag p99 ${step.generatorLagP99.toFixed(1)} ms, CPU ≤ ${step.generatorCpuMax.toFixed(0)} %` +
-      `${saturated ? ' — GENERATOR SATURATED: its lag is in these latencies, the figure is pessimistic' : ''} → ${step.pass ? 'holds' : 'does not hold'}`);
+      `${lagNote} → ${step.pass ? 'holds' : 'does not hold'}`);
     if (!step.pass) break;
   }
   const held = steps.filter((s) => s.pass).at(-1)?.phones ?? 0;
@@ -194,13 +198,13 @@ export const capacity: Benchmark = {
         const capped = last.pass ? ` (still held at --clients ${maxPhones}: raise it)` : '';
         results.push({
           ...info(`${target.name}: phones held (reads p99 < ${P99_LIMIT_MS} ms)`, held, 'phones'),
-          display: `${held.toLocaleString('en-US')} phones${heldStep ? `, p99 ${round(heldStep.p99, 1)} ms` : ''}${capped}`,
+          display: held === 0 ? `< ${FIRST_STEP} phones (first step p99 ${round(last.p99, 1)} ms)` : `${held.toLocaleString('en-US')} phones${heldStep ? `, p99 ${round(heldStep.p99, 1)} ms` : ''}${capped}`,
         });
-        const saturated = steps.some((s) => s.generatorLagP99 > GENERATOR_LAG_LIMIT_MS);
+        const maxLag = Math.max(...steps.map((s) => s.generatorLagP99));
         results.push({
-          name: `${target.name}: load generators not the bottleneck (event-loop lag p99 ≤ ${GENERATOR_LAG_LIMIT_MS} ms)`,
-          value: Math.max(...steps.map((s) => s.generatorLagP99)), unit: 'ms', pass: !saturated,
-          display: `max lag p99 ${round(Math.max(...steps.map((s) => s.generatorLagP99)), 1)} ms`, budget: `≤ ${GENERATOR_LAG_LIMIT_MS} ms`,
+          name: `${target.name}: load generators kept up (event-loop lag p99)`,
+          value: round(maxLag, 1), unit: 'ms', pass: maxLag <= GENERATOR_LAG_LIMIT_MS,
+          display: `${round(maxLag, 1)} ms, CPU ≤ ${Math.max(...steps.map((s) => s.generatorCpuMax)).toFixed(0)} %`, budget: `≤ ${GENERATOR_LAG_LIMIT_MS} ms`,
         });
       } finally {
         await target.stop();

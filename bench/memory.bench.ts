@@ -20,7 +20,7 @@ const LOAD_CONNECTIONS = 50;
 async function idle(server: ServerProcess, what: string): Promise<{ rssMb: number; peakMb: number }> {
   const settled = await settledRss(() => server.memory().rssMb);
   const { peakMb } = server.memory();
-  log('memory', `${what}: ${settled.rssMb.toFixed(0)} MB resident, ${settled.stable ? `settled ${(settled.afterMs / 1000).toFixed(1)} s after health` : `NOT settled after ${(settled.afterMs / 1000).toFixed(0)} s (last reading)`}; peak so far ${peakMb.toFixed(0)} MB`);
+  log('memory', `${what}: ${settled.rssMb.toFixed(0)} MB resident, ${settled.stable ? `settled within ${(settled.afterMs / 1000).toFixed(1)} s` : `NOT settled after ${(settled.afterMs / 1000).toFixed(0)} s (last reading)`}; peak so far ${peakMb.toFixed(0)} MB`);
   return { rssMb: settled.rssMb, peakMb };
 }
 

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { cpus } from 'node:os';
+import type { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /** The fields of autocannon's --json result read here. */
