@@ -179,8 +179,13 @@ export const chatMessages = pgTable('chat_messages', {
   senderId: integer('sender_id').notNull().references(() => users.id),
   senderRole: text('sender_role', { enum: ['passenger', 'driver'] }).notNull(),
   message: text('message').notNull(),
+  /** The sender's own id for the message: a copy MQTT delivers again (QoS 1 resend) is stored once. */
+  clientMessageId: text('client_message_id'),
   createdAt: createdAt(),
-}, (t) => [index('chat_messages_conversation_idx').on(t.tripId, t.driverId, t.createdAt)]);
+}, (t) => [
+  index('chat_messages_conversation_idx').on(t.tripId, t.driverId, t.createdAt),
+  uniqueIndex('chat_messages_once_per_client_id').on(t.tripId, t.driverId, t.senderId, t.clientMessageId),
+]);
 
 /**
  * A change of the agreed price the driver asks for before finishing (extra stop, waiting time, tolls):

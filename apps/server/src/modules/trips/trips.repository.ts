@@ -251,9 +251,9 @@ export class TripsRepository {
 
   // --- chat ---
 
-  async insertChat(values: typeof schema.chatMessages.$inferInsert) {
-    const [row] = await this.db.insert(schema.chatMessages).values(values).returning();
-    return row;
+  /** Inserts a chat message; one whose (trip, driver, sender, client id) is already stored is skipped. */
+  async insertChat(values: typeof schema.chatMessages.$inferInsert): Promise<void> {
+    await this.db.insert(schema.chatMessages).values(values).onConflictDoNothing();
   }
 
   async listChat(tripId: number, driverId: number) {
