@@ -24,7 +24,8 @@ import { AppError } from './lib/app-error';
 import { registerErrorHandler } from './plugins/error-handler';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors';
 import { securityHeaderOptions, securityHeaders } from './plugins/security-headers';
-import { MemoryAttemptCounters, RedisAttemptCounters } from './lib/attempt-counters';
+import { FailoverAttemptCounters, MemoryAttemptCounters } from './lib/attempt-counters';
+import { countersRateLimitStore } from './lib/rate-limit-store';
 import { AuthThrottles } from './modules/auth/auth-throttles';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { registerAuthentication } from './plugins/authenticate';
@@ -103,7 +104,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 
   const acl = defineBaseRules(new TopicAcl());
   const broker = await RealtimeBroker.create({
-    authenticate: (token) => auth.authenticate(token), acl, storage: await createBrokerStorage(redis), nodeId: config.nodeId, log: server.log,
+    authenticate: (token) => auth.authenticate(token), acl, storage: await createBrokerStorage(redis, server.log), nodeId: config.nodeId, log: server.log,
   });
   broker.attach(server.server);
   const bus = await ClusterBus.create({ redis, nodeId: config.nodeId, log: server.log });
@@ -112,12 +113,14 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 
   await server.register(helmet, helmetOptions);
   const rateLimitRedis = redis ? await createRedis(redis, { maxRetriesPerRequest: 1 }) : undefined;
-  await server.register(rateLimit, {
-    global: false,
-    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'rl-' } : {}),
-  });
+  // One set of counters for the per-address limits and the account throttles: shared in Redis, and this
+  // node's memory while Redis is down (login and sign-up keep working; /api/health says 'degraded').
+  const attemptCounters = rateLimitRedis
+    ? new FailoverAttemptCounters(rateLimitRedis, (error) => server.log.warn({ err: error }, 'Redis failed: counting attempts in this node meanwhile'))
+    : new MemoryAttemptCounters();
+  await server.register(rateLimit, { global: false, store: countersRateLimitStore(attemptCounters) });
   server.decorate('authThrottles', new AuthThrottles({
-    counters: rateLimitRedis ? new RedisAttemptCounters(rateLimitRedis) : new MemoryAttemptCounters(),
+    counters: attemptCounters,
     maxFailuresPerAccount: config.loginFailuresPerAccount,
     failureWindowSeconds: config.loginFailureWindowSeconds,
     emailChangesPerMinute: config.authRateLimitPerMinute,
