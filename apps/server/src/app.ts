@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { openDatabase, type DatabaseHandle } from '@jala/db';
 import type { AppConfig } from './config';
 import { ClusterLock } from './lib/cluster-lock';
+import { acquireDataDirLock } from './lib/data-dir-lock';
 import { createDocumentStorage } from './lib/document-storage';
 import { checkNodeHealth } from './lib/node-health';
 import { createRedis } from './lib/redis';
@@ -92,9 +93,24 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   server.addHook('onRequest', async (_request, reply) => { reply.header('x-jala-node', config.nodeId); });
 
   const ownsDatabase = !options.database;
-  const database = options.database ?? (await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
-  ));
+  // The embedded database is single-process: take DATA_DIR first (refused, DataDirInUseError, when another
+  // live process holds it), and say where this server listens for the commands that find it held.
+  const dataDirLock = ownsDatabase && !config.databaseUrl ? acquireDataDirLock(config.dataDir, 'server') : null;
+  let database: DatabaseHandle;
+  try {
+    database = options.database ?? (await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+    ));
+  } catch (error) {
+    dataDirLock?.release();
+    throw error;
+  }
+  if (dataDirLock) {
+    server.addHook('onListen', async () => {
+      const address = server.server.address();
+      if (address && typeof address === 'object') dataDirLock.recordAddress(`http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`);
+    });
+  }
 
   const tokenSecret = config.tokenSecret ?? await loadSharedTokenSecret(database.db);
   const redis = config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined;
@@ -179,6 +195,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       await bus.close();
       await rateLimitRedis?.quit().catch(() => undefined);
       if (ownsDatabase) await database.close();
+      dataDirLock?.release();
     },
   };
 }

@@ -22,9 +22,13 @@ class CountersRateLimitStore implements FastifyRateLimitStore {
       .then((state) => callback(null, { current: state.count, ttl: state.resetInSeconds * 1000 }), (error: Error) => callback(error));
   }
 
-  /** One counter per route (and address), like the plugin's own stores: the plugin passes the route as `routeInfo`. */
-  child(options: { routeInfo?: { method?: unknown; url?: string } }): FastifyRateLimitStore {
-    return new CountersRateLimitStore(this.counters, `${this.prefix}${String(options.routeInfo?.method ?? '')}${options.routeInfo?.url ?? ''}:`);
+  /**
+   * One counter per route (and address), like the plugin's own stores. The plugin passes its merged
+   * parameters with the route under `routeInfo` (its typings say the route options themselves).
+   */
+  child(options: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+    const route = (options as unknown as { routeInfo?: { method?: unknown; url?: string } }).routeInfo;
+    return new CountersRateLimitStore(this.counters, `${this.prefix}${String(route?.method ?? '')}${route?.url ?? ''}:`);
   }
 }
 
