@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { openDatabase, type DatabaseHandle } from '@jala/db';
 import type { AppConfig } from './config';
 import { ClusterLock } from './lib/cluster-lock';
+import { acquireDataDirLock } from './lib/data-dir-lock';
 import { createDocumentStorage } from './lib/document-storage';
 import { checkNodeHealth } from './lib/node-health';
 import { createRedis } from './lib/redis';
@@ -24,7 +25,8 @@ import { AppError } from './lib/app-error';
 import { registerErrorHandler } from './plugins/error-handler';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors';
 import { securityHeaderOptions, securityHeaders } from './plugins/security-headers';
-import { MemoryAttemptCounters, RedisAttemptCounters } from './lib/attempt-counters';
+import { FailoverAttemptCounters, MemoryAttemptCounters } from './lib/attempt-counters';
+import { countersRateLimitStore } from './lib/rate-limit-store';
 import { AuthThrottles } from './modules/auth/auth-throttles';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { registerAuthentication } from './plugins/authenticate';
@@ -91,9 +93,24 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   server.addHook('onRequest', async (_request, reply) => { reply.header('x-jala-node', config.nodeId); });
 
   const ownsDatabase = !options.database;
-  const database = options.database ?? (await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
-  ));
+  // The embedded database is single-process: take DATA_DIR first (refused, DataDirInUseError, when another
+  // live process holds it), and say where this server listens for the commands that find it held.
+  const dataDirLock = ownsDatabase && !config.databaseUrl ? acquireDataDirLock(config.dataDir, 'server') : null;
+  let database: DatabaseHandle;
+  try {
+    database = options.database ?? (await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+    ));
+  } catch (error) {
+    dataDirLock?.release();
+    throw error;
+  }
+  if (dataDirLock) {
+    server.addHook('onListen', async () => {
+      const address = server.server.address();
+      if (address && typeof address === 'object') dataDirLock.recordAddress(`http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`);
+    });
+  }
 
   const tokenSecret = config.tokenSecret ?? await loadSharedTokenSecret(database.db);
   const redis = config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined;
@@ -103,7 +120,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 
   const acl = defineBaseRules(new TopicAcl());
   const broker = await RealtimeBroker.create({
-    authenticate: (token) => auth.authenticate(token), acl, storage: await createBrokerStorage(redis), nodeId: config.nodeId, log: server.log,
+    authenticate: (token) => auth.authenticate(token), acl, storage: await createBrokerStorage(redis, server.log), nodeId: config.nodeId, log: server.log,
   });
   broker.attach(server.server);
   const bus = await ClusterBus.create({ redis, nodeId: config.nodeId, log: server.log });
@@ -112,12 +129,14 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 
   await server.register(helmet, helmetOptions);
   const rateLimitRedis = redis ? await createRedis(redis, { maxRetriesPerRequest: 1 }) : undefined;
-  await server.register(rateLimit, {
-    global: false,
-    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'rl-' } : {}),
-  });
+  // One set of counters for the per-address limits and the account throttles: shared in Redis, and this
+  // node's memory while Redis is down (login and sign-up keep working; /api/health says 'degraded').
+  const attemptCounters = rateLimitRedis
+    ? new FailoverAttemptCounters(rateLimitRedis, (error) => server.log.warn({ err: error }, 'Redis failed: counting attempts in this node meanwhile'))
+    : new MemoryAttemptCounters();
+  await server.register(rateLimit, { global: false, store: countersRateLimitStore(attemptCounters) });
   server.decorate('authThrottles', new AuthThrottles({
-    counters: rateLimitRedis ? new RedisAttemptCounters(rateLimitRedis) : new MemoryAttemptCounters(),
+    counters: attemptCounters,
     maxFailuresPerAccount: config.loginFailuresPerAccount,
     failureWindowSeconds: config.loginFailureWindowSeconds,
     emailChangesPerMinute: config.authRateLimitPerMinute,
@@ -176,6 +195,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       await bus.close();
       await rateLimitRedis?.quit().catch(() => undefined);
       if (ownsDatabase) await database.close();
+      dataDirLock?.release();
     },
   };
 }

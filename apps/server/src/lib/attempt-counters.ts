@@ -81,3 +81,43 @@ export class RedisAttemptCounters implements AttemptCounters {
     await this.redis.del(this.prefix + key);
   }
 }
+
+/**
+ * Redis while it answers, this node's memory while it does not (REDIS_URL set and Redis down): login and
+ * sign-up keep working with per-node limits instead of failing with 500, and go back to the shared counts
+ * as soon as the connection is ready again (ioredis reconnects by itself). Counts made in memory during the
+ * outage are not carried over: each side starts its own window. /api/health says 'degraded' meanwhile.
+ */
+export class FailoverAttemptCounters implements AttemptCounters {
+  private readonly shared: RedisAttemptCounters;
+  private readonly local = new MemoryAttemptCounters();
+
+  constructor(private readonly redis: Redis, private readonly onFallback: (error: unknown) => void = () => undefined) {
+    this.shared = new RedisAttemptCounters(redis);
+  }
+
+  hit(key: string, windowSeconds: number): Promise<CounterState> {
+    return this.either((counters) => counters.hit(key, windowSeconds));
+  }
+
+  peek(key: string): Promise<CounterState> {
+    return this.either((counters) => counters.peek(key));
+  }
+
+  async clear(key: string): Promise<void> {
+    // Both: a success must not leave a lockout behind on the side that comes back.
+    await this.local.clear(key);
+    await this.either((counters) => counters.clear(key));
+  }
+
+  private async either<T>(work: (counters: AttemptCounters) => Promise<T>): Promise<T> {
+    // Not ready (reconnecting): straight to memory, without queueing the command behind the reconnects.
+    if (this.redis.status !== 'ready') return work(this.local);
+    try {
+      return await work(this.shared);
+    } catch (error) {
+      this.onFallback(error);
+      return work(this.local);
+    }
+  }
+}

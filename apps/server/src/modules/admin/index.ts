@@ -22,8 +22,8 @@ export const LIVE_MAP_PERIOD_MS = 5_000;
 /**
  * The operators' console (users.is_admin): verification queue with documents, operators and the audit
  * log, users and suspension, trips and their story, the live map, cancelling trips, SOS alerts.
- * Also bootstraps operators: OPERATOR_EMAILS at boot, and `npm run create-operator` requests dropped in
- * DATA_DIR while this server holds the embedded database (operator-inbox.ts).
+ * Also bootstraps operators: OPERATOR_EMAILS at boot, and `npm run create-operator` / `verify-driver`
+ * requests dropped in DATA_DIR while this server holds the embedded database (operator-inbox.ts).
  */
 export const adminModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const { db, now, log, config } = deps;
@@ -43,7 +43,7 @@ export const adminModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     if (!granted) log.warn({ email }, 'OPERATOR_EMAILS: no account with this e-mail yet (sign up, then restart or run create-operator)');
   }
   if (deps.databaseKind === 'pglite' && existsSync(config.dataDir)) {
-    const stop = startOperatorInbox(config.dataDir, operators, log);
+    const stop = startOperatorInbox(config.dataDir, db, log);
     app.addHook('onClose', async () => stop());
   }
 

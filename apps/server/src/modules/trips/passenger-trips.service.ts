@@ -16,6 +16,7 @@ import type { TripEvents } from './trip-events';
 import { toDriverRequestDto } from './driver-request-dto';
 import type { TripRow } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
+import type { Transaction } from '../drivers/db-executor';
 
 export interface PassengerTripsDeps {
   trips: TripsRepository;
@@ -26,6 +27,9 @@ export interface PassengerTripsDeps {
   now: () => Date;
   expiryMinutes: number;
 }
+
+/** Writes an operator's cancel to the audit log, inside the cancel's transaction. */
+export type OperatorCancelAudit = (tx: Transaction, before: TripRow, after: TripRow) => Promise<void>;
 
 export class PassengerTripsService {
   constructor(private readonly d: PassengerTripsDeps) {}
@@ -158,14 +162,16 @@ export class PassengerTripsService {
 
   /**
    * An operator ends an abusive or stuck trip from the console (cancelled_by_system with the operator's
-   * reason). Both sides hear it like any closing (announceClosed).
+   * reason). `audit` writes the operator's audit row in the cancel's own transaction: a failure of either
+   * leaves the trip as it was. Both sides hear it like any closing (announceClosed), after the commit.
    */
-  async cancelAsOperator(tripId: number, reason: string): Promise<{ before: TripRow; after: TripRow }> {
+  async cancelAsOperator(tripId: number, reason: string, audit: OperatorCancelAudit): Promise<{ before: TripRow; after: TripRow }> {
     const trip = await this.d.trips.findById(tripId);
     if (!trip) throw new AppError('TRIP_NOT_FOUND');
     requireTransition(trip.status, 'cancelled_by_system', 'operator');
     const now = this.d.now();
-    const cancelled = await this.d.trips.transition(trip.id, trip.status, 'cancelled_by_system', now, { cancelReason: `Cancelado por un operador: ${reason}` });
+    const cancelled = await this.d.trips.transitionWith(trip.id, trip.status, 'cancelled_by_system', now,
+      { cancelReason: `Cancelado por un operador: ${reason}` }, (tx, after) => audit(tx, trip, after));
     if (!cancelled) throw new AppError('TRIP_STATUS_CHANGED');
     await this.announceClosed(cancelled, now);
     return { before: trip, after: cancelled };

@@ -80,6 +80,18 @@ export class TripsRepository {
     return row;
   }
 
+  /**
+   * Moves a trip like `transition`, and runs `alongside` in the same transaction (an operator's audit row):
+   * both are written or neither. Undefined (and nothing changed) when the trip is no longer in `from`.
+   */
+  async transitionWith(id: number, from: TripStatus, to: TripStatus, at: Date, extra: TripChanges, alongside: (tx: Tx, row: TripRow) => Promise<void>): Promise<TripRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.transition(id, from, to, at, extra, tx);
+      if (row) await alongside(tx, row);
+      return row;
+    });
+  }
+
   /** Assigns the driver of an offer to a pending trip, atomically; undefined when the trip is no longer pending. */
   async assignDriver(tripId: number, offer: OfferRow, at: Date, startCode: string): Promise<TripRow | undefined> {
     return this.db.transaction(async (tx) => {
