@@ -116,8 +116,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     global: false,
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'rl-' } : {}),
   });
+  const attemptCounters = rateLimitRedis ? new RedisAttemptCounters(rateLimitRedis) : new MemoryAttemptCounters();
   server.decorate('authThrottles', new AuthThrottles({
-    counters: rateLimitRedis ? new RedisAttemptCounters(rateLimitRedis) : new MemoryAttemptCounters(),
+    counters: attemptCounters,
     maxFailuresPerAccount: config.loginFailuresPerAccount,
     failureWindowSeconds: config.loginFailureWindowSeconds,
     emailChangesPerMinute: config.authRateLimitPerMinute,
@@ -146,6 +147,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     realtime,
     clusterLock: new ClusterLock(database.db, database.kind, config.nodeId),
     documents: createDocumentStorage(database.db, config.documentsS3),
+    attemptCounters,
     checkHealth: () => checkNodeHealth({ nodeId: config.nodeId, database, redis: bus.redis, broker, isDraining: () => draining }),
   };
   const tripServices = createTripServices(core);
