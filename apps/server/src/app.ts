@@ -165,6 +165,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     realtime,
     clusterLock: new ClusterLock(database.db, database.kind, config.nodeId),
     documents: createDocumentStorage(database.db, config.documentsS3),
+    attemptCounters,
     checkHealth: () => checkNodeHealth({ nodeId: config.nodeId, database, redis: bus.redis, broker, isDraining: () => draining }),
   };
   const tripServices = createTripServices(core);

@@ -15,6 +15,8 @@ export interface AttemptCounters {
   /** Adds one to `key`; the window starts at the first hit and lasts `windowSeconds`. */
   hit(key: string, windowSeconds: number): Promise<CounterState>;
   peek(key: string): Promise<CounterState>;
+  /** Takes one hit back (an attempt counted first, to be atomic, that turned out not to count). */
+  release(key: string): Promise<void>;
   clear(key: string): Promise<void>;
 }
 
@@ -34,6 +36,11 @@ export class MemoryAttemptCounters implements AttemptCounters {
   async peek(key: string): Promise<CounterState> {
     const entry = this.live(key);
     return entry ? this.state(entry) : { count: 0, resetInSeconds: 0 };
+  }
+
+  async release(key: string): Promise<void> {
+    const entry = this.live(key);
+    if (entry && entry.count > 0) entry.count -= 1;
   }
 
   async clear(key: string): Promise<void> {
@@ -57,6 +64,8 @@ export class MemoryAttemptCounters implements AttemptCounters {
   }
 }
 
+const RELEASE_SCRIPT = "if tonumber(redis.call('get', KEYS[1]) or '0') > 0 then return redis.call('decr', KEYS[1]) end return 0";
+
 export class RedisAttemptCounters implements AttemptCounters {
   constructor(private readonly redis: Redis, private readonly prefix = 'jala-attempts:') {}
 
@@ -75,6 +84,11 @@ export class RedisAttemptCounters implements AttemptCounters {
     const count = Number(results?.[0]?.[1] ?? 0);
     const ttl = Number(results?.[1]?.[1] ?? 0);
     return count > 0 && ttl > 0 ? { count, resetInSeconds: Math.ceil(ttl / 1000) } : { count: 0, resetInSeconds: 0 };
+  }
+
+  async release(key: string): Promise<void> {
+    // Only a key whose window is still running: a DECR of an expired key would create one without expiry.
+    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key);
   }
 
   async clear(key: string): Promise<void> {
@@ -102,6 +116,10 @@ export class FailoverAttemptCounters implements AttemptCounters {
 
   peek(key: string): Promise<CounterState> {
     return this.either((counters) => counters.peek(key));
+  }
+
+  release(key: string): Promise<void> {
+    return this.either((counters) => counters.release(key));
   }
 
   async clear(key: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Database, DatabaseHandle } from '@jala/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
+import type { AttemptCounters } from '../lib/attempt-counters';
 import type { ClusterLock } from '../lib/cluster-lock';
 import type { DocumentStorage } from '../lib/document-storage';
 import type { NodeHealth } from '../lib/node-health';
@@ -37,6 +38,8 @@ export interface ModuleDeps {
   clusterLock: ClusterLock;
   /** This node's health: database, Redis, broker, draining. */
   checkHealth: () => Promise<NodeHealth>;
+  /** Throttle counters (memory, or Redis shared by every node with REDIS_URL). */
+  attemptCounters: AttemptCounters;
   /** Where driver documents' bytes live: the database (default) or an S3-compatible bucket. */
   documents: DocumentStorage;
   auth: AuthService;

@@ -45,6 +45,8 @@ export class DriverStatusService {
     private readonly vehicles: VehiclesRepository,
     private readonly statusRepository: DriverStatusRepository,
     private readonly now: () => Date,
+    /** Cuts the driver off the trips whose offers going offline withdrew (trips module, TripEvents). */
+    private readonly offersWithdrawn: (driverId: number, tripIds: number[]) => Promise<void>,
   ) {}
 
   async getStatus(driverId: number): Promise<DriverStatus> {
@@ -53,7 +55,8 @@ export class DriverStatusService {
   }
 
   async setStatus(driverId: number, status: 'online' | 'offline', vehicleId: number | null | undefined): Promise<{ status: DriverStatus; message: string }> {
-    return this.db.transaction(async (tx) => {
+    let withdrawn: number[] = [];
+    const result = await this.db.transaction(async (tx) => {
       const profile = await this.profiles.findForUpdate(tx, driverId);
       if (!profile) {
         if (status === 'offline') return { status: OFFLINE_WITHOUT_PROFILE, message: STATUS_MESSAGES.offline };
@@ -67,7 +70,7 @@ export class DriverStatusService {
         if (profile.driverStatus === 'offline') return { status: toDriverStatusDto(profile), message: STATUS_MESSAGES.offline };
         const updated = await this.profiles.update(driverId, { driverStatus: 'offline', lastStatusChange: now }, tx);
         await this.statusRepository.appendLog(tx, { driverId, status: 'offline', vehicleId: profile.activeVehicleId, changedAt: now });
-        await this.statusRepository.withdrawOpenOffers(tx, driverId);
+        withdrawn = await this.statusRepository.withdrawOpenOffers(tx, driverId);
         return { status: toDriverStatusDto(updated ?? profile), message: STATUS_MESSAGES.offline };
       }
 
@@ -93,5 +96,8 @@ export class DriverStatusService {
       await this.statusRepository.appendLog(tx, { driverId, status: 'online', vehicleId: vehicle.id, changedAt: now });
       return { status: toDriverStatusDto(updated ?? profile), message };
     });
+    // Once the withdrawal is committed: the access checks that run from now on read it.
+    if (withdrawn.length > 0) await this.offersWithdrawn(driverId, withdrawn);
+    return result;
   }
 }

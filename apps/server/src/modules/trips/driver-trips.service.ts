@@ -16,7 +16,7 @@ import { driverCanSeeRequest } from './request-visibility';
 import type { MatchingRepository } from './matching.repository';
 import { toOfferDto } from './offer-dto';
 import type { TripEvents } from './trip-events';
-import { requireNearPickup, requireStartCode } from './trip-safety-checks';
+import { requireNearPickup, requireStartCode, type StartCodeThrottle } from './trip-safety-checks';
 import { requireTransition } from './trip-transitions';
 import type { TripRow } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
@@ -30,6 +30,8 @@ export interface DriverTripsDeps {
   now: () => Date;
   /** "Llegué al punto de recojo" is accepted within this distance of the pickup (ARRIVAL_RADIUS_METERS). */
   arrivalRadiusMeters: number;
+  /** Wrong start codes per driver across trips (START_CODE_FAILURES_PER_DRIVER). */
+  startCodes: StartCodeThrottle;
 }
 
 type Position = { latitude: number; longitude: number };
@@ -92,11 +94,14 @@ export class DriverTripsService {
     }
   }
 
-  /** 'Rechazar': hides a request the driver can see for them only (and withdraws their offer, if any). */
+  /**
+   * 'Rechazar': hides a request the driver can see for them only, and withdraws their offer, if any: from
+   * then on they are a former counterpart of the trip (no status, no chat).
+   */
   async reject(driverId: number, tripId: number, reason: string | undefined): Promise<void> {
     const trip = await this.d.trips.findById(tripId);
     if (!trip || !(await driverCanSeeRequest(this.d.db, driverId, trip, this.d.now()))) throw new AppError('REQUEST_NOT_FOUND');
-    await this.d.trips.insertRejection(tripId, driverId, reason);
+    if (await this.d.trips.insertRejection(tripId, driverId, reason)) await this.d.events.offersWithdrawn(driverId, [tripId]);
   }
 
   /** One stage forward along spec §4's table, or the driver's cancellation. */
@@ -109,7 +114,7 @@ export class DriverTripsService {
       await this.d.trips.updateDriverPosition(driverId, input.latitude, input.longitude, now);
     }
     if (input.status === 'arrived') requireNearPickup(trip, await this.d.trips.findDriverPosition(driverId), this.d.arrivalRadiusMeters);
-    if (input.status === 'in_progress') await requireStartCode(this.d.trips, trip, input.start_code);
+    if (input.status === 'in_progress') await requireStartCode(this.d.trips, this.d.startCodes, driverId, trip, input.start_code);
     const extra = input.status === 'cancelled_by_driver' ? { cancelReason: input.reason ?? 'driver_request' } : {};
     const updated = await this.d.trips.transition(trip.id, trip.status, input.status, now, extra);
     if (!updated) throw new AppError('TRIP_STATUS_CHANGED');

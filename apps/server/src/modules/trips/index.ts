@@ -12,6 +12,7 @@ import { PassengerTripsService } from './passenger-trips.service';
 import { passengerTripRoutes } from './passenger-trips.routes';
 import { TripAccess } from './trip-access';
 import { TripEvents } from './trip-events';
+import { StartCodeThrottle } from './trip-safety-checks';
 import { defineTripTopicRules } from './trip-topic-rules';
 
 /** How often pending trips are checked for expiry. */
@@ -36,14 +37,17 @@ export function createTripServices(deps: CoreDeps) {
   const passengerTrips = new PassengerTripsService({
     trips, matching, users: deps.users, geo: deps.geo, events, now: deps.now, expiryMinutes: deps.config.tripExpiryMinutes,
   });
+  const startCodes = new StartCodeThrottle({
+    counters: deps.attemptCounters, maxFailures: deps.config.startCodeFailuresPerDriver, windowSeconds: deps.config.startCodeFailureWindowSeconds,
+  });
   const driverTrips = new DriverTripsService({
-    db: deps.db, trips, matching, users: deps.users, events, now: deps.now, arrivalRadiusMeters: deps.config.arrivalRadiusMeters,
+    db: deps.db, trips, matching, users: deps.users, events, now: deps.now, arrivalRadiusMeters: deps.config.arrivalRadiusMeters, startCodes,
   });
   const chat = new ChatService(trips, access);
   const activeTrips = new ActiveTripService(trips, deps.users);
   const fares = new FareService({ trips, events, now: deps.now });
   defineTripTopicRules(deps.acl, deps.broker, { access, chat, passengerTrips, driverTrips }, log);
-  return { passengerTrips, driverTrips, chat, activeTrips, fares };
+  return { passengerTrips, driverTrips, chat, activeTrips, fares, events };
 }
 
 export type TripServices = ReturnType<typeof createTripServices>;

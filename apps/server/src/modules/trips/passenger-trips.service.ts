@@ -133,7 +133,7 @@ export class PassengerTripsService {
     // 'accepted'/'rejected' offers mean another accept of this trip committed since the trip was read.
     if (offer.status !== 'pending') throw new AppError('TRIP_NOT_PENDING');
     const now = this.d.now();
-    let accepted: TripRow | undefined;
+    let accepted: Awaited<ReturnType<TripsRepository['assignDriver']>>;
     try {
       accepted = await this.d.trips.assignDriver(tripId, offer, now, newStartCode());
     } catch (error) {
@@ -143,11 +143,12 @@ export class PassengerTripsService {
       throw error;
     }
     if (!accepted) throw new AppError('TRIP_NOT_PENDING');
+    // The drivers not chosen are cut off the trip first, so not even this 'accepted' reaches them; their
+    // feed says only that the passenger chose another offer.
+    await this.d.events.formerCounterparts(tripId, accepted.notChosen);
     this.d.events.status(tripId, 'accepted', driverId, now);
-    for (const other of await this.d.matching.offeringDriverIds(tripId)) {
-      if (other !== driverId) this.d.events.toDriver(other, { type: 'offer_declined', trip_id: tripId });
-    }
-    return accepted;
+    for (const other of accepted.notChosen) this.d.events.toDriver(other, { type: 'offer_declined', trip_id: tripId });
+    return accepted.trip;
   }
 
   async cancel(passengerId: number, tripId: number, reason: string | undefined): Promise<TripRow> {
@@ -193,17 +194,17 @@ export class PassengerTripsService {
   }
 
   /**
-   * trip_status for whoever follows the trip, and 'trip_request_closed' on the feed of every driver who
-   * offered, the assigned one, and — for a request nobody took yet — every driver it was offered to (the
-   * eligible ones around the pickup), so it leaves their lists at once rather than at their next refresh.
+   * trip_status for whoever follows the trip, and 'trip_request_closed' on the feed of its counterparts:
+   * the assigned driver, or — for a request nobody took yet — every driver whose offer is live and every
+   * driver it was offered to (the eligible ones around the pickup), so it leaves their lists at once rather
+   * than at their next refresh. Former counterparts (withdrawn, not chosen) hear nothing of it.
    */
   private async announceClosed(trip: TripRow, at: Date): Promise<void> {
     this.d.events.status(trip.id, trip.status, trip.driverId, at, trip.cancelReason);
-    const [offering, nearby] = await Promise.all([
-      this.d.matching.offeringDriverIds(trip.id),
-      trip.driverId === null ? this.d.matching.eligibleDriverIds(trip, at) : Promise.resolve([]),
-    ]);
-    const notify = new Set([...offering, ...nearby, ...(trip.driverId ? [trip.driverId] : [])]);
+    const notify = trip.driverId !== null
+      ? [trip.driverId]
+      : await Promise.all([this.d.trips.listOfferPrices(trip.id), this.d.matching.eligibleDriverIds(trip, at)])
+        .then(([live, nearby]) => new Set([...live.map((offer) => offer.driverId), ...nearby]));
     for (const driverId of notify) this.d.events.toDriver(driverId, { type: 'trip_request_closed', trip_id: trip.id });
   }
 

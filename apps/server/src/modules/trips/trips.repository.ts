@@ -92,16 +92,22 @@ export class TripsRepository {
     });
   }
 
-  /** Assigns the driver of an offer to a pending trip, atomically; undefined when the trip is no longer pending. */
-  async assignDriver(tripId: number, offer: OfferRow, at: Date, startCode: string): Promise<TripRow | undefined> {
+  /**
+   * Assigns the driver of an offer to a pending trip, atomically; undefined when the trip is no longer
+   * pending. The other live offers become 'rejected' (withdrawn ones stay 'withdrawn'); `notChosen` are
+   * their drivers.
+   */
+  async assignDriver(tripId: number, offer: OfferRow, at: Date, startCode: string): Promise<{ trip: TripRow; notChosen: number[] } | undefined> {
     return this.db.transaction(async (tx) => {
       const trip = await this.transition(tripId, 'pending', 'accepted', at, {
         driverId: offer.driverId, vehicleId: offer.vehicleId, agreedFareCents: offer.priceCents, startCode,
       }, tx);
       if (!trip) return undefined;
-      await tx.update(schema.tripOffers).set({ status: sql`case when ${schema.tripOffers.id} = ${offer.id} then 'accepted' else 'rejected' end` })
-        .where(eq(schema.tripOffers.tripId, tripId));
-      return trip;
+      const answered = await tx.update(schema.tripOffers)
+        .set({ status: sql`case when ${schema.tripOffers.id} = ${offer.id} then 'accepted' else 'rejected' end` })
+        .where(and(eq(schema.tripOffers.tripId, tripId), eq(schema.tripOffers.status, 'pending')))
+        .returning({ driverId: schema.tripOffers.driverId, status: schema.tripOffers.status });
+      return { trip, notChosen: answered.filter((row) => row.status === 'rejected').map((row) => row.driverId) };
     });
   }
 
@@ -255,10 +261,13 @@ export class TripsRepository {
       .orderBy(asc(schema.tripOffers.priceCents), asc(schema.tripOffers.createdAt));
   }
 
-  async insertRejection(tripId: number, driverId: number, reason: string | undefined): Promise<void> {
+  /** Hides the request from the driver and withdraws their live offer on it; whether there was one. */
+  async insertRejection(tripId: number, driverId: number, reason: string | undefined): Promise<boolean> {
     await this.db.insert(schema.tripRejections).values({ tripId, driverId, reason: reason ?? null }).onConflictDoNothing();
-    await this.db.update(schema.tripOffers).set({ status: 'withdrawn' })
-      .where(and(eq(schema.tripOffers.tripId, tripId), eq(schema.tripOffers.driverId, driverId), eq(schema.tripOffers.status, 'pending')));
+    const withdrawn = await this.db.update(schema.tripOffers).set({ status: 'withdrawn' })
+      .where(and(eq(schema.tripOffers.tripId, tripId), eq(schema.tripOffers.driverId, driverId), eq(schema.tripOffers.status, 'pending')))
+      .returning({ id: schema.tripOffers.id });
+    return withdrawn.length > 0;
   }
 
   // --- chat ---
