@@ -19,13 +19,15 @@ export class DriverStatusRepository {
    * Withdraws the driver's open offers on trips still waiting for one: a driver who went offline cannot be
    * chosen any more (accept only takes pending offers, and the passenger's offer list drops them).
    */
-  async withdrawOpenOffers(db: DbExecutor, driverId: number): Promise<void> {
+  /** Withdraws the driver's offers on pending trips; returns those trips' ids. */
+  async withdrawOpenOffers(db: DbExecutor, driverId: number): Promise<number[]> {
     const offers = schema.tripOffers;
-    await db.update(offers).set({ status: 'withdrawn' }).where(and(
+    const rows = await db.update(offers).set({ status: 'withdrawn' }).where(and(
       eq(offers.driverId, driverId),
       eq(offers.status, 'pending'),
       inArray(offers.tripId, db.select({ id: schema.trips.id }).from(schema.trips).where(eq(schema.trips.status, 'pending'))),
-    ));
+    )).returning({ tripId: offers.tripId });
+    return rows.map((row) => row.tripId);
   }
 
   async appendLog(db: DbExecutor, entry: { driverId: number; status: 'online' | 'offline'; vehicleId: number | null; changedAt: Date }): Promise<void> {

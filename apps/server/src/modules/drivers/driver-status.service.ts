@@ -45,6 +45,8 @@ export class DriverStatusService {
     private readonly vehicles: VehiclesRepository,
     private readonly statusRepository: DriverStatusRepository,
     private readonly now: () => Date,
+    /** Going offline withdrew offers on these trips: their passengers' offer lists reload (LiveTrips.touchOffers). */
+    private readonly offersWithdrawn: (tripIds: number[], driverId: number) => Promise<void> = async () => undefined,
   ) {}
 
   async getStatus(driverId: number): Promise<DriverStatus> {
@@ -53,6 +55,14 @@ export class DriverStatusService {
   }
 
   async setStatus(driverId: number, status: 'online' | 'offline', vehicleId: number | null | undefined): Promise<{ status: DriverStatus; message: string }> {
+    const withdrawn: number[] = [];
+    const result = await this.changeStatus(driverId, status, vehicleId, withdrawn);
+    // After the commit, before answering: the passengers' next read of their offers leaves this driver out.
+    if (withdrawn.length > 0) await this.offersWithdrawn(withdrawn, driverId);
+    return result;
+  }
+
+  private async changeStatus(driverId: number, status: 'online' | 'offline', vehicleId: number | null | undefined, withdrawn: number[]) {
     return this.db.transaction(async (tx) => {
       const profile = await this.profiles.findForUpdate(tx, driverId);
       if (!profile) {
@@ -67,7 +77,7 @@ export class DriverStatusService {
         if (profile.driverStatus === 'offline') return { status: toDriverStatusDto(profile), message: STATUS_MESSAGES.offline };
         const updated = await this.profiles.update(driverId, { driverStatus: 'offline', lastStatusChange: now }, tx);
         await this.statusRepository.appendLog(tx, { driverId, status: 'offline', vehicleId: profile.activeVehicleId, changedAt: now });
-        await this.statusRepository.withdrawOpenOffers(tx, driverId);
+        withdrawn.push(...(await this.statusRepository.withdrawOpenOffers(tx, driverId)));
         return { status: toDriverStatusDto(updated ?? profile), message: STATUS_MESSAGES.offline };
       }
 

@@ -21,7 +21,7 @@ import { VehiclesService } from './vehicles.service';
  * Driver workspace: registration, profile, vehicles, online status, stats and earnings (spec §7 'Driver').
  * Operators verify drivers through the admin module.
  */
-export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, now, documents }) => {
+export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, now, documents, tripServices }) => {
   const profileRepository = new DriverProfileRepository(db);
   const vehicleRepository = new VehiclesRepository(db);
   const statusRepository = new DriverStatusRepository(db);
@@ -29,7 +29,7 @@ export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   await app.register(driverRegistrationRoutes, { registration: new DriverRegistrationService(db, now) });
   await app.register(driverProfileRoutes, { profiles: new DriverProfileService(profileRepository, now) });
   await app.register(vehiclesRoutes, { vehicles: new VehiclesService(db, vehicleRepository, profileRepository, statusRepository, now) });
-  await app.register(driverStatusRoutes, { status: new DriverStatusService(db, profileRepository, vehicleRepository, statusRepository, now) });
+  await app.register(driverStatusRoutes, { status: new DriverStatusService(db, profileRepository, vehicleRepository, statusRepository, now, (tripIds, driverId) => tripServices.live.touchOffers(tripIds, driverId)) });
   await app.register(driverDocumentsRoutes, { documents: new DriverDocumentsService(db, documents, now) });
   await app.register(driverMetricsRoutes, { metrics: new DriverMetricsService(new DriverMetricsRepository(db), statusRepository, now) });
 };
