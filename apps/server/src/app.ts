@@ -19,6 +19,7 @@ import { createDocumentStorage } from './lib/document-storage';
 import { checkNodeHealth } from './lib/node-health';
 import { createRedis } from './lib/redis';
 import { loadSharedTokenSecret } from './lib/shared-token-secret';
+import { MemoryReadVersions, RedisReadVersions } from './lib/read-versions';
 import { ClusterBus, linkBrokerToBus, type RealtimeDisconnects } from './realtime/cluster-bus';
 import { createBrokerStorage } from './realtime/persistence';
 import { AppError } from './lib/app-error';
@@ -163,6 +164,8 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     users,
     trips: new TripsRepository(database.db),
     realtime,
+    // On a cluster every node compares the same stamps, so a write on one node is seen by every node's next read.
+    readVersions: rateLimitRedis ? new RedisReadVersions(rateLimitRedis, config.nodeId) : new MemoryReadVersions(),
     clusterLock: new ClusterLock(database.db, database.kind, config.nodeId),
     documents: createDocumentStorage(database.db, config.documentsS3),
     attemptCounters,

@@ -5,6 +5,7 @@ import type { AttemptCounters } from '../lib/attempt-counters';
 import type { ClusterLock } from '../lib/cluster-lock';
 import type { DocumentStorage } from '../lib/document-storage';
 import type { NodeHealth } from '../lib/node-health';
+import type { ReadVersions } from '../lib/read-versions';
 import type { RealtimeBroker } from '../realtime/broker';
 import type { RealtimeDisconnects } from '../realtime/cluster-bus';
 import type { TopicAcl } from '../realtime/topic-acl';
@@ -34,6 +35,8 @@ export interface ModuleDeps {
   trips: TripsRepository;
   /** Ends a session's or a user's MQTT connections on every node. */
   realtime: RealtimeDisconnects;
+  /** Version stamps of the in-memory read models (memory, or Redis on a cluster): writes bump, reads compare. */
+  readVersions: ReadVersions;
   /** Runs periodic jobs (the expiry sweep) once across the cluster. */
   clusterLock: ClusterLock;
   /** This node's health: database, Redis, broker, draining. */

@@ -160,6 +160,23 @@ export class RealtimeBroker {
     return this.publishOn(REVOCATIONS_TOPIC, { userIds, topics }, false);
   }
 
+  /**
+   * Every message on topics matching `pattern` that reaches this node's broker (published here, or on
+   * another node and fanned out through Redis), before it is delivered to this node's clients.
+   */
+  onMessage(pattern: string, listener: (topic: string, payload: Buffer) => void): Promise<void> {
+    return new Promise((resolve) => {
+      this.aedes.subscribe(pattern, (packet, done) => {
+        try {
+          listener(packet.topic, packet.payload as Buffer);
+        } catch (error) {
+          this.log.warn({ err: error, topic: packet.topic }, 'internal mqtt listener failed');
+        }
+        done();
+      }, () => resolve());
+    });
+  }
+
   /** Runs after a client's publish passed the ACL (e.g. to store chat messages). */
   onClientPublish(listener: (topic: string, payload: Buffer, user: AuthenticatedUser) => void): void {
     this.published.push(listener);

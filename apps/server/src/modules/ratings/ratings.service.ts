@@ -33,7 +33,12 @@ function toTripRating(row: RatingRow): TripRating {
  * each. The averages feed the user's rating_average, the passenger dashboard and the driver shown on offers.
  */
 export class RatingsService {
-  constructor(private readonly ratings: RatingsRepository, private readonly trips: TripsRepository) {}
+  constructor(
+    private readonly ratings: RatingsRepository,
+    private readonly trips: TripsRepository,
+    /** The ratee's average changed: the read models that show it reload (LiveTrips.touchUser). */
+    private readonly rated: (rateeId: number) => Promise<void> = async () => undefined,
+  ) {}
 
   private async loadTripFor(userId: number, tripId: number): Promise<{ trip: RatableTrip; role: RaterRole }> {
     const trip = await this.trips.findById(tripId);
@@ -53,6 +58,7 @@ export class RatingsService {
     if (await this.ratings.findRating(tripId, userId)) throw new AppError('RATING_ALREADY_GIVEN');
     try {
       const row = await this.ratings.insert({ tripId, raterId: userId, rateeId, raterRole: role, score: input.score, comment: input.comment });
+      await this.rated(rateeId);
       return toTripRating(row);
     } catch (error) {
       // Two submissions racing: the unique index (trip, rater) lets exactly one through.

@@ -5,11 +5,13 @@ import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
 import type { ActiveTripService } from './active-trip.service';
+import { conditionalGet } from '../../plugins/conditional-get';
 
 /** GET /trips/active and GET /driver/trips/current: 404 'No hay viaje activo' when there is none (spec §7). */
 export const activeTripRoutes: FastifyPluginAsyncZod<{ activeTrips: ActiveTripService }> = async (app, { activeTrips }) => {
   app.get('/trips/active', {
     preHandler: app.requireUser,
+    onSend: conditionalGet,
     schema: { tags: ['trips'], summary: "The passenger's active trip", security: [{ bearer: [] }], response: { 200: zEnvelope(zPassengerTrip) } },
   }, async (request) => {
     const user = currentUser(request);
@@ -19,6 +21,7 @@ export const activeTripRoutes: FastifyPluginAsyncZod<{ activeTrips: ActiveTripSe
 
   app.get('/driver/trips/current', {
     preHandler: app.requireUser,
+    onSend: conditionalGet,
     schema: { tags: ['driver'], summary: "The driver's current trip", security: [{ bearer: [] }], response: { 200: zEnvelope(zDriverTrip) } },
   }, async (request) => {
     const user = currentUser(request);

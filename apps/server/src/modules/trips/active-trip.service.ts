@@ -1,16 +1,32 @@
 import { AppError } from '../../lib/app-error';
 import type { UsersRepository } from '../auth/users.repository';
 import type { DriverTrip, PassengerTrip } from '@jala/contracts';
+import type { LiveTrips } from './live-trips';
 import { toDriverTripDto, toPassengerTripDto } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
 
-/** The one active trip of a passenger or a driver, as the active-trip pages and the route guard read it. */
+/**
+ * The one active trip of a passenger or a driver, as the active-trip pages and the route guard read it:
+ * answered from the live-trips read model, loaded from the database when it holds nothing current.
+ */
 export class ActiveTripService {
-  constructor(private readonly trips: TripsRepository, private readonly users: UsersRepository) {}
+  constructor(private readonly trips: TripsRepository, private readonly users: UsersRepository, private readonly live: LiveTrips) {}
 
   async passengerActiveTrip(passengerId: number): Promise<PassengerTrip> {
-    const trip = await this.trips.findActiveForPassenger(passengerId);
+    const trip = await this.live.passengerTrip(passengerId, () => this.loadPassengerTrip(passengerId));
     if (!trip) throw new AppError('NO_ACTIVE_TRIP');
+    return trip;
+  }
+
+  async driverCurrentTrip(driverId: number): Promise<DriverTrip> {
+    const trip = await this.live.driverTrip(driverId, () => this.loadDriverTrip(driverId));
+    if (!trip) throw new AppError('NO_ACTIVE_TRIP');
+    return trip;
+  }
+
+  private async loadPassengerTrip(passengerId: number): Promise<PassengerTrip | null> {
+    const trip = await this.trips.findActiveForPassenger(passengerId);
+    if (!trip) return null;
     const adjustments = await this.trips.listFareAdjustments(trip.id);
     if (!trip.driverId) return toPassengerTripDto(trip, adjustments);
     const rating = (id: number) => this.users.ratingAverage(id);
@@ -23,14 +39,13 @@ export class ActiveTripService {
     return toPassengerTripDto(trip, adjustments, party ? { party, vehicle: vehicle ?? null, position, hasPhoto } : undefined);
   }
 
-  async driverCurrentTrip(driverId: number): Promise<DriverTrip> {
+  private async loadDriverTrip(driverId: number): Promise<DriverTrip | null> {
     const trip = await this.trips.findCurrentForDriver(driverId);
-    if (!trip) throw new AppError('NO_ACTIVE_TRIP');
+    if (!trip) return null;
     const [passenger, adjustments] = await Promise.all([
       this.trips.findParty(trip.passengerId, (id) => this.users.ratingAverage(id)),
       this.trips.listFareAdjustments(trip.id),
     ]);
-    if (!passenger) throw new AppError('NO_ACTIVE_TRIP');
-    return toDriverTripDto(trip, passenger, adjustments);
+    return passenger ? toDriverTripDto(trip, passenger, adjustments) : null;
   }
 }

@@ -15,6 +15,7 @@ import { nearbyRowToDto } from './driver-request-dto';
 import { driverCanSeeRequest } from './request-visibility';
 import type { MatchingRepository } from './matching.repository';
 import { toOfferDto } from './offer-dto';
+import type { LiveTrips } from './live-trips';
 import type { TripEvents } from './trip-events';
 import { requireNearPickup, requireStartCode, type StartCodeThrottle } from './trip-safety-checks';
 import { requireTransition } from './trip-transitions';
@@ -27,6 +28,7 @@ export interface DriverTripsDeps {
   matching: MatchingRepository;
   users: UsersRepository;
   events: TripEvents;
+  live: LiveTrips;
   now: () => Date;
   /** "Llegué al punto de recojo" is accepted within this distance of the pickup (ARRIVAL_RADIUS_METERS). */
   arrivalRadiusMeters: number;
@@ -83,6 +85,7 @@ export class DriverTripsService {
         driverLatitude: driver.latitude?.toFixed(6) ?? null, driverLongitude: driver.longitude?.toFixed(6) ?? null,
       });
       if (position) await this.d.trips.updateDriverPosition(driverId, position.latitude, position.longitude, this.d.now());
+      await this.d.live.touchOffers([trip.id], driverId);
       const dto = toOfferDto(offer, {
         firstName: driver.name, lastName: '', rating: await this.d.users.ratingAverage(driverId), vehicle: driver.vehicle!,
       });
@@ -101,7 +104,9 @@ export class DriverTripsService {
   async reject(driverId: number, tripId: number, reason: string | undefined): Promise<void> {
     const trip = await this.d.trips.findById(tripId);
     if (!trip || !(await driverCanSeeRequest(this.d.db, driverId, trip, this.d.now()))) throw new AppError('REQUEST_NOT_FOUND');
-    if (await this.d.trips.insertRejection(tripId, driverId, reason)) await this.d.events.offersWithdrawn(driverId, [tripId]);
+    const withdrew = await this.d.trips.insertRejection(tripId, driverId, reason);
+    await this.d.live.touchOffers([tripId], driverId);
+    if (withdrew) await this.d.events.offersWithdrawn(driverId, [tripId]);
   }
 
   /** One stage forward along spec §4's table, or the driver's cancellation. */
@@ -114,10 +119,14 @@ export class DriverTripsService {
       await this.d.trips.updateDriverPosition(driverId, input.latitude, input.longitude, now);
     }
     if (input.status === 'arrived') requireNearPickup(trip, await this.d.trips.findDriverPosition(driverId), this.d.arrivalRadiusMeters);
-    if (input.status === 'in_progress') await requireStartCode(this.d.trips, this.d.startCodes, driverId, trip, input.start_code);
+    // A wrong code is counted on the trip (the passenger's answer shows the lock): touched either way.
+    if (input.status === 'in_progress') {
+      await requireStartCode(this.d.trips, this.d.startCodes, driverId, trip, input.start_code).finally(() => this.d.live.touchTrip(trip));
+    }
     const extra = input.status === 'cancelled_by_driver' ? { cancelReason: input.reason ?? 'driver_request' } : {};
     const updated = await this.d.trips.transition(trip.id, trip.status, input.status, now, extra);
     if (!updated) throw new AppError('TRIP_STATUS_CHANGED');
+    await this.d.live.touchTrip(updated);
     this.d.events.status(trip.id, updated.status, driverId, now, updated.cancelReason);
     return updated;
   }
@@ -137,6 +146,7 @@ export class DriverTripsService {
     });
     if (!updated) throw new AppError('TRIP_STATUS_CHANGED');
     await this.d.trips.updateDriverPosition(driverId, input.final_latitude, input.final_longitude, now);
+    await this.d.live.touchTrip(updated);
     this.d.events.status(trip.id, 'completed', driverId, now);
     return updated;
   }

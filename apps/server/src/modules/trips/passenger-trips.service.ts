@@ -12,6 +12,7 @@ import type { GeoProvider } from '../../geo';
 import type { UsersRepository } from '../auth/users.repository';
 import type { MatchingRepository } from './matching.repository';
 import { toOfferDto } from './offer-dto';
+import type { LiveTrips } from './live-trips';
 import type { TripEvents } from './trip-events';
 import { toDriverRequestDto } from './driver-request-dto';
 import type { TripRow } from './trip-dto';
@@ -24,6 +25,7 @@ export interface PassengerTripsDeps {
   users: UsersRepository;
   geo: GeoProvider;
   events: TripEvents;
+  live: LiveTrips;
   now: () => Date;
   expiryMinutes: number;
 }
@@ -65,6 +67,7 @@ export class PassengerTripsService {
         createdAt: now,
         expiresAt: new Date(now.getTime() + this.d.expiryMinutes * 60_000),
       });
+      await this.d.live.touchTrip(trip);
       return trip;
     } catch (error) {
       if (isUniqueViolation(error, 'trips_one_active_per_passenger')) {
@@ -80,6 +83,7 @@ export class PassengerTripsService {
     if (trip.status !== 'pending') throw new AppError('PUBLISH_NEEDS_PENDING_TRIP');
     const now = this.d.now();
     await this.d.trips.markPublished(trip.id, now);
+    await this.d.live.touchTrip(trip);
     const [driverIds, passenger] = await Promise.all([
       this.d.matching.eligibleDriverIds(trip, now),
       this.d.trips.findParty(passengerId, (id) => this.d.users.ratingAverage(id)),
@@ -104,6 +108,7 @@ export class PassengerTripsService {
     const now = this.d.now();
     const raised = await this.d.trips.raiseOfferPrice(trip.id, priceCents, new Date(now.getTime() + this.d.expiryMinutes * 60_000));
     if (!raised) throw new AppError('RAISE_NEEDS_PENDING_TRIP');
+    await this.d.live.touchTrip(raised);
     const [eligible, offered, passenger] = await Promise.all([
       this.d.matching.eligibleDriverIds(raised, now),
       this.d.trips.listOfferPrices(trip.id),
@@ -117,10 +122,17 @@ export class PassengerTripsService {
     return raised;
   }
 
+  /** Offers on the passenger's own trip, from the live-trips read model when it holds them. */
   async offers(passengerId: number, tripId: number): Promise<DriverOffer[]> {
-    await this.ownTrip(passengerId, tripId);
-    const rows = await this.d.trips.listOffers(tripId);
-    return rows.map((r) => toOfferDto(r.offer, { firstName: r.firstName, lastName: r.lastName, rating: r.ratingAverage, vehicle: r.vehicle }));
+    const kept = await this.d.live.tripOffers(tripId, async () => {
+      const trip = await this.d.trips.findById(tripId);
+      if (!trip) return null;
+      const rows = await this.d.trips.listOffers(tripId);
+      const offers = rows.map((r) => toOfferDto(r.offer, { firstName: r.firstName, lastName: r.lastName, rating: r.ratingAverage, vehicle: r.vehicle }));
+      return { passengerId: trip.passengerId, offers };
+    });
+    if (!kept || kept.passengerId !== passengerId) throw new AppError('TRIP_NOT_FOUND');
+    return kept.offers;
   }
 
   /** Accepts one driver's offer. Exactly one of any number of concurrent accepts wins. */
@@ -143,6 +155,7 @@ export class PassengerTripsService {
       throw error;
     }
     if (!accepted) throw new AppError('TRIP_NOT_PENDING');
+    await this.d.live.touchTrip(accepted.trip);
     // The drivers not chosen are cut off the trip first, so not even this 'accepted' reaches them; their
     // feed says only that the passenger chose another offer.
     await this.d.events.formerCounterparts(tripId, accepted.notChosen);
@@ -200,6 +213,7 @@ export class PassengerTripsService {
    * than at their next refresh. Former counterparts (withdrawn, not chosen) hear nothing of it.
    */
   private async announceClosed(trip: TripRow, at: Date): Promise<void> {
+    await this.d.live.touchTrip(trip);
     this.d.events.status(trip.id, trip.status, trip.driverId, at, trip.cancelReason);
     const notify = trip.driverId !== null
       ? [trip.driverId]
