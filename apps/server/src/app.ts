@@ -18,7 +18,7 @@ import { createDocumentStorage } from './lib/document-storage';
 import { checkNodeHealth } from './lib/node-health';
 import { createRedis } from './lib/redis';
 import { loadSharedTokenSecret } from './lib/shared-token-secret';
-import { ClusterBus, linkBrokerToBus, type RealtimeDisconnects } from './realtime/cluster-bus';
+import { accountChangesOn, ClusterBus, linkBrokerToBus, type RealtimeDisconnects } from './realtime/cluster-bus';
 import { createBrokerStorage } from './realtime/persistence';
 import { AppError } from './lib/app-error';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -31,6 +31,7 @@ import { registerAuthentication } from './plugins/authenticate';
 import { adminModule } from './modules/admin';
 import { authModule } from './modules/auth';
 import { AuthService } from './modules/auth/auth.service';
+import { linkSessionCacheToBus, SessionCache } from './modules/auth/session-cache';
 import { TokenService } from './modules/auth/token.service';
 import { UsersRepository } from './modules/auth/users.repository';
 import { driverModule } from './modules/drivers';
@@ -63,7 +64,7 @@ export interface App {
   server: FastifyInstance;
   database: DatabaseHandle;
   broker: RealtimeBroker;
-  services: { auth: AuthService; trips: TripServices };
+  services: { auth: AuthService; trips: TripServices; sessionCache: SessionCache };
   /** Ends a session's or a user's MQTT connections on every node (logout, account suspension). */
   realtime: RealtimeDisconnects;
   /** Starts a graceful shutdown: health answers 503, MQTT clients are sent to reconnect elsewhere. */
@@ -98,15 +99,21 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const tokenSecret = config.tokenSecret ?? await loadSharedTokenSecret(database.db);
   const redis = config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined;
 
+  const bus = await ClusterBus.create({ redis, nodeId: config.nodeId, log: server.log });
+  const accountChanges = accountChangesOn(bus);
+  const sessionCache = new SessionCache({ listeningEpoch: () => bus.listeningEpoch });
+  linkSessionCacheToBus(sessionCache, bus);
   const users = new UsersRepository(database.db);
-  const auth = new AuthService(users, new TokenService(tokenSecret, config.tokenTtlSeconds), new DriverRegistrationService(database.db, options.now));
+  const auth = new AuthService(
+    users, new TokenService(tokenSecret, config.tokenTtlSeconds), new DriverRegistrationService(database.db, accountChanges, options.now),
+    sessionCache, accountChanges,
+  );
 
   const acl = defineBaseRules(new TopicAcl());
   const broker = await RealtimeBroker.create({
     authenticate: (token) => auth.authenticate(token), acl, storage: await createBrokerStorage(redis), nodeId: config.nodeId, log: server.log,
   });
   broker.attach(server.server);
-  const bus = await ClusterBus.create({ redis, nodeId: config.nodeId, log: server.log });
   const realtime = linkBrokerToBus(broker, bus);
   let draining = false;
 
@@ -144,6 +151,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     users,
     trips: new TripsRepository(database.db),
     realtime,
+    accountChanges,
     clusterLock: new ClusterLock(database.db, database.kind, config.nodeId),
     documents: createDocumentStorage(database.db, config.documentsS3),
     checkHealth: () => checkNodeHealth({ nodeId: config.nodeId, database, redis: bus.redis, broker, isDraining: () => draining }),
@@ -161,7 +169,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     server,
     database,
     broker,
-    services: { auth, trips: tripServices },
+    services: { auth, trips: tripServices, sessionCache },
     realtime,
     drain() {
       draining = true;

@@ -5,7 +5,7 @@ import type { ClusterLock } from '../lib/cluster-lock';
 import type { DocumentStorage } from '../lib/document-storage';
 import type { NodeHealth } from '../lib/node-health';
 import type { RealtimeBroker } from '../realtime/broker';
-import type { RealtimeDisconnects } from '../realtime/cluster-bus';
+import type { AccountChanges, RealtimeDisconnects } from '../realtime/cluster-bus';
 import type { TopicAcl } from '../realtime/topic-acl';
 import type { GeoProvider } from '../geo';
 import type { AuthService } from './auth/auth.service';
@@ -33,6 +33,8 @@ export interface ModuleDeps {
   trips: TripsRepository;
   /** Ends a session's or a user's MQTT connections on every node. */
   realtime: RealtimeDisconnects;
+  /** Tells every node that a user's account changed (their session-cache entries go). */
+  accountChanges: AccountChanges;
   /** Runs periodic jobs (the expiry sweep) once across the cluster. */
   clusterLock: ClusterLock;
   /** This node's health: database, Redis, broker, draining. */

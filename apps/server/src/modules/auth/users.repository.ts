@@ -12,7 +12,7 @@ function prepareHotQueries(db: Database) {
   const placeholder = sql.placeholder;
   return {
     sessionUser: db
-      .select({ user: schema.users })
+      .select({ user: schema.users, expiresAt: schema.sessions.expiresAt })
       .from(schema.sessions)
       .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
       .where(and(
@@ -77,10 +77,10 @@ export class UsersRepository {
     await this.db.insert(schema.sessions).values({ id, userId, expiresAt });
   }
 
-  /** The user of a live (unexpired, unrevoked) session. */
-  async findSessionUser(sessionId: string, userId: number): Promise<UserRow | undefined> {
+  /** The user of a live (unexpired, unrevoked) session, and when the session expires. */
+  async findSessionUser(sessionId: string, userId: number): Promise<{ user: UserRow; expiresAt: Date } | undefined> {
     const [row] = await this.hot.sessionUser.execute({ sessionId, userId, now: new Date() });
-    return row?.user;
+    return row;
   }
 
   async revokeSession(sessionId: string): Promise<void> {

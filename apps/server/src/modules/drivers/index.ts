@@ -21,12 +21,12 @@ import { VehiclesService } from './vehicles.service';
  * Driver workspace: registration, profile, vehicles, online status, stats and earnings (spec §7 'Driver').
  * Operators verify drivers through the admin module.
  */
-export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, now, documents }) => {
+export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, now, documents, auth }) => {
   const profileRepository = new DriverProfileRepository(db);
   const vehicleRepository = new VehiclesRepository(db);
   const statusRepository = new DriverStatusRepository(db);
 
-  await app.register(driverRegistrationRoutes, { registration: new DriverRegistrationService(db, now) });
+  await app.register(driverRegistrationRoutes, { registration: auth.driverRegistration });
   await app.register(driverProfileRoutes, { profiles: new DriverProfileService(profileRepository, now) });
   await app.register(vehiclesRoutes, { vehicles: new VehiclesService(db, vehicleRepository, profileRepository, statusRepository, now) });
   await app.register(driverStatusRoutes, { status: new DriverStatusService(db, profileRepository, vehicleRepository, statusRepository, now) });
