@@ -67,6 +67,8 @@ export interface App {
   services: { auth: AuthService; trips: TripServices; sessionCache: SessionCache };
   /** Ends a session's or a user's MQTT connections on every node (logout, account suspension). */
   realtime: RealtimeDisconnects;
+  /** What the nodes tell each other (logouts, suspensions, changed accounts). */
+  bus: ClusterBus;
   /** Starts a graceful shutdown: health answers 503, MQTT clients are sent to reconnect elsewhere. */
   drain(): void;
   close(): Promise<void>;
@@ -177,6 +179,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     broker,
     services: { auth, trips: tripServices, sessionCache },
     realtime,
+    bus,
     drain() {
       draining = true;
       broker.drain();

@@ -94,9 +94,14 @@ export class ClusterBus {
     }
   }
 
-  /** The connection other nodes' events arrive on (for /api/health), or null without Redis. */
+  /** The connection this node publishes on (for /api/health), or null without Redis. */
   get redis(): Redis | null {
     return this.links?.publisher ?? null;
+  }
+
+  /** The connection the other nodes' events arrive on, or null without Redis (the tests cut it). */
+  get subscriber(): Redis | null {
+    return this.links?.subscriber ?? null;
   }
 
   async close(): Promise<void> {
