@@ -8,7 +8,6 @@ import { DriverMetricsService } from './driver-metrics.service';
 import { DriverProfileRepository } from './driver-profile.repository';
 import { driverProfileRoutes } from './driver-profile.routes';
 import { DriverProfileService } from './driver-profile.service';
-import { DriverRegistrationService } from './driver-registration.service';
 import { driverRegistrationRoutes } from './driver-registration.routes';
 import { DriverStatusRepository } from './driver-status.repository';
 import { driverStatusRoutes } from './driver-status.routes';
