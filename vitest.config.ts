@@ -17,13 +17,24 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Ceilings for a busy machine (waits end at their event: a message, a row, a response); a test
+          // has room for more than one of support/mqtt.ts's 20 s message waits.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web', include: ['apps/web/test/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          include: ['apps/web/test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // Testing Library's waits get a 20 s ceiling there (a busy machine needs more than its 1 s default);
+          // a test has room for a few such waits and a hook for starting the fixture API server.
+          setupFiles: ['./apps/web/test/setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         // One file at a time, after the other projects: run alongside them, two browsers and a server on
