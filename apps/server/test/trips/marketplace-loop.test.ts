@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { topics } from '@jala/contracts';
 import { estimateFare } from '@jala/domain';
 import { api } from '../support/http';
-import { connectMqtt, MESSAGE_WAIT_MS, nextMessage, subscribeQos } from '../support/mqtt';
+import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
 import { describeOnBackends } from '../support/backends';
 import { JOCKEY, KENNEDY, onlineDriver, passenger, requestTrip, tripPayload } from '../support/actors';
 
@@ -54,7 +54,7 @@ describeOnBackends('the marketplace loop on %s', ({ t, maybe }) => {
     expect(await atPassenger).toMatchObject({ message: 'Sí, voy en camino' });
     // Stored beside the delivery, not before it: read until the rows are there.
     const history = async () => (await api<{ message: string; role: string }[]>(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${d.id}`, { token: p.token })).body.data.map((m) => m.message);
-    await expect.poll(history, { timeout: MESSAGE_WAIT_MS }).toEqual(['¿Llega en 5 minutos?', 'Sí, voy en camino']);
+    await expect.poll(history).toEqual(['¿Llega en 5 minutos?', 'Sí, voy en camino']);
 
     // Accept: status pushed on trip_status/{id}.
     expect(await subscribeQos(passengerMqtt, topics.tripStatus(trip.id))).toBe(0);
