@@ -38,10 +38,11 @@ export default defineConfig({
           include: ['apps/web/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // Testing Library's waits get a 20 s ceiling there (a busy machine needs more than its 1 s default);
-          // a test has room for a few such waits and a hook for starting the fixture API server.
+          // a test has room for a few such waits. The passenger fixture API server (a child process compiling
+          // and seeding the real server) took over 60 s to be ready on a machine loaded ~18× its cores.
           setupFiles: ['./apps/web/test/setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -13,7 +13,7 @@ const cardValue = (label: string) => {
 
 describe('passenger dashboard against the real API', () => {
   let server: FixtureServer;
-  beforeAll(async () => { server = await startFixtureServer(); }, 60_000);
+  beforeAll(async () => { server = await startFixtureServer(); });
   afterAll(async () => server?.stop());
   beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
   afterEach(() => {

@@ -11,7 +11,7 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 
 describe('passenger profile page against the real API', () => {
   let server: FixtureServer;
-  beforeAll(async () => { server = await startFixtureServer(); }, 60_000);
+  beforeAll(async () => { server = await startFixtureServer(); });
   afterAll(async () => server?.stop());
   beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
   afterEach(() => {

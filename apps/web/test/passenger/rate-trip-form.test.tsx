@@ -8,7 +8,7 @@ import { serverCall, signIn, startFixtureServer, type FixtureServer } from './fi
 
 describe('RateTripForm against the real API', () => {
   let server: FixtureServer;
-  beforeAll(async () => { server = await startFixtureServer(); }, 60_000);
+  beforeAll(async () => { server = await startFixtureServer(); });
   afterAll(async () => server?.stop());
   afterEach(() => {
     cleanup();

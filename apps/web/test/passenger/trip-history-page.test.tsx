@@ -16,7 +16,7 @@ async function listShows(expected: string[]): Promise<void> {
 
 describe('passenger trip history against the real API', () => {
   let server: FixtureServer;
-  beforeAll(async () => { server = await startFixtureServer(); }, 60_000);
+  beforeAll(async () => { server = await startFixtureServer(); });
   afterAll(async () => server?.stop());
   beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
   afterEach(() => {
