@@ -1,6 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Every wait in the suite ends at the event it needs (an element, a message, a row); these are ceilings for a
+ * busy machine, never durations. `expect.poll` alone would give up after 1 s.
+ */
+const WAIT_CEILINGS = { expect: { poll: { timeout: 20_000 } } };
+
 // One runner, several projects: pure unit tests, server integration (real PGlite/PostgreSQL/Redis/MQTT),
 // web component tests (jsdom), browser end-to-end tests (Debian Chromium via playwright-core) and the
 // cluster tests (several nodes behind Debian's nginx).
@@ -16,14 +22,28 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          ...WAIT_CEILINGS,
           include: ['apps/server/test/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Ceilings for a busy machine (waits end at their event: a message, a row, a response); a test
+          // has room for more than one of support/mqtt.ts's 20 s message waits.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web', include: ['apps/web/test/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          ...WAIT_CEILINGS,
+          include: ['apps/web/test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // Testing Library's waits get a 20 s ceiling there (a busy machine needs more than its 1 s default);
+          // a test has room for a few such waits. The passenger fixture API server (a child process compiling
+          // and seeding the real server) took over 60 s to be ready on a machine loaded ~18× its cores.
+          setupFiles: ['./apps/web/test/setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
       },
       {
         // One file at a time, after the other projects: run alongside them, two browsers and a server on
@@ -31,11 +51,13 @@ export default defineConfig({
         // on an empty list, a global count or a first row): the files share one server and database.
         test: {
           name: 'e2e',
+          ...WAIT_CEILINGS,
           include: ['e2e/**/*.test.ts'],
           exclude: ['e2e/cluster/**'],
           globalSetup: ['e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Room for several of e2e/support/browser.ts's 30 s browser waits.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },
@@ -44,6 +66,7 @@ export default defineConfig({
         // They kill nodes and time failovers, so they run one at a time, after everything else.
         test: {
           name: 'cluster',
+          ...WAIT_CEILINGS,
           include: ['e2e/cluster/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,

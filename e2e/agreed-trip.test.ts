@@ -23,10 +23,10 @@ import { PARQUE_KENNEDY } from '@jala/test-factories';
 /** Accepts the passenger's price on the driver's phone and the offer on the passenger's: both on the active trip. */
 async function agree(passenger: Page, driverPage: Page, passengerName: string): Promise<void> {
   const request = requestFrom(driverPage, passengerName);
-  await request.waitFor({ timeout: 10_000 });
+  await request.waitFor();
   await request.getByRole('button', { name: 'Aceptar' }).click();
   await passenger.getByTestId('driver-offer').getByRole('button', { name: 'Aceptar' }).click();
-  await driverPage.waitForURL('**/driver/active-trip', { timeout: 10_000 });
+  await driverPage.waitForURL('**/driver/active-trip');
 }
 
 const indicator = (page: Page) => page.getByTestId('connection-indicator');
@@ -45,7 +45,7 @@ describe('the agreed trip on two phones', () => {
     await driverChat.getByPlaceholder('Escribe un mensaje').fill('Estoy en un Kia Rio plateado');
     await driverChat.getByRole('button', { name: 'Enviar' }).click();
     const passengerChat = passenger.getByRole('region', { name: 'Chat con Pedro Quispe' });
-    await passengerChat.getByTestId('chat-unread').getByText('1').waitFor({ timeout: 8_000 });
+    await passengerChat.getByTestId('chat-unread').getByText('1').waitFor();
     await passengerChat.scrollIntoViewIfNeeded();
     await screenshot(passenger, 'agreed-passenger-chat-unread');
     await passengerChat.getByRole('button', { name: /Chat con Pedro Quispe/ }).click();
@@ -54,7 +54,7 @@ describe('the agreed trip on two phones', () => {
     expect(await passengerChat.getByTestId('chat-unread').count()).toBe(0);
     await passengerChat.getByPlaceholder('Escribe un mensaje').fill('Ya bajo');
     await passengerChat.getByRole('button', { name: 'Enviar' }).click();
-    await driverChat.getByText('Ya bajo').waitFor({ timeout: 8_000 });
+    await driverChat.getByText('Ya bajo').waitFor();
     await screenshot(passenger, 'agreed-passenger-chat-open');
 
     for (const button of ['Ir al punto de recojo', 'Llegué al punto de recojo', 'Iniciar viaje']) {
@@ -76,12 +76,12 @@ describe('the agreed trip on two phones', () => {
     await driverPage.getByText('Esperando respuesta del pasajero: +S/ 3.50 · Peajes (Peaje de la Vía Expresa Sur)').waitFor();
     await screenshot(driverPage, 'agreed-driver-adjustment-pending');
     const prompt = passenger.getByTestId('fare-adjustment-prompt');
-    await prompt.waitFor({ timeout: 8_000 });
+    await prompt.waitFor();
     await prompt.getByText('Si aceptas pagarás S/ 17.50 en vez de S/ 14.00.').waitFor();
     await screenshot(passenger, 'agreed-passenger-adjustment-prompt');
     await prompt.getByRole('button', { name: 'Rechazar' }).click();
     await prompt.waitFor({ state: 'detached' });
-    await driverPage.getByText(/El pasajero rechazó el ajuste/).waitFor({ timeout: 8_000 });
+    await driverPage.getByText(/El pasajero rechazó el ajuste/).waitFor();
     expect(await driverPage.getByTestId('binding-fare').textContent()).toBe('S/ 14.00');
     await driverPage.getByTestId('fare-panel').scrollIntoViewIfNeeded();
     await screenshot(driverPage, 'agreed-driver-adjustment-refused');
@@ -91,14 +91,14 @@ describe('the agreed trip on two phones', () => {
     await form.getByLabel('Monto extra (S/)').fill('2');
     await form.getByLabel('Tiempo de espera').check();
     await form.getByRole('button', { name: 'Enviar ajuste al pasajero' }).click();
-    await prompt.getByRole('button', { name: 'Aceptar ajuste' }).click({ timeout: 8_000 });
-    await expect.poll(() => driverPage.getByTestId('binding-fare').textContent(), { timeout: 8_000 }).toBe('S/ 16.00');
+    await prompt.getByRole('button', { name: 'Aceptar ajuste' }).click();
+    await expect.poll(() => driverPage.getByTestId('binding-fare').textContent()).toBe('S/ 16.00');
 
     await driverPage.getByRole('button', { name: 'Finalizar viaje' }).click();
     await driverPage.getByText('¡Viaje completado con éxito!').waitFor();
     const driverReceipt = driverPage.getByTestId('trip-receipt');
     await driverReceipt.getByText('+S/ 2.00 · Tiempo de espera').waitFor();
-    await passenger.getByRole('heading', { name: '¡Viaje completado!' }).waitFor({ timeout: 8_000 });
+    await passenger.getByRole('heading', { name: '¡Viaje completado!' }).waitFor();
     const receipt = passenger.getByTestId('trip-receipt');
     await receipt.getByText('Efectivo').waitFor();
     expect(await receipt.textContent()).toMatch(/Precio acordadoS\/ 14\.00.*\+S\/ 2\.00 · Tiempo de espera.*TotalS\/ 16\.00/);
@@ -241,8 +241,8 @@ describe('the agreed trip on two phones', () => {
 
       // The server dies long enough for both clients to give up (5 failed reconnects, spec §7).
       await stop();
-      await indicator(passenger).getByText('Jala Off').waitFor({ timeout: 20_000 });
-      await indicator(driverPage).getByText('Jala Off').waitFor({ timeout: 20_000 });
+      await indicator(passenger).getByText('Jala Off').waitFor();
+      await indicator(driverPage).getByText('Jala Off').waitFor();
       await new Promise((resolve) => setTimeout(resolve, 8_000));
       await screenshot(passenger, 'heal-passenger-offline');
 
@@ -259,9 +259,9 @@ describe('the agreed trip on two phones', () => {
       await indicator(passenger).getByText('Jala Online').waitFor({ timeout: 15_000 });
       await indicator(driverPage).getByText('Jala Online').waitFor({ timeout: 15_000 });
       expect(Date.now() - restartedAt).toBeLessThan(15_000);
-      await expect.poll(() => passenger.getByTestId('trip-status').textContent(), { timeout: 10_000 }).toBe('Conductor en camino');
+      await expect.poll(() => passenger.getByTestId('trip-status').textContent()).toBe('Conductor en camino');
       // The driver's phone refetches on reconnection; if its refetch raced ahead of the change, its 15 s poll catches it.
-      await driverPage.getByRole('button', { name: 'Llegué al punto de recojo' }).waitFor({ timeout: 20_000 });
+      await driverPage.getByRole('button', { name: 'Llegué al punto de recojo' }).waitFor();
       await screenshot(passenger, 'heal-passenger-back-online');
       await screenshot(driverPage, 'heal-driver-back-online');
       for (const context of contexts) await context.close();

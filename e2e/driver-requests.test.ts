@@ -97,7 +97,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     });
     const tripId = await publishTrip(passenger, 20);
     const request = card(page, tripId);
-    await request.waitFor({ timeout: 10_000 });
+    await request.waitFor();
     expect(page.url()).toContain('/driver/trip-request'); // no reload, no navigation
     await page.unroute('**/api/driver/trip-requests**');
     for (const route of held) await route.continue();
@@ -143,7 +143,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     const firstLocation = nextMessage(passengerLink, topics.driverLocation(tripId), 12_000);
     const accepted = await api('POST', '/drivers/trips/accept', passenger.token, { trip_id: tripId, driver_id: driver.user.id });
     expect(accepted.status).toBe(200);
-    await page.waitForURL('**/driver/active-trip', { timeout: 10_000 });
+    await page.waitForURL('**/driver/active-trip');
     await page.getByRole('region', { name: 'Detalles del viaje' }).getByText('Mariela Quispe').waitFor();
     await page.getByRole('region', { name: 'Mapa del viaje' }).waitFor();
     await page.locator('.leaflet-container').waitFor();
@@ -156,7 +156,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
       const markers = await Promise.all(['Punto de recojo', 'Destino', 'Tu vehículo'].map((title) => page.locator(`.leaflet-marker-icon[title="${title}"]`).boundingBox()));
       return Boolean(frame) && markers.every((box) => box && frame && box.x >= frame.x && box.y >= frame.y
         && box.x + box.width <= frame.x + frame.width && box.y + box.height <= frame.y + frame.height);
-    }, { timeout: 5_000 }).toBe(true);
+    }).toBe(true);
     // While assigned, the driver's watched position reaches the passenger.
     expect(await firstLocation).toMatchObject({ latitude: PARQUE_KENNEDY.latitude, longitude: PARQUE_KENNEDY.longitude });
     expect(await overflowing(page)).toEqual([]);

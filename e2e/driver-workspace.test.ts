@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq, schema, sql, type DatabaseHandle } from '@jala/db';
 import { formatSoles, limaDateKey } from '@jala/domain';
 import { createCompletedTrip, createUser } from '@jala/test-factories/database';
-import { launchBrowser, phoneContext, screenshot } from './support/browser';
+import { animationsSettled, launchBrowser, phoneContext, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { registerViaUi, type NewAccount } from './support/session';
 
@@ -123,7 +123,7 @@ describe('driver workspace in Chromium at 360×740', () => {
     await page.getByTestId('status-label').getByText('Online').waitFor();
     await page.getByRole('button', { name: 'Desconectarse' }).waitFor();
     expect(await overflowing(page)).toEqual([]);
-    await page.waitForTimeout(300); // the toggle's colour transition
+    await animationsSettled(page); // the toggle's colour transition
     await screenshot(page, 'driver-status-online');
     await page.getByRole('button', { name: 'Desconectarse' }).click();
     await page.getByText('Estás desconectado.').waitFor();
@@ -164,7 +164,7 @@ describe('driver workspace in Chromium at 360×740', () => {
     const card = await page.locator('.drv-chart-card').boundingBox();
     expect(card?.x).toBe(16);
     expect((card?.x ?? 0) + (card?.width ?? 0)).toBe(344);
-    await page.waitForTimeout(300);
+    await animationsSettled(page);
     expect(await overflowing(page)).toEqual([]);
     await screenshot(page, 'driver-earnings');
   });

@@ -27,7 +27,7 @@ describe('foundation: session, routing and shell in Chromium', () => {
     const page = await context.newPage();
     await registerViaUi(page, userType);
     await page.waitForURL(`**${landing}`);
-    await expect.poll(() => page.getByText('Online').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Online').count()).toBeGreaterThan(0);
     if (userType === 'passenger') await screenshot(page, 'foundation-passenger-dashboard');
     await context.close();
   });

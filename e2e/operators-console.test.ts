@@ -12,7 +12,7 @@ import { schema } from '@jala/db';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { api } from './support/api';
-import { baseUrl, phoneContext, screenshot, uniqueEmail } from './support/browser';
+import { baseUrl, BROWSER_WAIT_MS, phoneContext, screenshot, uniqueEmail } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { loginViaUi } from './support/session';
 
@@ -90,7 +90,7 @@ describe('operators console: verify drivers with evidence', () => {
       });
       expect(trip.status).toBe(201);
       await driverPhone.goto('/driver/trip-request');
-      await driverPhone.getByRole('article', { name: 'Solicitud de Carmen Rojas' }).waitFor({ timeout: 20_000 });
+      await driverPhone.getByRole('article', { name: 'Solicitud de Carmen Rojas' }).waitFor();
       await screenshot(driverPhone, 'operators-approved-driver-receives-request-360');
 
       // The operator finds the trip, reads its story and cancels it; the driver's list drops it.
@@ -105,13 +105,13 @@ describe('operators console: verify drivers with evidence', () => {
       await operatorPhone.getByText('Viaje cancelado. Se avisó al pasajero y al conductor.').waitFor();
       await operatorPhone.getByText('Cancelado por un operador: Solicitud de prueba duplicada.').scrollIntoViewIfNeeded();
       await screenshot(operatorPhone, 'operators-trip-cancelled-360');
-      await driverPhone.getByRole('article', { name: 'Solicitud de Carmen Rojas' }).waitFor({ state: 'detached', timeout: 20_000 });
+      await driverPhone.getByRole('article', { name: 'Solicitud de Carmen Rojas' }).waitFor({ state: 'detached' });
 
       // An SOS on that trip (as the safety feature stores it) is raised in the console the operator has open on
       // another section, within a live snapshot or two; 'Ver alertas' leads to it, and it is resolved with a note.
       await suite.database.db.insert(schema.safetyAlerts).values({ tripId: trip.data.id, userId: driver.id, role: 'driver', latitude: '-12.121100', longitude: '-77.029700' });
       const raised = operatorPhone.getByRole('alert').filter({ hasText: 'Nueva alerta SOS: alguien pidió ayuda durante un viaje.' });
-      await raised.waitFor({ timeout: 15_000 });
+      await raised.waitFor();
       await screenshot(operatorPhone, 'operators-sos-raised-360');
       await raised.getByRole('button', { name: 'Ver alertas' }).click();
       const sos = operatorPhone.getByRole('article').filter({ hasText: 'SOS de Wilfredo Huamán Quispe de la Cruz (conductor)' });
@@ -139,7 +139,7 @@ describe('operators console: verify drivers with evidence', () => {
     const { user: driver } = await createDriver(suite.database.db, { user: { firstName: 'Rosa', lastName: 'Mamani' }, profile: { verificationStatus: 'pending_verification' } });
     const driverContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
     const desktop = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-PE', timezoneId: 'America/Lima', baseURL: baseUrl() });
-    desktop.setDefaultTimeout(15_000);
+    desktop.setDefaultTimeout(BROWSER_WAIT_MS);
     const driverPhone = await driverContext.newPage();
     const console1280 = await desktop.newPage();
     try {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver } from '@jala/test-factories/database';
-import { headerCollisions, phoneContext, requestSheet, screenshot } from './support/browser';
+import { animationsSettled, headerCollisions, phoneContext, requestSheet, screenshot } from './support/browser';
 import { api, loginToken } from './support/api';
 import { useBrowserSuite } from './support/suite';
 import { registerViaUi } from './support/session';
@@ -46,7 +46,7 @@ async function overflowing(page: Page): Promise<string[]> {
 /** A screenshot once the map has stopped moving (zoom/fit animations, the 800 ms marker drop). */
 async function settledScreenshot(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim'));
-  await page.waitForTimeout(900);
+  await animationsSettled(page);
   await screenshot(page, name);
 }
 
@@ -152,7 +152,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     expect(offered.status).toBe(201);
     const offerSentAt = Date.now();
     const offer = page.getByTestId('driver-offer');
-    await offer.getByText('S/ 18.50').waitFor({ timeout: 4_000 });
+    await offer.getByText('S/ 18.50').waitFor();
     // Pushed over MQTT: it showed before any poll of the offers answered.
     expect(offerPolls.filter((at) => at > offerSentAt)).toEqual([]);
     expect(await offer.getByText('Jorge Vargas', { exact: true }).count()).toBe(1);

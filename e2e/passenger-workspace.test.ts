@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
 import { FACTORY_PASSWORD, seedPassengerWorkspace, type PassengerWorkspaceSeed } from '@jala/test-factories/database';
-import { launchBrowser, phoneContext, requestSheet, screenshot } from './support/browser';
+import { animationsSettled, launchBrowser, phoneContext, requestSheet, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { loginViaUi } from './support/session';
 
@@ -148,11 +148,11 @@ describe('passenger workspace in Chromium at 360×740', () => {
     await page.locator('[data-testid="trip-card"]').first().click();
     const dialog = page.getByRole('dialog', { name: 'Detalle del viaje' });
     await dialog.getByText('¿Cómo fue tu viaje con Jorge Vargas?').waitFor();
-    await page.waitForTimeout(300); // the sheet's slide-in
+    await animationsSettled(page); // the sheet's slide-in
     await screenshot(page, 'passenger-trip-detail');
     await dialog.getByLabel('5 estrellas').check({ force: true });
     await dialog.getByLabel('Comentario (opcional)').fill('Excelente servicio');
-    await page.waitForTimeout(300); // the sheet's slide-in
+    await animationsSettled(page); // the sheet's slide-in
     await screenshot(page, 'passenger-rating-form');
     await dialog.getByRole('button', { name: 'Enviar calificación' }).click();
     await dialog.getByText('Tu calificación para Jorge Vargas').waitFor();

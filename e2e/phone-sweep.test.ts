@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
 import { FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { baseUrl, launchBrowser, phoneContext, SCREENSHOT_DIR } from './support/browser';
+import { animationsSettled, baseUrl, launchBrowser, phoneContext, SCREENSHOT_DIR } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { axeViolations, coveredByFloating, horizontalOverflow, outOfSight, smallTapTargets } from './support/phone-checks';
 import { LONG, seedSweep, type SweepAccounts, type SweepSeed } from './support/sweep-seed';
@@ -109,7 +109,7 @@ const SCENES: Scene[] = [
     name: 'passenger-history-detail', as: 'passenger', path: '/passenger/trip-history', ready: 'Detalle del viaje', inSight: true,
     act: async (page) => {
       await page.locator('[data-testid="trip-card"]').first().click();
-      await page.waitForTimeout(300); // the sheet's slide-in
+      await animationsSettled(page); // the sheet's slide-in
     },
   },
   { name: 'passenger-empty-dashboard', as: 'newPassenger', path: '/passenger/dashboard', ready: 'Viajes Totales' },
@@ -212,7 +212,7 @@ describe('phone sweep at 360×740', () => {
     if (scene.act) await scene.act(page);
     const ready = page.getByText(scene.ready).first();
     await ready.waitFor();
-    await page.waitForTimeout(300); // transitions and scrolling settle before measuring
+    await animationsSettled(page); // transitions settle before measuring
     await page.screenshot({ path: join(SWEEP_SCREENSHOT_DIR, `${scene.name}.png`) });
     const problems = {
       inSight: scene.inSight ? [await outOfSight(ready)].filter(Boolean) : [],

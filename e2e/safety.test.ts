@@ -110,7 +110,7 @@ describe('safety on every trip', () => {
     await driverPage.getByRole('button', { name: 'Iniciar viaje' }).scrollIntoViewIfNeeded();
     await screenshot(driverPage, 'safety-driver-start-code');
     await driverPage.getByRole('button', { name: 'Iniciar viaje' }).click();
-    await expect.poll(() => passenger.getByTestId('trip-status').textContent(), { timeout: 8_000 }).toBe('En curso');
+    await expect.poll(() => passenger.getByTestId('trip-status').textContent()).toBe('En curso');
 
     // 'Compartir viaje' → a link a stranger opens without logging in.
     await passenger.getByRole('button', { name: 'Compartir viaje' }).click();
@@ -133,7 +133,7 @@ describe('safety on every trip', () => {
     // The driver moves; the stranger's page follows on its next polls.
     for (const point of ON_THE_WAY) {
       await driverContext.setGeolocation(point);
-      await expect.poll(() => stranger.getByTestId('shared-position').textContent(), { timeout: 15_000 })
+      await expect.poll(() => stranger.getByTestId('shared-position').textContent())
         .toBe(`Posición: ${point.latitude.toFixed(4)}, ${point.longitude.toFixed(4)}`);
     }
     await stranger.getByTestId('shared-eta').waitFor();
@@ -165,7 +165,7 @@ describe('safety on every trip', () => {
 
     // Once the trip ends, the link stops showing the car.
     expect((await api('POST', '/driver/trips/complete', driverToken, { trip_id: trip.id, final_latitude: ON_THE_WAY[1]!.latitude, final_longitude: ON_THE_WAY[1]!.longitude, actual_fare: 20 })).status).toBe(200);
-    await stranger.getByTestId('share-ended').waitFor({ timeout: 15_000 });
+    await stranger.getByTestId('share-ended').waitFor();
     expect(await stranger.getByTestId('shared-position').count()).toBe(0);
     await screenshot(stranger, 'safety-share-ended');
     for (const context of [passengerContext, driverContext, strangerContext]) await context.close();

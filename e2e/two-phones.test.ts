@@ -19,7 +19,7 @@ describe('two phones: passenger and driver complete and cancel trips through the
 
     await requestAuto(passenger, '20');
     const request = requestFrom(driverPage, 'Carmen');
-    await request.waitFor({ timeout: 10_000 });
+    await request.waitFor();
     expect(await request.textContent()).toContain('Precio ofrecidoS/ 20.00');
 
     // The driver counter-offers S/ 22.50; the passenger sees it arrive without doing anything.
@@ -27,16 +27,16 @@ describe('two phones: passenger and driver complete and cancel trips through the
     await request.getByRole('button', { name: 'Proponer' }).click();
     await request.getByText('Oferta enviada: S/ 22.50').waitFor();
     const offer = passenger.getByTestId('driver-offer');
-    await offer.getByText('S/ 22.50').waitFor({ timeout: 6_000 });
+    await offer.getByText('S/ 22.50').waitFor();
     expect(await offer.getByText('Jorge Vargas', { exact: true }).count()).toBe(1);
 
     // Chat both ways, each message appearing live on the other phone.
     await request.getByPlaceholder('Escribe un mensaje').fill('Hola, llego en 3 minutos');
     await request.getByRole('button', { name: 'Enviar' }).click();
-    await offer.getByText('Hola, llego en 3 minutos').waitFor({ timeout: 6_000 });
+    await offer.getByText('Hola, llego en 3 minutos').waitFor();
     await offer.getByPlaceholder('Escribe un mensaje').fill('Perfecto, estoy en la puerta de la iglesia');
     await offer.getByRole('button', { name: 'Enviar' }).click();
-    await request.getByText('Perfecto, estoy en la puerta de la iglesia').waitFor({ timeout: 6_000 });
+    await request.getByText('Perfecto, estoy en la puerta de la iglesia').waitFor();
     await screenshot(passenger, 'two-phones-passenger-offer');
     await screenshot(driverPage, 'two-phones-driver-offer');
     expect(await headerCollisions(passenger)).toEqual([]);
@@ -45,7 +45,7 @@ describe('two phones: passenger and driver complete and cancel trips through the
     // The passenger accepts: the driver's phone goes to the active trip, the passenger's shows the driver.
     await offer.getByRole('button', { name: 'Aceptar' }).click();
     await passenger.getByRole('region', { name: 'Tu conductor' }).getByText('Jorge Vargas').waitFor();
-    await driverPage.waitForURL('**/driver/active-trip', { timeout: 10_000 });
+    await driverPage.waitForURL('**/driver/active-trip');
     await driverPage.getByRole('region', { name: 'Detalles del viaje' }).getByText('Carmen Ccori').waitFor();
 
     // Each stage the driver taps is followed live on the passenger's phone.
@@ -58,14 +58,14 @@ describe('two phones: passenger and driver complete and cancel trips through the
       // To start, the passenger reads their code aloud and the driver types it.
       if (button === 'Iniciar viaje') await typeStartCode(driverPage, passenger);
       await driverPage.getByRole('button', { name: button }).click();
-      await expect.poll(() => status.textContent(), { timeout: 8_000 }).toBe(passengerSees);
+      await expect.poll(() => status.textContent()).toBe(passengerSees);
     }
     await screenshot(passenger, 'two-phones-passenger-in-progress');
     // No fare to type: the agreed S/ 22.50 is what will be charged.
     expect(await driverPage.getByTestId('binding-fare').textContent()).toBe('S/ 22.50');
     await driverPage.getByRole('button', { name: 'Finalizar viaje' }).click();
     await driverPage.getByText('¡Viaje completado con éxito!').waitFor();
-    await passenger.getByRole('heading', { name: '¡Viaje completado!' }).waitFor({ timeout: 8_000 });
+    await passenger.getByRole('heading', { name: '¡Viaje completado!' }).waitFor();
     await passenger.getByTestId('trip-receipt').getByText('S/ 22.50').first().waitFor();
     await screenshot(passenger, 'two-phones-passenger-completed');
     await screenshot(driverPage, 'two-phones-driver-completed');
@@ -76,19 +76,19 @@ describe('two phones: passenger and driver complete and cancel trips through the
     const { passenger, driverPage, contexts } = await twoPhones(suite.browser, suite.database, { passenger: 'Rosa', driver: ['Hugo', 'Salas'] });
     await requestAuto(passenger, '15');
     const request = requestFrom(driverPage, 'Rosa');
-    await request.waitFor({ timeout: 10_000 });
+    await request.waitFor();
     await request.getByRole('button', { name: 'Aceptar' }).click();
     await request.getByText('Oferta enviada: S/ 15.00').waitFor();
     const offer = passenger.getByTestId('driver-offer');
     await offer.getByRole('button', { name: 'Aceptar' }).click();
-    await driverPage.waitForURL('**/driver/active-trip', { timeout: 10_000 });
+    await driverPage.waitForURL('**/driver/active-trip');
 
     await passenger.getByRole('button', { name: 'Cancelar viaje' }).click();
     await passenger.getByLabel('Cambié de planes').check();
     await screenshot(passenger, 'two-phones-passenger-cancel-reason');
     await passenger.getByRole('button', { name: 'Sí, cancelar' }).click();
     await passenger.getByRole('heading', { name: 'Viaje cancelado' }).waitFor();
-    await driverPage.getByText('El pasajero canceló el viaje. Motivo: Cambié de planes').waitFor({ timeout: 8_000 });
+    await driverPage.getByText('El pasajero canceló el viaje. Motivo: Cambié de planes').waitFor();
     await screenshot(driverPage, 'two-phones-driver-sees-passenger-cancel');
     // The notice stays with that trip: the requests page that follows is clean.
     await driverPage.getByRole('link', { name: 'Buscar nuevos viajes' }).click();
@@ -102,14 +102,14 @@ describe('two phones: passenger and driver complete and cancel trips through the
     const { passenger, driverPage, contexts } = await twoPhones(suite.browser, suite.database, { passenger: 'Elena', driver: ['Raúl', 'Mendoza'] });
     await requestAuto(passenger, '16');
     const request = requestFrom(driverPage, 'Elena');
-    await request.waitFor({ timeout: 10_000 });
+    await request.waitFor();
     await request.getByRole('button', { name: 'Aceptar' }).click();
     await passenger.getByTestId('driver-offer').getByRole('button', { name: 'Aceptar' }).click();
-    await driverPage.waitForURL('**/driver/active-trip', { timeout: 10_000 });
+    await driverPage.waitForURL('**/driver/active-trip');
 
     await driverPage.getByRole('button', { name: 'Cancelar viaje' }).click();
     await driverPage.getByRole('button', { name: 'Sí, cancelar viaje' }).click();
-    await passenger.getByRole('heading', { name: 'Viaje cancelado' }).waitFor({ timeout: 8_000 });
+    await passenger.getByRole('heading', { name: 'Viaje cancelado' }).waitFor();
     await passenger.getByText('El conductor canceló el viaje. Puedes pedir otro cuando quieras.').waitFor();
     await screenshot(passenger, 'two-phones-passenger-sees-driver-cancel');
     for (const context of contexts) await context.close();

@@ -23,6 +23,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * The ceiling of every browser wait (an element, a URL, a click's actionability): waits end at their event,
+ * so this only bounds how long a failing step takes to say so; a busy machine needs far more than an idle one.
+ */
+export const BROWSER_WAIT_MS = 30_000;
+
 export async function phoneContext(browser: Browser, options: { geolocation?: { latitude: number; longitude: number } | null; baseURL?: string } = {}): Promise<BrowserContext> {
   const geolocation = options.geolocation === undefined ? { latitude: -12.1211, longitude: -77.0297 } : options.geolocation;
   const context = await browser.newContext({
@@ -33,8 +39,18 @@ export async function phoneContext(browser: Browser, options: { geolocation?: { 
     baseURL: options.baseURL ?? baseUrl(),
     ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
   });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(BROWSER_WAIT_MS);
   return context;
+}
+
+/**
+ * Resolves when the page's finite CSS transitions and animations have finished (a sheet sliding in, a
+ * colour change, a marker drop): what a screenshot or a measurement waits for, instead of their duration.
+ * Endless ones (spinners) are ignored.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) =>
+    animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, within, waitFor } from '@testing-library/react';
 import { BottomNav } from '../src/components/layout/bottom-nav';
 import { DriverBottomNav } from '../src/components/layout/driver-bottom-nav';
 import { PassengerBottomNav } from '../src/components/layout/passenger-bottom-nav';
@@ -57,7 +57,7 @@ describe('bottom navigation badges', () => {
     const fetchMock = stubFetch({ 'GET /driver/trips/current': noActiveTrip });
     setSession(makeUser({ user_type: 'driver' }));
     renderAt('/', <DriverBottomNav />);
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(screen.queryByTestId('badge-request')).toBeNull();
     expect(screen.getByRole('link', { name: 'Solicitud' }).getAttribute('href')).toBe('/driver/trip-request');
   });

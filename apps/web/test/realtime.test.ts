@@ -1,5 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import type { MqttWsOptions } from '../src/lib/mqtt/ws-client';
 import {
   NOT_CONNECTED,
@@ -224,14 +225,14 @@ describe('realtime client', () => {
     clock.advance(1_999);
     expect(factory).toHaveBeenCalledTimes(1);
     clock.advance(1);
-    await vi.waitFor(() => expect(factory).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(factory).toHaveBeenCalledTimes(2));
     // The server is still down: the fresh client gives up too; the next try waits twice as long.
     for (let i = 0; i < 5; i++) fakes[1]!.failReconnect();
     expect(client.getState()).toBe('offline');
     clock.advance(3_999);
     expect(factory).toHaveBeenCalledTimes(2);
     clock.advance(1);
-    await vi.waitFor(() => expect(factory).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(factory).toHaveBeenCalledTimes(3));
     fakes[2]!.succeed();
     expect(client.getState()).toBe('connected');
     expect(fakes[2]!.subscriptions).toEqual(['trip_status/7']);
@@ -259,11 +260,11 @@ describe('realtime client', () => {
     expect(factory).toHaveBeenCalledTimes(1); // still hidden
     visible = true;
     listeners.get('visibilitychange')!();
-    await vi.waitFor(() => expect(factory).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(factory).toHaveBeenCalledTimes(2));
     expect(fakes[0]!.ended).toBe(true);
     fakes[1]!.drop();
     listeners.get('online')!();
-    await vi.waitFor(() => expect(factory).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(factory).toHaveBeenCalledTimes(3));
     client.disconnect();
     listeners.get('online')!();
     expect(factory).toHaveBeenCalledTimes(3);

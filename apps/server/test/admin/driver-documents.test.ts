@@ -121,7 +121,7 @@ describeOnBackends('driver documents and the verification queue on %s', ({ t, ma
     let told: unknown;
     try {
       expect(await subscribeQos(driverLink, topics.notifications(second.id))).toBe(0);
-      const news = nextMessage(driverLink, topics.notifications(second.id), 5000);
+      const news = nextMessage(driverLink, topics.notifications(second.id));
       const approved = await api(t.baseUrl, 'POST', `/admin/drivers/${second.id}/verify`, { token: operator });
       expect(approved.status).toBe(200);
       told = await news;
@@ -151,7 +151,7 @@ describeOnBackends('driver documents and the verification queue on %s', ({ t, ma
     let told: unknown;
     try {
       expect(await subscribeQos(driverLink, topics.notifications(driver.id))).toBe(0);
-      const news = nextMessage(driverLink, topics.notifications(driver.id), 5000);
+      const news = nextMessage(driverLink, topics.notifications(driver.id));
       const rejected = await api(t.baseUrl, 'POST', `/admin/drivers/${driver.id}/reject`, { token: operator, body: { reason } });
       expect(rejected.status).toBe(200);
       told = await news;

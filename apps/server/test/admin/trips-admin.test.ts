@@ -58,8 +58,8 @@ describeOnBackends('trips, live map and SOS for operators on %s', ({ t, maybe, w
     try {
       expect(await subscribeQos(riderClient, topics.tripStatus(trip.id))).toBe(0);
       expect(await subscribeQos(driverClient, topics.tripStatus(trip.id))).toBe(0);
-      const heardByRider = nextMessage(riderClient, topics.tripStatus(trip.id), 5000);
-      const heardByDriver = nextMessage(driverClient, topics.tripStatus(trip.id), 5000);
+      const heardByRider = nextMessage(riderClient, topics.tripStatus(trip.id));
+      const heardByDriver = nextMessage(driverClient, topics.tripStatus(trip.id));
       const res = await api<AdminTripStory>(t.baseUrl, 'POST', `/admin/trips/${trip.id}/cancel`, { token: operator.token, body: { reason: 'El conductor reporta amenazas.' } });
       expect(res.status).toBe(200);
       expect(res.body.data.trip).toMatchObject({ status: 'cancelled_by_system', cancel_reason: 'Cancelado por un operador: El conductor reporta amenazas.' });
@@ -86,7 +86,7 @@ describeOnBackends('trips, live map and SOS for operators on %s', ({ t, maybe, w
     const client = await connectMqtt(t.wsUrl, { userId: operator.id, token: operator.token });
     try {
       expect(await subscribeQos(client, topics.operatorLive)).toBe(0);
-      const pushed = await nextMessage(client, topics.operatorLive, 8000) as LiveCity | null;
+      const pushed = await nextMessage(client, topics.operatorLive) as LiveCity | null;
       expect(pushed?.drivers.map((d) => d.id)).toContain(moto.user.id);
     } finally {
       client.end(true);

@@ -58,7 +58,7 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     await nodes[0]!.broker.publish(`notifications/${me.user.id}`, { estado: 'completado' }, { retain: true });
     const onB = await connectMqtt(ws1, { userId: me.user.id, token: me.token });
     clients.push(onB);
-    const retained = nextMessage(onB, `notifications/${me.user.id}`, 3000);
+    const retained = nextMessage(onB, `notifications/${me.user.id}`);
     await subscribeQos(onB, `notifications/${me.user.id}`);
     expect(await retained).toEqual({ estado: 'completado' });
   });
@@ -73,7 +73,7 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     const onB = await mqtt.connectAsync(ws1, options);
     clients.push(onB);
     // No SUBSCRIBE on node B: the session (and its subscription) was found in Redis.
-    const message = nextMessage(onB, `notifications/${me.user.id}`, 3000);
+    const message = nextMessage(onB, `notifications/${me.user.id}`);
     await nodes[0]!.broker.publish(`notifications/${me.user.id}`, { hola: 'otra vez' });
     expect(await message).toEqual({ hola: 'otra vez' });
   });
@@ -93,10 +93,14 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     const onB = await connectMqtt(ws1, { userId: me.user.id, token: me.token });
     const bystander = await connectMqtt(ws1, { userId: other.user.id, token: other.token });
     clients.push(onB, bystander);
+    expect(await subscribeQos(bystander, `notifications/${other.user.id}`)).toBe(0);
     const closed = new Promise<void>((resolve) => onB.once('close', () => resolve()));
     await nodes[0]!.realtime.disconnectUser(me.user.id);
     await closed;
-    await new Promise((r) => setTimeout(r, 200));
+    // Still connected after the cut: a message sent afterwards through the other node reaches them.
+    const afterwards = nextMessage(bystander, `notifications/${other.user.id}`);
+    await nodes[0]!.broker.publish(`notifications/${other.user.id}`, { sigue: 'conectado' });
+    expect(await afterwards).toEqual({ sigue: 'conectado' });
     expect(bystander.connected).toBe(true);
   });
 

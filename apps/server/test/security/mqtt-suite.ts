@@ -10,7 +10,7 @@ import { and, eq, schema } from '@jala/db';
 import { topics } from '@jala/contracts';
 import { createTrip, createUser } from '@jala/test-factories/database';
 import { api } from '../support/http';
-import { connectMqtt, subscribeQos } from '../support/mqtt';
+import { connectMqtt, listen, MESSAGE_WAIT_MS, refused, subscribeQos } from '../support/mqtt';
 import { login, onlineDriver, passenger, requestTrip } from '../support/actors';
 import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
 
@@ -33,7 +33,11 @@ interface Family {
   observer: { actor: Actor; topic: string; matches: (message: Record<string, unknown>, marker: string) => boolean; client?: MqttClient };
 }
 
-const NEGATIVE_WAIT_MS = 500;
+/**
+ * A refused will leaves no event to wait for (the broker checks it after the connection is gone), so that
+ * one check alone looks for a while; every other "nothing arrives" check ends at a sentinel sent after it.
+ */
+const WILL_WAIT_MS = 500;
 let markers = 0;
 const nextMarker = () => `m${Date.now().toString(36)}${(markers += 1)}`;
 
@@ -209,13 +213,21 @@ export function defineMqttSuite(backend: Backend): void {
         for (const part of parts) {
           const actor = actorFor(family, part);
           const allowed = family.publishers.includes(part);
-          const wait = allowed ? 5000 : NEGATIVE_WAIT_MS;
+          const wait = allowed ? MESSAGE_WAIT_MS : WILL_WAIT_MS;
 
           const marker = nextMarker();
           const publisher = await connectMqtt(t.wsUrl, { userId: actor.id, token: actor.token });
-          const published = sees(observer, family.observer.topic, (m) => family.observer.matches(m, marker), wait);
-          publisher.publish(family.topic, JSON.stringify(family.payload(actor, marker)));
-          expect(await published, `${family.name}: ${part} publishes`).toBe(allowed);
+          if (allowed) {
+            const published = sees(observer, family.observer.topic, (m) => family.observer.matches(m, marker), MESSAGE_WAIT_MS);
+            publisher.publish(family.topic, JSON.stringify(family.payload(actor, marker)));
+            expect(await published, `${family.name}: ${part} publishes`).toBe(true);
+          } else {
+            const heard = listen(observer, family.observer.topic);
+            publisher.publish(family.topic, JSON.stringify(family.payload(actor, marker)));
+            await refused(publisher);
+            const before = await heard.untilSentinel((sentinel) => t.app.broker.publish(family.observer.topic, sentinel));
+            expect(before.filter((m) => family.observer.matches(m as Record<string, unknown>, marker)), `${family.name}: ${part} publishes`).toEqual([]);
+          }
           publisher.end(true);
 
           // A will is published by the broker when the connection drops; it passes the same ACL.
@@ -237,13 +249,15 @@ export function defineMqttSuite(backend: Backend): void {
       for (const family of families) {
         const observer = await observe(family);
         const marker = nextMarker();
-        const will = sees(observer, family.observer.topic, (m) => family.observer.matches(m, marker), NEGATIVE_WAIT_MS);
+        const heard = listen(observer, family.observer.topic);
         for (const token of ['', 'no-es-un-token', `${family.owner.token.slice(0, -4)}AAAA`]) {
           await expect(connectMqtt(t.wsUrl, {
             userId: family.owner.id, token, will: { topic: family.topic, payload: JSON.stringify(family.payload(family.owner, marker)) },
           }), `${family.name} with token '${token.slice(0, 12)}'`).rejects.toThrow(/Bad username or password|Not authorized/i);
         }
-        expect(await will, `${family.name}: will of a refused connection`).toBe(false);
+        // A refused connection never registered its will: a sentinel sent now bounds the wait.
+        const before = await heard.untilSentinel((sentinel) => t.app.broker.publish(family.observer.topic, sentinel));
+        expect(before.filter((m) => family.observer.matches(m as Record<string, unknown>, marker)), `${family.name}: will of a refused connection`).toEqual([]);
         release(family, observer);
       }
     });
@@ -261,7 +275,7 @@ export function defineMqttSuite(backend: Backend): void {
       }
       expect(connected.connected).toBe(true);
       const marker = nextMarker();
-      const delivered = sees(connected, topics.notifications(victim.id), carries(marker), 5000);
+      const delivered = sees(connected, topics.notifications(victim.id), carries(marker), MESSAGE_WAIT_MS);
       await t.app.broker.publish(topics.notifications(victim.id), { marker });
       expect(await delivered).toBe(true);
       // The user's own ids are fine, in every accepted shape.
@@ -282,16 +296,19 @@ export function defineMqttSuite(backend: Backend): void {
       const clientId = `jala_${driver.id}_persistent${Date.now()}`;
       const first = await connectMqtt(t.wsUrl, { userId: driver.id, token: driver.token, clientId, clean: false });
       expect(await subscribeQos(first, topics.tripStatus(trip.id))).toBe(0);
-      const live = sees(first, topics.tripStatus(trip.id), () => true, 5000);
+      const live = sees(first, topics.tripStatus(trip.id), () => true, MESSAGE_WAIT_MS);
       await t.app.broker.publish(topics.tripStatus(trip.id), { live: true });
       expect(await live).toBe(true);
       await first.endAsync();
       // The driver's offer goes away while they are offline; the persisted subscription must not survive it.
       await db.delete(schema.tripOffers).where(eq(schema.tripOffers.id, offer!.id));
       const again = await connectMqtt(t.wsUrl, { userId: driver.id, token: driver.token, clientId, clean: false });
-      const restored = sees(again, topics.tripStatus(trip.id), () => true, NEGATIVE_WAIT_MS);
+      // The sentinel goes to a topic the driver still has, after the trip's message: it arrives after
+      // anything the lost subscription would have delivered.
+      expect(await subscribeQos(again, topics.notifications(driver.id))).toBe(0);
+      const restored = listen(again, topics.tripStatus(trip.id));
       await t.app.broker.publish(topics.tripStatus(trip.id), { restored: true });
-      expect(await restored).toBe(false);
+      expect(await restored.untilSentinel((sentinel) => t.app.broker.publish(topics.notifications(driver.id), sentinel), topics.notifications(driver.id))).toEqual([]);
       again.end(true);
     });
 
@@ -371,9 +388,10 @@ export function defineMqttSuite(backend: Backend): void {
       const stored = await history();
       for (const text of ['hola\u0000', 'a\u001bb', '\u0000']) {
         const sender = await connectMqtt(t.wsUrl, { userId: rider.id, token: rider.token });
-        const delivered = sees(listener, topic, () => true, NEGATIVE_WAIT_MS);
+        const heard = listen(listener, topic);
         sender.publish(topic, JSON.stringify({ sender: rider.id, role: 'passenger', message: text, timestamp: new Date().toISOString() }));
-        expect(await delivered, JSON.stringify(text)).toBe(false);
+        await refused(sender);
+        expect(await heard.untilSentinel((sentinel) => t.app.broker.publish(topic, sentinel)), JSON.stringify(text)).toEqual([]);
         sender.end(true);
       }
       expect(await history()).toBe(stored);

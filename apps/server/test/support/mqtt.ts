@@ -31,10 +31,16 @@ export async function subscribeQos(client: MqttClient, topic: string): Promise<n
   }
 }
 
-/** Resolves with the next message on `topic`, or null after `ms`. */
-export function nextMessage(client: MqttClient, topic: string, ms = 2000): Promise<unknown> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => { client.off('message', onMessage); resolve(null); }, ms);
+/**
+ * How long a test waits for a message before it fails. A wait ends when the message arrives, so this is a
+ * ceiling for a busy machine, not a duration; it stays under the server project's testTimeout.
+ */
+export const MESSAGE_WAIT_MS = 20_000;
+
+/** Resolves with the next message on `topic`; rejects when none came within `ms` (a ceiling). */
+export function nextMessage(client: MqttClient, topic: string, ms = MESSAGE_WAIT_MS): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { client.off('message', onMessage); reject(new Error(`no message on ${topic} within ${ms} ms`)); }, ms);
     function onMessage(received: string, payload: Buffer) {
       if (received !== topic) return;
       clearTimeout(timer);
@@ -43,4 +49,63 @@ export function nextMessage(client: MqttClient, topic: string, ms = 2000): Promi
     }
     client.on('message', onMessage);
   });
+}
+
+/**
+ * Resolves when the broker closes `client`'s connection: that is how it refuses a publish (aedes ends an
+ * MQTT 3.1.1 connection whose publish the ACL denies), so after this nothing of that publish can arrive.
+ */
+export function refused(client: MqttClient, ms = MESSAGE_WAIT_MS): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (!client.connected) return resolve();
+    const timer = setTimeout(() => reject(new Error(`the broker did not close ${client.options.clientId} within ${ms} ms`)), ms);
+    client.once('close', () => { clearTimeout(timer); resolve(); });
+  });
+}
+
+/** What {@link listen} heard. */
+export interface Heard {
+  /**
+   * Sends a sentinel with `send` (a fresh object it must publish on `sentinelTopic`, default the listened
+   * topic, somewhere `client` receives it) and resolves, once it arrives, with the messages heard on the
+   * listened topic before it: how a test shows that nothing arrived, bounded by a later event instead of
+   * a fixed time.
+   */
+  untilSentinel(send: (sentinel: { sentinel: string }) => Promise<unknown> | void, sentinelTopic?: string): Promise<unknown[]>;
+}
+
+let sentinels = 0;
+
+/** Starts recording the messages `client` receives on `topic` (it must be subscribed already). */
+export function listen(client: MqttClient, topic: string): Heard {
+  const heard: unknown[] = [];
+  const record = (received: string, payload: Buffer) => { if (received === topic) heard.push(parse(payload)); };
+  client.on('message', record);
+  return {
+    async untilSentinel(send, sentinelTopic = topic) {
+      const sentinel = { sentinel: `s${process.pid}_${(sentinels += 1)}` };
+      const isSentinel = (message: unknown) => (message as { sentinel?: unknown } | null)?.sentinel === sentinel.sentinel;
+      try {
+        const arrived = new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => { client.off('message', onMessage); reject(new Error(`the sentinel on ${sentinelTopic} did not arrive within ${MESSAGE_WAIT_MS} ms`)); }, MESSAGE_WAIT_MS);
+          function onMessage(received: string, payload: Buffer) {
+            if (received !== sentinelTopic || !isSentinel(parse(payload))) return;
+            clearTimeout(timer);
+            client.off('message', onMessage);
+            resolve();
+          }
+          client.on('message', onMessage);
+        });
+        await send(sentinel);
+        await arrived;
+        return heard.filter((message) => !isSentinel(message));
+      } finally {
+        client.off('message', record);
+      }
+    },
+  };
+}
+
+function parse(payload: Buffer): unknown {
+  try { return JSON.parse(payload.toString()); } catch { return payload.toString(); }
 }

@@ -52,9 +52,9 @@ describeOnBackends('the marketplace loop on %s', ({ t, maybe }) => {
     const atPassenger = nextMessage(passengerMqtt, chatTopic);
     driverMqtt.publish(chatTopic, JSON.stringify({ sender: d.id, role: 'driver', message: 'Sí, voy en camino', timestamp: new Date().toISOString() }));
     expect(await atPassenger).toMatchObject({ message: 'Sí, voy en camino' });
-    await new Promise((r) => setTimeout(r, 200));
-    const history = await api<{ message: string; role: string }[]>(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${d.id}`, { token: p.token });
-    expect(history.body.data.map((m) => m.message)).toEqual(['¿Llega en 5 minutos?', 'Sí, voy en camino']);
+    // Stored beside the delivery, not before it: read until the rows are there.
+    const history = async () => (await api<{ message: string; role: string }[]>(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${d.id}`, { token: p.token })).body.data.map((m) => m.message);
+    await expect.poll(history).toEqual(['¿Llega en 5 minutos?', 'Sí, voy en camino']);
 
     // Accept: status pushed on trip_status/{id}.
     expect(await subscribeQos(passengerMqtt, topics.tripStatus(trip.id))).toBe(0);
@@ -115,7 +115,7 @@ describeOnBackends('the marketplace loop on %s', ({ t, maybe }) => {
     // A driver near the pickup who has the request in their list but made no offer.
     const onlooker = await onlineDriver(t.baseUrl, t.app.database.db);
     const feed = await connectMqtt(t.wsUrl, { userId: onlooker.id, token: onlooker.token });
-    const closed = nextMessage(feed, topics.driverTripRequests(onlooker.id), 5000);
+    const closed = nextMessage(feed, topics.driverTripRequests(onlooker.id));
     expect(await subscribeQos(feed, topics.driverTripRequests(onlooker.id))).toBe(0);
     const again = await api(t.baseUrl, 'POST', '/trips', { token: p.token, body: tripPayload() });
     expect(again.status).toBe(409);

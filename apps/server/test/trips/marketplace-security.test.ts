@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topics } from '@jala/contracts';
 import { api } from '../support/http';
-import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
+import { connectMqtt, listen, refused, subscribeQos } from '../support/mqtt';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { createDriver } from '@jala/test-factories/database';
 import { login, onlineDriver, passenger, requestTrip, tripPayload } from '../support/actors';
@@ -60,9 +60,10 @@ describe('marketplace ownership and realtime ACL', () => {
     const ownerMqtt = await connectMqtt(t.wsUrl, { userId: owner.id, token: owner.token });
     await subscribeQos(ownerMqtt, topics.chat(trip.id, driver.id));
     const strangerMqtt = await connectMqtt(t.wsUrl, { userId: strangerDriver.id, token: strangerDriver.token });
-    const received = nextMessage(ownerMqtt, topics.chat(trip.id, driver.id), 800);
+    const heard = listen(ownerMqtt, topics.chat(trip.id, driver.id));
     strangerMqtt.publish(topics.chat(trip.id, driver.id), JSON.stringify({ sender: strangerDriver.id, role: 'driver', message: 'hola', timestamp: new Date().toISOString() }));
-    expect(await received).toBeNull();
+    await refused(strangerMqtt);
+    expect(await heard.untilSentinel((s) => t.app.broker.publish(topics.chat(trip.id, driver.id), s))).toEqual([]);
     const history = await api<unknown[]>(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${driver.id}`, { token: owner.token });
     expect(history.body.data).toEqual([]);
     ownerMqtt.end(true);
@@ -75,19 +76,23 @@ describe('marketplace ownership and realtime ACL', () => {
     const driverMqtt = await connectMqtt(t.wsUrl, { userId: driver.id, token: driver.token });
     await subscribeQos(ownerMqtt, topics.chat(trip.id, driver.id));
     await subscribeQos(ownerMqtt, topics.tripOffers(trip.id));
-    const spoof = nextMessage(ownerMqtt, topics.chat(trip.id, driver.id), 800);
+    // Each refused publish ends its connection; a sentinel the server sends afterwards bounds the wait.
+    const spoof = listen(ownerMqtt, topics.chat(trip.id, driver.id));
     driverMqtt.publish(topics.chat(trip.id, driver.id), JSON.stringify({ sender: owner.id, role: 'passenger', message: 'soy el pasajero', timestamp: new Date().toISOString() }));
-    expect(await spoof).toBeNull();
-    const fakeOffer = nextMessage(ownerMqtt, topics.tripOffers(trip.id), 800);
+    await refused(driverMqtt);
+    expect(await spoof.untilSentinel((s) => t.app.broker.publish(topics.chat(trip.id, driver.id), s))).toEqual([]);
+    const fakeOffer = listen(ownerMqtt, topics.tripOffers(trip.id));
     const driverMqtt2 = await connectMqtt(t.wsUrl, { userId: driver.id, token: driver.token });
     driverMqtt2.publish(topics.tripOffers(trip.id), JSON.stringify({ driver_id: driver.id, price: 1 }));
-    expect(await fakeOffer).toBeNull();
+    await refused(driverMqtt2);
+    expect(await fakeOffer.untilSentinel((s) => t.app.broker.publish(topics.tripOffers(trip.id), s))).toEqual([]);
     // A driver who only offered may not publish a position for a trip not assigned to them.
     await subscribeQos(ownerMqtt, topics.driverLocation(trip.id));
-    const position = nextMessage(ownerMqtt, topics.driverLocation(trip.id), 800);
+    const position = listen(ownerMqtt, topics.driverLocation(trip.id));
     const driverMqtt3 = await connectMqtt(t.wsUrl, { userId: driver.id, token: driver.token });
     driverMqtt3.publish(topics.driverLocation(trip.id), JSON.stringify({ latitude: -12, longitude: -77, timestamp: 'x' }));
-    expect(await position).toBeNull();
+    await refused(driverMqtt3);
+    expect(await position.untilSentinel((s) => t.app.broker.publish(topics.driverLocation(trip.id), s))).toEqual([]);
     for (const c of [ownerMqtt, driverMqtt, driverMqtt2, driverMqtt3]) c.end(true);
   });
 

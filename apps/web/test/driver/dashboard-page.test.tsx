@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, renderHook, screen, within } from '@testing-library/react';
+import { act, cleanup, renderHook, screen, within, waitFor } from '@testing-library/react';
 import { MOTIVATION_ROTATION_MS } from '@jala/domain';
 import { DriverDashboardPage } from '../../src/features/driver/pages/dashboard-page';
 import { useRotatingIndex } from '../../src/lib/use-rotating-index';
@@ -42,7 +42,7 @@ describe('driver dashboard', () => {
     cleanup();
     stubFetch({ 'GET /driver/stats': jsonResponse(500, { success: false, data: null, message: 'Servicio en mantenimiento' }), 'GET /driver/trips/current': noActiveTrip() });
     renderAt('/', <DriverDashboardPage />, { user: makeDriverUser() });
-    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain('Servicio en mantenimiento');
+    expect((await screen.findByRole('alert')).textContent).toContain('Servicio en mantenimiento');
   });
 
   it('asks a driver without a profile to complete it', async () => {
@@ -61,7 +61,7 @@ describe('driver dashboard', () => {
     const fetchMock = stubFetch({ 'GET /driver/stats': ok(STATS), 'GET /driver/trips/current': noActiveTrip() });
     renderAt('/', <DriverDashboardPage />, { user: makeDriverUser() });
     await screen.findByRole('heading', { name: 'Hoy: S/ 32.50' });
-    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/driver/trips/current')).toBe(true));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/driver/trips/current')).toBe(true));
     expect(screen.queryByTestId('badge-request')).toBeNull();
   });
 });

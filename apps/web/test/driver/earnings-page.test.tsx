@@ -43,7 +43,7 @@ describe('driver earnings page', () => {
   it('replaces the content with the server message in red when a call fails', async () => {
     stubFetch({ 'GET /driver/earnings/summary': jsonResponse(500, { success: false, data: null, message: 'Base de datos no disponible' }), 'GET /driver/earnings/records': ok(RECORDS), 'GET /driver/trips/current': noActiveTrip() });
     renderAt('/', <DriverEarningsPage />, { user: makeDriverUser() });
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Base de datos no disponible');
     expect(alert.className).toContain('drv-error-text');
     expect(screen.queryByText('Ganancias totales')).toBeNull();

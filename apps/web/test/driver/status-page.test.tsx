@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { DriverStatusPage } from '../../src/features/driver/pages/status-page';
 import { fail, jsonResponse, ok, renderAt, sentBody, stubFetch } from '../support';
 import { makeDriverUser } from '@jala/test-factories';
@@ -24,7 +24,7 @@ describe('driver status page', () => {
     expect(screen.getByText('Cargando estado...')).toBeTruthy();
     expect((await screen.findByTestId('status-label')).textContent).toBe('Online');
     expect(screen.getByRole('button', { name: 'Desconectarse' })).toBeTruthy();
-    await vi.waitFor(() => expect(selector().options).toHaveLength(3));
+    await waitFor(() => expect(selector().options).toHaveLength(3));
     expect([...selector().options].map((o) => o.textContent)).toEqual(['Selecciona vehículo', 'Toyota Yaris ABC-123', 'Bajaj RE M1-2345 (mantenimiento)']);
     expect(selector().value).toBe('3');
     expect(screen.getByText('Verificados')).toBeTruthy();
@@ -34,7 +34,7 @@ describe('driver status page', () => {
   it('says "No hay vehículos registrados." without vehicles, and "No verificados" before verification', async () => {
     stubFetch({ 'GET /driver/status': ok(OFFLINE), 'GET /driver/vehicles': ok([]) });
     renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
-    await vi.waitFor(() => expect(selector().options[0]?.textContent).toBe('No hay vehículos registrados.'));
+    await waitFor(() => expect(selector().options[0]?.textContent).toBe('No hay vehículos registrados.'));
     expect(screen.getByTestId('status-label').textContent).toBe('Offline');
     expect(screen.getByText('No verificados')).toBeTruthy();
     expect(screen.getByText('Último cambio:').nextSibling?.textContent).toBe('—');
@@ -47,7 +47,7 @@ describe('driver status page', () => {
       'POST /driver/status': ok({ driver_status: 'online', active_vehicle_id: 3, documents_verified: false, last_status_change: '2026-03-10T15:00:00.000Z' }, 'Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.'),
     });
     renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
-    await vi.waitFor(() => expect(selector().options).toHaveLength(3));
+    await waitFor(() => expect(selector().options).toHaveLength(3));
     fireEvent.change(selector(), { target: { value: '3' } });
     expect(await screen.findByText('Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.')).toBeTruthy();
     expect(sentBody(fetchMock, 'POST', '/driver/status')).toEqual({ status: 'online', vehicle_id: 3 });

@@ -22,7 +22,7 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 
 const SRC = 'apps/web/src';
 
-describe('lint: feature boundaries', { timeout: 30_000 }, () => {
+describe('lint: feature boundaries', () => {
   it('rejects a deep import into another feature', async () => {
     const errors = await boundaryErrors(`${SRC}/features/driver/pages/x.tsx`, "import { RateTripForm } from '../../passenger/components/rate-trip-form';\nexport const y = RateTripForm;\n");
     expect(errors).toEqual(["Import feature 'passenger' through its index ('…/features/passenger'), not 'passenger/components/rate-trip-form'."]);

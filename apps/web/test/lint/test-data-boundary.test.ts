@@ -25,7 +25,7 @@ async function lintMessages(filePath: string, code: string): Promise<string[]> {
 
 const importing = (source: string) => `import { makeUser } from '${source}';\nexport const y = makeUser;\n`;
 
-describe('lint: test data stays out of product code', { timeout: 30_000 }, () => {
+describe('lint: test data stays out of product code', () => {
   it('rejects @jala/test-factories in a web feature, in lib/ and in components/', async () => {
     for (const file of ['apps/web/src/features/live-trip/x.ts', 'apps/web/src/lib/x.ts', 'apps/web/src/components/x.tsx']) {
       expect(await lintMessages(file, importing('@jala/test-factories'))).toEqual([

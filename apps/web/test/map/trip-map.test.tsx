@@ -40,7 +40,9 @@ describe('TripMap', () => {
     expect(container.querySelector('[title="Destino"].jala-pin--destination')).toBeTruthy();
     expect(container.querySelector('[title="Tu conductor"]')).toBeTruthy();
     expect(container.querySelector('.leaflet-overlay-pane path')).toBeTruthy();
-    expect(container.querySelector('.leaflet-jala-outline-pane path')).toBeTruthy();
+    // The outline sits in its own pane, which react-leaflet creates in an effect and fills on the render
+    // after that: it may arrive a little after 'ready'.
+    await waitFor(() => expect(container.querySelector('.leaflet-jala-outline-pane path')).toBeTruthy());
     expect(screen.getByText('Toca en el mapa para elegir destino')).toBeTruthy();
     const attribution = container.querySelector('.leaflet-control-attribution')?.textContent ?? '';
     expect(attribution).toContain('GeoNames');

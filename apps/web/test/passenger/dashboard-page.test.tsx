@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within, waitFor } from '@testing-library/react';
 import { configureApiClient } from '../../src/lib/api-client';
 import { useSession } from '../../src/lib/session-store';
 import { renderApp } from '../support';
@@ -11,9 +11,9 @@ const cardValue = (label: string) => {
   return card.querySelector('.pw-stat-card__value')?.textContent;
 };
 
-describe('passenger dashboard against the real API', { timeout: 20_000 }, () => {
+describe('passenger dashboard against the real API', () => {
   let server: FixtureServer;
-  beforeAll(async () => { server = await startFixtureServer(); }, 60_000);
+  beforeAll(async () => { server = await startFixtureServer(); });
   afterAll(async () => server?.stop());
   beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
   afterEach(() => {
@@ -45,7 +45,7 @@ describe('passenger dashboard against the real API', { timeout: 20_000 }, () => 
     const added = await serverCall(server, 'carla', 'POST', '/passenger/saved-locations', { name: 'Gimnasio', address: 'Av. Arequipa 2450, Lince', latitude: -12.0851, longitude: -77.0349 });
     expect(added.status).toBe(201);
     fireEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
-    await vi.waitFor(() => expect(cardValue('Lugares guardados')).toBe('3'));
+    await waitFor(() => expect(cardValue('Lugares guardados')).toBe('3'));
     await serverCall(server, 'carla', 'DELETE', `/passenger/saved-locations/${(added.data as { id: number }).id}`);
   });
 
@@ -65,7 +65,7 @@ describe('passenger dashboard against the real API', { timeout: 20_000 }, () => 
     signIn(server, 'carla');
     configureApiClient({ baseUrl: UNREACHABLE_API });
     renderApp('/passenger/dashboard');
-    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error de red. Revisa tu conexión.')).toBeTruthy();
     configureApiClient({ baseUrl: server.apiUrl });
     fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
@@ -80,11 +80,11 @@ describe('passenger dashboard against the real API', { timeout: 20_000 }, () => 
     await screen.findByText('Viajes Totales');
     configureApiClient({ baseUrl: UNREACHABLE_API });
     fireEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
-    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Error de red. Revisa tu conexión.');
     expect(cardValue('Viajes Totales')).toBe('3');
     configureApiClient({ baseUrl: server.apiUrl });
     fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
-    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });

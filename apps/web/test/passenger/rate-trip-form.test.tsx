@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within, waitFor } from '@testing-library/react';
 import { RATING_COMMENT_MAX as CONTRACT_COMMENT_MAX, type TripRatingStatus } from '@jala/contracts';
 import { RATING_COMMENT_MAX, RateTripForm } from '../../src/features/passenger/components/rate-trip-form';
 import { useSession } from '../../src/lib/session-store';
 import { renderAt } from '../support';
 import { serverCall, signIn, startFixtureServer, type FixtureServer } from './fixture-server';
 
-describe('RateTripForm against the real API', { timeout: 20_000 }, () => {
+describe('RateTripForm against the real API', () => {
   let server: FixtureServer;
-  beforeAll(async () => { server = await startFixtureServer(); }, 60_000);
+  beforeAll(async () => { server = await startFixtureServer(); });
   afterAll(async () => server?.stop());
   afterEach(() => {
     cleanup();
@@ -68,7 +68,7 @@ describe('RateTripForm against the real API', { timeout: 20_000 }, () => {
       <RateTripForm tripId={server.seed.carla.tripIds.cancelled_by_driver[0]!} title="Califica a tu conductor" />,
       { withoutProbe: true },
     );
-    await vi.waitFor(() => expect(screen.queryByText('Cargando calificación...')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Cargando calificación...')).toBeNull());
     expect(container.innerHTML).toBe('');
   });
 });

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SavedPlaceChips } from '../../src/features/passenger/components/saved-place-chips';
 import { useSession } from '../../src/lib/session-store';
 import { renderAt } from '../support';
 import { serverCall, signIn, startFixtureServer, type FixtureServer } from './fixture-server';
 
-describe('SavedPlaceChips against the real API', { timeout: 20_000 }, () => {
+describe('SavedPlaceChips against the real API', () => {
   let server: FixtureServer;
-  beforeAll(async () => { server = await startFixtureServer(); }, 60_000);
+  beforeAll(async () => { server = await startFixtureServer(); });
   afterAll(async () => server?.stop());
   afterEach(() => {
     cleanup();
@@ -30,7 +30,9 @@ describe('SavedPlaceChips against the real API', { timeout: 20_000 }, () => {
     const first = renderAt('/', <SavedPlaceChips onPick={() => {}} />, { withoutProbe: true });
     const places = await serverCall<unknown[]>(server, 'empty', 'GET', '/passenger/saved-locations');
     expect(places.data).toEqual([]);
-    await new Promise((r) => setTimeout(r, 200));
+    // Empty while loading and empty when loaded look alike: wait for the component's answer to arrive.
+    const queries = () => first.client.getQueryCache().getAll();
+    await waitFor(() => expect(queries().length > 0 && queries().every((query) => query.state.status === 'success')).toBe(true));
     expect(first.container.innerHTML).toBe('');
     first.unmount();
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within, waitFor } from '@testing-library/react';
 import type { TripRatingStatus } from '@jala/contracts';
 import { useSession } from '../../src/lib/session-store';
 import { configureApiClient } from '../../src/lib/api-client';
@@ -11,12 +11,12 @@ const destinations = () => cards().map((card) => card.querySelectorAll('.pw-trip
 const pill = (name: string) => screen.getByRole('button', { name });
 
 async function listShows(expected: string[]): Promise<void> {
-  await vi.waitFor(() => expect(destinations()).toEqual(expected), { timeout: 5000 });
+  await waitFor(() => expect(destinations()).toEqual(expected));
 }
 
-describe('passenger trip history against the real API', { timeout: 20_000 }, () => {
+describe('passenger trip history against the real API', () => {
   let server: FixtureServer;
-  beforeAll(async () => { server = await startFixtureServer(); }, 60_000);
+  beforeAll(async () => { server = await startFixtureServer(); });
   afterAll(async () => server?.stop());
   beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
   afterEach(() => {
@@ -128,7 +128,7 @@ describe('passenger trip history against the real API', { timeout: 20_000 }, () 
     fireEvent.click(sheet.getByRole('button', { name: 'Cerrar' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     // The list reloads: no more invitation on that card, and the driver's average now includes the 5.
-    await vi.waitFor(() => expect(within(cards()[0]!).queryByText(/Califica a tu conductor/)).toBeNull());
+    await waitFor(() => expect(within(cards()[0]!).queryByText(/Califica a tu conductor/)).toBeNull());
     expect(within(cards()[0]!).getByText('★ 4.5')).toBeTruthy();
   });
 
@@ -174,7 +174,7 @@ describe('passenger trip history against the real API', { timeout: 20_000 }, () 
     signIn(server, 'carla');
     configureApiClient({ baseUrl: UNREACHABLE_API });
     renderApp('/passenger/trip-history');
-    expect(await screen.findByText('Error de red. Revisa tu conexión.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Error de red. Revisa tu conexión.')).toBeTruthy();
     configureApiClient({ baseUrl: server.apiUrl });
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     await listShows(['Jockey Plaza, Santiago de Surco', 'Larcomar, Miraflores']);

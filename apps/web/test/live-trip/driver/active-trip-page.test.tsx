@@ -253,7 +253,7 @@ describe('driver active trip page', () => {
     renderPage();
     await screen.findByRole('button', { name: 'Ir al punto de recojo' });
     act(() => geo.fix(HERE.latitude, HERE.longitude, 370));
-    await waitFor(() => expect(live.published.some((p) => p.topic === topics.driverLocation(777))).toBe(true), { timeout: 6_000 });
+    await waitFor(() => expect(live.published.some((p) => p.topic === topics.driverLocation(777))).toBe(true));
     const sent = live.published.find((p) => p.topic === topics.driverLocation(777))?.payload;
     expect(sent).toMatchObject({ latitude: HERE.latitude, longitude: HERE.longitude, heading: 10 });
   });
