@@ -99,7 +99,7 @@ export function subscribed<T>(client: RealtimeClient, topic: string, handler: (p
   });
 }
 
-export function waitForState(client: RealtimeClient, wanted: ConnectionState, ms = 10_000): Promise<void> {
+export function waitForState(client: RealtimeClient, wanted: ConnectionState, ms = 20_000): Promise<void> {
   if (client.getState() === wanted) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
