@@ -82,7 +82,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
 
     // Step 1: the map loads without tiles (offline) and the form starts at step 1 of 4.
     await page.goto('/passenger/trip-request');
-    await page.getByRole('button', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('button', { name: 'Volver al inicio' }).waitFor();
     await expect.poll(() => page.getByText('Cargando mapa...').count()).toBe(0);
     await page.locator('.leaflet-jala-outline-pane path').waitFor();
     expect(await page.getByText('Paso 1 de 4').count()).toBe(1);
