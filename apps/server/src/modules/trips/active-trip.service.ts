@@ -1,16 +1,15 @@
-import { AppError } from '../../lib/app-error';
 import type { UsersRepository } from '../auth/users.repository';
 import type { DriverTrip, PassengerTrip } from '@jala/contracts';
 import { toDriverTripDto, toPassengerTripDto } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
 
-/** The one active trip of a passenger or a driver, as the active-trip pages and the route guard read it. */
+/** The one active trip of a passenger or a driver (null when none), as the active-trip pages and the route guard read it. */
 export class ActiveTripService {
   constructor(private readonly trips: TripsRepository, private readonly users: UsersRepository) {}
 
-  async passengerActiveTrip(passengerId: number): Promise<PassengerTrip> {
+  async passengerActiveTrip(passengerId: number): Promise<PassengerTrip | null> {
     const trip = await this.trips.findActiveForPassenger(passengerId);
-    if (!trip) throw new AppError('NO_ACTIVE_TRIP');
+    if (!trip) return null;
     const adjustments = await this.trips.listFareAdjustments(trip.id);
     if (!trip.driverId) return toPassengerTripDto(trip, adjustments);
     const rating = (id: number) => this.users.ratingAverage(id);
@@ -23,14 +22,14 @@ export class ActiveTripService {
     return toPassengerTripDto(trip, adjustments, party ? { party, vehicle: vehicle ?? null, position, hasPhoto } : undefined);
   }
 
-  async driverCurrentTrip(driverId: number): Promise<DriverTrip> {
+  async driverCurrentTrip(driverId: number): Promise<DriverTrip | null> {
     const trip = await this.trips.findCurrentForDriver(driverId);
-    if (!trip) throw new AppError('NO_ACTIVE_TRIP');
+    if (!trip) return null;
     const [passenger, adjustments] = await Promise.all([
       this.trips.findParty(trip.passengerId, (id) => this.users.ratingAverage(id)),
       this.trips.listFareAdjustments(trip.id),
     ]);
-    if (!passenger) throw new AppError('NO_ACTIVE_TRIP');
+    if (!passenger) return null;
     return toDriverTripDto(trip, passenger, adjustments);
   }
 }
