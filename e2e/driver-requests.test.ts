@@ -208,18 +208,18 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     await context.close();
   });
 
-  it('explains with a cross why an offline driver gets no requests, with a link to fix it', { timeout: 60_000 }, async () => {
+  it('tells an offline driver how to get requests (a state, not an error), with a link to fix it', { timeout: 60_000 }, async () => {
     const driver = await createDriver(suite.database.db, { user: { firstName: 'Elena', lastName: 'Rojas' }, profile: { driverStatus: 'offline' } });
     const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await openRequests(page, driver.user.email);
-    const error = page.getByRole('alert').filter({ hasText: 'Estás desconectado' });
-    await error.waitFor();
-    expect(await error.textContent()).toContain('✕');
+    const card = page.getByTestId('requests-readiness');
+    await card.getByText('Estás desconectado. Conéctate en "Estado" para recibir solicitudes.').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByText('Cargando solicitudes...').count()).toBe(0);
     expect(await overflowing(page)).toEqual([]);
-    await screenshot(page, 'driver-requests-offline-error');
-    await error.getByRole('link', { name: 'Ir a Estado del Conductor' }).click();
+    await screenshot(page, 'driver-requests-offline');
+    await card.getByRole('link', { name: 'Ir a Estado del Conductor' }).click();
     await page.waitForURL('**/driver/status');
     await context.close();
   });
