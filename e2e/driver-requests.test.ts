@@ -13,6 +13,7 @@ import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { connectMqtt, nextMessage } from '../apps/server/test/support/mqtt';
 import { baseUrl, phoneContext, screenshot, uniqueEmail } from './support/browser';
 import { api } from './support/api';
+import { outOfSight } from './support/phone-checks';
 import { useBrowserSuite } from './support/suite';
 import { loginViaUi } from './support/session';
 
@@ -180,9 +181,16 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     await page.getByRole('button', { name: 'Finalizar viaje' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'driver-active-trip-in-progress');
 
+    // Still at the pickup, ~6.7 km from Jockey Plaza: the driver confirms, and the receipt says where it ended.
     await page.getByRole('button', { name: 'Finalizar viaje' }).click();
+    const question = page.getByRole('alertdialog');
+    await question.getByText(/^Estás a 6\.\d km del destino\. ¿Finalizar el viaje aquí\?/).waitFor();
+    await expect.poll(() => outOfSight(question)).toBeNull();
+    await screenshot(page, 'driver-finish-far-question');
+    await question.getByRole('button', { name: 'Sí, finalizar aquí' }).click();
     await page.getByText('¡Viaje completado con éxito!').waitFor();
     await page.getByText('¡Viaje completado!').waitFor();
+    await page.getByTestId('ended-far').getByText(/^Finalizado a 6\.\d km del destino$/).waitFor();
     await page.getByText('Califica al pasajero').waitFor();
     expect((await api('GET', '/trips/active', passenger.token)).data).toBeNull();
     expect(await overflowing(page)).toEqual([]);

@@ -110,7 +110,8 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await expect.poll(() => requestSheet(page).getByRole('combobox').inputValue()).toContain('Jockey Plaza');
     await page.locator('.leaflet-overlay-pane path').waitFor();
     const summary = requestSheet(page).getByRole('definition');
-    await expect.poll(async () => (await summary.allTextContents()).join(' ')).toMatch(/km .* min .*S\/ \d+\.\d{2}/);
+    // No fare before a service type is chosen (step 3): no one's price is shown as an estimate.
+    await expect.poll(async () => (await summary.allTextContents()).join(' ')).toMatch(/km .* min Elige el tipo de servicio$/);
     await settledScreenshot(page, 'passenger-request-route');
     expect(await overflowing(page)).toEqual([]);
     expect(await headerCollisions(page)).toEqual([]);
@@ -120,6 +121,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await requestSheet(page).getByText('Selecciona un tipo de servicio').waitFor();
     await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
+    await expect.poll(async () => (await summary.allTextContents()).join(' ')).toMatch(/km .* min S\/ \d+\.\d{2}$/);
     await page.getByLabel('Precio que ofreces (S/)').fill('20');
     await settledScreenshot(page, 'passenger-request-step3');
     await page.getByRole('button', { name: 'Siguiente' }).click();
