@@ -8,12 +8,11 @@
  * delivered by the other through Redis; with 1 node it is the same node (Redis still carries it: the
  * configuration is identical). Latency = from just before the HTTP request to the message's arrival.
  */
-import { eq, schema } from '@jala/db';
 import { topics } from '@jala/contracts';
 import { createDriver, createTrip } from '@jala/test-factories/database';
 import { startCluster } from '../e2e/cluster/support/cluster';
 import { connectTrackedOn } from '../e2e/cluster/support/realtime-client';
-import { insertUsers, openSessionsWith } from './lib/app';
+import { clusterTokenSecret, insertUsers, openSessionsWith } from './lib/app';
 import { measureOfferDelivery, WARMUP_OFFERS } from './lib/offer-delivery';
 import { below, info, log, percentile, round, type Benchmark, type Measurement } from './lib/report';
 
@@ -27,9 +26,7 @@ async function measure(nodeCount: 1 | 2, offers: number): Promise<Figures> {
   let passenger: Awaited<ReturnType<typeof connectTrackedOn>> | undefined;
   try {
     const db = cluster.database.db;
-    const [secretRow] = await db.select({ value: schema.clusterState.value }).from(schema.clusterState).where(eq(schema.clusterState.name, 'token_secret'));
-    if (!secretRow) throw new Error('the nodes did not store their shared token secret');
-    const secret = { tokenSecret: secretRow.value, tokenTtlSeconds: TOKEN_TTL_SECONDS };
+    const secret = await clusterTokenSecret(db, TOKEN_TTL_SECONDS);
 
     const [passengerId] = await insertUsers(db, 1, `bench.cluster.${Date.now()}.`) as [number];
     const passengerToken = (await openSessionsWith(db, secret, [passengerId])).get(passengerId) as string;

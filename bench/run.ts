@@ -6,19 +6,22 @@
  *   npm run bench -- realtime --clients 500
  *   npm run bench -- --strict             exit 1 when a budget fails (or a benchmark errors)
  *
- * Options: --strict, --rebuild (bundle), --positions N (nearby), --seconds N (http),
- * --clients N, --offers N, --db pglite|postgres (realtime); --offers N (cluster).
+ * Options: --strict, --rebuild (bundle), --positions N (nearby), --seconds N (http: per read; capacity: per
+ * step; memory: load per read), --clients N (realtime; capacity: most phones), --offers N (realtime, cluster),
+ * --db pglite|postgres (http, capacity, realtime).
  */
 import { cpus, loadavg } from 'node:os';
 import { bundle } from './bundle.bench';
+import { capacity } from './capacity.bench';
 import { cluster } from './cluster.bench';
 import { http } from './http.bench';
 import { lighthouseBench } from './lighthouse.bench';
+import { memory } from './memory.bench';
 import { nearby } from './nearby.bench';
 import { realtime } from './realtime.bench';
 import { formatValue, type Benchmark, type BenchOptions, type Measurement } from './lib/report';
 
-const BENCHMARKS: Benchmark[] = [bundle, lighthouseBench, nearby, http, realtime, cluster];
+const BENCHMARKS: Benchmark[] = [bundle, lighthouseBench, nearby, http, capacity, memory, realtime, cluster];
 
 function parseArgs(argv: string[]): { names: string[]; strict: boolean; options: BenchOptions } {
   const names: string[] = [];
@@ -47,7 +50,7 @@ function parseArgs(argv: string[]): { names: string[]; strict: boolean; options:
         break;
       }
       case '--help': case '-h':
-        console.info('usage: npm run bench -- [bundle|lighthouse|nearby|http|realtime|cluster ...] [--strict] [--rebuild] [--positions N] [--seconds N] [--clients N] [--offers N] [--db pglite|postgres]');
+        console.info('usage: npm run bench -- [bundle|lighthouse|nearby|http|capacity|memory|realtime|cluster ...] [--strict] [--rebuild] [--positions N] [--seconds N] [--clients N] [--offers N] [--db pglite|postgres]');
         process.exit(0);
         break;
       default:

@@ -1,19 +1,20 @@
 /**
- * The zero-setup default: the product started as `npm start` runs it, with no DATABASE_URL, no Redis and
- * no internet, keeps its data in the embedded PGlite folder across a restart.
+ * The zero-setup default: the product started as `npm start` runs it (the server bundle built by
+ * `npm run build:server`, run with plain node), with no DATABASE_URL, no Redis and no internet, keeps its
+ * data in the embedded PGlite folder across a restart.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, repoRoot, waitForHealth } from './support/server-process';
 
 async function startEmbedded(dataDir: string, port: number): Promise<ChildProcess> {
   // Without DATABASE_URL and REDIS_URL, exactly as a fresh machine starts it.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   const env = { ...inherited, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
   await waitForHealth(`http://127.0.0.1:${port}`, child);
   return child;
 }
@@ -25,6 +26,9 @@ async function stop(child: ChildProcess): Promise<void> {
 
 describe('embedded default (PGlite, in-process broker)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'jala-embedded-'));
+  beforeAll(() => {
+    execFileSync(process.execPath, ['apps/server/scripts/bundle.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('serves the web app, the API and demo accounts, and keeps data across a restart', async () => {

@@ -1,82 +1,53 @@
 /**
  * The web app's own MQTT client (apps/web/src/lib/mqtt) and its RealtimeClient against the real broker of
  * the real product, in Node over `ws` instead of the browser's WebSocket: a passenger's publication reaches
- * a nearby driver's feed, a trip's status reaches its passenger, refusals are reported, and after the
- * server is stopped and started again on the same port the link heals and resubscribes by itself.
- * (The browser tests drive the same client in Chromium through every screen.)
+ * a nearby driver's feed, a trip's status reaches its passenger, refusals are reported, a subscription is
+ * live (onLive) only once the broker routes it, a chat message whose PUBACK the link lost is resent and
+ * seen and stored once, and after the server is stopped and started again on the same port the link heals
+ * and resubscribes by itself. (The browser tests drive the same client in Chromium through every screen.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { topics, type CreatedTrip, type TripPublication } from '@jala/contracts';
+import { topics, type ChatMessage, type CreatedTrip, type TripPublication } from '@jala/contracts';
 import { openDatabase, type DatabaseHandle } from '@jala/db';
 import { buildApp, type App } from '../apps/server/src/app';
 import type { AppConfig } from '../apps/server/src/config';
 import { onlineDriver, passenger, requestTrip, tripPayload } from '../apps/server/test/support/actors';
 import { api } from '../apps/server/test/support/http';
 import { testConfig } from '../apps/server/test/support/test-app';
+import { mergeChat, newChatMessageId } from '../apps/web/src/features/live-trip/shared/chat/merge-chat';
 import { connectMqttOverWebSocket, type SocketFactory } from '../apps/web/src/lib/mqtt/ws-client';
 import { RealtimeClient, type ConnectionState } from '../apps/web/src/lib/realtime';
+import { lossyLink, nodeSocket, subscribed, waitForState } from './support/mqtt-link';
 import { freePort } from './support/server-process';
-
-/** The `ws` package behind the client's socket interface, as the browser's WebSocket is in the app. */
-const nodeSocket: SocketFactory = (url, handlers) => {
-  const socket = new WebSocket(url, ['mqtt']);
-  socket.binaryType = 'arraybuffer';
-  socket.on('open', () => handlers.open());
-  socket.on('message', (data) => handlers.message(data));
-  socket.on('close', () => handlers.close());
-  socket.on('error', () => undefined); // a close follows
-  return {
-    send: (bytes) => {
-      if (socket.readyState === WebSocket.OPEN) socket.send(bytes);
-    },
-    close: () => {
-      socket.removeAllListeners();
-      socket.on('error', () => undefined);
-      socket.terminate();
-    },
-  };
-};
 
 const quietLogger = { warn: () => undefined, info: () => undefined };
 
-function realtimeClient(port: number): RealtimeClient {
+function realtimeClient(port: number, createSocket: SocketFactory = nodeSocket): RealtimeClient {
   return new RealtimeClient({
-    loadMqtt: async () => (url, options) => connectMqttOverWebSocket(url, options, { createSocket: nodeSocket }),
+    loadMqtt: async () => (url, options) => connectMqttOverWebSocket(url, options, { createSocket }),
     brokerUrl: () => `ws://127.0.0.1:${port}/mqtt`,
     logger: quietLogger,
   });
 }
 
-/** Resolves with the next message on `topic` through `client`, or rejects after `ms`. */
-function nextMessage<T>(client: RealtimeClient, topic: string, ms = 5_000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`no message on ${topic} within ${ms} ms`));
-    }, ms);
-    const stop = client.subscribe<T>(topic, (payload) => {
+/**
+ * Follows `topic` through `client`: resolves once the broker granted it (SUBACK) with the promise of the
+ * next message on it (which rejects after `ms`).
+ */
+async function nextMessage<T>(client: RealtimeClient, topic: string, ms = 5_000): Promise<{ message: Promise<T> }> {
+  let deliver: (payload: T) => void = () => undefined;
+  const message = new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no message on ${topic} within ${ms} ms`)), ms);
+    deliver = (payload) => {
       clearTimeout(timer);
-      stop();
       resolve(payload);
-    });
+    };
   });
-}
-
-function waitForState(client: RealtimeClient, wanted: ConnectionState, ms = 10_000): Promise<void> {
-  if (client.getState() === wanted) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`state ${client.getState()}, not ${wanted}, after ${ms} ms`));
-    }, ms);
-    const stop = client.onConnectionChange((state) => {
-      if (state !== wanted) return;
-      clearTimeout(timer);
-      stop();
-      resolve();
-    });
+  const stop = await subscribed<T>(client, topic, (payload) => {
+    stop();
+    deliver(payload);
   });
+  return { message };
 }
 
 describe("the web app's MQTT client against the real broker", () => {
@@ -121,13 +92,11 @@ describe("the web app's MQTT client against the real broker", () => {
     await driverLink.connect({ userId: driver.id, token: driver.token });
     await Promise.all([riderLink.whenConnected(), driverLink.whenConnected()]);
 
-    const feed = nextMessage<{ type: string; request: { id: number } }>(driverLink, topics.driverTripRequests(driver.id));
+    const feed = (await nextMessage<{ type: string; request: { id: number } }>(driverLink, topics.driverTripRequests(driver.id))).message;
     const createdResponse = await api<CreatedTrip>(apiUrl, 'POST', '/trips', { token: rider.token, body: tripPayload() });
     expect(createdResponse.status).toBe(201);
     const trip = createdResponse.body.data;
-    const status = nextMessage<{ trip_id: number; status: string }>(riderLink, topics.tripStatus(trip.id));
-    // Give the broker a moment to acknowledge both subscriptions before anything is published.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const status = (await nextMessage<{ trip_id: number; status: string }>(riderLink, topics.tripStatus(trip.id))).message;
     const publication: TripPublication = {
       trip_id: trip.id, trip_code: trip.trip_code, passenger_id: rider.id, passenger_name: 'Ana Torres',
       pickup: { lat: -12.1211, lng: -77.0297, address: 'Parque Kennedy, Miraflores' },
@@ -170,7 +139,52 @@ describe("the web app's MQTT client against the real broker", () => {
     strangerLink.end();
   });
 
-  it('heals after the server is stopped and started again: reconnects by itself and resubscribes', { timeout: 60_000 }, async () => {
+  it('a chat message whose PUBACK the link lost is resent (DUP, same packet id) and the driver sees it, and the server stores it, once', async () => {
+    const rider = await passenger(apiUrl);
+    const driver = await onlineDriver(apiUrl, database.db);
+    const trip = await requestTrip(apiUrl, rider.token);
+    const offer = await api(apiUrl, 'POST', '/driver/trips/accept', { token: driver.token, body: { trip_request_id: trip.id } });
+    expect(offer.status).toBe(201);
+    const topic = topics.chat(trip.id, driver.id);
+
+    const driverLink = track(realtimeClient(port));
+    await driverLink.connect({ userId: driver.id, token: driver.token });
+    await driverLink.whenConnected();
+    const atDriver: ChatMessage[] = [];
+    await subscribed<ChatMessage>(driverLink, topic, (message) => atDriver.push(message));
+
+    const lossy = lossyLink(1);
+    const riderLink = track(realtimeClient(port, lossy.createSocket));
+    await riderLink.connect({ userId: rider.id, token: rider.token });
+    await riderLink.whenConnected();
+    const message: ChatMessage = { id: newChatMessageId(), sender: rider.id, role: 'passenger', message: 'Estoy en la puerta', timestamp: new Date().toISOString() };
+    // Resolves on a PUBACK: not the first one (lost with the link), the resend's, after the reconnect.
+    await riderLink.publish(topic, message, { qos: 1 });
+
+    const [first, resent] = lossy.publishes.map((sent) => sent.filter((packet) => packet.topic === topic));
+    expect(first).toHaveLength(1);
+    expect(lossy.lostPubacks).toEqual([first?.[0]?.messageId]);
+    expect(resent).toEqual([expect.objectContaining({ dup: true, qos: 1, messageId: first?.[0]?.messageId })]);
+    expect(resent?.[0]?.payload.toString()).toBe(first?.[0]?.payload.toString());
+
+    // QoS 1 is at least once: the broker routed both copies to the driver; the chat shows one.
+    await expect.poll(() => atDriver.length).toBe(2);
+    expect(mergeChat([], atDriver)).toEqual([message]);
+
+    // Stored once. A later message marks that the server has handled the copy sent before it.
+    const later: ChatMessage = { ...message, id: newChatMessageId(), message: '¿Ya llega?' };
+    await riderLink.publish(topic, later, { qos: 1 });
+    const history = async () => (await api<ChatMessage[]>(apiUrl, 'GET', `/trips/${trip.id}/chat/${driver.id}`, { token: driver.token })).body.data;
+    await expect.poll(async () => (await history()).map((stored) => stored.message)).toContain('¿Ya llega?');
+    expect((await history()).map(({ id, message: text }) => ({ id, text }))).toEqual([
+      { id: message.id, text: 'Estoy en la puerta' },
+      { id: later.id, text: '¿Ya llega?' },
+    ]);
+    // The history and the live copies are one message each on the driver's screen.
+    expect(mergeChat(await history(), atDriver).map((stored) => stored.message)).toEqual(['Estoy en la puerta', '¿Ya llega?']);
+  });
+
+  it('is live (onLive) once the broker routes the topic (SUBACK), and again after the server restarts: what the server publishes then arrives', { timeout: 60_000 }, async () => {
     const rider = await passenger(apiUrl);
     const link = track(realtimeClient(port));
     const states: ConnectionState[] = [];
@@ -178,9 +192,19 @@ describe("the web app's MQTT client against the real broker", () => {
     await link.connect({ userId: rider.id, token: rider.token });
     await link.whenConnected();
     const trip = await requestTrip(apiUrl, rider.token);
-    const received: { status: string }[] = [];
-    link.subscribe<{ status: string }>(topics.tripStatus(trip.id), (payload) => received.push(payload));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const topic = topics.tripStatus(trip.id);
+    const received: string[] = [];
+    let lives = 0;
+    // Where a screen refetches, the server publishes at once, in this process: the message reaches the
+    // passenger only if the broker already routes the topic to them, i.e. once it has granted the SUBSCRIBE.
+    // Fired when SUBSCRIBE is sent or on CONNACK (before the resubscription's SUBACK), it would be lost.
+    link.subscribe<{ status: string }>(topic, (payload) => received.push(payload.status), {
+      onLive: () => {
+        lives += 1;
+        void app.broker.publish(topic, { trip_id: trip.id, status: `live-${lives}` });
+      },
+    });
+    await expect.poll(() => received).toEqual(['live-1']);
 
     await app.close();
     await waitForState(link, 'reconnecting');
@@ -189,10 +213,10 @@ describe("the web app's MQTT client against the real broker", () => {
     expect(states).toEqual(expect.arrayContaining(['connected', 'reconnecting']));
     expect(states.at(-1)).toBe('connected');
 
-    // The subscription was renewed on the new broker: the cancellation reaches the passenger.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The subscription was renewed on the new broker, and onLive waited for its SUBACK.
+    await expect.poll(() => received, { timeout: 10_000 }).toEqual(['live-1', 'live-2']);
     const cancelled = await api(apiUrl, 'PUT', `/trips/${trip.id}/cancel`, { token: rider.token, body: {} });
     expect(cancelled.status).toBe(200);
-    await expect.poll(() => received.map((message) => message.status), { timeout: 5_000 }).toContain('cancelled_by_passenger');
+    await expect.poll(() => received, { timeout: 5_000 }).toContain('cancelled_by_passenger');
   });
 });

@@ -3,7 +3,7 @@
  * logs) on a fresh PostgreSQL database (the app opens it itself, with its production pool) or in-memory PGlite.
  */
 import { randomUUID } from 'node:crypto';
-import { openDatabase, sql, type Database } from '@jala/db';
+import { eq, openDatabase, schema, sql, type Database } from '@jala/db';
 import { buildApp, type App } from '../../apps/server/src/app';
 import { TokenService } from '../../apps/server/src/modules/auth/token.service';
 import { testConfig } from '../../apps/server/test/support/test-app';
@@ -24,7 +24,7 @@ export async function startApp(backend: 'postgres' | 'pglite'): Promise<RunningA
   if (backend === 'postgres') {
     const scratch = await createScratchDatabase();
     try {
-      const app = await buildApp(testConfig({ databaseUrl: scratch.url, logLevel: 'silent' }));
+      const app = await buildApp(testConfig({ databaseUrl: scratch.url, logLevel: 'silent', checkAnswers: false }));
       return await listen(app, `PostgreSQL database ${scratch.name}`, async () => {
         await app.close();
         await scratch.drop();
@@ -35,7 +35,7 @@ export async function startApp(backend: 'postgres' | 'pglite'): Promise<RunningA
     }
   }
   const handle = await openDatabase({ kind: 'pglite', dataDir: null });
-  const app = await buildApp(testConfig({ logLevel: 'silent' }), { database: handle });
+  const app = await buildApp(testConfig({ logLevel: 'silent', checkAnswers: false }), { database: handle });
   return listen(app, 'PGlite in memory', async () => {
     await app.close();
     await handle.close();
@@ -83,4 +83,11 @@ export async function insertUsers(db: Database, count: number, prefix: string): 
     from generate_series(1, ${count}::int) g
     returning id`);
   return (result.rows as { id: number }[]).map((r) => Number(r.id));
+}
+
+/** The secret the nodes of a cluster generated into the database (no JWT_SECRET), to sign sessions with. */
+export async function clusterTokenSecret(db: Database, tokenTtlSeconds = 3600): Promise<{ tokenSecret: string; tokenTtlSeconds: number }> {
+  const [row] = await db.select({ value: schema.clusterState.value }).from(schema.clusterState).where(eq(schema.clusterState.name, 'token_secret'));
+  if (!row) throw new Error('the nodes did not store their shared token secret');
+  return { tokenSecret: row.value, tokenTtlSeconds };
 }

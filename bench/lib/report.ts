@@ -16,15 +16,15 @@ export interface Measurement {
 }
 
 export interface BenchOptions {
-  /** --clients N (realtime) */
+  /** --clients N (realtime; capacity: the most phones tried) */
   clients?: number;
-  /** --seconds N (http: duration of each endpoint's run) */
+  /** --seconds N (http: each read's run; capacity: each step's measurement; memory: load per read) */
   seconds?: number;
   /** --positions N (nearby: driver positions timed per data set) */
   positions?: number;
   /** --offers N (realtime) */
   offers?: number;
-  /** --db pglite|postgres (realtime) */
+  /** --db pglite|postgres (http, capacity, realtime; default: both for http and capacity) */
   db?: 'pglite' | 'postgres';
   /** --rebuild (bundle: run the web build even when dist exists) */
   rebuild?: boolean;

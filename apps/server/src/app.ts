@@ -5,32 +5,36 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openDatabase, type DatabaseHandle } from '@jala/db';
 import type { AppConfig } from './config';
 import { ClusterLock } from './lib/cluster-lock';
+import { acquireDataDirLock } from './lib/data-dir-lock';
 import { createDocumentStorage } from './lib/document-storage';
 import { checkNodeHealth } from './lib/node-health';
 import { createRedis } from './lib/redis';
 import { loadSharedTokenSecret } from './lib/shared-token-secret';
-import { ClusterBus, linkBrokerToBus, type RealtimeDisconnects } from './realtime/cluster-bus';
+import { MemoryReadVersions, RedisReadVersions } from './lib/read-versions';
+import { accountChangesOn, ClusterBus, linkBrokerToBus, type RealtimeDisconnects } from './realtime/cluster-bus';
 import { createBrokerStorage } from './realtime/persistence';
 import { AppError } from './lib/app-error';
 import { registerErrorHandler } from './plugins/error-handler';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors';
 import { securityHeaderOptions, securityHeaders } from './plugins/security-headers';
-import { MemoryAttemptCounters, RedisAttemptCounters } from './lib/attempt-counters';
+import { FailoverAttemptCounters, MemoryAttemptCounters } from './lib/attempt-counters';
+import { countersRateLimitStore } from './lib/rate-limit-store';
 import { AuthThrottles } from './modules/auth/auth-throttles';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { registerAuthentication } from './plugins/authenticate';
 import { adminModule } from './modules/admin';
 import { authModule } from './modules/auth';
 import { AuthService } from './modules/auth/auth.service';
+import { linkSessionCacheToBus, SessionCache } from './modules/auth/session-cache';
 import { TokenService } from './modules/auth/token.service';
 import { UsersRepository } from './modules/auth/users.repository';
 import { driverModule } from './modules/drivers';
@@ -63,9 +67,11 @@ export interface App {
   server: FastifyInstance;
   database: DatabaseHandle;
   broker: RealtimeBroker;
-  services: { auth: AuthService; trips: TripServices };
+  services: { auth: AuthService; trips: TripServices; sessionCache: SessionCache };
   /** Ends a session's or a user's MQTT connections on every node (logout, account suspension). */
   realtime: RealtimeDisconnects;
+  /** What the nodes tell each other (logouts, suspensions, changed accounts). */
+  bus: ClusterBus;
   /** Starts a graceful shutdown: health answers 503, MQTT clients are sent to reconnect elsewhere. */
   drain(): void;
   close(): Promise<void>;
@@ -85,39 +91,68 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     clientErrorHandler: clientErrorHandler(headers),
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
-  server.setSerializerCompiler(serializerCompiler);
+  server.setSerializerCompiler(responseSerializerCompiler({ checkAnswers: config.checkAnswers }));
   registerErrorHandler(server);
   // Which node answered, behind a balancer (operators, and the cluster tests' proof of crossing nodes).
   server.addHook('onRequest', async (_request, reply) => { reply.header('x-jala-node', config.nodeId); });
 
   const ownsDatabase = !options.database;
-  const database = options.database ?? (await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
-  ));
+  // The embedded database is single-process: take DATA_DIR first (refused, DataDirInUseError, when another
+  // live process holds it), and say where this server listens for the commands that find it held.
+  const dataDirLock = ownsDatabase && !config.databaseUrl ? acquireDataDirLock(config.dataDir, 'server') : null;
+  let database: DatabaseHandle;
+  try {
+    database = options.database ?? (await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+    ));
+  } catch (error) {
+    dataDirLock?.release();
+    throw error;
+  }
+  if (dataDirLock) {
+    server.addHook('onListen', async () => {
+      const address = server.server.address();
+      if (address && typeof address === 'object') dataDirLock.recordAddress(`http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`);
+    });
+  }
 
   const tokenSecret = config.tokenSecret ?? await loadSharedTokenSecret(database.db);
   const redis = config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined;
 
+  const bus = await ClusterBus.create({ redis, nodeId: config.nodeId, log: server.log });
+  const accountChanges = accountChangesOn(bus);
+  const sessionCache = new SessionCache({ listeningEpoch: () => bus.listeningEpoch });
+  linkSessionCacheToBus(sessionCache, bus);
   const users = new UsersRepository(database.db);
-  const auth = new AuthService(users, new TokenService(tokenSecret, config.tokenTtlSeconds), new DriverRegistrationService(database.db, options.now));
+  const auth = new AuthService(
+    users, new TokenService(tokenSecret, config.tokenTtlSeconds), new DriverRegistrationService(database.db, accountChanges, options.now),
+    sessionCache, accountChanges,
+  );
 
   const acl = defineBaseRules(new TopicAcl());
   const broker = await RealtimeBroker.create({
-    authenticate: (token) => auth.authenticate(token), acl, storage: await createBrokerStorage(redis), nodeId: config.nodeId, log: server.log,
+    authenticate: (token) => auth.authenticate(token), acl, storage: await createBrokerStorage(redis, server.log), nodeId: config.nodeId, log: server.log,
   });
   broker.attach(server.server);
-  const bus = await ClusterBus.create({ redis, nodeId: config.nodeId, log: server.log });
   const realtime = linkBrokerToBus(broker, bus);
   let draining = false;
 
-  await server.register(helmet, helmetOptions);
-  const rateLimitRedis = redis ? await createRedis(redis, { maxRetriesPerRequest: 1 }) : undefined;
-  await server.register(rateLimit, {
-    global: false,
-    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'rl-' } : {}),
+  // Helmet's headers, computed once: @fastify/helmet re-ran helmet (CSP parsing included) on every request,
+  // 8% of a profile read's CPU. No route varies them (no nonces, no per-route options).
+  const headerEntries = Object.entries(headers);
+  server.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headerEntries) reply.raw.setHeader(name, value);
+    done();
   });
+  const rateLimitRedis = redis ? await createRedis(redis, { maxRetriesPerRequest: 1 }) : undefined;
+  // One set of counters for the per-address limits and the account throttles: shared in Redis, and this
+  // node's memory while Redis is down (login and sign-up keep working; /api/health says 'degraded').
+  const attemptCounters = rateLimitRedis
+    ? new FailoverAttemptCounters(rateLimitRedis, (error) => server.log.warn({ err: error }, 'Redis failed: counting attempts in this node meanwhile'))
+    : new MemoryAttemptCounters();
+  await server.register(rateLimit, { global: false, store: countersRateLimitStore(attemptCounters) });
   server.decorate('authThrottles', new AuthThrottles({
-    counters: rateLimitRedis ? new RedisAttemptCounters(rateLimitRedis) : new MemoryAttemptCounters(),
+    counters: attemptCounters,
     maxFailuresPerAccount: config.loginFailuresPerAccount,
     failureWindowSeconds: config.loginFailureWindowSeconds,
     emailChangesPerMinute: config.authRateLimitPerMinute,
@@ -144,8 +179,12 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     users,
     trips: new TripsRepository(database.db),
     realtime,
+    // On a cluster every node compares the same stamps, so a write on one node is seen by every node's next read.
+    readVersions: rateLimitRedis ? new RedisReadVersions(rateLimitRedis, config.nodeId) : new MemoryReadVersions(),
+    accountChanges,
     clusterLock: new ClusterLock(database.db, database.kind, config.nodeId),
     documents: createDocumentStorage(database.db, config.documentsS3),
+    attemptCounters,
     checkHealth: () => checkNodeHealth({ nodeId: config.nodeId, database, redis: bus.redis, broker, isDraining: () => draining }),
   };
   const tripServices = createTripServices(core);
@@ -161,8 +200,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     server,
     database,
     broker,
-    services: { auth, trips: tripServices },
+    services: { auth, trips: tripServices, sessionCache },
     realtime,
+    bus,
     drain() {
       draining = true;
       broker.drain();
@@ -176,6 +216,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       await bus.close();
       await rateLimitRedis?.quit().catch(() => undefined);
       if (ownsDatabase) await database.close();
+      dataDirLock?.release();
     },
   };
 }

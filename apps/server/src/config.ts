@@ -37,6 +37,8 @@ const zEnv = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  START_CODE_FAILURES_PER_DRIVER: z.coerce.number().int().min(1).max(1000).default(10),
+  START_CODE_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -88,6 +90,9 @@ export interface AppConfig {
   /** Wrong passwords for one e-mail (from any address) allowed per window before 429. */
   loginFailuresPerAccount: number;
   loginFailureWindowSeconds: number;
+  /** Wrong start codes one driver may type, across all their trips, per window before 429. */
+  startCodeFailuresPerDriver: number;
+  startCodeFailureWindowSeconds: number;
   /** Which proxies may set X-Forwarded-For (docs/SECURITY.md); false trusts none. */
   trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
@@ -96,6 +101,8 @@ export interface AppConfig {
   operatorEmails: string[];
   /** The S3-compatible bucket for driver documents; undefined = documents stored in the database. */
   documentsS3: S3StorageConfig | undefined;
+  /** Also check every answer against its zod contract (tests; plugins/response-serializer.ts). */
+  checkAnswers: boolean;
 }
 
 function splitList(raw: string | undefined): string[] {
@@ -157,6 +164,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerAccount: env.LOGIN_FAILURES_PER_ACCOUNT,
     loginFailureWindowSeconds: env.LOGIN_FAILURE_WINDOW_MINUTES * 60,
+    startCodeFailuresPerDriver: env.START_CODE_FAILURES_PER_DRIVER,
+    startCodeFailureWindowSeconds: env.START_CODE_FAILURE_WINDOW_MINUTES * 60,
     trustProxy: trustProxyValue(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
@@ -172,5 +181,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         prefix: env.DOCUMENTS_S3_PREFIX,
       }
       : undefined,
+    checkAnswers: false,
   };
 }

@@ -1,3 +1,4 @@
+import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MqttWsOptions } from '../src/lib/mqtt/ws-client';
 import {
@@ -9,6 +10,7 @@ import {
   type MqttLikeClient,
   type RealtimeTimers,
 } from '../src/lib/realtime';
+import { useRealtimeTopic } from '../src/lib/use-realtime-topic';
 
 type Listener = (...args: never[]) => void;
 
@@ -63,6 +65,10 @@ class FakeMqttClient implements MqttLikeClient {
   }
   deliver(topic: string, text: string): void {
     this.emit('message', topic, new TextEncoder().encode(text));
+  }
+  /** The broker's SUBACK granted these topics. */
+  grant(...topics: string[]): void {
+    this.emit('subscribed', topics);
   }
 }
 
@@ -308,6 +314,97 @@ describe('realtime client', () => {
     fake.emit('connect');
     expect(client.getState()).toBe('disconnected');
     expect(states.at(-1)).toBe('disconnected');
+  });
+
+  it('onLive runs when the broker grants the topic (SUBACK), not when SUBSCRIBE is sent, and again after every resubscription', async () => {
+    const { fake, client } = await setup();
+    fake.succeed();
+    const onLive = vi.fn();
+    client.subscribe('chat/4/9', () => {}, { onLive });
+    expect(fake.subscriptions).toEqual(['chat/4/9']);
+    expect(onLive).not.toHaveBeenCalled();
+    fake.grant('chat/4/9');
+    expect(onLive).toHaveBeenCalledTimes(1);
+
+    // The link comes back: CONNACK alone is not enough, the resubscription's SUBACK is.
+    fake.drop();
+    fake.emit('reconnect');
+    fake.succeed();
+    expect(client.getState()).toBe('connected');
+    expect(onLive).toHaveBeenCalledTimes(1);
+    fake.grant('chat/4/9');
+    expect(onLive).toHaveBeenCalledTimes(2);
+  });
+
+  it('a second handler of a granted topic is live at once; of a topic not granted yet (or any more), it waits for the SUBACK', async () => {
+    const { fake, client } = await setup();
+    fake.succeed();
+    client.subscribe('a', () => {});
+    fake.grant('a');
+    const late = vi.fn();
+    client.subscribe('a', () => {}, { onLive: late });
+    expect(late).toHaveBeenCalledTimes(1);
+
+    client.subscribe('b', () => {});
+    const waiting = vi.fn();
+    client.subscribe('b', () => {}, { onLive: waiting });
+    expect(waiting).not.toHaveBeenCalled();
+    fake.grant('b');
+    expect(waiting).toHaveBeenCalledTimes(1);
+
+    fake.drop();
+    fake.succeed(); // reconnected, resubscription not acknowledged yet
+    const afterDrop = vi.fn();
+    client.subscribe('a', () => {}, { onLive: afterDrop });
+    expect(afterDrop).not.toHaveBeenCalled();
+    fake.grant('a', 'b');
+    expect(afterDrop).toHaveBeenCalledTimes(1);
+    expect(late).toHaveBeenCalledTimes(2);
+  });
+
+  it('ignores grants of topics nobody follows any more and grants from a client it replaced', async () => {
+    const fakes = [new FakeMqttClient(), new FakeMqttClient()];
+    let made = 0;
+    const client = new RealtimeClient({ loadMqtt: async () => () => fakes[made++]!, brokerUrl: () => 'wss://jala.test/mqtt', logger: { warn: vi.fn(), info: vi.fn() } });
+    await client.connect({ userId: 42, token: 'tok' });
+    fakes[0]!.succeed();
+    const onLive = vi.fn();
+    const stop = client.subscribe('a', () => {}, { onLive });
+    await client.connect({ userId: 42, token: 'tok' }); // e.g. a recovery: a fresh client
+    fakes[0]!.grant('a');
+    expect(onLive).not.toHaveBeenCalled();
+    fakes[1]!.succeed();
+    expect(fakes[1]!.subscriptions).toEqual(['a']);
+    fakes[1]!.grant('a');
+    expect(onLive).toHaveBeenCalledTimes(1);
+    stop();
+    fakes[1]!.grant('a');
+    expect(onLive).toHaveBeenCalledTimes(1);
+  });
+
+  it('useRealtimeTopic refetches (onLive) on each SUBACK, not on subscribing nor on reconnecting', async () => {
+    const { fake, client } = await setup();
+    const onLive = vi.fn();
+    const onMessage = vi.fn();
+    const schema = { safeParse: (payload: unknown) => ({ success: true as const, data: payload }) };
+    const { unmount } = renderHook(() => useRealtimeTopic('trip_status/3', schema, { client, onMessage, onLive }));
+    expect(fake.subscriptions).toEqual([]); // not connected yet: waits for the link
+    fake.succeed();
+    expect(fake.subscriptions).toEqual(['trip_status/3']);
+    expect(onLive).not.toHaveBeenCalled();
+    fake.grant('trip_status/3');
+    expect(onLive).toHaveBeenCalledTimes(1);
+
+    fake.drop();
+    fake.succeed();
+    expect(onLive).toHaveBeenCalledTimes(1);
+    fake.grant('trip_status/3');
+    expect(onLive).toHaveBeenCalledTimes(2);
+    fake.deliver('trip_status/3', '{"status":"accepted"}');
+    expect(onMessage).toHaveBeenCalledWith({ status: 'accepted' }, 'trip_status/3');
+
+    unmount();
+    expect(fake.unsubscriptions).toEqual(['trip_status/3']);
   });
 
   it('topic filters follow MQTT wildcards', () => {

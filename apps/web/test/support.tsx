@@ -12,7 +12,7 @@ import { QueryClient, QueryClientProvider, notifyManager } from '@tanstack/react
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { User } from '@jala/contracts';
 import { AppRoutes } from '../src/app/router';
-import { realtime, type ConnectionListener, type MessageHandler } from '../src/lib/realtime';
+import { realtime, type ConnectionListener, type MessageHandler, type SubscribeOptions } from '../src/lib/realtime';
 import { useSession } from '../src/lib/session-store';
 
 // Query and mutation state changes reach React inside the act() of the event that caused them.
@@ -152,11 +152,13 @@ export function renderApp(path: string) {
 
 /**
  * The one fake realtime link: connected or not, records subscriptions and publications (`published`, and
- * `publish` is a spy), lets tests deliver messages as the broker would and drop or restore the link.
+ * `publish` is a spy), lets tests deliver messages as the broker would and drop or restore the link. Its
+ * broker grants every subscription at once: `onLive` runs on subscribe and again when the link comes back.
  * Pass it as a `client` prop, or route the app-wide client to it with {@link fakeRealtime}.
  */
 export class FakeRealtime {
   readonly handlers = new Map<string, Set<MessageHandler>>();
+  private readonly onLive = new Map<MessageHandler, () => void>();
   readonly published: { topic: string; payload: unknown }[] = [];
   private readonly listeners = new Set<ConnectionListener>();
   failPublish: Error | null = null;
@@ -170,12 +172,18 @@ export class FakeRealtime {
     return () => this.listeners.delete(listener);
   };
 
-  subscribe = <T,>(topic: string, handler: MessageHandler<T>): (() => void) => {
+  subscribe = <T,>(topic: string, handler: MessageHandler<T>, options: SubscribeOptions = {}): (() => void) => {
     if (!this.connected) throw new Error('MQTT client not connected');
+    const entry = ((payload, received) => handler(payload as T, received)) as MessageHandler;
     const set = this.handlers.get(topic) ?? new Set();
-    set.add(handler as MessageHandler);
+    set.add(entry);
     this.handlers.set(topic, set);
-    return () => set.delete(handler as MessageHandler);
+    if (options.onLive) this.onLive.set(entry, options.onLive);
+    options.onLive?.();
+    return () => {
+      set.delete(entry);
+      this.onLive.delete(entry);
+    };
   };
 
   publish = vi.fn(async (topic: string, payload: unknown, _options?: { qos?: 0 | 1 | 2; retain?: boolean }): Promise<void> => {
@@ -205,7 +213,9 @@ export class FakeRealtime {
 
   setConnected(connected: boolean): void {
     this.connected = connected;
+    const resubscribed = [...this.onLive.values()];
     for (const listener of [...this.listeners]) listener(connected ? 'connected' : 'reconnecting');
+    if (connected) for (const onLive of resubscribed) onLive();
   }
 }
 

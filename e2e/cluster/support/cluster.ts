@@ -76,7 +76,7 @@ async function startNode(id: string, env: Record<string, string>): Promise<Clust
   return node;
 }
 
-export async function startCluster(options: { nodes?: number; logLevel?: string } = {}): Promise<Cluster> {
+export async function startCluster(options: { nodes?: number; logLevel?: string; nginxWorkerConnections?: number } = {}): Promise<Cluster> {
   const scratch = await createPostgresDatabase();
   const redisPrefix = `jala-cluster-${randomBytes(4).toString('hex')}:`;
   const env = {
@@ -108,7 +108,7 @@ export async function startCluster(options: { nodes?: number; logLevel?: string 
     // All nodes boot at once, as a fresh cluster does (migrations and the shared secret must not collide).
     const count = options.nodes ?? 2;
     nodes.push(...await Promise.all(Array.from({ length: count }, (_, i) => startNode(`nodo-${i + 1}`, env))));
-    nginx = await startNginx(nodes.map((n) => n.port), { failTimeoutSeconds: 2 });
+    nginx = await startNginx(nodes.map((n) => n.port), { failTimeoutSeconds: 2, workerConnections: options.nginxWorkerConnections });
     database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 });
     return { url: nginx.url, api: `${nginx.url}/api`, wsUrl: `${nginx.url.replace('http', 'ws')}/mqtt`, nodes, nginx, database, redisPrefix, stop };
   } catch (error) {

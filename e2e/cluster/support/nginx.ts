@@ -25,7 +25,7 @@ export interface RunningNginx {
  * `failTimeoutSeconds`: how long nginx leaves a failed node alone (DEPLOY.md suggests 10 s; the tests use
  * less so a restarted node gets traffic again quickly).
  */
-export async function startNginx(nodePorts: number[], options: { failTimeoutSeconds?: number } = {}): Promise<RunningNginx> {
+export async function startNginx(nodePorts: number[], options: { failTimeoutSeconds?: number; workerConnections?: number } = {}): Promise<RunningNginx> {
   const prefix = mkdtempSync(join(tmpdir(), 'jala-nginx-'));
   chmodSync(prefix, 0o755); // workers run as nobody when the test runs as root
   mkdirSync(join(prefix, 'jala.d'));
@@ -39,7 +39,8 @@ export async function startNginx(nodePorts: number[], options: { failTimeoutSeco
     'worker_processes 1;',
     `pid ${join(prefix, 'nginx.pid')};`,
     `error_log ${errorLog} warn;`,
-    'events { worker_connections 1024; }',
+    // Each WebSocket holds two (client and upstream): the capacity bench raises it for thousands of phones.
+    `events { worker_connections ${options.workerConnections ?? 1024}; }`,
     'http {',
     '  access_log off;',
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(prefix, `${kind}_temp`)};`),

@@ -3,8 +3,11 @@ import { z } from 'zod';
 
 /** GET /health: ready when the database and the broker are. */
 export const zHealth = z.object({
-  /** 'unavailable' (a dependency is down) and 'draining' (shutting down) answer 503. */
-  status: z.enum(['ok', 'unavailable', 'draining']),
+  /**
+   * 'unavailable' (the database is down) and 'draining' (shutting down) answer 503; 'degraded' (Redis is
+   * down: this node serves with its own per-node limits until it returns) answers 200.
+   */
+  status: z.enum(['ok', 'degraded', 'unavailable', 'draining']),
   /** NODE_ID, also sent as the X-Jala-Node header. */
   node: z.string(),
   database: z.enum(['pglite', 'postgres']),

@@ -139,7 +139,14 @@ export type DriverTripRequest = z.infer<typeof zDriverTripRequest>;
 
 /** Chat message (spec §3): sender user id, role, text, ISO time. Validated against the token on the broker. */
 export const CHAT_MESSAGE_MAX = 1000;
+/** The sender's own id for a chat message (the web app sets 32 random hex digits). */
+export const CHAT_MESSAGE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const zChatMessage = z.object({
+  /**
+   * Chosen by the sender so a message delivered twice (an MQTT QoS 1 resend after a lost PUBACK) is
+   * stored and shown once. Optional: messages without one are taken as they come.
+   */
+  id: z.string().regex(CHAT_MESSAGE_ID_PATTERN).optional(),
   sender: zId(),
   role: z.enum(['passenger', 'driver']),
   message: zText({ multiline: true }).min(1).max(CHAT_MESSAGE_MAX),

@@ -29,6 +29,16 @@ export const users = pgTable('users', {
   /** Operators' console: a suspended user cannot log in or connect (the reason is shown at login). */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspensionReason: text('suspension_reason'),
+  /**
+   * The ratings this user received, kept by a trigger on `ratings` (migration 0007_stored_ratings) in the
+   * rating's own transaction, whoever writes it, so every read (profile, offers, requests, history) reads
+   * a column instead of aggregating `ratings`. The sum is exact; the average (null before the first
+   * rating) is derived from it by PostgreSQL.
+   */
+  ratingCount: integer('rating_count').notNull().default(0),
+  ratingSum: integer('rating_sum').notNull().default(0),
+  ratingAverage: numeric('rating_average', { precision: 3, scale: 2 })
+    .generatedAlwaysAs(sql`case when rating_count > 0 then round(rating_sum::numeric / rating_count, 2) end`),
 }, (t) => [
   uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
   check('users_user_type_check', sql`${t.userType} in ('passenger','driver','both')`),
@@ -181,8 +191,13 @@ export const chatMessages = pgTable('chat_messages', {
   senderId: integer('sender_id').notNull().references(() => users.id),
   senderRole: text('sender_role', { enum: ['passenger', 'driver'] }).notNull(),
   message: text('message').notNull(),
+  /** The sender's own id for the message: a copy MQTT delivers again (QoS 1 resend) is stored once. */
+  clientMessageId: text('client_message_id'),
   createdAt: createdAt(),
-}, (t) => [index('chat_messages_conversation_idx').on(t.tripId, t.driverId, t.createdAt)]);
+}, (t) => [
+  index('chat_messages_conversation_idx').on(t.tripId, t.driverId, t.createdAt),
+  uniqueIndex('chat_messages_once_per_client_id').on(t.tripId, t.driverId, t.senderId, t.clientMessageId),
+]);
 
 /**
  * A change of the agreed price the driver asks for before finishing (extra stop, waiting time, tolls):

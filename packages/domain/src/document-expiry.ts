@@ -55,3 +55,12 @@ export function documentExpiryNotice(dates: DriverDocumentDates, now: Date): str
   }
   return null;
 }
+
+/**
+ * Whether a driver may send their documents for review again: always unless already verified; a verified
+ * driver only to renew papers that are expired or about to expire (when documentExpiryNotice warns), since
+ * a new submission puts them back in the queue and stops their requests until an operator looks.
+ */
+export function canResubmitDocuments(verificationStatus: string, expiryNotice: string | null): boolean {
+  return verificationStatus !== 'verified' || expiryNotice !== null;
+}

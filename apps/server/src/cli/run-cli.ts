@@ -1,13 +1,17 @@
 /**
  * What the command-line tools (verify-driver, create-operator) share: their output channel, the
- * configuration and database they open exactly as the server would, the probe for a running server, and
- * the entry-point runner that turns a command's result into the process exit code.
+ * configuration and database they open exactly as the server would — or the running server they hand
+ * the request to when it holds the embedded database — and the entry-point runner that turns a
+ * command's result into the process exit code.
  */
-import { createConnection } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '@jala/db';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
+import { acquireDataDirLock, DataDirInUseError, lockFile, type DataDirLock, type LockHolder } from '../lib/data-dir-lock';
+import { runCommand, type CommandName, type CommandResult } from '../modules/admin/operator-commands';
+import { waitForInboxResult, writeInboxRequest } from '../modules/admin/operator-inbox';
 
 export interface CliOutput {
   info(line: string): void;
@@ -46,16 +50,61 @@ export async function openCliDatabase(config: AppConfig, out: CliOutput): Promis
   }
 }
 
-/** Whether something accepts TCP connections at host:port (within `timeoutMs`). */
-export function isPortListening(host: string, port: number, timeoutMs = 500): Promise<boolean> {
-  if (port === 0) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host, port });
-    const done = (listening: boolean) => { socket.destroy(); resolve(listening); };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
+/** How long a command waits for the running server to answer its inbox request. */
+const SERVER_ANSWER_TIMEOUT_MS = 15_000;
+
+/**
+ * Runs `command` for `email` against the server's database: PostgreSQL (DATABASE_URL) directly, alongside
+ * running servers; the embedded PGlite by taking DATA_DIR for this process (lib/data-dir-lock.ts) — or,
+ * when a live server holds the folder, by handing the request to that server's inbox, whatever its PORT
+ * (the folder itself tells). Exit codes: 0 done, 1 refused (no such account…), 2 usage or configuration,
+ * 3 the folder is held by a process that cannot answer (another command, or a server that did not answer).
+ */
+export async function runDatabaseCommand(command: CommandName, email: string, env: NodeJS.ProcessEnv, out: CliOutput): Promise<number> {
+  const config = loadCliConfig(env, out);
+  if (!config) return 2;
+  let lock: DataDirLock | null = null;
+  if (!config.databaseUrl) {
+    try {
+      lock = acquireDataDirLock(config.dataDir, 'command');
+    } catch (error) {
+      if (!(error instanceof DataDirInUseError)) throw error;
+      if (error.holder.role !== 'server') {
+        out.error(error.message);
+        return 3;
+      }
+      return askRunningServer(config.dataDir, error.holder, command, email, out);
+    }
+  }
+  try {
+    const database = await openCliDatabase(config, out);
+    if (!database) return 2;
+    try {
+      return report(await runCommand(database.db, command, email), out);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    lock?.release();
+  }
+}
+
+async function askRunningServer(dataDir: string, holder: LockHolder, command: CommandName, email: string, out: CliOutput): Promise<number> {
+  out.info(`El servidor de Jala está en marcha con esta carpeta de datos (pid ${holder.pid}${holder.address ? `, en ${holder.address}` : ''}): se le envía la solicitud…`);
+  const id = randomUUID();
+  await writeInboxRequest(dataDir, id, command, email);
+  const result = await waitForInboxResult(dataDir, id, SERVER_ANSWER_TIMEOUT_MS);
+  if (!result) {
+    out.error(`El servidor (pid ${holder.pid}) no respondió en ${SERVER_ANSWER_TIMEOUT_MS / 1000} segundos. Vuelve a intentarlo; `
+      + `si ese proceso no es el servidor de Jala, detenlo o borra ${lockFile(dataDir)} y ejecuta el comando otra vez.`);
+    return 3;
+  }
+  return report(result, out);
+}
+
+function report(result: CommandResult, out: CliOutput): number {
+  (result.ok ? out.info : out.error)(result.message);
+  return result.ok ? 0 : 1;
 }
 
 /**

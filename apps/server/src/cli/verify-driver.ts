@@ -1,63 +1,28 @@
 /**
- * Verifies a driver from the command line: `npm run verify-driver -- <email> [--force]`.
+ * Verifies a driver from the command line: `npm run verify-driver -- <correo>`.
  *
- * Opens the same database the server uses (DATABASE_URL, else the embedded PGlite under DATA_DIR, with
- * migrations applied) and runs the same DriverVerificationService as POST /api/admin/drivers/{id}/verify.
- * Embedded PGlite is single-process: when something already listens on HOST:PORT (the server, most likely)
- * the command refuses unless --force, because two processes writing one PGlite folder can corrupt it.
+ * Runs the same DriverVerificationService as POST /api/admin/drivers/{id}/verify, with its audit row in
+ * the same transaction, on the server's database: PostgreSQL (DATABASE_URL) directly; the embedded PGlite
+ * by taking DATA_DIR (DATA_DIR/jala.pid) when no process holds it, or through the running server's inbox
+ * when a server holds it (whatever its PORT: the folder tells) — never by opening a folder another live
+ * process holds, since two processes writing one PGlite folder can corrupt it.
  *
  * Exit codes: 0 verified (or already was), 1 no such account or no driver profile, 2 bad usage or
- * configuration, 3 the embedded database is in use by a running server.
+ * configuration, 3 the folder is held by a process that did not answer.
  */
 import { isValidEmail } from '@jala/domain';
-import { AppError } from '../lib/app-error';
-import { AuditLog } from '../modules/admin/audit-log';
-import { DriverVerificationService } from '../modules/drivers/driver-verification.service';
-import { isPortListening, loadCliConfig, openCliDatabase, runWhenEntryPoint, type CliOutput } from './run-cli';
+import { runDatabaseCommand, runWhenEntryPoint, type CliOutput } from './run-cli';
 
-export const USAGE = 'Uso: npm run verify-driver -- <correo> [--force]';
+export const USAGE = 'Uso: npm run verify-driver -- <correo>';
 
 export async function runVerifyDriver(args: readonly string[], env: NodeJS.ProcessEnv, out: CliOutput): Promise<number> {
-  const force = args.includes('--force');
   const positional = args.filter((arg) => !arg.startsWith('--'));
-  const email = positional[0]?.trim();
+  const email = positional[0]?.trim().toLowerCase();
   if (positional.length !== 1 || !email || !isValidEmail(email)) {
     out.error(USAGE);
     return 2;
   }
-
-  const config = loadCliConfig(env, out);
-  if (!config) return 2;
-
-  if (!config.databaseUrl && !force && await isPortListening(config.host, config.port)) {
-    out.error(`Hay un proceso escuchando en ${config.host}:${config.port} (¿el servidor de Jala?). La base embebida no admite dos procesos a la vez: `
-      + 'detén el servidor y vuelve a ejecutar el comando, o usa POST /api/admin/drivers/{id}/verify con una cuenta de operador. '
-      + 'Si estás seguro de que no es Jala, agrega --force.');
-    return 3;
-  }
-
-  const database = await openCliDatabase(config, out);
-  if (!database) return 2;
-  try {
-    const result = await new DriverVerificationService(database.db).verifyByEmail(email);
-    if (!result.was_already_verified) {
-      await new AuditLog(database.db).record({ kind: 'system', label: 'línea de comandos (verify-driver)' }, {
-        action: 'driver.approve', targetType: 'driver', targetId: result.driver_id, after: { verification_status: 'verified' },
-      });
-    }
-    out.info(result.was_already_verified
-      ? `El conductor ${result.email} (id ${result.driver_id}) ya estaba verificado.`
-      : `Conductor ${result.email} (id ${result.driver_id}) verificado correctamente.`);
-    return 0;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') {
-      out.error(error.message);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await database.close();
-  }
+  return runDatabaseCommand('verify-driver', email, env, out);
 }
 
 runWhenEntryPoint(import.meta.url, runVerifyDriver);

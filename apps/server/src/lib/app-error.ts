@@ -83,6 +83,7 @@ export const ERRORS = {
   IMAGE_TOO_LARGE: { status: 400, message: 'La imagen es demasiado grande. Toma la foto con menor resolución o elige otra.' },
   DOCUMENT_NOT_FOUND: { status: 404, message: 'Documento no encontrado.' },
   DOCUMENTS_INCOMPLETE: { status: 409, message: 'Faltan documentos por subir antes de enviarlos a revisión.' },
+  DOCUMENTS_ALREADY_VERIFIED: { status: 409, message: 'Tus documentos ya están verificados: no hace falta enviarlos otra vez. Podrás enviar documentos renovados cuando tu licencia o tu SOAT estén por vencer.' },
   DRIVER_DOCUMENTS_EXPIRED: { status: 409, message: 'Tu licencia o tu SOAT está vencido. Sube el documento vigente para volver a recibir solicitudes.' },
   ACCOUNT_SUSPENDED: { status: 403, message: 'Tu cuenta está suspendida.' },
   USER_NOT_FOUND: { status: 404, message: 'Usuario no encontrado.' },

@@ -15,6 +15,8 @@ export interface AttemptCounters {
   /** Adds one to `key`; the window starts at the first hit and lasts `windowSeconds`. */
   hit(key: string, windowSeconds: number): Promise<CounterState>;
   peek(key: string): Promise<CounterState>;
+  /** Takes one hit back (an attempt counted first, to be atomic, that turned out not to count). */
+  release(key: string): Promise<void>;
   clear(key: string): Promise<void>;
 }
 
@@ -34,6 +36,11 @@ export class MemoryAttemptCounters implements AttemptCounters {
   async peek(key: string): Promise<CounterState> {
     const entry = this.live(key);
     return entry ? this.state(entry) : { count: 0, resetInSeconds: 0 };
+  }
+
+  async release(key: string): Promise<void> {
+    const entry = this.live(key);
+    if (entry && entry.count > 0) entry.count -= 1;
   }
 
   async clear(key: string): Promise<void> {
@@ -57,6 +64,8 @@ export class MemoryAttemptCounters implements AttemptCounters {
   }
 }
 
+const RELEASE_SCRIPT = "if tonumber(redis.call('get', KEYS[1]) or '0') > 0 then return redis.call('decr', KEYS[1]) end return 0";
+
 export class RedisAttemptCounters implements AttemptCounters {
   constructor(private readonly redis: Redis, private readonly prefix = 'jala-attempts:') {}
 
@@ -77,7 +86,56 @@ export class RedisAttemptCounters implements AttemptCounters {
     return count > 0 && ttl > 0 ? { count, resetInSeconds: Math.ceil(ttl / 1000) } : { count: 0, resetInSeconds: 0 };
   }
 
+  async release(key: string): Promise<void> {
+    // Only a key whose window is still running: a DECR of an expired key would create one without expiry.
+    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key);
+  }
+
   async clear(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+}
+
+/**
+ * Redis while it answers, this node's memory while it does not (REDIS_URL set and Redis down): login and
+ * sign-up keep working with per-node limits instead of failing with 500, and go back to the shared counts
+ * as soon as the connection is ready again (ioredis reconnects by itself). Counts made in memory during the
+ * outage are not carried over: each side starts its own window. /api/health says 'degraded' meanwhile.
+ */
+export class FailoverAttemptCounters implements AttemptCounters {
+  private readonly shared: RedisAttemptCounters;
+  private readonly local = new MemoryAttemptCounters();
+
+  constructor(private readonly redis: Redis, private readonly onFallback: (error: unknown) => void = () => undefined) {
+    this.shared = new RedisAttemptCounters(redis);
+  }
+
+  hit(key: string, windowSeconds: number): Promise<CounterState> {
+    return this.either((counters) => counters.hit(key, windowSeconds));
+  }
+
+  peek(key: string): Promise<CounterState> {
+    return this.either((counters) => counters.peek(key));
+  }
+
+  release(key: string): Promise<void> {
+    return this.either((counters) => counters.release(key));
+  }
+
+  async clear(key: string): Promise<void> {
+    // Both: a success must not leave a lockout behind on the side that comes back.
+    await this.local.clear(key);
+    await this.either((counters) => counters.clear(key));
+  }
+
+  private async either<T>(work: (counters: AttemptCounters) => Promise<T>): Promise<T> {
+    // Not ready (reconnecting): straight to memory, without queueing the command behind the reconnects.
+    if (this.redis.status !== 'ready') return work(this.local);
+    try {
+      return await work(this.shared);
+    } catch (error) {
+      this.onFallback(error);
+      return work(this.local);
+    }
   }
 }

@@ -1,8 +1,10 @@
 /**
  * What GET /api/health reports about this node, for the load balancer and operators:
  * the database answers, Redis answers (when configured), the broker accepts clients, the node is not draining.
- * Any of those failing makes the node unavailable (HTTP 503), so a balancer with health checks stops
- * sending it traffic; while draining it is 503 on purpose.
+ * The database failing makes the node unavailable (HTTP 503), so a balancer with health checks stops
+ * sending it traffic; while draining it is 503 on purpose. Redis down is 'degraded' (still 200): every node
+ * shares that Redis, so taking them all out would be an outage, while each keeps serving — login and
+ * sign-up count attempts in its own memory meanwhile (FailoverAttemptCounters) — and recovers by itself.
  */
 import type { Redis } from 'ioredis';
 import { sql, type DatabaseHandle } from '@jala/db';
@@ -12,8 +14,8 @@ import { pingRedis } from './redis';
 const CHECK_TIMEOUT_MS = 2000;
 
 export interface NodeHealth {
-  /** 'ok', 'unavailable' (a dependency is down) or 'draining' (shutting down). */
-  status: 'ok' | 'unavailable' | 'draining';
+  /** 'ok', 'degraded' (Redis down: serving with per-node limits), 'unavailable' (database down) or 'draining'. */
+  status: 'ok' | 'degraded' | 'unavailable' | 'draining';
   /** NODE_ID, also sent as the X-Jala-Node header. */
   node: string;
   /** Which database engine (kept as before: 'pglite' | 'postgres'). */
@@ -38,7 +40,7 @@ export async function checkNodeHealth(sources: HealthSources): Promise<NodeHealt
     sources.redis ? pingRedis(sources.redis, CHECK_TIMEOUT_MS) : Promise.resolve('not_configured' as const),
   ]);
   const draining = sources.isDraining() || sources.broker.isDraining;
-  const status = draining ? 'draining' : databaseStatus === 'ok' && redis !== 'down' ? 'ok' : 'unavailable';
+  const status = draining ? 'draining' : databaseStatus !== 'ok' ? 'unavailable' : redis === 'down' ? 'degraded' : 'ok';
   return {
     status,
     node: sources.nodeId,

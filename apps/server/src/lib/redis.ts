@@ -12,7 +12,11 @@ export interface RedisTarget {
 
 export async function createRedis(target: RedisTarget, options: RedisOptions = {}): Promise<Redis> {
   const { Redis: RedisClient } = await import('ioredis');
-  return new RedisClient(target.url, { connectTimeout: 5000, keyPrefix: target.prefix, ...options });
+  const client = new RedisClient(target.url, { connectTimeout: 5000, keyPrefix: target.prefix, ...options });
+  // A Redis outage is reported by /api/health ('degraded') and ioredis reconnects by itself; without a
+  // listener every failed reconnect would also print "[ioredis] Unhandled error event" to stderr.
+  client.on('error', () => undefined);
+  return client;
 }
 
 /** 'ok' when Redis answers a PING within the timeout, else 'down' (for /api/health). */

@@ -1,11 +1,13 @@
 import type { Database, DatabaseHandle } from '@jala/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
+import type { AttemptCounters } from '../lib/attempt-counters';
 import type { ClusterLock } from '../lib/cluster-lock';
 import type { DocumentStorage } from '../lib/document-storage';
 import type { NodeHealth } from '../lib/node-health';
+import type { ReadVersions } from '../lib/read-versions';
 import type { RealtimeBroker } from '../realtime/broker';
-import type { RealtimeDisconnects } from '../realtime/cluster-bus';
+import type { AccountChanges, RealtimeDisconnects } from '../realtime/cluster-bus';
 import type { TopicAcl } from '../realtime/topic-acl';
 import type { GeoProvider } from '../geo';
 import type { AuthService } from './auth/auth.service';
@@ -33,10 +35,16 @@ export interface ModuleDeps {
   trips: TripsRepository;
   /** Ends a session's or a user's MQTT connections on every node. */
   realtime: RealtimeDisconnects;
+  /** Version stamps of the in-memory read models (memory, or Redis on a cluster): writes bump, reads compare. */
+  readVersions: ReadVersions;
+  /** Tells every node that a user's account changed (their session-cache entries go). */
+  accountChanges: AccountChanges;
   /** Runs periodic jobs (the expiry sweep) once across the cluster. */
   clusterLock: ClusterLock;
   /** This node's health: database, Redis, broker, draining. */
   checkHealth: () => Promise<NodeHealth>;
+  /** Throttle counters (memory, or Redis shared by every node with REDIS_URL). */
+  attemptCounters: AttemptCounters;
   /** Where driver documents' bytes live: the database (default) or an S3-compatible bucket. */
   documents: DocumentStorage;
   auth: AuthService;

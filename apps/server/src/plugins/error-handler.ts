@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERRORS, type ErrorCode } from '../lib/app-error';
+import { discardRequestBody } from '../lib/discard-body';
 import { RateLimitedError } from '../lib/rate-limited-error';
 import { GeoError } from '../geo';
 
@@ -36,7 +37,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(body('RATE_LIMITED', ERRORS.RATE_LIMITED.message));
-    if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE', ERRORS.PAYLOAD_TOO_LARGE.message));
+    if (status === 413) {
+      // Read the rest of the body first (bounded): closing while it still arrives would reset the
+      // connection and the sender would never see the envelope (discard-body.ts).
+      return discardRequestBody(request.raw).then(() => reply.status(413).send(body('PAYLOAD_TOO_LARGE', ERRORS.PAYLOAD_TOO_LARGE.message)));
+    }
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and similar client mistakes.
       const message = error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError

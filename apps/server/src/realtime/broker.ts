@@ -6,6 +6,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { z } from 'zod';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedUser } from '../lib/session-user';
@@ -15,6 +16,15 @@ import { IDENTIFIER_REJECTED, SubscriptionGrants, clientIdBelongsTo } from './cl
 
 export const MQTT_PATH = '/mqtt';
 const BAD_USERNAME_OR_PASSWORD = 4;
+
+/**
+ * Where the server tells every node's broker that users lost access to topics. It travels on the brokers'
+ * own message stream (mqemitter-redis across nodes), so each node applies it before any message the server
+ * publishes after it — the next trip_status cannot overtake it. No client can subscribe or publish to it:
+ * the topic ACL parses no `$` topic.
+ */
+const REVOCATIONS_TOPIC = '$jala/revocations';
+const zRevocation = z.object({ userIds: z.array(z.number().int().positive()), topics: z.array(z.string().min(1)).min(1) });
 
 export interface RealtimeBrokerOptions {
   authenticate: (token: string) => Promise<AuthenticatedUser | null>;
@@ -33,7 +43,7 @@ export class RealtimeBroker {
   private readonly published: ((topic: string, payload: Buffer, user: AuthenticatedUser) => void)[] = [];
   private draining = false;
 
-  private constructor(private readonly aedes: Aedes, private readonly log: FastifyBaseLogger) {}
+  private constructor(private readonly aedes: Aedes, private readonly grants: SubscriptionGrants, private readonly log: FastifyBaseLogger) {}
 
   static async create(options: RealtimeBrokerOptions): Promise<RealtimeBroker> {
     // Aedes needs its hooks before the broker object exists; they reach it through this holder.
@@ -60,7 +70,14 @@ export class RealtimeBroker {
       authorizeSubscribe: (client, subscription, done) => {
         const user = holder.broker?.users.get(client);
         if (!user) return done(new Error('not authenticated'));
-        options.acl.canSubscribe(user, subscription.topic).then(
+        // An answer read while a revocation arrived may predate it (the access is revoked once the change
+        // is stored): ask again, so a grant is never given on access that is already gone.
+        const check = async (): Promise<boolean> => {
+          const before = grants.revocationCount;
+          const allowed = await options.acl.canSubscribe(user, subscription.topic);
+          return allowed && grants.revocationCount !== before ? check() : allowed;
+        };
+        check().then(
           (allowed) => {
             if (!allowed) options.log.warn({ userId: user.id, topic: subscription.topic }, 'mqtt subscribe denied');
             else grants.grant(client, subscription.topic);
@@ -94,8 +111,14 @@ export class RealtimeBroker {
       },
     });
     aedes.on('unsubscribe', (topics, client) => grants.revoke(client, topics));
-    const broker = new RealtimeBroker(aedes, options.log);
+    const broker = new RealtimeBroker(aedes, grants, options.log);
     holder.broker = broker;
+    await new Promise<void>((resolve) => {
+      aedes.subscribe(REVOCATIONS_TOPIC, (packet, done) => {
+        broker.applyRevocation(packet.payload);
+        done();
+      }, () => resolve());
+    });
     aedes.on('clientDisconnect', (client) => broker.untrack(client));
     if (options.nodeId) {
       const header = `X-Jala-Node: ${options.nodeId}`;
@@ -124,11 +147,33 @@ export class RealtimeBroker {
 
   /** Publishes as the server (bypasses the client ACL; server-only topics rely on this). */
   publish(topic: string, message: unknown, options: { retain?: boolean } = {}): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.aedes.publish(
-        { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(message)), qos: 0, retain: options.retain ?? false, dup: false },
-        (error) => (error ? reject(error) : resolve()),
-      );
+    return this.publishOn(topic, message, options.retain ?? false);
+  }
+
+  /**
+   * Cuts `userIds` off `topics` on every node: their connections' earlier subscriptions deliver nothing
+   * more (authorizeForward), and subscribing again passes the ACL, which now says no. Call it after the
+   * change that took the access away is stored, and before publishing what they must no longer see.
+   */
+  revoke(userIds: readonly number[], topics: readonly string[]): Promise<void> {
+    if (userIds.length === 0 || topics.length === 0) return Promise.resolve();
+    return this.publishOn(REVOCATIONS_TOPIC, { userIds, topics }, false);
+  }
+
+  /**
+   * Every message on topics matching `pattern` that reaches this node's broker (published here, or on
+   * another node and fanned out through Redis), before it is delivered to this node's clients.
+   */
+  onMessage(pattern: string, listener: (topic: string, payload: Buffer) => void): Promise<void> {
+    return new Promise((resolve) => {
+      this.aedes.subscribe(pattern, (packet, done) => {
+        try {
+          listener(packet.topic, packet.payload as Buffer);
+        } catch (error) {
+          this.log.warn({ err: error, topic: packet.topic }, 'internal mqtt listener failed');
+        }
+        done();
+      }, () => resolve());
     });
   }
 
@@ -191,6 +236,29 @@ export class RealtimeBroker {
   async close(): Promise<void> {
     await this.closeConnections();
     await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
+  }
+
+  private publishOn(topic: string, message: unknown, retain: boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.aedes.publish(
+        { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(message)), qos: 0, retain, dup: false },
+        (error) => (error ? reject(error) : resolve()),
+      );
+    });
+  }
+
+  /** A revocation (from this node or another) applied to this node's connections. */
+  private applyRevocation(payload: Buffer | string): void {
+    let revocation: z.infer<typeof zRevocation>;
+    try {
+      revocation = zRevocation.parse(JSON.parse(payload.toString()));
+    } catch (error) {
+      this.log.error({ err: error }, 'malformed mqtt revocation ignored');
+      return;
+    }
+    const userIds = new Set(revocation.userIds);
+    const clients = [...this.clientsBySession.values()].flatMap((set) => [...set]).filter((client) => userIds.has(this.users.get(client)?.id ?? 0));
+    this.grants.revokeLost(clients, revocation.topics);
   }
 
   private track(client: Client, user: AuthenticatedUser): void {

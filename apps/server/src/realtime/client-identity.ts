@@ -8,7 +8,8 @@
  * - Per-subscriber delivery (Aedes `authorizeForward`, which must answer synchronously) only reaches a
  *   connection for topics the topic ACL granted to that very connection when it subscribed. Subscriptions
  *   the connection did not make itself (a restored persistent session) deliver nothing until it
- *   subscribes again and passes the ACL.
+ *   subscribes again and passes the ACL. A grant is withdrawn when the client unsubscribes, or when the
+ *   server revokes it because the user lost access (broker.ts `revoke`).
  */
 import type { Client } from 'aedes';
 
@@ -24,6 +25,15 @@ export function clientIdBelongsTo(clientId: string, userId: number): boolean {
 /** Topics each live connection was allowed to subscribe to (the ACL's answer at SUBSCRIBE time). */
 export class SubscriptionGrants {
   private readonly grants = new WeakMap<Client, Set<string>>();
+  private revocations = 0;
+
+  /**
+   * Changes whenever the server revokes a grant on this node. A SUBSCRIBE whose ACL check was running
+   * meanwhile may have read the access from before the change: it is checked again (broker.ts).
+   */
+  get revocationCount(): number {
+    return this.revocations;
+  }
 
   grant(client: Client, topic: string): void {
     const set = this.grants.get(client) ?? new Set<string>();
@@ -34,6 +44,12 @@ export class SubscriptionGrants {
   revoke(client: Client, topics: string[]): void {
     const set = this.grants.get(client);
     for (const topic of topics) set?.delete(topic);
+  }
+
+  /** Withdraws grants of `clients` (one user's connections) to topics that user lost access to. */
+  revokeLost(clients: Iterable<Client>, topics: readonly string[]): void {
+    this.revocations += 1;
+    for (const client of clients) this.revoke(client, [...topics]);
   }
 
   allows(client: Client, topic: string): boolean {

@@ -25,7 +25,7 @@ type RedisPersistenceClass = new (options: { conn: Redis; packetTTL?: (packet: u
   createRetainedStreamCombi(patterns: string[]): AsyncIterable<unknown>;
 };
 
-export async function createBrokerStorage(redis: RedisTarget | undefined): Promise<BrokerStorage> {
+export async function createBrokerStorage(redis: RedisTarget | undefined, log?: { warn(obj: unknown, msg: string): void }): Promise<BrokerStorage> {
   if (!redis) return {};
   const { default: mqemitterRedis } = await import('mqemitter-redis');
   // aedes 1.x drives persistences through their async API; the package's main export wraps that class in
@@ -42,8 +42,13 @@ export async function createBrokerStorage(redis: RedisTarget | undefined): Promi
     }
   }
   const [subConn, pubConn, conn] = await Promise.all([createRedis(redis), createRedis(redis), createRedis(redis)]);
+  const mq = mqemitterRedis({ subConn, pubConn });
+  // mqemitter-redis re-emits its connections' errors on `state`, an EventEmitter that throws them (an
+  // uncaught exception: the node dies) unless someone listens. A Redis outage must not kill the node:
+  // ioredis reconnects by itself and /api/health says 'degraded' meanwhile.
+  (mq as unknown as { state: NodeJS.EventEmitter }).state.on('error', (error: unknown) => log?.warn({ err: error }, 'broker Redis link failed; reconnecting'));
   return {
-    mq: mqemitterRedis({ subConn, pubConn }),
+    mq,
     persistence: new AedesRedisPersistence({ conn, packetTTL: () => OFFLINE_PACKET_TTL_SECONDS }),
   };
 }

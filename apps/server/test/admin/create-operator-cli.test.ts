@@ -1,6 +1,6 @@
 /**
- * `npm run create-operator -- <correo>`: straight into the embedded database when no server holds it, and
- * through the running server's inbox (DATA_DIR/operator-requests) while one does — PGlite is single-process.
+ * `npm run create-operator -- <correo>`: straight into the embedded database when no process holds it
+ * (through a running server's inbox while one does: cli-processes.test.ts, with real processes).
  * OPERATOR_EMAILS at boot does the same. Every grant is audited.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,28 +52,7 @@ describe('npm run create-operator', () => {
     } finally {
       await db.close();
     }
-  });
-
-  it('asks the running server through its inbox while the server holds the embedded database', async () => {
-    const db = await openDatabase({ kind: 'pglite', dataDir: null });
-    const email = (await createUser(db.db, { email: 'segunda@jala.pe' })).email;
-    const app = await buildApp(testConfig({ dataDir }), { database: db });
-    const address = new URL(await app.server.listen({ port: 0, host: '127.0.0.1' }));
-    try {
-      const { lines, out } = captured();
-      const code = await runCreateOperator([email], { DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: address.port, LOG_LEVEL: 'silent' }, out);
-      expect(lines.error).toEqual([]);
-      expect(code).toBe(0);
-      expect(lines.info.at(-1)).toBe('segunda@jala.pe ahora es operador de Jala.');
-      expect(await isAdmin(db.db, email)).toBe(true);
-      const failed = captured();
-      expect(await runCreateOperator(['nadie@jala.pe'], { DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: address.port }, failed.out)).toBe(1);
-      expect(failed.lines.error[0]).toMatch(/^No existe una cuenta con ese correo/);
-    } finally {
-      await app.close();
-      await db.close();
-    }
-  }, 30_000);
+  }, 90_000);
 
   it('makes OPERATOR_EMAILS operators at boot', async () => {
     const db = await openDatabase({ kind: 'pglite', dataDir: null });

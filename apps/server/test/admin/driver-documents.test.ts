@@ -171,6 +171,29 @@ describeOnBackends('driver documents and the verification queue on %s', ({ t, ma
     expect(audit.body.data).toContainEqual(expect.objectContaining({ action: 'driver.reject', target_id: driver.id, after: expect.objectContaining({ rejection_reason: reason }) }));
   });
 
+  maybe('a verified driver cannot resubmit (409, Spanish) unless renewing papers about to expire', async () => {
+    const db = t.app.database.db;
+    const today = limaDateKey(new Date());
+    const inDays = (n: number) => { const d = new Date(`${today}T12:00:00Z`); d.setUTCDate(d.getUTCDate() + n); return d.toISOString().slice(0, 10); };
+    const { user } = await createDriver(db, { profile: { verificationStatus: 'verified', soatExpiryDate: inDays(60) } });
+    const token = (await login(t.baseUrl, user.email)).token;
+    await uploadAll(token);
+    const refused = await api(t.baseUrl, 'POST', '/driver/documents/submit', { token, body: { soat_expiry_date: FUTURE } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'DOCUMENTS_ALREADY_VERIFIED',
+      message: 'Tus documentos ya están verificados: no hace falta enviarlos otra vez. Podrás enviar documentos renovados cuando tu licencia o tu SOAT estén por vencer.',
+    });
+    expect(await state(token)).toMatchObject({ verification_status: 'verified', soat_expiry_date: inDays(60), submitted_at: null });
+    expect(await queueIds()).not.toContain(user.id);
+
+    // Renewal: with the SOAT due within the warning week the same driver may send the new one.
+    await db.update(schema.driverProfiles).set({ soatExpiryDate: inDays(3) }).where(eq(schema.driverProfiles.userId, user.id));
+    const renewed = await api(t.baseUrl, 'POST', '/driver/documents/submit', { token, body: { soat_expiry_date: FUTURE } });
+    expect(renewed.status).toBe(200);
+    expect(await state(token)).toMatchObject({ verification_status: 'pending_verification', soat_expiry_date: FUTURE });
+  });
+
   maybe('an expired licence or SOAT stops requests with the reason; the driver is warned a week before and on the day', async () => {
     const db = t.app.database.db;
     const today = limaDateKey(new Date());

@@ -1,7 +1,7 @@
 /**
  * Two nodes of the real app in this process on one PostgreSQL database and one Redis, as a cluster runs:
  * what one node knows or does must hold on the other (token secret, retained messages, logout and
- * suspension cut-offs, the once-per-cluster expiry sweep, health). The multi-process run behind nginx,
+ * suspension cut-offs, a former counterpart's subscriptions cut, the once-per-cluster expiry sweep, health). The multi-process run behind nginx,
  * with a node killed mid-trip, is cluster/cluster.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { buildApp, type App } from '../../src/app';
 import { ClusterLock } from '../../src/lib/cluster-lock';
 import { api, registerUser } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
+import { onlineDriver, passenger, requestTrip } from '../support/actors';
 import { clearRedisPrefix, createPostgresDatabase, REDIS_TEST_URL, testConfig } from '../support/test-app';
 
 describe('two nodes sharing PostgreSQL and Redis', () => {
@@ -97,6 +98,37 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     await closed;
     await new Promise((r) => setTimeout(r, 200));
     expect(bystander.connected).toBe(true);
+  });
+
+  it('cuts a driver not chosen off the trip on every node: their earlier subscription on the other node gets no more trip_status', async () => {
+    const db = nodes[0]!.database.db;
+    const rider = await passenger(api0);
+    const [chosen, notChosen] = [await onlineDriver(api0, db), await onlineDriver(api0, db)];
+    const trip = await requestTrip(api0, rider.token);
+    for (const driver of [chosen, notChosen]) {
+      expect((await api(api0, 'POST', '/driver/trips/accept', { token: driver.token, body: { trip_request_id: trip.id } })).status).toBe(201);
+    }
+    // Both the passenger and the driver not chosen follow the trip on node 'dos'; everything happens on 'uno'.
+    const riderOnB = await connectMqtt(ws1, { userId: rider.id, token: rider.token });
+    const driverOnB = await connectMqtt(ws1, { userId: notChosen.id, token: notChosen.token });
+    clients.push(riderOnB, driverOnB);
+    const heard: string[] = [];
+    driverOnB.on('message', (topic, payload) => heard.push(`${topic} ${payload.toString()}`));
+    for (const [client, topic] of [[riderOnB, `trip_status/${trip.id}`], [driverOnB, `trip_status/${trip.id}`], [driverOnB, `notifications/${notChosen.id}`]] as const) {
+      expect(await subscribeQos(client, topic)).toBe(0);
+    }
+    const enRoute = new Promise<void>((resolve) => riderOnB.on('message', (_topic, payload) => {
+      if ((JSON.parse(payload.toString()) as { status?: string }).status === 'en_route') resolve();
+    }));
+    expect((await api(api0, 'POST', '/drivers/trips/accept', { token: rider.token, body: { trip_id: trip.id, driver_id: chosen.id } })).status).toBe(200);
+    expect((await api(api0, 'PUT', `/driver/trips/${trip.id}/status`, { token: chosen.token, body: { status: 'en_route' } })).status).toBe(200);
+    await enRoute;
+    // Published on 'uno' after the trip's events, so on 'dos' it arrives after them: once it is here, any
+    // trip_status for the driver not chosen would have been too.
+    const synced = nextMessage(driverOnB, `notifications/${notChosen.id}`, 5000);
+    await nodes[0]!.broker.publish(`notifications/${notChosen.id}`, { sincronizado: true });
+    expect(await synced).toEqual({ sincronizado: true });
+    expect(heard.filter((line) => line.startsWith('trip_status/'))).toEqual([]);
   });
 
   it('runs a cluster job on one node at a time, once per period, and after a holder dies', async () => {

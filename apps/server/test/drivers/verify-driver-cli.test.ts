@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { eq, openDatabase, schema, type DatabaseHandle } from '@jala/db';
 import { runVerifyDriver, USAGE } from '../../src/cli/verify-driver';
+import { acquireDataDirLock } from '../../src/lib/data-dir-lock';
 import { createDriver, createUser } from '@jala/test-factories/database';
 import { postgresUp } from '../support/backends';
 import { POSTGRES_ADMIN_URL } from '../support/test-app';
@@ -64,19 +64,16 @@ describe('npm run verify-driver against embedded PGlite (DATA_DIR)', () => {
     expect(passenger.lines.error).toEqual(['Esa cuenta no tiene un perfil de conductor.']);
   });
 
-  it('refuses (exit 3) while something listens on HOST:PORT, unless --force', async () => {
-    const server: Server = createServer((socket) => socket.end());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as { port: number }).port;
+  it('refuses (exit 3) while another live process holds DATA_DIR, without opening the database', async () => {
+    const lock = acquireDataDirLock(dataDir, 'command');
     try {
       const busy = captured();
-      expect(await runVerifyDriver([passengerEmail], { ...env, HOST: '127.0.0.1', PORT: String(port) }, busy.out)).toBe(3);
-      expect(busy.lines.error[0]).toContain('detén el servidor');
-      const forced = captured();
-      expect(await runVerifyDriver([passengerEmail, '--force'], { ...env, HOST: '127.0.0.1', PORT: String(port) }, forced.out)).toBe(1);
+      expect(await runVerifyDriver([passengerEmail], env, busy.out)).toBe(3);
+      expect(busy.lines.error[0]?.split('\n')[0]).toBe(`La carpeta de datos ${dataDir} está en uso por otro proceso de Jala (pid ${process.pid}). Detén ese proceso o usa otro DATA_DIR.`);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      lock.release();
     }
+    expect(existsSync(join(dataDir, 'jala.pid'))).toBe(false);
   });
 
   it('verifies the driver through the real npm script, then reports it as already verified', async () => {

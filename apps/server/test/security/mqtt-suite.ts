@@ -1,20 +1,21 @@
 /**
  * The MQTT ACL over real connections: every topic family × owner, counterpart, strangers (a passenger and
- * a driver) and a bad token × subscribe, publish and will message; plus client-id takeover, per-subscriber
- * delivery of restored sessions, and control characters in chat.
+ * a driver), former counterparts (a driver who offered but was not chosen, one who withdrew) and a bad
+ * token × subscribe, publish and will message; plus client-id takeover, per-subscriber delivery of restored
+ * sessions, earlier subscriptions of former counterparts cut, and control characters in chat.
  */
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, schema } from '@jala/db';
+import { and, eq, schema } from '@jala/db';
 import { topics } from '@jala/contracts';
 import { createTrip, createUser } from '@jala/test-factories/database';
 import { api } from '../support/http';
 import { connectMqtt, subscribeQos } from '../support/mqtt';
-import { login, onlineDriver, passenger } from '../support/actors';
+import { login, onlineDriver, passenger, requestTrip } from '../support/actors';
 import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
 
 interface Actor { id: number; token: string; role: 'passenger' | 'driver' }
-type Part = 'owner' | 'counterpart' | 'strangerPassenger' | 'strangerDriver';
+type Part = 'owner' | 'counterpart' | 'strangerPassenger' | 'strangerDriver' | 'notChosen' | 'withdrew';
 
 interface Family {
   name: string;
@@ -25,8 +26,11 @@ interface Family {
   publishers: Part[];
   /** What `actor` would send on the topic if allowed (`marker` makes it recognisable). */
   payload: (actor: Actor, marker: string) => unknown;
-  /** A legitimate subscriber that sees what gets through, and how to recognise it. */
-  observer: { actor: Actor; topic: string; matches: (message: Record<string, unknown>, marker: string) => boolean };
+  /**
+   * A legitimate subscriber that sees what gets through, and how to recognise it. `client` is a
+   * subscription taken earlier, while it was allowed (a topic nobody may subscribe to now).
+   */
+  observer: { actor: Actor; topic: string; matches: (message: Record<string, unknown>, marker: string) => boolean; client?: MqttClient };
 }
 
 const NEGATIVE_WAIT_MS = 500;
@@ -59,6 +63,7 @@ export function defineMqttSuite(backend: Backend): void {
     let families: Family[] = [];
     let actors: Record<Part, Actor>;
     let scene: { passenger: Actor; driver: Actor; tripId: number };
+    const earlierSubscriptions: MqttClient[] = [];
 
     beforeAll(async () => {
       if (backend === 'postgres' && !(await isPostgresAvailable())) { available = false; return; }
@@ -66,18 +71,34 @@ export function defineMqttSuite(backend: Backend): void {
       const db = t.app.database.db;
       const asPassenger = async (): Promise<Actor> => ({ ...(await passenger(t.baseUrl)), role: 'passenger' });
       const asDriver = async (): Promise<Actor> => ({ ...(await onlineDriver(t.baseUrl, db)), role: 'driver' });
-      const [rider, driver, requester, nearbyDriver, strangerPassenger, strangerDriver] = [
-        await asPassenger(), await asDriver(), await asPassenger(), await asDriver(), await asPassenger(), await asDriver(),
+      const [rider, driver, requester, nearbyDriver, strangerPassenger, strangerDriver, notChosen, withdrew] = [
+        await asPassenger(), await asDriver(), await asPassenger(), await asDriver(), await asPassenger(), await asDriver(), await asDriver(), await asDriver(),
       ];
-      // An accepted trip between rider and driver (who offered first), and requester's pending request.
-      const trip = await createTrip(db, { passengerId: rider.id, driverId: driver.id, status: 'accepted', acceptedAt: new Date() });
-      const vehicle = await db.select().from(schema.vehicles);
-      await db.insert(schema.tripOffers).values({ tripId: trip.id, driverId: driver.id, vehicleId: vehicle.find((v) => v.driverId === driver.id)!.id, priceCents: 2000, status: 'accepted' });
+      // rider's trip got offers from driver, notChosen and withdrew; while all three were live, rider
+      // subscribed to each conversation. Then withdrew took their offer back and rider accepted driver's.
+      const trip = await createTrip(db, { passengerId: rider.id });
+      const vehicles = await db.select().from(schema.vehicles);
+      for (const offerer of [driver, notChosen, withdrew]) {
+        await db.insert(schema.tripOffers).values({ tripId: trip.id, driverId: offerer.id, vehicleId: vehicles.find((v) => v.driverId === offerer.id)!.id, priceCents: 2000 });
+      }
+      const earlier = async (former: Actor) => {
+        const client = await connectMqtt(t.wsUrl, { userId: rider.id, token: rider.token });
+        expect(await subscribeQos(client, topics.chat(trip.id, former.id))).toBe(0);
+        earlierSubscriptions.push(client);
+        return client;
+      };
+      const [notChosenChat, withdrewChat] = [await earlier(notChosen), await earlier(withdrew)];
+      const offerOf = (who: Actor) => and(eq(schema.tripOffers.tripId, trip.id), eq(schema.tripOffers.driverId, who.id));
+      await db.update(schema.tripOffers).set({ status: 'withdrawn' }).where(offerOf(withdrew));
+      await db.update(schema.trips).set({ status: 'accepted', driverId: driver.id, acceptedAt: new Date() }).where(eq(schema.trips.id, trip.id));
+      await db.update(schema.tripOffers).set({ status: 'accepted' }).where(offerOf(driver));
+      await db.update(schema.tripOffers).set({ status: 'rejected' }).where(offerOf(notChosen));
       const request = await createTrip(db, { passengerId: requester.id });
       const operatorUser = await createUser(db, { isAdmin: true });
       const operatorActor: Actor = { id: operatorUser.id, token: (await login(t.baseUrl, operatorUser.email)).token, role: 'passenger' };
       scene = { passenger: rider, driver, tripId: trip.id };
-      actors = { owner: rider, counterpart: driver, strangerPassenger, strangerDriver };
+      actors = { owner: rider, counterpart: driver, strangerPassenger, strangerDriver, notChosen, withdrew };
+      const chatPayload = (actor: Actor, marker: string) => ({ sender: actor.id, role: actor.role, message: `Hola ${marker}`, timestamp: new Date().toISOString() });
 
       const opaque = (_actor: Actor, marker: string) => ({ marker, trip_id: trip.id, status: 'completed' });
       const point = { lat: -12.1211, lng: -77.0297, address: 'Parque Kennedy' };
@@ -118,9 +139,20 @@ export function defineMqttSuite(backend: Backend): void {
         },
         {
           name: 'chat', topic: topics.chat(trip.id, driver.id), owner: rider, counterpart: driver,
-          subscribers: ['owner', 'counterpart'], publishers: ['owner', 'counterpart'],
-          payload: (actor, marker) => ({ sender: actor.id, role: actor.role, message: `Hola ${marker}`, timestamp: new Date().toISOString() }),
+          subscribers: ['owner', 'counterpart'], publishers: ['owner', 'counterpart'], payload: chatPayload,
           observer: { actor: rider, topic: topics.chat(trip.id, driver.id), matches: (m, k) => carries(k)(m) },
+        },
+        // A former counterpart's own conversation is closed to both sides; what would get through shows on
+        // the subscription rider took while that driver's offer was live.
+        {
+          name: 'chat of a driver not chosen', topic: topics.chat(trip.id, notChosen.id), owner: rider, counterpart: notChosen,
+          subscribers: [], publishers: [], payload: chatPayload,
+          observer: { actor: rider, topic: topics.chat(trip.id, notChosen.id), matches: (m, k) => carries(k)(m), client: notChosenChat },
+        },
+        {
+          name: 'chat of a driver who withdrew', topic: topics.chat(trip.id, withdrew.id), owner: rider, counterpart: withdrew,
+          subscribers: [], publishers: [], payload: chatPayload,
+          observer: { actor: rider, topic: topics.chat(trip.id, withdrew.id), matches: (m, k) => carries(k)(m), client: withdrewChat },
         },
         {
           name: 'driver location', topic: topics.driverLocation(trip.id), owner: rider, counterpart: driver,
@@ -136,16 +168,25 @@ export function defineMqttSuite(backend: Backend): void {
         },
       ];
     });
-    afterAll(async () => t?.stop());
+    afterAll(async () => {
+      for (const client of earlierSubscriptions) client.end(true);
+      await t?.stop();
+    });
 
     const actorFor = (family: Family, part: Part) => (part === 'owner' ? family.owner : part === 'counterpart' ? family.counterpart : actors[part]);
-    const parts: Part[] = ['owner', 'counterpart', 'strangerPassenger', 'strangerDriver'];
+    const parts: Part[] = ['owner', 'counterpart', 'strangerPassenger', 'strangerDriver', 'notChosen', 'withdrew'];
 
     async function observe(family: Family) {
+      if (family.observer.client) return family.observer.client;
       const client = await connectMqtt(t.wsUrl, { userId: family.observer.actor.id, token: family.observer.actor.token });
       expect(await subscribeQos(client, family.observer.topic)).toBe(0);
       return client;
     }
+
+    /** Ends an observer connection made for one test (not an earlier subscription, which later tests use). */
+    const release = (family: Family, observer: MqttClient) => {
+      if (observer !== family.observer.client) observer.end(true);
+    };
 
     it('lets exactly the allowed actors subscribe to each family', async (context) => {
       if (!available) return context.skip('PostgreSQL is not running on this machine');
@@ -187,7 +228,7 @@ export function defineMqttSuite(backend: Backend): void {
           expect(await will, `${family.name}: ${part}'s will`).toBe(allowed);
           dying.end(true);
         }
-        observer.end(true);
+        release(family, observer);
       }));
     }, 60_000);
 
@@ -203,7 +244,7 @@ export function defineMqttSuite(backend: Backend): void {
           }), `${family.name} with token '${token.slice(0, 12)}'`).rejects.toThrow(/Bad username or password|Not authorized/i);
         }
         expect(await will, `${family.name}: will of a refused connection`).toBe(false);
-        observer.end(true);
+        release(family, observer);
       }
     });
 
@@ -253,6 +294,72 @@ export function defineMqttSuite(backend: Backend): void {
       expect(await restored).toBe(false);
       again.end(true);
     });
+
+    it('cuts former counterparts off: drivers not chosen and one who withdrew lose status, chat and feed news of the trip', async (context) => {
+      if (!available) return context.skip('PostgreSQL is not running on this machine');
+      const db = t.app.database.db;
+      const rider = await passenger(t.baseUrl);
+      const [chosen, notChosen, withdrew] = [await onlineDriver(t.baseUrl, db), await onlineDriver(t.baseUrl, db), await onlineDriver(t.baseUrl, db)];
+      const trip = await requestTrip(t.baseUrl, rider.token);
+      for (const driver of [chosen, notChosen, withdrew]) {
+        expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: driver.token, body: { trip_request_id: trip.id } })).status).toBe(201);
+      }
+      // Each driver follows the trip, their chat and feed, and their notifications (the test's sync point:
+      // the server publishes there after the trip's events, so those would have arrived first).
+      const follow = async (driver: { id: number; token: string }) => {
+        const client = await connectMqtt(t.wsUrl, { userId: driver.id, token: driver.token });
+        const received: { topic: string; message: Record<string, unknown> }[] = [];
+        client.on('message', (topic, payload) => received.push({ topic, message: JSON.parse(payload.toString()) as Record<string, unknown> }));
+        for (const topic of [topics.tripStatus(trip.id), topics.chat(trip.id, driver.id), topics.driverTripRequests(driver.id), topics.notifications(driver.id)]) {
+          expect(await subscribeQos(client, topic), topic).toBe(0);
+        }
+        return { client, received, driver };
+      };
+      const [a, b, w] = [await follow(chosen), await follow(notChosen), await follow(withdrew)];
+      // A live counterpart chats with the passenger while the trip is pending.
+      const chat = (driver: { id: number }, marker: string) => JSON.stringify({ sender: driver.id, role: 'driver', message: `Hola ${marker}`, timestamp: new Date().toISOString() });
+      const pendingChat = sees(b.client, topics.chat(trip.id, notChosen.id), carries('pendiente'), 5000);
+      b.client.publish(topics.chat(trip.id, notChosen.id), chat(notChosen, 'pendiente'));
+      expect(await pendingChat).toBe(true);
+
+      expect((await api(t.baseUrl, 'POST', '/driver/trip-requests/reject', { token: withdrew.token, body: { trip_request_id: trip.id } })).status).toBe(200);
+      const declined = sees(b.client, topics.driverTripRequests(notChosen.id), (m) => m.type === 'offer_declined' && m.trip_id === trip.id, 5000);
+      expect((await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: rider.token, body: { trip_id: trip.id, driver_id: chosen.id } })).status).toBe(200);
+      expect(await declined).toBe(true);
+      expect((await api(t.baseUrl, 'PUT', `/driver/trips/${trip.id}/status`, { token: chosen.token, body: { status: 'en_route' } })).status).toBe(200);
+      const closed = sees(a.client, topics.driverTripRequests(chosen.id), (m) => m.type === 'trip_request_closed' && m.trip_id === trip.id, 5000);
+      expect((await api(t.baseUrl, 'PUT', `/trips/${trip.id}/cancel`, { token: rider.token, body: {} })).status).toBe(200);
+      expect(await closed).toBe(true);
+
+      const marker = nextMarker();
+      const synced = Promise.all([a, b, w].map(({ client, driver }) => sees(client, topics.notifications(driver.id), carries(marker), 5000)));
+      for (const { driver } of [a, b, w]) await t.app.broker.publish(topics.notifications(driver.id), { marker });
+      expect(await synced).toEqual([true, true, true]);
+      const aboutTrip = (received: typeof a.received, topic: string) => received.filter((r) => r.topic === topic).map((r) => r.message);
+      // The chosen driver heard everything; the others nothing of the trip after they stopped counting.
+      expect(aboutTrip(a.received, topics.tripStatus(trip.id)).map((m) => m.status).slice(0, 2)).toEqual(['accepted', 'en_route']);
+      for (const former of [b, w]) {
+        expect(aboutTrip(former.received, topics.tripStatus(trip.id)), `trip_status to ${former.driver.id}`).toEqual([]);
+        expect(aboutTrip(former.received, topics.driverTripRequests(former.driver.id)).filter((m) => m.type !== 'offer_declined'), `feed of ${former.driver.id}`).toEqual([]);
+      }
+      expect(aboutTrip(w.received, topics.driverTripRequests(withdrew.id))).toEqual([]);
+
+      for (const { driver, client } of [b, w]) {
+        // Subscribing again is refused; publishing on their own conversation closes the connection, and
+        // nothing is stored; the history is closed to both sides.
+        expect(await subscribeQos(client, topics.tripStatus(trip.id))).toBe(128);
+        expect(await subscribeQos(client, topics.chat(trip.id, driver.id))).toBe(128);
+        const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+        client.publish(topics.chat(trip.id, driver.id), chat(driver, 'despues'));
+        await closed;
+        for (const token of [driver.token, rider.token]) {
+          expect((await api(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${driver.id}`, { token })).status).toBe(404);
+        }
+      }
+      const stored = await db.select().from(schema.chatMessages).where(eq(schema.chatMessages.tripId, trip.id));
+      expect(stored.map((row) => row.message)).toEqual(['Hola pendiente']);
+      for (const { client } of [a, b, w]) client.end(true);
+    }, 30_000);
 
     it('drops a chat message with a control character: neither delivered nor stored', async (context) => {
       if (!available) return context.skip('PostgreSQL is not running on this machine');

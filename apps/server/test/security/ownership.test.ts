@@ -1,9 +1,11 @@
 /**
  * Ownership, generated from the OpenAPI document: every operation that takes an object id (path, query or
  * body) is called by strangers of each role — passenger, driver, both, admin (except on admin routes,
- * which admins may use) — with the owner's ids, and must answer 403 or 404 and change nothing. A new route
- * with an id is covered by itself; an id parameter whose object this suite cannot create fails loudly
- * until it is added to ID_KINDS.
+ * which admins may use) — and by former counterparts of the owner's trips (a driver who offered but was
+ * not chosen, one who withdrew their offer), with the owner's ids, and must answer 403 or 404 and change
+ * nothing. Former counterparts also try their own driver id where a route takes a trip and a driver (their
+ * own conversation of that trip). A new route with an id is covered by itself; an id parameter whose
+ * object this suite cannot create fails loudly until it is added to ID_KINDS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@jala/db';
@@ -67,7 +69,8 @@ function defineOwnershipSuite(backend: Backend) {
     let available = true;
     let operations: Operation[] = [];
     let owner: { trips: Record<Stage, number>; driver: number; vehicle: number; savedLocation: number; document: number; user: number; alert: number };
-    let strangers: { role: string; token: string; admin: boolean }[] = [];
+    /** `self`: a former counterpart's own driver id, used for driver ids on routes that also take a trip. */
+    let strangers: { role: string; token: string; admin: boolean; self?: number }[] = [];
 
     beforeAll(async () => {
       if (backend === 'postgres' && !(await isPostgresAvailable())) { available = false; return; }
@@ -101,11 +104,30 @@ function defineOwnershipSuite(backend: Backend) {
       const strangerBoth = await createDriver(db, { user: { userType: 'both' }, profile: arequipa });
       const strangerPassenger = await createUser(db);
       const strangerAdmin = await createUser(db, { isAdmin: true });
+      // Former counterparts, also away from the pending request: one offered on the trips the passengers
+      // then gave to the owner driver (offers 'rejected'); one withdrew from all three ('Rechazar' on the
+      // pending one). Each chatted on its own conversation of every trip while it counted.
+      const notChosen = await createDriver(db, { profile: arequipa });
+      const withdrew = await createDriver(db, { profile: arequipa });
+      const formerOffers = [
+        { former: notChosen, trip: riding, passengerId: secondRider.id, status: 'rejected' as const },
+        { former: notChosen, trip: done, passengerId: rider.id, status: 'rejected' as const },
+        { former: withdrew, trip: pending, passengerId: rider.id, status: 'withdrawn' as const },
+        { former: withdrew, trip: riding, passengerId: secondRider.id, status: 'withdrawn' as const },
+        { former: withdrew, trip: done, passengerId: rider.id, status: 'withdrawn' as const },
+      ];
+      for (const { former, trip, passengerId, status } of formerOffers) {
+        await db.insert(schema.tripOffers).values({ tripId: trip.id, driverId: former.user.id, vehicleId: former.vehicle.id, priceCents: 1800, status });
+        await db.insert(schema.chatMessages).values({ tripId: trip.id, driverId: former.user.id, senderId: passengerId, senderRole: 'passenger', message: 'Hola' });
+      }
+      await db.insert(schema.tripRejections).values({ tripId: pending.id, driverId: withdrew.user.id });
       strangers = [
         { role: 'passenger', token: (await login(t.baseUrl, strangerPassenger.email)).token, admin: false },
         { role: 'driver', token: (await login(t.baseUrl, strangerDriver.user.email)).token, admin: false },
         { role: 'both', token: (await login(t.baseUrl, strangerBoth.user.email)).token, admin: false },
         { role: 'admin', token: (await login(t.baseUrl, strangerAdmin.email)).token, admin: true },
+        { role: 'driver not chosen', token: (await login(t.baseUrl, notChosen.user.email)).token, admin: false, self: notChosen.user.id },
+        { role: 'driver who withdrew', token: (await login(t.baseUrl, withdrew.user.email)).token, admin: false, self: withdrew.user.id },
       ];
       operations = await loadOperations(t.baseUrl);
     });
@@ -126,29 +148,32 @@ function defineOwnershipSuite(backend: Backend) {
       for (const op of owned) {
         const params = idParams(op).filter((p) => ID_KINDS[p.key]);
         const stages: readonly (Stage | null)[] = params.some((p) => ID_KINDS[p.key] === 'trip') ? TRIP_STAGES : [null];
+        const kinds = new Set(params.map((p) => ID_KINDS[p.key]));
         for (const stage of stages) {
-          const idOf = (kind: IdKind) => (kind === 'trip' ? owner.trips[stage ?? 'pending'] : owner[kind]);
-          const pathValues: Record<string, unknown> = {};
-          const query = new URLSearchParams();
-          const body = op.body ? (validValue(op.body) as Record<string, unknown>) : undefined;
-          for (const p of op.parameters) {
-            if (p.in === 'path') pathValues[p.name] = validValue(p.schema, p.name);
-            if (p.in === 'query' && p.required) query.set(p.name, String(validValue(p.schema, p.name)));
-          }
-          // Strangers report where they are (Arequipa), not where the owner's request is.
-          for (const key of Object.keys(body ?? {})) {
-            if (/latitude$/.test(key)) body![key] = AREQUIPA.latitude;
-            if (/longitude$/.test(key)) body![key] = AREQUIPA.longitude;
-          }
-          for (const p of params) {
-            const id = idOf(ID_KINDS[p.key]!);
-            if (p.where === 'path') pathValues[p.name] = id;
-            else if (p.where === 'query') query.set(p.name, String(id));
-            else body![p.name] = id;
-          }
-          const url = `${t.baseUrl}${fillPath(op.path, pathValues)}${query.size ? `?${query}` : ''}`;
           for (const stranger of strangers) {
             if (stranger.admin && op.tags.includes('admin')) continue;
+            // A former counterpart's own id where a route takes a trip and a driver: their conversation.
+            const driverId = stranger.self !== undefined && kinds.has('trip') && kinds.has('driver') ? stranger.self : owner.driver;
+            const idOf = (kind: IdKind) => (kind === 'trip' ? owner.trips[stage ?? 'pending'] : kind === 'driver' ? driverId : owner[kind]);
+            const pathValues: Record<string, unknown> = {};
+            const query = new URLSearchParams();
+            const body = op.body ? (validValue(op.body) as Record<string, unknown>) : undefined;
+            for (const p of op.parameters) {
+              if (p.in === 'path') pathValues[p.name] = validValue(p.schema, p.name);
+              if (p.in === 'query' && p.required) query.set(p.name, String(validValue(p.schema, p.name)));
+            }
+            // Strangers report where they are (Arequipa), not where the owner's request is.
+            for (const key of Object.keys(body ?? {})) {
+              if (/latitude$/.test(key)) body![key] = AREQUIPA.latitude;
+              if (/longitude$/.test(key)) body![key] = AREQUIPA.longitude;
+            }
+            for (const p of params) {
+              const id = idOf(ID_KINDS[p.key]!);
+              if (p.where === 'path') pathValues[p.name] = id;
+              else if (p.where === 'query') query.set(p.name, String(id));
+              else body![p.name] = id;
+            }
+            const url = `${t.baseUrl}${fillPath(op.path, pathValues)}${query.size ? `?${query}` : ''}`;
             const label = `${stranger.role} ${op.method} ${op.path} (${stage ?? 'no trip'}) ${body ? JSON.stringify(body) : ''}`;
             const before = await databaseFingerprint(db);
             const response = await fetch(url, {

@@ -1,12 +1,16 @@
 /**
- * Throttles that the X-Forwarded-For header must not bypass, per-account wrong-password limits (in memory
- * and in the real Redis shared by two nodes), sign-up and e-mail-change limits, and TRUST_PROXY parsing.
+ * Throttles that the X-Forwarded-For header must not bypass, per-account wrong-password limits and
+ * per-driver wrong start codes (in memory and in the real Redis shared by two nodes), sign-up and
+ * e-mail-change limits, and TRUST_PROXY parsing.
  */
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app';
 import { parseEnv, loadConfig } from '../../src/config';
+import { eq, schema } from '@jala/db';
+import { createDriver, createTrip, createUser } from '@jala/test-factories/database';
 import { api, registerUser } from '../support/http';
+import { login } from '../support/actors';
 import { REDIS_TEST_URL, startTestApp, testConfig, type TestApp } from '../support/test-app';
 
 const randomAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -142,6 +146,82 @@ describe('per-account wrong-password throttle (two nodes sharing the real Redis)
     await t.stop();
   });
   accountThrottleCases(() => urls);
+});
+
+/** Wrong start codes per driver across trips; `nodes` are one or more nodes sharing the same counters. */
+function startCodeThrottleCases(app: () => App, nodes: () => string[]) {
+  const node = (i: number) => nodes()[i % nodes().length]!;
+
+  /** A driver (logged in) and a way to put them on a new trip at the pickup, with start code 0427. */
+  async function driverWithTrips() {
+    const db = app().database.db;
+    const driver = await createDriver(db);
+    const { token } = await login(node(0), driver.user.email);
+    const arrivedTrip = async () => {
+      const rider = await createUser(db);
+      return createTrip(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'arrived', acceptedAt: new Date(), startCode: '0427' });
+    };
+    const start = (i: number, tripId: number, code: string) => post(node(i), `/driver/trips/${tripId}/status`, { status: 'in_progress', start_code: code }, { method: 'PUT', token });
+    return { db, arrivedTrip, start };
+  }
+
+  it('answers 429 once a driver typed the budget of wrong codes across trips, even to the right code; right codes use none', async () => {
+    const { db, arrivedTrip, start } = await driverWithTrips();
+    const first = await arrivedTrip();
+    for (let i = 0; i < START_CODE_BUDGET - 1; i++) expect((await start(i, first.id, '9999')).status).toBe(400);
+    expect((await start(1, first.id, '0427')).status).toBe(200);
+    await db.update(schema.trips).set({ status: 'completed', completedAt: new Date() }).where(eq(schema.trips.id, first.id));
+
+    // The last wrong code of the budget, on a fresh trip (which still has 4 of its own left)...
+    const second = await arrivedTrip();
+    expect((await start(0, second.id, '1111')).body.message).toBe('El código no es correcto. Te quedan 4 intentos.');
+    // ...and then not even the right code is compared.
+    const throttled = await start(1, second.id, '0427');
+    expect(throttled.status).toBe(429);
+    expect(throttled.body.code).toBe('RATE_LIMITED');
+    expect(throttled.body.message).toMatch(/^Demasiados códigos incorrectos\. Inténtalo de nuevo (en unos segundos|en 1 minuto)\.$/);
+    expect(Number(throttled.retryAfter)).toBeGreaterThan(0);
+    expect(Number(throttled.retryAfter)).toBeLessThanOrEqual(60);
+    // Not counted on the trip: it is neither started nor locked.
+    const [row] = await db.select().from(schema.trips).where(eq(schema.trips.id, second.id));
+    expect(row).toMatchObject({ status: 'arrived', startCodeAttempts: 1 });
+  });
+
+  it('answers only the budget\'s worth of a burst of simultaneous guesses', async () => {
+    const { arrivedTrip, start } = await driverWithTrips();
+    const trip = await arrivedTrip();
+    const codes = Array.from({ length: 20 }, (_, i) => String(1000 + i));
+    const statuses = (await Promise.all(codes.map((code, i) => start(i, trip.id, code)))).map((res) => res.status);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - START_CODE_BUDGET);
+  });
+}
+
+/** Below a trip's own 5, so a burst on one trip meets this budget first, whatever order it is served in. */
+const START_CODE_BUDGET = 3;
+const startCodeConfig = { startCodeFailuresPerDriver: START_CODE_BUDGET, startCodeFailureWindowSeconds: 60 };
+
+describe('wrong start codes per driver (one node, in memory)', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await startTestApp('pglite', { config: startCodeConfig }); });
+  afterAll(async () => t.stop());
+  startCodeThrottleCases(() => t.app, () => [t.baseUrl]);
+});
+
+describe('wrong start codes per driver (two nodes sharing the real Redis)', () => {
+  let t: TestApp;
+  let second: App;
+  let urls: string[] = [];
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { config: { ...startCodeConfig, redisUrl: REDIS_TEST_URL } });
+    second = await buildApp(testConfig({ ...startCodeConfig, redisUrl: REDIS_TEST_URL, tokenSecret: t.app.config.tokenSecret, redisPrefix: t.app.config.redisPrefix }), { database: t.app.database });
+    const address = await second.server.listen({ port: 0, host: '127.0.0.1' });
+    urls = [t.baseUrl, `${address}/api`];
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.stop();
+  });
+  startCodeThrottleCases(() => t.app, () => urls);
 });
 
 describe('changing the e-mail is throttled like sign-up', () => {

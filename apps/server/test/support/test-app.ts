@@ -39,11 +39,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     authRateLimitPerMinute: 1000,
     loginFailuresPerAccount: 1000,
     loginFailureWindowSeconds: 300,
+    startCodeFailuresPerDriver: 1000,
+    startCodeFailureWindowSeconds: 3600,
     trustProxy: false,
     logLevel: 'silent',
     webDist: '/nonexistent-web-dist',
     operatorEmails: [],
     documentsS3: undefined,
+    checkAnswers: true,
     ...overrides,
   };
 }

@@ -16,8 +16,11 @@ import {
  *   the spec says. The link then heals itself (issue 11): a fresh client with the same credentials after a
  *   back-off (RECOVERY_BASE_MS doubling up to RECOVERY_MAX_MS), and at once when the page becomes
  *   visible or the browser says it is online again (installRecovery). Every new connection resubscribes
- *   every topic that has handlers; screens refetch on 'connected' (useRealtimeTopic's onLive,
- *   useRefetchOnReconnect), so nothing sent while offline is missed.
+ *   every topic that has handlers. A subscription's `onLive` runs when the broker grants it (SUBACK), the
+ *   first time and after every resubscription: screens refetch then (useRealtimeTopic's onLive), so a
+ *   message is either in the refetch or delivered live, never lost in the gap between SUBSCRIBE and SUBACK.
+ * - publish() resolves on the broker's PUBACK (QoS 1); one the link lost is resent by the MQTT client on
+ *   reconnect and resolves then; it rejects only when the client is ended (logout, giving up).
  * - subscribe/publish while disconnected throw Error(NOT_CONNECTED) — the spec's English text, which
  *   screens translate with realtimeErrorMessage().
  * - Incoming payloads are JSON-parsed and handed to the handlers of their topic (MQTT wildcards
@@ -42,6 +45,20 @@ export interface RecoveryEnvironment {
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'offline';
 export type MessageHandler<T = unknown> = (payload: T, topic: string) => void;
+
+export interface SubscribeOptions {
+  /**
+   * Runs each time the broker grants this topic (SUBACK): after the first SUBSCRIBE, after every
+   * resubscription, and at once when the topic is already granted on this connection.
+   */
+  onLive?: () => void;
+}
+
+/** One screen's interest in a topic. */
+interface Subscription {
+  handler: MessageHandler;
+  onLive?: () => void;
+}
 export type ConnectionListener = (state: ConnectionState) => void;
 
 /** The part of the MQTT client (lib/mqtt/ws-client.ts) this module uses; tests pass a fake that implements it. */
@@ -51,6 +68,7 @@ export interface MqttLikeClient {
   on(event: 'reconnect' | 'close' | 'offline' | 'end', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'message', listener: (topic: string, payload: Uint8Array) => void): unknown;
+  on(event: 'subscribed', listener: (topics: string[]) => void): unknown;
   subscribe(topic: string, options: { qos: 0 | 1 }, callback?: (error: Error | null) => void): unknown;
   unsubscribe(topic: string, callback?: (error?: Error) => void): unknown;
   publish(topic: string, message: string, options: PublishOptions, callback?: (error?: Error) => void): unknown;
@@ -116,7 +134,9 @@ export class RealtimeClient {
   private lastParams: ConnectParams | null = null;
   private recoveryTimer: unknown = null;
   private recoveryAttempts = 0;
-  private readonly handlers = new Map<string, Set<MessageHandler>>();
+  private readonly handlers = new Map<string, Set<Subscription>>();
+  /** Topics the broker granted on the current connection (SUBACK seen since the last CONNACK). */
+  private readonly granted = new Set<string>();
   private readonly listeners = new Set<ConnectionListener>();
   private readonly loadMqtt: () => Promise<MqttConnect>;
   private readonly timers: RealtimeTimers;
@@ -261,21 +281,27 @@ export class RealtimeClient {
   }
 
   /**
-   * Registers a handler for a topic (subscribing at the broker for the first handler).
-   * Throws Error(NOT_CONNECTED) while disconnected. Returns a function that removes the handler.
+   * Registers a handler for a topic (subscribing at the broker for the first handler); `onLive` tells when
+   * the broker has granted it. Throws Error(NOT_CONNECTED) while disconnected. Returns a function that
+   * removes the handler.
    */
-  subscribe<T = unknown>(topic: string, handler: MessageHandler<T>): () => void {
+  subscribe<T = unknown>(topic: string, handler: MessageHandler<T>, { onLive }: SubscribeOptions = {}): () => void {
     const client = this.requireClient();
     let set = this.handlers.get(topic);
+    const isNew = !set;
     if (!set) {
       set = new Set();
       this.handlers.set(topic, set);
+    }
+    const entry: Subscription = { handler: handler as MessageHandler, onLive };
+    set.add(entry);
+    if (isNew) {
       client.subscribe(topic, { qos: 1 }, (error) => {
         if (error) this.logger.warn(`[realtime] subscribe to ${topic} refused`, error);
       });
+    } else if (this.granted.has(topic)) {
+      this.notifyLive(topic, [entry]);
     }
-    const entry = handler as MessageHandler;
-    set.add(entry);
     return () => this.removeHandler(topic, entry);
   }
 
@@ -295,12 +321,13 @@ export class RealtimeClient {
     return client;
   }
 
-  private removeHandler(topic: string, handler: MessageHandler): void {
+  private removeHandler(topic: string, entry: Subscription): void {
     const set = this.handlers.get(topic);
     if (!set) return;
-    set.delete(handler);
+    set.delete(entry);
     if (set.size > 0) return;
     this.handlers.delete(topic);
+    this.granted.delete(topic);
     if (this.client?.connected) this.client.unsubscribe(topic);
   }
 
@@ -325,8 +352,18 @@ export class RealtimeClient {
       this.attempting = true;
       this.setState('reconnecting');
     });
+    client.on('subscribed', (topics) => {
+      if (!isCurrent()) return;
+      for (const topic of topics) {
+        const set = this.handlers.get(topic);
+        if (!set) continue; // unsubscribed meanwhile
+        this.granted.add(topic);
+        this.notifyLive(topic, [...set]);
+      }
+    });
     client.on('close', () => {
       if (!isCurrent()) return;
+      this.granted.clear();
       if (this.attempting) {
         this.attempting = false;
         this.failedReconnects++;
@@ -361,12 +398,22 @@ export class RealtimeClient {
     }
     for (const [filter, set] of this.handlers) {
       if (!topicMatches(filter, topic)) continue;
-      for (const handler of [...set]) {
+      for (const { handler } of [...set]) {
         try {
           handler(data, topic);
         } catch (error) {
           this.logger.warn(`[realtime] handler for ${topic} failed`, error);
         }
+      }
+    }
+  }
+
+  private notifyLive(topic: string, subscriptions: Subscription[]): void {
+    for (const { onLive } of subscriptions) {
+      try {
+        onLive?.();
+      } catch (error) {
+        this.logger.warn(`[realtime] onLive for ${topic} failed`, error);
       }
     }
   }
@@ -391,6 +438,7 @@ export class RealtimeClient {
   private closeClient(): void {
     const client = this.client;
     this.client = null;
+    this.granted.clear();
     if (client) {
       try {
         client.end(true);

@@ -20,8 +20,10 @@ export interface RealtimeTopicOptions<T> {
   /** Gets every message that matches the contract schema (others are dropped and logged). */
   onMessage: (message: T, topic: string) => void;
   /**
-   * Called each time the subscriptions are (again) live: after subscribing and after every reconnection.
-   * Use it to refetch over HTTP whatever may have been missed while the link was down.
+   * Called each time the broker grants a subscription (SUBACK), per topic: after subscribing and after
+   * every reconnection. Use it to refetch over HTTP whatever may have been missed while the link was down:
+   * from then on every message on the topic is delivered live, so the refetch and the live messages leave
+   * no gap.
    */
   onLive?: () => void;
   /** The realtime link (tests pass a fake); the app-wide client by default. */
@@ -31,9 +33,9 @@ export interface RealtimeTopicOptions<T> {
 /**
  * The one way screens listen to MQTT: follows `topics` (one, several or none) while mounted,
  * validates every payload with the contract `schema` (zod safeParse; a malformed message is dropped and
- * logged, never handed on), waits for the link when it is down and re-runs `onLive` after every
- * reconnection (the realtime client restores the subscriptions). Topics are compared by value and the
- * handlers always see the latest props.
+ * logged, never handed on), waits for the link when it is down and re-runs `onLive` whenever the broker
+ * grants the subscription again (the realtime client restores the subscriptions after a reconnection).
+ * Topics are compared by value and the handlers always see the latest props.
  */
 export function useRealtimeTopic<T>(
   topics: string | readonly string[] | null,
@@ -56,20 +58,19 @@ export function useRealtimeTopic<T>(
       if (message !== null) latest.current.onMessage(message, topic);
     };
 
+    const onLive = (): void => latest.current.onLive?.();
+
     const subscribeAll = (): void => {
-      if (!client.isConnected()) return;
-      if (unsubscribers.length === 0) {
-        try {
-          unsubscribers = list.map((topic) => client.subscribe(topic, (payload, received) => handler(payload, received)));
-        } catch (error) {
-          // The link dropped between the check and the call: the next 'connected' event retries.
-          for (const unsubscribe of unsubscribers) unsubscribe();
-          unsubscribers = [];
-          console.warn('[realtime] subscription postponed', error);
-          return;
-        }
+      if (!client.isConnected() || unsubscribers.length > 0) return;
+      const made: (() => void)[] = [];
+      try {
+        for (const topic of list) made.push(client.subscribe(topic, (payload, received) => handler(payload, received), { onLive }));
+        unsubscribers = made;
+      } catch (error) {
+        // The link dropped between the check and the call: the next 'connected' event retries.
+        for (const unsubscribe of made) unsubscribe();
+        console.warn('[realtime] subscription postponed', error);
       }
-      latest.current.onLive?.();
     };
 
     subscribeAll();

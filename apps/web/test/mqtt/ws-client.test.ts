@@ -171,6 +171,8 @@ function setup(overrides: Partial<MqttWsOptions> = {}) {
   const events: string[] = [];
   const errors: Error[] = [];
   const messages: { topic: string; payload: Uint8Array }[] = [];
+  /** The topics of each 'subscribed' event (a SUBACK's grants). */
+  const granted: string[][] = [];
   const options: MqttWsOptions = {
     clientId: 'jala_web_7_1700000000000',
     username: '7',
@@ -199,6 +201,7 @@ function setup(overrides: Partial<MqttWsOptions> = {}) {
     events.push('message');
     messages.push({ topic, payload });
   });
+  client.on('subscribed', (topics) => granted.push(topics));
 
   /** The socket of the current (latest) attempt. */
   const socket = (): FakeSocket => {
@@ -219,7 +222,7 @@ function setup(overrides: Partial<MqttWsOptions> = {}) {
     clock.advance(RECONNECT_MS);
     return socket();
   };
-  return { client, clock, sockets, events, errors, messages, options, socket, connect, dropAndRetry };
+  return { client, clock, sockets, events, errors, messages, granted, options, socket, connect, dropAndRetry };
 }
 
 /** Records each call of a callback by its error argument (undefined or null when it succeeded). */
@@ -478,6 +481,55 @@ describe('MqttWsClient: subscriptions', () => {
     expect(socket().commands).toEqual(['connect']);
   });
 
+  it("emits 'subscribed' with the granted topics when the SUBACK comes, never when SUBSCRIBE is sent", () => {
+    const { client, connect, socket, granted } = setup();
+    connect();
+    client.subscribe('chat/4/9', { qos: 1 });
+    expect(socket().commands).toEqual(['connect', 'subscribe']);
+    expect(granted).toEqual([]);
+    const id = socket().last('subscribe').messageId as number;
+    socket().receive(suback(id + 1, 1), unsuback(id), puback(id)); // not its acknowledgement
+    expect(granted).toEqual([]);
+    socket().receive(suback(id, 1));
+    expect(granted).toEqual([['chat/4/9']]);
+
+    client.subscribe('forbidden', { qos: 1 });
+    socket().receive(suback(socket().last('subscribe').messageId as number, 0x80));
+    expect(granted).toEqual([['chat/4/9']]); // a refusal grants nothing
+  });
+
+  it("after a reconnect, 'subscribed' waits for the resubscribe's SUBACK and names only what it granted and is still wanted", () => {
+    const { client, connect, socket, dropAndRetry, granted, events } = setup();
+    client.subscribe('a', { qos: 1 });
+    client.subscribe('b', { qos: 0 });
+    client.subscribe('c', { qos: 1 });
+    connect();
+    expect(granted).toEqual([]);
+    socket().receive(suback(socket().last('subscribe').messageId as number, 1, 0, 1));
+    expect(granted).toEqual([['a', 'b', 'c']]);
+
+    const next = dropAndRetry();
+    next.open();
+    next.receive(connack(0));
+    expect(events.at(-1)).toBe('connect');
+    expect(granted).toHaveLength(1); // CONNACK alone makes nothing live
+    const resubscribe = next.last('subscribe');
+    client.unsubscribe('c'); // overtakes the SUBACK
+    next.receive(suback(resubscribe.messageId as number, 1, 0x80, 1));
+    expect(granted).toEqual([['a', 'b', 'c'], ['a']]);
+  });
+
+  it("a SUBACK from a socket the client replaced emits no 'subscribed'", () => {
+    const { client, connect, socket, dropAndRetry, granted } = setup();
+    connect();
+    client.subscribe('a', { qos: 1 });
+    const old = socket();
+    const id = old.last('subscribe').messageId as number;
+    dropAndRetry();
+    old.receive(suback(id, 1));
+    expect(granted).toEqual([]);
+  });
+
   it('a subscribe while connected sends SUBSCRIBE with its QoS and calls back on the matching SUBACK only', () => {
     const { client, connect, socket } = setup();
     connect();
@@ -693,23 +745,79 @@ describe('MqttWsClient: publishing', () => {
     expect(socket().commands).toEqual(['connect']);
   });
 
-  it('a QoS 1 publish pending when the link drops calls back with an error and is not resent', () => {
+  it('a QoS 1 publish unacknowledged when the link drops is sent again after the next CONNACK, flagged DUP, with its packet id', () => {
     const { client, connect, socket, dropAndRetry } = setup();
     connect();
     const log = callbackLog<Error | undefined>();
-    client.publish('t', 'x', { qos: 1, retain: false }, log.callback);
-    const id = socket().last('publish').messageId as number;
+    client.publish('chat/4/9', '{"id":"m1"}', { qos: 1, retain: true }, log.callback);
+    const first = socket().last('publish');
+    expect(first.dup).toBe(false);
+    const id = first.messageId as number;
 
+    // The link drops after the PUBLISH, before its PUBACK: the publish is still in flight, not failed.
     const next = dropAndRetry();
-    expect(log.calls).toHaveLength(1);
-    expect(log.calls[0]).toBeInstanceOf(Error);
-    expect(log.calls[0]?.message).toBe('Connection closed');
+    expect(log.calls).toEqual([]);
+    next.open();
+    expect(next.commands).toEqual(['connect']); // nothing before CONNACK
+    next.receive(connack(0));
+    expect(next.commands).toEqual(['connect', 'publish']);
+    const resent = next.last('publish');
+    expect(resent).toMatchObject({ topic: 'chat/4/9', qos: 1, retain: true, dup: true, messageId: id });
+    expect(resent.payload.toString()).toBe('{"id":"m1"}');
+    expect(log.calls).toEqual([]);
 
+    // A new publish meanwhile does not take the id still in flight.
+    client.publish('other', 'y', { qos: 1, retain: false });
+    expect(next.last('publish').messageId).not.toBe(id);
+
+    next.receive(puback(id));
+    expect(log.calls).toEqual([undefined]);
+
+    // Acknowledged: not sent again after a later reconnect.
+    const third = dropAndRetry();
+    third.open();
+    third.receive(connack(0));
+    expect(third.packets.filter((packet) => packet.cmd === 'publish').map((packet) => packet.messageId)).not.toContain(id);
+  });
+
+  it('resends every unacknowledged publish in its original order, after the resubscribe, across failed attempts', () => {
+    const { client, connect, socket, dropAndRetry } = setup();
+    client.subscribe('chat/4/9', { qos: 1 });
+    connect();
+    socket().receive(suback(socket().last('subscribe').messageId as number, 1));
+    const logs = ['a', 'b', 'c'].map((payload) => {
+      const log = callbackLog<Error | undefined>();
+      client.publish('t', payload, { qos: 1, retain: false }, log.callback);
+      return { log, id: socket().last('publish').messageId as number };
+    });
+    socket().receive(puback(logs[1]!.id)); // b made it
+
+    const failed = dropAndRetry();
+    const next = dropAndRetry(); // the first retry fails before opening
+    expect(failed.commands).toEqual([]);
     next.open();
     next.receive(connack(0));
-    next.receive(puback(id)); // a late PUBACK for the old id does nothing
-    expect(log.calls).toHaveLength(1);
-    expect(next.commands).toEqual(['connect']);
+    expect(next.commands).toEqual(['connect', 'subscribe', 'publish', 'publish']);
+    const resent = next.packets.filter((packet) => packet.cmd === 'publish');
+    expect(resent.map((packet) => [packet.payload.toString(), packet.messageId, packet.dup])).toEqual([
+      ['a', logs[0]!.id, true],
+      ['c', logs[2]!.id, true],
+    ]);
+    next.receive(puback(logs[2]!.id), puback(logs[0]!.id));
+    expect(logs.map(({ log }) => log.calls)).toEqual([[undefined], [undefined], [undefined]]);
+  });
+
+  it('end() fails the publishes still in flight; nothing is resent', () => {
+    const { client, clock, connect, sockets, socket } = setup();
+    connect();
+    const log = callbackLog<Error | undefined>();
+    client.publish('t', 'x', { qos: 1, retain: false }, log.callback);
+    socket().drop();
+    expect(log.calls).toEqual([]);
+    client.end();
+    expect(log.calls.map((error) => error?.message)).toEqual(['Connection closed']);
+    clock.advance(RECONNECT_MS * 10);
+    expect(sockets).toHaveLength(1);
   });
 });
 
@@ -923,14 +1031,24 @@ describe('MqttWsClient: protocol errors', () => {
     expect(events).toEqual(['error', 'close', 'offline']);
   });
 
-  it('fails pending callbacks on a protocol error', () => {
-    const { client, connect, socket } = setup();
+  it('on a protocol error fails a pending subscribe but keeps a QoS 1 publish for the next connection', () => {
+    const { client, connect, socket, dropAndRetry } = setup();
     connect();
-    const log = callbackLog<Error | undefined>();
-    client.publish('t', 'x', { qos: 1, retain: false }, log.callback);
+    const sub = callbackLog<Error | null>();
+    const pub = callbackLog<Error | undefined>();
+    client.subscribe('s', { qos: 1 }, sub.callback);
+    client.publish('t', 'x', { qos: 1, retain: false }, pub.callback);
+    const id = socket().last('publish').messageId as number;
     socket().receiveRaw('text');
-    expect(log.calls).toHaveLength(1);
-    expect(log.calls[0]?.message).toBe('Connection closed');
+    expect(sub.calls.map((error) => error?.message)).toEqual(['Connection closed']);
+    expect(pub.calls).toEqual([]);
+
+    const next = dropAndRetry();
+    next.open();
+    next.receive(connack(0));
+    expect(next.last('publish')).toMatchObject({ dup: true, messageId: id });
+    next.receive(puback(id));
+    expect(pub.calls).toEqual([undefined]);
   });
 });
 

@@ -114,6 +114,22 @@ describe('driver documents tab', () => {
     expect(inputs[0]?.hasAttribute('capture')).toBe(true);
   });
 
+  it('a verified driver is told why there is nothing to send, and can send again only to renew expiring papers', async () => {
+    const all = { missing: [], verification_status: 'verified' as const, rejection_reason: null };
+    stubFetch({ 'GET /driver/documents': ok(state({ ...all, expiry_notice: null })), 'GET /driver/documents/7/file': ok(ONE_PIXEL) });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:doc', revokeObjectURL: () => undefined }));
+    const first = renderAt('/driver/profile', <DocumentsSection />, { user: makeDriverUser() });
+    expect(await screen.findByText(/^Tus documentos ya están verificados: no hace falta enviarlos a revisión otra vez\./)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enviar a revisión' })).toBeNull();
+    expect(screen.queryByLabelText('Fecha de vencimiento del SOAT')).toBeNull();
+    first.unmount();
+
+    stubFetch({ 'GET /driver/documents': ok(state(all)), 'GET /driver/documents/7/file': ok(ONE_PIXEL) });
+    renderAt('/driver/profile', <DocumentsSection />, { user: makeDriverUser() });
+    expect((await screen.findByRole('button', { name: 'Enviar a revisión' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText(/^Tus documentos ya están verificados: no hace falta/)).toBeNull();
+  });
+
   it('refuses a photo over 10 MB before uploading it', async () => {
     const fetchMock = stubFetch({ 'GET /driver/documents': ok(state({ documents: [], missing: ['license_front', 'license_back', 'soat', 'property_card', 'vehicle_photo'] })) });
     renderAt('/driver/profile', <DocumentsSection />, { user: makeDriverUser() });

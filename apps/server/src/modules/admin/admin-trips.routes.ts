@@ -33,11 +33,11 @@ export const adminTripsRoutes: FastifyPluginAsyncZod<Services> = async (app, { t
     ...guard,
     schema: { ...secured, summary: 'Cancel an abusive or stuck trip; passenger and driver are told', params: zIdParam, body: zOperatorCancelRequest, response: { 200: zEnvelope(zAdminTripStory) } },
   }, async (request) => {
-    const { before, after } = await passengerTrips.cancelAsOperator(request.params.id, request.body.reason);
-    await audit.record(operatorActor(request), {
-      action: 'trip.cancel', targetType: 'trip', targetId: after.id,
-      before: { status: before.status }, after: { status: after.status, cancel_reason: after.cancelReason },
-    });
+    const { after } = await passengerTrips.cancelAsOperator(request.params.id, request.body.reason, (tx, before, cancelled) =>
+      audit.record(operatorActor(request), {
+        action: 'trip.cancel', targetType: 'trip', targetId: cancelled.id,
+        before: { status: before.status }, after: { status: cancelled.status, cancel_reason: cancelled.cancelReason },
+      }, tx));
     return ok(await trips.story(after.id), 'Viaje cancelado. Se avisó al pasajero y al conductor.');
   });
 

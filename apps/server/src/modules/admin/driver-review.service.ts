@@ -1,6 +1,7 @@
 import type { DocumentFile, DriverReview, DriverVerification, QueuedDriver } from '@jala/contracts';
 import { and, asc, eq, inArray, isNotNull, schema, type Database } from '@jala/db';
 import { AppError } from '../../lib/app-error';
+import type { DbExecutor } from '../drivers/db-executor';
 import { toDocumentDto, type DriverDocumentsService } from '../drivers/driver-documents.service';
 import { DRIVER_NOT_FOUND_MESSAGE, type DriverVerificationService } from '../drivers/driver-verification.service';
 import type { AuditActor, AuditLog } from './audit-log';
@@ -50,28 +51,32 @@ export class DriverReviewService {
     return this.documents.file(driverId, documentId);
   }
 
+  /** The verification and its audit row are one transaction: both are written or neither. */
   async approve(driverId: number, actor: AuditActor): Promise<DriverVerification> {
-    const before = await this.reviewState(driverId);
-    const result = await this.verification.verifyById(driverId);
-    if (!result.was_already_verified) {
-      await this.audit.record(actor, { action: 'driver.approve', targetType: 'driver', targetId: driverId, before, after: { verification_status: 'verified', rejection_reason: null } });
-    }
-    return result;
+    return this.db.transaction(async (tx) => {
+      const before = await reviewState(tx, driverId);
+      const result = await this.verification.verifyById(driverId, tx);
+      if (!result.was_already_verified) {
+        await this.audit.record(actor, { action: 'driver.approve', targetType: 'driver', targetId: driverId, before, after: { verification_status: 'verified', rejection_reason: null } }, tx);
+      }
+      return result;
+    });
   }
 
   async reject(driverId: number, reason: string, actor: AuditActor): Promise<DriverReview> {
-    const before = await this.reviewState(driverId);
     await this.db.transaction(async (tx) => {
+      const before = await reviewState(tx, driverId);
       await tx.update(schema.driverProfiles).set({ verificationStatus: 'rejected', rejectionReason: reason })
         .where(eq(schema.driverProfiles.userId, driverId));
       await this.audit.record(actor, { action: 'driver.reject', targetType: 'driver', targetId: driverId, before, after: { verification_status: 'rejected', rejection_reason: reason } }, tx);
     });
     return { driver_id: driverId, verification_status: 'rejected', rejection_reason: reason };
   }
+}
 
-  private async reviewState(driverId: number) {
-    const [profile] = await this.db.select().from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, driverId));
-    if (!profile) throw new AppError('NOT_FOUND', DRIVER_NOT_FOUND_MESSAGE);
-    return { verification_status: profile.verificationStatus, rejection_reason: profile.rejectionReason };
-  }
+/** Read on the transaction's executor: PGlite's single connection would wait forever for one outside it. */
+async function reviewState(executor: DbExecutor, driverId: number) {
+  const [profile] = await executor.select().from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, driverId));
+  if (!profile) throw new AppError('NOT_FOUND', DRIVER_NOT_FOUND_MESSAGE);
+  return { verification_status: profile.verificationStatus, rejection_reason: profile.rejectionReason };
 }

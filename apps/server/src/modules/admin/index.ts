@@ -22,20 +22,20 @@ export const LIVE_MAP_PERIOD_MS = 5_000;
 /**
  * The operators' console (users.is_admin): verification queue with documents, operators and the audit
  * log, users and suspension, trips and their story, the live map, cancelling trips, SOS alerts.
- * Also bootstraps operators: OPERATOR_EMAILS at boot, and `npm run create-operator` requests dropped in
- * DATA_DIR while this server holds the embedded database (operator-inbox.ts).
+ * Also bootstraps operators: OPERATOR_EMAILS at boot, and `npm run create-operator` / `verify-driver`
+ * requests dropped in DATA_DIR while this server holds the embedded database (operator-inbox.ts).
  */
 export const adminModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const { db, now, log, config } = deps;
   const audit = new AuditLog(db);
-  const operators = new OperatorsService(db, audit);
+  const operators = new OperatorsService(db, audit, deps.accountChanges);
   const verification = new DriverVerificationService(db);
   const trips = new TripsAdminService(db, now);
   const review = new DriverReviewService(db, verification, new DriverDocumentsService(db, deps.documents, now), audit);
 
   await app.register(adminDriversRoutes, { verification, review, broker: deps.broker });
   await app.register(adminOperatorsRoutes, { operators, audit, realtime: deps.realtime });
-  await app.register(adminUsersRoutes, { users: new UsersAdminService(db, audit, deps.realtime) });
+  await app.register(adminUsersRoutes, { users: new UsersAdminService(db, audit, deps.realtime, deps.accountChanges) });
   await app.register(adminTripsRoutes, { trips, alerts: new AlertsAdminService(db, audit, now), passengerTrips: deps.tripServices.passengerTrips, audit });
 
   for (const email of config.operatorEmails) {
@@ -43,7 +43,7 @@ export const adminModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     if (!granted) log.warn({ email }, 'OPERATOR_EMAILS: no account with this e-mail yet (sign up, then restart or run create-operator)');
   }
   if (deps.databaseKind === 'pglite' && existsSync(config.dataDir)) {
-    const stop = startOperatorInbox(config.dataDir, operators, log);
+    const stop = startOperatorInbox(config.dataDir, db, log);
     app.addHook('onClose', async () => stop());
   }
 

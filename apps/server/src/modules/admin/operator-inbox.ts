@@ -1,45 +1,39 @@
 /**
- * How `npm run create-operator` reaches a running server on the embedded database. PGlite is
- * single-process: while the server holds DATA_DIR/pglite no other process may open it. So the command
- * drops a request file into DATA_DIR/operator-requests/ and this inbox — polled by the server that owns
- * the database — grants the role and answers with a result file. The channel is local-only by nature: only
- * someone who can write into the server's data folder (mode 0700) can use it, the same trust as the
- * database files themselves.
+ * How the command-line tools (create-operator, verify-driver) reach the running server on the embedded
+ * database. PGlite is single-process: while the server holds DATA_DIR (DATA_DIR/jala.pid, lib/data-dir-lock.ts)
+ * no other process may open it. So the command drops a request file into DATA_DIR/operator-requests/ and
+ * this inbox — polled by the server that owns the database — runs it (operator-commands.ts) and answers
+ * with a result file. The channel is local-only by nature: only someone who can write into the server's
+ * data folder (mode 0700) can use it, the same trust as the database files themselves.
  */
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isValidEmail } from '@jala/domain';
-import { AppError } from '../../lib/app-error';
-import type { OperatorsService } from './operators.service';
+import type { Database } from '@jala/db';
+import { COMMANDS, runCommand, type CommandName, type CommandResult } from './operator-commands';
 
 export const INBOX_FOLDER = 'operator-requests';
 const POLL_MS = 1000;
-
-export interface InboxResult {
-  ok: boolean;
-  message: string;
-}
 
 export function inboxFolder(dataDir: string): string {
   return join(dataDir, INBOX_FOLDER);
 }
 
-/** Command side: writes a request atomically (temp file + rename) and returns its id. */
-export async function writeOperatorRequest(dataDir: string, id: string, email: string): Promise<void> {
+/** Command side: writes a request atomically (temp file + rename). */
+export async function writeInboxRequest(dataDir: string, id: string, command: CommandName, email: string): Promise<void> {
   const folder = inboxFolder(dataDir);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const temporary = join(folder, `${id}.tmp`);
-  await writeFile(temporary, email, { mode: 0o600 });
+  await writeFile(temporary, JSON.stringify({ command, email }), { mode: 0o600 });
   await rename(temporary, join(folder, `${id}.request`));
 }
 
 /** Command side: waits for the server's answer to request `id`, or null after `timeoutMs`. */
-export async function waitForOperatorResult(dataDir: string, id: string, timeoutMs: number): Promise<InboxResult | null> {
+export async function waitForInboxResult(dataDir: string, id: string, timeoutMs: number): Promise<CommandResult | null> {
   const file = join(inboxFolder(dataDir), `${id}.result`);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const result = JSON.parse(await readFile(file, 'utf8')) as InboxResult;
+      const result = JSON.parse(await readFile(file, 'utf8')) as CommandResult;
       await rm(file, { force: true });
       return result;
     } catch {
@@ -52,14 +46,14 @@ export async function waitForOperatorResult(dataDir: string, id: string, timeout
 }
 
 /** Server side: processes pending requests now and then every second; returns a stop function. */
-export function startOperatorInbox(dataDir: string, operators: OperatorsService, log: { warn(obj: unknown, msg: string): void }): () => void {
+export function startOperatorInbox(dataDir: string, db: Database, log: { warn(obj: unknown, msg: string): void }): () => void {
   const folder = inboxFolder(dataDir);
   let running = false;
   const poll = async () => {
     if (running) return;
     running = true;
     try {
-      await processOperatorRequests(folder, operators);
+      await processInboxRequests(folder, db);
     } catch (error) {
       log.warn({ err: error }, 'operator inbox poll failed');
     } finally {
@@ -72,7 +66,7 @@ export function startOperatorInbox(dataDir: string, operators: OperatorsService,
   return () => clearInterval(timer);
 }
 
-export async function processOperatorRequests(folder: string, operators: OperatorsService): Promise<number> {
+export async function processInboxRequests(folder: string, db: Database): Promise<number> {
   let names: string[];
   try {
     names = await readdir(folder);
@@ -82,8 +76,8 @@ export async function processOperatorRequests(folder: string, operators: Operato
   let handled = 0;
   for (const name of names.filter((n) => /^[A-Za-z0-9-]{1,64}\.request$/.test(n))) {
     const id = name.slice(0, -'.request'.length);
-    const email = (await readFile(join(folder, name), 'utf8')).trim();
-    const result = await grant(email, operators);
+    const request = parseRequest(await readFile(join(folder, name), 'utf8'));
+    const result = request ? await runCommand(db, request.command, request.email) : { ok: false, message: 'La solicitud no es válida.' };
     await writeFile(join(folder, `${id}.result`), JSON.stringify(result), { mode: 0o600 });
     await rm(join(folder, name), { force: true });
     handled++;
@@ -91,13 +85,12 @@ export async function processOperatorRequests(folder: string, operators: Operato
   return handled;
 }
 
-async function grant(email: string, operators: OperatorsService): Promise<InboxResult> {
-  if (!isValidEmail(email)) return { ok: false, message: 'El correo no es válido.' };
+function parseRequest(text: string): { command: CommandName; email: string } | null {
   try {
-    const { operator, wasAlreadyOperator } = await operators.grantByEmail(email, { kind: 'system', label: 'línea de comandos (create-operator)' });
-    return { ok: true, message: wasAlreadyOperator ? `${operator.email} ya era operador.` : `${operator.email} ahora es operador de Jala.` };
-  } catch (error) {
-    if (error instanceof AppError) return { ok: false, message: error.message };
-    throw error;
+    const parsed = JSON.parse(text) as { command?: unknown; email?: unknown };
+    const command = COMMANDS.find((name) => name === parsed.command);
+    return command && typeof parsed.email === 'string' ? { command, email: parsed.email.trim().toLowerCase() } : null;
+  } catch {
+    return null;
   }
 }

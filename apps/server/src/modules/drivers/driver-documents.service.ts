@@ -2,7 +2,7 @@ import {
   DOCUMENT_KINDS, type DocumentFile, type DocumentKind, type DriverDocument, type DriverDocumentsState,
 } from '@jala/contracts';
 import { and, asc, eq, schema, type Database } from '@jala/db';
-import { documentExpiryNotice, driverDocumentsExpired } from '@jala/domain';
+import { canResubmitDocuments, documentExpiryNotice, driverDocumentsExpired } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import type { DocumentStorage } from '../../lib/document-storage';
 import { normalizeUploadedImage } from '../../lib/images';
@@ -85,10 +85,14 @@ export class DriverDocumentsService {
 
   /**
    * Sends the five documents for review (again, after a rejection or a renewal): back to
-   * pending_verification — new papers need an operator's eyes — and to the end of the queue.
+   * pending_verification — new papers need an operator's eyes — and to the end of the queue. A verified
+   * driver is refused (409) unless renewing papers that are expired or about to expire.
    */
   async submit(driverId: number, soatExpiryDate: string): Promise<DriverDocumentsState> {
-    await this.requireProfile(driverId);
+    const profile = await this.requireProfile(driverId);
+    const dates = { licenseExpiryDate: profile.licenseExpiryDate, soatExpiryDate: profile.soatExpiryDate };
+    // A verified driver resubmitting would only drop out of matching until an operator looks again.
+    if (!canResubmitDocuments(profile.verificationStatus, documentExpiryNotice(dates, this.now()))) throw new AppError('DOCUMENTS_ALREADY_VERIFIED');
     if (!isLicenseValidOn(soatExpiryDate, this.now())) {
       throw new AppError('VALIDATION', SOAT_EXPIRED_MESSAGE, { soat_expiry_date: SOAT_EXPIRED_MESSAGE });
     }

@@ -4,6 +4,7 @@ import { zDriverStats, zEarningsRecord, zEarningsSummary, zEnvelope } from '@jal
 import { ok } from '../../lib/envelope';
 import { currentDriverId, requireDriver } from './driver-access';
 import type { DriverMetricsService } from './driver-metrics.service';
+import { conditionalGet } from '../../plugins/conditional-get';
 
 /** GET /driver/stats, /driver/earnings/summary and /driver/earnings/records (definitions: docs/driver-metrics.md). */
 export const driverMetricsRoutes: FastifyPluginAsyncZod<{ metrics: DriverMetricsService }> = async (app, { metrics }) => {
@@ -12,6 +13,7 @@ export const driverMetricsRoutes: FastifyPluginAsyncZod<{ metrics: DriverMetrics
 
   app.get('/driver/stats', {
     ...guard,
+    onSend: conditionalGet,
     schema: { tags: ['driver'], summary: "Today's earnings, trips and online hours; 30-day acceptance and completion rates", security, response: { 200: zEnvelope(zDriverStats) } },
   }, async (request) => ok(await metrics.getStats(currentDriverId(request))));
 

@@ -17,15 +17,17 @@ export class DriverStatusRepository {
 
   /**
    * Withdraws the driver's open offers on trips still waiting for one: a driver who went offline cannot be
-   * chosen any more (accept only takes pending offers, and the passenger's offer list drops them).
+   * chosen any more (accept only takes pending offers, and the passenger's offer list drops them). Returns
+   * the trips whose offer was withdrawn.
    */
-  async withdrawOpenOffers(db: DbExecutor, driverId: number): Promise<void> {
+  async withdrawOpenOffers(db: DbExecutor, driverId: number): Promise<number[]> {
     const offers = schema.tripOffers;
-    await db.update(offers).set({ status: 'withdrawn' }).where(and(
+    const withdrawn = await db.update(offers).set({ status: 'withdrawn' }).where(and(
       eq(offers.driverId, driverId),
       eq(offers.status, 'pending'),
       inArray(offers.tripId, db.select({ id: schema.trips.id }).from(schema.trips).where(eq(schema.trips.status, 'pending'))),
-    ));
+    )).returning({ tripId: offers.tripId });
+    return withdrawn.map((row) => row.tripId);
   }
 
   async appendLog(db: DbExecutor, entry: { driverId: number; status: 'online' | 'offline'; vehicleId: number | null; changedAt: Date }): Promise<void> {

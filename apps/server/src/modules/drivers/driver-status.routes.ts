@@ -3,12 +3,14 @@ import { zDriverStatus, zEnvelope, zSetDriverStatusRequest } from '@jala/contrac
 import { ok } from '../../lib/envelope';
 import { currentDriverId, requireDriver } from './driver-access';
 import type { DriverStatusService } from './driver-status.service';
+import { conditionalGet } from '../../plugins/conditional-get';
 
 export const driverStatusRoutes: FastifyPluginAsyncZod<{ status: DriverStatusService }> = async (app, { status }) => {
   const guard = { preHandler: [app.requireUser, requireDriver] };
 
   app.get('/driver/status', {
     ...guard,
+    onSend: conditionalGet,
     schema: { tags: ['driver'], summary: 'Online/offline state, active vehicle and verification', security: [{ bearer: [] }], response: { 200: zEnvelope(zDriverStatus) } },
   }, async (request) => ok(await status.getStatus(currentDriverId(request))));
 

@@ -45,6 +45,11 @@ export class DriverStatusService {
     private readonly vehicles: VehiclesRepository,
     private readonly statusRepository: DriverStatusRepository,
     private readonly now: () => Date,
+    /**
+     * Going offline withdrew the driver's offers on these trips (after the commit, before answering): the
+     * trips module cuts the driver off them and their passengers' offer lists reload.
+     */
+    private readonly offersWithdrawn: (driverId: number, tripIds: number[]) => Promise<void>,
   ) {}
 
   async getStatus(driverId: number): Promise<DriverStatus> {
@@ -53,6 +58,14 @@ export class DriverStatusService {
   }
 
   async setStatus(driverId: number, status: 'online' | 'offline', vehicleId: number | null | undefined): Promise<{ status: DriverStatus; message: string }> {
+    const withdrawn: number[] = [];
+    const result = await this.changeStatus(driverId, status, vehicleId, withdrawn);
+    // Once the withdrawal is committed: the access checks that run from now on read it.
+    if (withdrawn.length > 0) await this.offersWithdrawn(driverId, withdrawn);
+    return result;
+  }
+
+  private async changeStatus(driverId: number, status: 'online' | 'offline', vehicleId: number | null | undefined, withdrawn: number[]) {
     return this.db.transaction(async (tx) => {
       const profile = await this.profiles.findForUpdate(tx, driverId);
       if (!profile) {
@@ -67,7 +80,7 @@ export class DriverStatusService {
         if (profile.driverStatus === 'offline') return { status: toDriverStatusDto(profile), message: STATUS_MESSAGES.offline };
         const updated = await this.profiles.update(driverId, { driverStatus: 'offline', lastStatusChange: now }, tx);
         await this.statusRepository.appendLog(tx, { driverId, status: 'offline', vehicleId: profile.activeVehicleId, changedAt: now });
-        await this.statusRepository.withdrawOpenOffers(tx, driverId);
+        withdrawn.push(...(await this.statusRepository.withdrawOpenOffers(tx, driverId)));
         return { status: toDriverStatusDto(updated ?? profile), message: STATUS_MESSAGES.offline };
       }
 

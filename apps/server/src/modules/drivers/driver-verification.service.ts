@@ -1,6 +1,7 @@
 import type { AdminDriver, DriverVerification } from '@jala/contracts';
 import { desc, eq, schema, sql, type Database } from '@jala/db';
 import { AppError } from '../../lib/app-error';
+import type { DbExecutor } from './db-executor';
 
 export const DRIVER_NOT_FOUND_MESSAGE = 'Conductor no encontrado.';
 export const ACCOUNT_NOT_FOUND_MESSAGE = 'No existe una cuenta con ese correo.';
@@ -16,22 +17,23 @@ type VerificationStatus = AdminDriver['verification_status'];
 export class DriverVerificationService {
   constructor(private readonly db: Database) {}
 
-  async verifyById(driverId: number): Promise<DriverVerification> {
-    const [row] = await this.db.select({ id: schema.users.id, email: schema.users.email }).from(schema.users)
+  /** `executor`: a transaction when the caller writes its audit row alongside (both or neither). */
+  async verifyById(driverId: number, executor: DbExecutor = this.db): Promise<DriverVerification> {
+    const [row] = await executor.select({ id: schema.users.id, email: schema.users.email }).from(schema.users)
       .innerJoin(schema.driverProfiles, eq(schema.driverProfiles.userId, schema.users.id))
       .where(eq(schema.users.id, driverId));
     if (!row) throw new AppError('NOT_FOUND', DRIVER_NOT_FOUND_MESSAGE);
-    return this.markVerified(row.id, row.email);
+    return this.markVerified(row.id, row.email, executor);
   }
 
-  async verifyByEmail(email: string): Promise<DriverVerification> {
-    const [user] = await this.db.select({ id: schema.users.id, email: schema.users.email }).from(schema.users)
+  async verifyByEmail(email: string, executor: DbExecutor = this.db): Promise<DriverVerification> {
+    const [user] = await executor.select({ id: schema.users.id, email: schema.users.email }).from(schema.users)
       .where(sql`lower(${schema.users.email}) = lower(${email.trim()})`);
     if (!user) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND_MESSAGE);
-    const [profile] = await this.db.select({ userId: schema.driverProfiles.userId }).from(schema.driverProfiles)
+    const [profile] = await executor.select({ userId: schema.driverProfiles.userId }).from(schema.driverProfiles)
       .where(eq(schema.driverProfiles.userId, user.id));
     if (!profile) throw new AppError('NOT_FOUND', NO_DRIVER_PROFILE_MESSAGE);
-    return this.markVerified(user.id, user.email);
+    return this.markVerified(user.id, user.email, executor);
   }
 
   async listDrivers(status?: VerificationStatus): Promise<AdminDriver[]> {
@@ -51,9 +53,9 @@ export class DriverVerificationService {
     }));
   }
 
-  private async markVerified(driverId: number, email: string): Promise<DriverVerification> {
+  private async markVerified(driverId: number, email: string, executor: DbExecutor): Promise<DriverVerification> {
     // The conditional update makes "already verified" exact even when two operators click at once.
-    const changed = await this.db.update(schema.driverProfiles).set({ verificationStatus: 'verified', rejectionReason: null })
+    const changed = await executor.update(schema.driverProfiles).set({ verificationStatus: 'verified', rejectionReason: null })
       .where(sql`${schema.driverProfiles.userId} = ${driverId} and ${schema.driverProfiles.verificationStatus} <> 'verified'`)
       .returning({ userId: schema.driverProfiles.userId });
     return { driver_id: driverId, email, verification_status: 'verified', was_already_verified: changed.length === 0 };

@@ -8,7 +8,6 @@ import { DriverMetricsService } from './driver-metrics.service';
 import { DriverProfileRepository } from './driver-profile.repository';
 import { driverProfileRoutes } from './driver-profile.routes';
 import { DriverProfileService } from './driver-profile.service';
-import { DriverRegistrationService } from './driver-registration.service';
 import { driverRegistrationRoutes } from './driver-registration.routes';
 import { DriverStatusRepository } from './driver-status.repository';
 import { driverStatusRoutes } from './driver-status.routes';
@@ -21,15 +20,19 @@ import { VehiclesService } from './vehicles.service';
  * Driver workspace: registration, profile, vehicles, online status, stats and earnings (spec §7 'Driver').
  * Operators verify drivers through the admin module.
  */
-export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, now, documents }) => {
+export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, now, documents, auth, tripServices }) => {
   const profileRepository = new DriverProfileRepository(db);
   const vehicleRepository = new VehiclesRepository(db);
   const statusRepository = new DriverStatusRepository(db);
 
-  await app.register(driverRegistrationRoutes, { registration: new DriverRegistrationService(db, now) });
+  await app.register(driverRegistrationRoutes, { registration: auth.driverRegistration });
   await app.register(driverProfileRoutes, { profiles: new DriverProfileService(profileRepository, now) });
   await app.register(vehiclesRoutes, { vehicles: new VehiclesService(db, vehicleRepository, profileRepository, statusRepository, now) });
-  await app.register(driverStatusRoutes, { status: new DriverStatusService(db, profileRepository, vehicleRepository, statusRepository, now) });
+  const offersWithdrawn = async (driverId: number, tripIds: number[]) => {
+    await tripServices.live.touchOffers(tripIds, driverId);
+    await tripServices.events.offersWithdrawn(driverId, tripIds);
+  };
+  await app.register(driverStatusRoutes, { status: new DriverStatusService(db, profileRepository, vehicleRepository, statusRepository, now, offersWithdrawn) });
   await app.register(driverDocumentsRoutes, { documents: new DriverDocumentsService(db, documents, now) });
   await app.register(driverMetricsRoutes, { metrics: new DriverMetricsService(new DriverMetricsRepository(db), statusRepository, now) });
 };

@@ -11,11 +11,11 @@ import { TripHistoryRepository } from './trip-history.repository';
 import { TripHistoryService } from './trip-history.service';
 
 /** Passenger workspace: stats, profile, saved places, and trip history (spec §7 'Passenger'). */
-export const passengerModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, users }) => {
+export const passengerModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, users, accountChanges }) => {
   const placesRepository = new SavedLocationsRepository(db);
   await app.register(passengerRoutes, {
     stats: new PassengerStatsService(new PassengerStatsRepository(db), users, placesRepository),
-    profiles: new PassengerProfileService(new PassengerProfileRepository(db), users),
+    profiles: new PassengerProfileService(new PassengerProfileRepository(db), users, accountChanges),
     places: new SavedLocationsService(placesRepository),
     history: new TripHistoryService(new TripHistoryRepository(db)),
   });

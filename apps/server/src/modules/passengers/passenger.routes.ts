@@ -10,6 +10,7 @@ import type { PassengerProfileService } from './passenger-profile.service';
 import type { PassengerStatsService } from './passenger-stats.service';
 import type { SavedLocationsService } from './saved-locations.service';
 import type { TripHistoryService } from './trip-history.service';
+import { conditionalGet } from '../../plugins/conditional-get';
 
 export interface PassengerRoutesOptions {
   stats: PassengerStatsService;
@@ -25,6 +26,7 @@ export const passengerRoutes: FastifyPluginAsyncZod<PassengerRoutesOptions> = as
 
   app.get('/passenger/stats', {
     ...secured,
+    onSend: conditionalGet,
     schema: { tags: ['passenger'], summary: 'Dashboard cards', security, response: { 200: zEnvelope(zPassengerStats) } },
   }, async (request) => ok(await stats.getStats(requirePassengerId(request))));
 

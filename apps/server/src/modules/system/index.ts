@@ -11,12 +11,13 @@ export const systemModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { che
   app.get('/health', {
     schema: {
       tags: ['system'],
-      summary: 'Ready when the database, Redis (if configured) and broker are; 503 otherwise or while draining',
+      summary: 'Ready when the database and broker are (degraded, still 200, while Redis is down); 503 otherwise or while draining',
       response: { 200: zEnvelope(zHealth), 503: zEnvelope(zHealth) },
     },
   }, async (_request, reply) => {
     const data = { ...(await checkHealth()), geo: config.geo.provider, tile_url: config.tileUrl };
     if (data.status === 'ok') return ok(data);
+    if (data.status === 'degraded') return ok(data, 'Redis no responde: este nodo atiende con límites propios hasta que vuelva.');
     return reply.code(503).send({ success: false, data, message: 'Servicio no disponible en este nodo' });
   });
 };

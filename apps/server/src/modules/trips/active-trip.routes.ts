@@ -4,6 +4,7 @@ import { isDriverType, isPassengerType } from '@jala/domain';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
 import type { ActiveTripService } from './active-trip.service';
+import { conditionalGet } from '../../plugins/conditional-get';
 
 /**
  * GET /trips/active and GET /driver/trips/current: the trip, or `data: null` with 'No hay viaje activo'
@@ -14,6 +15,7 @@ const NO_ACTIVE_TRIP = 'No hay viaje activo';
 export const activeTripRoutes: FastifyPluginAsyncZod<{ activeTrips: ActiveTripService }> = async (app, { activeTrips }) => {
   app.get('/trips/active', {
     preHandler: app.requireUser,
+    onSend: conditionalGet,
     schema: { tags: ['trips'], summary: "The passenger's active trip", security: [{ bearer: [] }], response: { 200: zEnvelope(zPassengerTrip.nullable()) } },
   }, async (request) => {
     const user = currentUser(request);
@@ -23,6 +25,7 @@ export const activeTripRoutes: FastifyPluginAsyncZod<{ activeTrips: ActiveTripSe
 
   app.get('/driver/trips/current', {
     preHandler: app.requireUser,
+    onSend: conditionalGet,
     schema: { tags: ['driver'], summary: "The driver's current trip", security: [{ bearer: [] }], response: { 200: zEnvelope(zDriverTrip.nullable()) } },
   }, async (request) => {
     const user = currentUser(request);

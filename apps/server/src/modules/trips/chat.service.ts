@@ -14,7 +14,13 @@ export class ChatService {
   async history(userId: number, tripId: number, driverId: number): Promise<ChatMessage[]> {
     if (!(await this.access.canUseChat(userId, tripId, driverId))) throw new AppError('CHAT_NOT_FOUND');
     const rows = await this.trips.listChat(tripId, driverId);
-    return rows.map((r) => ({ sender: r.senderId, role: r.senderRole, message: r.message, timestamp: r.createdAt.toISOString() }));
+    return rows.map((r) => ({
+      ...(r.clientMessageId === null ? {} : { id: r.clientMessageId }),
+      sender: r.senderId,
+      role: r.senderRole,
+      message: r.message,
+      timestamp: r.createdAt.toISOString(),
+    }));
   }
 
   /** Whether `userId` may publish `payload` on this conversation: a valid message, sent as themselves. */
@@ -27,9 +33,14 @@ export class ChatService {
     return message.data;
   }
 
-  /** Stores a message at the time the broker received it (ordering the history as it was delivered). */
+  /**
+   * Stores a message at the time the broker received it (ordering the history as it was delivered). A
+   * copy of one already stored (same sender and id: an MQTT QoS 1 resend) is not stored again.
+   */
   async store(tripId: number, driverId: number, message: ChatMessage, receivedAt: Date): Promise<void> {
-    await this.trips.insertChat({ tripId, driverId, senderId: message.sender, senderRole: message.role, message: message.message.trim(), createdAt: receivedAt });
+    await this.trips.insertChat({
+      tripId, driverId, senderId: message.sender, senderRole: message.role, message: message.message.trim(), clientMessageId: message.id ?? null, createdAt: receivedAt,
+    });
   }
 }
 

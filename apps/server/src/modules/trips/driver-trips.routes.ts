@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
 import type { DriverTripsService } from './driver-trips.service';
+import { conditionalGet } from '../../plugins/conditional-get';
 
 function driverId(request: FastifyRequest): number {
   const user = currentUser(request);
@@ -26,6 +27,7 @@ export const driverTripRoutes: FastifyPluginAsyncZod<{ driverTrips: DriverTripsS
   app.addHook('preHandler', app.requireUser);
 
   app.get('/driver/trip-requests', {
+    onSend: conditionalGet,
     schema: { tags: ['driver'], summary: 'Pending requests near me', ...secured, querystring: zOptionalPosition, response: { 200: zEnvelope(z.array(zDriverTripRequest)) } },
   }, async (request) => {
     const { latitude, longitude } = request.query;

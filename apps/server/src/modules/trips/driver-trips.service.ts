@@ -15,8 +15,9 @@ import { nearbyRowToDto } from './driver-request-dto';
 import { driverCanSeeRequest } from './request-visibility';
 import type { MatchingRepository } from './matching.repository';
 import { toOfferDto } from './offer-dto';
+import type { LiveTrips } from './live-trips';
 import type { TripEvents } from './trip-events';
-import { requireNearPickup, requireStartCode } from './trip-safety-checks';
+import { requireNearPickup, requireStartCode, type StartCodeThrottle } from './trip-safety-checks';
 import { requireTransition } from './trip-transitions';
 import type { TripRow } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
@@ -27,9 +28,12 @@ export interface DriverTripsDeps {
   matching: MatchingRepository;
   users: UsersRepository;
   events: TripEvents;
+  live: LiveTrips;
   now: () => Date;
   /** "Llegué al punto de recojo" is accepted within this distance of the pickup (ARRIVAL_RADIUS_METERS). */
   arrivalRadiusMeters: number;
+  /** Wrong start codes per driver across trips (START_CODE_FAILURES_PER_DRIVER). */
+  startCodes: StartCodeThrottle;
 }
 
 type Position = { latitude: number; longitude: number };
@@ -81,6 +85,7 @@ export class DriverTripsService {
         driverLatitude: driver.latitude?.toFixed(6) ?? null, driverLongitude: driver.longitude?.toFixed(6) ?? null,
       });
       if (position) await this.d.trips.updateDriverPosition(driverId, position.latitude, position.longitude, this.d.now());
+      await this.d.live.touchOffers([trip.id], driverId);
       const dto = toOfferDto(offer, {
         firstName: driver.name, lastName: '', rating: await this.d.users.ratingAverage(driverId), vehicle: driver.vehicle!,
       });
@@ -92,11 +97,16 @@ export class DriverTripsService {
     }
   }
 
-  /** 'Rechazar': hides a request the driver can see for them only (and withdraws their offer, if any). */
+  /**
+   * 'Rechazar': hides a request the driver can see for them only, and withdraws their offer, if any: from
+   * then on they are a former counterpart of the trip (no status, no chat).
+   */
   async reject(driverId: number, tripId: number, reason: string | undefined): Promise<void> {
     const trip = await this.d.trips.findById(tripId);
     if (!trip || !(await driverCanSeeRequest(this.d.db, driverId, trip, this.d.now()))) throw new AppError('REQUEST_NOT_FOUND');
-    await this.d.trips.insertRejection(tripId, driverId, reason);
+    const withdrew = await this.d.trips.insertRejection(tripId, driverId, reason);
+    await this.d.live.touchOffers([tripId], driverId);
+    if (withdrew) await this.d.events.offersWithdrawn(driverId, [tripId]);
   }
 
   /** One stage forward along spec §4's table, or the driver's cancellation. */
@@ -109,10 +119,14 @@ export class DriverTripsService {
       await this.d.trips.updateDriverPosition(driverId, input.latitude, input.longitude, now);
     }
     if (input.status === 'arrived') requireNearPickup(trip, await this.d.trips.findDriverPosition(driverId), this.d.arrivalRadiusMeters);
-    if (input.status === 'in_progress') await requireStartCode(this.d.trips, trip, input.start_code);
+    // A wrong code is counted on the trip (the passenger's answer shows the lock): touched either way.
+    if (input.status === 'in_progress') {
+      await requireStartCode(this.d.trips, this.d.startCodes, driverId, trip, input.start_code).finally(() => this.d.live.touchTrip(trip));
+    }
     const extra = input.status === 'cancelled_by_driver' ? { cancelReason: input.reason ?? 'driver_request' } : {};
     const updated = await this.d.trips.transition(trip.id, trip.status, input.status, now, extra);
     if (!updated) throw new AppError('TRIP_STATUS_CHANGED');
+    await this.d.live.touchTrip(updated);
     this.d.events.status(trip.id, updated.status, driverId, now, updated.cancelReason);
     return updated;
   }
@@ -137,6 +151,7 @@ export class DriverTripsService {
     });
     if (!updated) throw new AppError('TRIP_STATUS_CHANGED');
     await this.d.trips.updateDriverPosition(driverId, input.final_latitude, input.final_longitude, now);
+    await this.d.live.touchTrip(updated);
     this.d.events.status(trip.id, 'completed', driverId, now, null, farFromDestinationMeters(endDistance));
     return updated;
   }

@@ -8,6 +8,7 @@ import type { FareAdjustment, ProposeFareAdjustmentRequest, TripReceipt } from '
 import { farFromDestinationMeters, fromCentimos, isDriverBusyStatus, serviceTypeName, toCentimos } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { LiveTrips } from './live-trips';
 import type { TripEvents } from './trip-events';
 import { toFareAdjustmentDto, vehicleLabel, type TripRow } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
@@ -16,7 +17,7 @@ import type { TripsRepository } from './trips.repository';
 export const PAYMENT_METHOD = 'Efectivo';
 
 export class FareService {
-  constructor(private readonly d: { trips: TripsRepository; events: TripEvents; now: () => Date }) {}
+  constructor(private readonly d: { trips: TripsRepository; events: TripEvents; live: LiveTrips; now: () => Date }) {}
 
   /** The assigned driver asks to add `amount` to the agreed price; one pending at a time. */
   async propose(driverId: number, tripId: number, input: ProposeFareAdjustmentRequest): Promise<FareAdjustment> {
@@ -28,6 +29,7 @@ export class FareService {
         tripId, driverId, amountCents: toCentimos(input.amount), reason: input.reason, note: input.note?.trim() || null, createdAt: this.d.now(),
       });
       const dto = toFareAdjustmentDto(row);
+      await this.d.live.touchTrip(trip);
       this.d.events.fareAdjustment(tripId, trip.status, driverId, dto);
       return dto;
     } catch (error) {
@@ -44,6 +46,7 @@ export class FareService {
     const row = await this.d.trips.answerFareAdjustment(tripId, accept, this.d.now());
     if (!row) throw new AppError('NO_PENDING_FARE_ADJUSTMENT');
     const dto = toFareAdjustmentDto(row);
+    await this.d.live.touchTrip(trip);
     this.d.events.fareAdjustment(tripId, trip.status, trip.driverId, dto);
     return dto;
   }
@@ -57,10 +60,9 @@ export class FareService {
   }
 
   private async buildReceipt(trip: TripRow, driverId: number, completedAt: Date): Promise<TripReceipt> {
-    const noRating = async () => null;
     const [passenger, driver, vehicle, adjustments] = await Promise.all([
-      this.d.trips.findParty(trip.passengerId, noRating),
-      this.d.trips.findParty(driverId, noRating),
+      this.d.trips.findParty(trip.passengerId),
+      this.d.trips.findParty(driverId),
       trip.vehicleId ? this.d.trips.findVehicle(trip.vehicleId) : Promise.resolve(undefined),
       this.d.trips.listFareAdjustments(trip.id),
     ]);

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { parseTopic, zDriverLocation } from '@jala/contracts';
+import { parseJson } from './chat.service';
 import type { CoreDeps, ModuleDeps } from '../module-deps';
 import { activeTripRoutes } from './active-trip.routes';
 import { ActiveTripService } from './active-trip.service';
@@ -7,11 +9,13 @@ import { DriverTripsService } from './driver-trips.service';
 import { driverTripRoutes } from './driver-trips.routes';
 import { fareRoutes } from './fare.routes';
 import { FareService } from './fare.service';
+import { LiveTrips } from './live-trips';
 import { MatchingRepository } from './matching.repository';
 import { PassengerTripsService } from './passenger-trips.service';
 import { passengerTripRoutes } from './passenger-trips.routes';
 import { TripAccess } from './trip-access';
 import { TripEvents } from './trip-events';
+import { StartCodeThrottle } from './trip-safety-checks';
 import { defineTripTopicRules } from './trip-topic-rules';
 
 /** How often pending trips are checked for expiry. */
@@ -32,18 +36,32 @@ export function createTripServices(deps: CoreDeps) {
   const { trips, log } = deps;
   const matching = new MatchingRepository(deps.db);
   const events = new TripEvents(deps.broker, log);
+  const live = new LiveTrips(deps.readVersions, log);
+  followDriverPositions(deps.broker, live, log);
   const access = new TripAccess(deps.db);
   const passengerTrips = new PassengerTripsService({
-    trips, matching, users: deps.users, geo: deps.geo, events, now: deps.now, expiryMinutes: deps.config.tripExpiryMinutes,
+    trips, matching, users: deps.users, geo: deps.geo, events, live, now: deps.now, expiryMinutes: deps.config.tripExpiryMinutes,
+  });
+  const startCodes = new StartCodeThrottle({
+    counters: deps.attemptCounters, maxFailures: deps.config.startCodeFailuresPerDriver, windowSeconds: deps.config.startCodeFailureWindowSeconds,
   });
   const driverTrips = new DriverTripsService({
-    db: deps.db, trips, matching, users: deps.users, events, now: deps.now, arrivalRadiusMeters: deps.config.arrivalRadiusMeters,
+    db: deps.db, trips, matching, users: deps.users, events, live, now: deps.now, arrivalRadiusMeters: deps.config.arrivalRadiusMeters, startCodes,
   });
   const chat = new ChatService(trips, access);
-  const activeTrips = new ActiveTripService(trips, deps.users);
-  const fares = new FareService({ trips, events, now: deps.now });
+  const activeTrips = new ActiveTripService(trips, deps.users, live);
+  const fares = new FareService({ trips, events, live, now: deps.now });
   defineTripTopicRules(deps.acl, deps.broker, { access, chat, passengerTrips, driverTrips }, log);
-  return { passengerTrips, driverTrips, chat, activeTrips, fares };
+  return { passengerTrips, driverTrips, chat, activeTrips, fares, events, live };
+}
+
+/** Each node's broker sees every driver_location publication (Redis fan-out on a cluster): the kept trips follow it. */
+function followDriverPositions(broker: CoreDeps['broker'], live: LiveTrips, log: CoreDeps['log']): void {
+  broker.onMessage('driver_location/+', (topic, payload) => {
+    const parsed = parseTopic(topic);
+    const location = zDriverLocation.safeParse(parseJson(payload));
+    if (parsed?.kind === 'driverLocation' && location.success) live.driverMoved(parsed.tripId, location.data);
+  }).catch((error: unknown) => log.error({ err: error }, 'following driver positions failed'));
 }
 
 export type TripServices = ReturnType<typeof createTripServices>;

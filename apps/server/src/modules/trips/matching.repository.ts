@@ -46,13 +46,13 @@ export class MatchingRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Pending, unexpired requests within the driver's radius for their vehicle type, minus rejected ones,
-   * nearest first. The inner query walks the GiST index in distance order (KNN `<->`) and stops after
-   * `limit` rows, so its cost does not grow with the number of requests around; the radius is applied to
-   * those rows (the nearest `limit` include every request inside it). No `earth_box` bound: with one,
-   * PostgreSQL's fixed selectivity guess for it picked a bitmap scan plus sort on smaller tables, twice
-   * as slow. Only the rows kept are joined with their passenger (name, average rating) and the driver's
-   * own offer.
+   * Pending, unexpired requests within the driver's radius for their vehicle type, minus those they
+   * rejected or withdrew their offer from, nearest first. The inner query walks the GiST index in distance
+   * order (KNN `<->`) and stops after `limit` rows, so its cost does not grow with the number of requests
+   * around; the radius is applied to those rows (the nearest `limit` include every request inside it). No
+   * `earth_box` bound: with one, PostgreSQL's fixed selectivity guess for it picked a bitmap scan plus sort
+   * on smaller tables, twice as slow. Only the rows kept are joined with their passenger (name, average
+   * rating) and the driver's own offer.
    */
   async nearbyRequests(driver: MatchingDriver, now: Date, limit = 50): Promise<NearbyRequestRow[]> {
     const serviceTypeId = driver.vehicleType === 'mototaxi' ? 1 : 2;
@@ -71,11 +71,12 @@ export class MatchingRepository {
           and t.service_type_id = ${serviceTypeId}
           and t.passenger_id <> ${driver.driverId}
           and not exists (select 1 from trip_rejections r where r.trip_id = t.id and r.driver_id = ${driver.driverId})
+          and not exists (select 1 from trip_offers w where w.trip_id = t.id and w.driver_id = ${driver.driverId} and w.status = 'withdrawn')
         order by ${pickup} <-> ${here}
         limit ${limit}
       )
       select n.*, u.first_name, u.last_name, o.price_cents as my_offer_cents,
-             (select avg(rt.score) from ratings rt where rt.ratee_id = n.passenger_id) as passenger_rating
+             u.rating_average as passenger_rating
       from nearest n
       join users u on u.id = n.passenger_id
       left join trip_offers o on o.trip_id = n.id and o.driver_id = ${driver.driverId}
@@ -86,7 +87,8 @@ export class MatchingRepository {
 
   /**
    * Drivers who should hear about a pending trip now: online, verified, an active vehicle of the trip's type,
-   * a fresh position with the pickup inside their own radius, not busy, not having rejected it.
+   * a fresh position with the pickup inside their own radius, not busy, not having rejected it or withdrawn
+   * their offer on it.
    */
   async eligibleDriverIds(trip: { id: number; passengerId: number; serviceTypeId: number; pickupLatitude: string; pickupLongitude: string }, now: Date): Promise<number[]> {
     const freshSince = new Date(now.getTime() - POSITION_FRESHNESS_MINUTES * 60_000);
@@ -105,13 +107,8 @@ export class MatchingRepository {
         and earth_distance(ll_to_earth(p.current_latitude::float8, p.current_longitude::float8),
                            ll_to_earth(${Number(trip.pickupLatitude)}, ${Number(trip.pickupLongitude)})) <= p.search_radius_km * 1000
         and not exists (select 1 from trip_rejections r where r.trip_id = ${trip.id} and r.driver_id = p.user_id)
+        and not exists (select 1 from trip_offers w where w.trip_id = ${trip.id} and w.driver_id = p.user_id and w.status = 'withdrawn')
         and not exists (select 1 from trips b where b.driver_id = p.user_id and b.status in ${sqlList(DRIVER_BUSY_STATUSES)})`);
     return (result.rows as { user_id: number }[]).map((r) => Number(r.user_id));
-  }
-
-  /** Drivers with an offer on the trip (they hear when it closes). */
-  async offeringDriverIds(tripId: number): Promise<number[]> {
-    const result = await this.db.execute(sql`select driver_id from trip_offers where trip_id = ${tripId}`);
-    return (result.rows as { driver_id: number }[]).map((r) => Number(r.driver_id));
   }
 }

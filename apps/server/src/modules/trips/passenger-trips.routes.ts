@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ChatService } from './chat.service';
 import type { PassengerTripsService } from './passenger-trips.service';
 import { toCreatedTripDto } from './trip-dto';
+import { conditionalGet } from '../../plugins/conditional-get';
 
 function passengerId(request: FastifyRequest): number {
   const user = currentUser(request);
@@ -48,6 +49,7 @@ export const passengerTripRoutes: FastifyPluginAsyncZod<{ passengerTrips: Passen
   });
 
   app.get('/trips/:id/driver-offers', {
+    onSend: conditionalGet,
     schema: { tags: ['trips'], summary: 'Offers on my pending trip, cheapest first', ...secured, params: zIdParam, response: { 200: zEnvelope(z.array(zDriverOffer)) } },
   }, async (request) => ok(await passengerTrips.offers(passengerId(request), request.params.id)));
 

@@ -12,10 +12,12 @@ import type { GeoProvider } from '../../geo';
 import type { UsersRepository } from '../auth/users.repository';
 import type { MatchingRepository } from './matching.repository';
 import { toOfferDto } from './offer-dto';
+import type { LiveTrips } from './live-trips';
 import type { TripEvents } from './trip-events';
 import { toDriverRequestDto } from './driver-request-dto';
 import type { TripRow } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
+import type { Transaction } from '../drivers/db-executor';
 
 export interface PassengerTripsDeps {
   trips: TripsRepository;
@@ -23,9 +25,13 @@ export interface PassengerTripsDeps {
   users: UsersRepository;
   geo: GeoProvider;
   events: TripEvents;
+  live: LiveTrips;
   now: () => Date;
   expiryMinutes: number;
 }
+
+/** Writes an operator's cancel to the audit log, inside the cancel's transaction. */
+export type OperatorCancelAudit = (tx: Transaction, before: TripRow, after: TripRow) => Promise<void>;
 
 export class PassengerTripsService {
   constructor(private readonly d: PassengerTripsDeps) {}
@@ -61,6 +67,7 @@ export class PassengerTripsService {
         createdAt: now,
         expiresAt: new Date(now.getTime() + this.d.expiryMinutes * 60_000),
       });
+      await this.d.live.touchTrip(trip);
       return trip;
     } catch (error) {
       if (isUniqueViolation(error, 'trips_one_active_per_passenger')) {
@@ -76,9 +83,10 @@ export class PassengerTripsService {
     if (trip.status !== 'pending') throw new AppError('PUBLISH_NEEDS_PENDING_TRIP');
     const now = this.d.now();
     await this.d.trips.markPublished(trip.id, now);
+    await this.d.live.touchTrip(trip);
     const [driverIds, passenger] = await Promise.all([
       this.d.matching.eligibleDriverIds(trip, now),
-      this.d.trips.findParty(passengerId, (id) => this.d.users.ratingAverage(id)),
+      this.d.trips.findParty(passengerId),
     ]);
     for (const driverId of driverIds) {
       const request = await this.requestFor(trip, passenger, driverId);
@@ -100,10 +108,11 @@ export class PassengerTripsService {
     const now = this.d.now();
     const raised = await this.d.trips.raiseOfferPrice(trip.id, priceCents, new Date(now.getTime() + this.d.expiryMinutes * 60_000));
     if (!raised) throw new AppError('RAISE_NEEDS_PENDING_TRIP');
+    await this.d.live.touchTrip(raised);
     const [eligible, offered, passenger] = await Promise.all([
       this.d.matching.eligibleDriverIds(raised, now),
       this.d.trips.listOfferPrices(trip.id),
-      this.d.trips.findParty(passengerId, (id) => this.d.users.ratingAverage(id)),
+      this.d.trips.findParty(passengerId),
     ]);
     const myOffer = new Map(offered.map((o) => [o.driverId, o.priceCents]));
     for (const driverId of new Set([...eligible, ...myOffer.keys()])) {
@@ -113,10 +122,17 @@ export class PassengerTripsService {
     return raised;
   }
 
+  /** Offers on the passenger's own trip, from the live-trips read model when it holds them. */
   async offers(passengerId: number, tripId: number): Promise<DriverOffer[]> {
-    await this.ownTrip(passengerId, tripId);
-    const rows = await this.d.trips.listOffers(tripId);
-    return rows.map((r) => toOfferDto(r.offer, { firstName: r.firstName, lastName: r.lastName, rating: r.ratingAverage, vehicle: r.vehicle }));
+    const kept = await this.d.live.tripOffers(tripId, async () => {
+      const trip = await this.d.trips.findById(tripId);
+      if (!trip) return null;
+      const rows = await this.d.trips.listOffers(tripId);
+      const offers = rows.map((r) => toOfferDto(r.offer, { firstName: r.firstName, lastName: r.lastName, rating: r.ratingAverage, vehicle: r.vehicle }));
+      return { passengerId: trip.passengerId, offers };
+    });
+    if (!kept || kept.passengerId !== passengerId) throw new AppError('TRIP_NOT_FOUND');
+    return kept.offers;
   }
 
   /** Accepts one driver's offer. Exactly one of any number of concurrent accepts wins. */
@@ -129,7 +145,7 @@ export class PassengerTripsService {
     // 'accepted'/'rejected' offers mean another accept of this trip committed since the trip was read.
     if (offer.status !== 'pending') throw new AppError('TRIP_NOT_PENDING');
     const now = this.d.now();
-    let accepted: TripRow | undefined;
+    let accepted: Awaited<ReturnType<TripsRepository['assignDriver']>>;
     try {
       accepted = await this.d.trips.assignDriver(tripId, offer, now, newStartCode());
     } catch (error) {
@@ -139,11 +155,13 @@ export class PassengerTripsService {
       throw error;
     }
     if (!accepted) throw new AppError('TRIP_NOT_PENDING');
+    await this.d.live.touchTrip(accepted.trip);
+    // The drivers not chosen are cut off the trip first, so not even this 'accepted' reaches them; their
+    // feed says only that the passenger chose another offer.
+    await this.d.events.formerCounterparts(tripId, accepted.notChosen);
     this.d.events.status(tripId, 'accepted', driverId, now);
-    for (const other of await this.d.matching.offeringDriverIds(tripId)) {
-      if (other !== driverId) this.d.events.toDriver(other, { type: 'offer_declined', trip_id: tripId });
-    }
-    return accepted;
+    for (const other of accepted.notChosen) this.d.events.toDriver(other, { type: 'offer_declined', trip_id: tripId });
+    return accepted.trip;
   }
 
   async cancel(passengerId: number, tripId: number, reason: string | undefined): Promise<TripRow> {
@@ -158,14 +176,16 @@ export class PassengerTripsService {
 
   /**
    * An operator ends an abusive or stuck trip from the console (cancelled_by_system with the operator's
-   * reason). Both sides hear it like any closing (announceClosed).
+   * reason). `audit` writes the operator's audit row in the cancel's own transaction: a failure of either
+   * leaves the trip as it was. Both sides hear it like any closing (announceClosed), after the commit.
    */
-  async cancelAsOperator(tripId: number, reason: string): Promise<{ before: TripRow; after: TripRow }> {
+  async cancelAsOperator(tripId: number, reason: string, audit: OperatorCancelAudit): Promise<{ before: TripRow; after: TripRow }> {
     const trip = await this.d.trips.findById(tripId);
     if (!trip) throw new AppError('TRIP_NOT_FOUND');
     requireTransition(trip.status, 'cancelled_by_system', 'operator');
     const now = this.d.now();
-    const cancelled = await this.d.trips.transition(trip.id, trip.status, 'cancelled_by_system', now, { cancelReason: `Cancelado por un operador: ${reason}` });
+    const cancelled = await this.d.trips.transitionWith(trip.id, trip.status, 'cancelled_by_system', now,
+      { cancelReason: `Cancelado por un operador: ${reason}` }, (tx, after) => audit(tx, trip, after));
     if (!cancelled) throw new AppError('TRIP_STATUS_CHANGED');
     await this.announceClosed(cancelled, now);
     return { before: trip, after: cancelled };
@@ -187,17 +207,18 @@ export class PassengerTripsService {
   }
 
   /**
-   * trip_status for whoever follows the trip, and 'trip_request_closed' on the feed of every driver who
-   * offered, the assigned one, and — for a request nobody took yet — every driver it was offered to (the
-   * eligible ones around the pickup), so it leaves their lists at once rather than at their next refresh.
+   * trip_status for whoever follows the trip, and 'trip_request_closed' on the feed of its counterparts:
+   * the assigned driver, or — for a request nobody took yet — every driver whose offer is live and every
+   * driver it was offered to (the eligible ones around the pickup), so it leaves their lists at once rather
+   * than at their next refresh. Former counterparts (withdrawn, not chosen) hear nothing of it.
    */
   private async announceClosed(trip: TripRow, at: Date): Promise<void> {
+    await this.d.live.touchTrip(trip);
     this.d.events.status(trip.id, trip.status, trip.driverId, at, trip.cancelReason);
-    const [offering, nearby] = await Promise.all([
-      this.d.matching.offeringDriverIds(trip.id),
-      trip.driverId === null ? this.d.matching.eligibleDriverIds(trip, at) : Promise.resolve([]),
-    ]);
-    const notify = new Set([...offering, ...nearby, ...(trip.driverId ? [trip.driverId] : [])]);
+    const notify = trip.driverId !== null
+      ? [trip.driverId]
+      : await Promise.all([this.d.trips.listOfferPrices(trip.id), this.d.matching.eligibleDriverIds(trip, at)])
+        .then(([live, nearby]) => new Set([...live.map((offer) => offer.driverId), ...nearby]));
     for (const driverId of notify) this.d.events.toDriver(driverId, { type: 'trip_request_closed', trip_id: trip.id });
   }
 

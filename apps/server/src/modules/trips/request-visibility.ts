@@ -1,9 +1,10 @@
 /**
  * Whether a pending request is one this driver can see, i.e. act on from their feed ('Rechazar'): pending
- * and unexpired, not their own, and either already answered by them (an offer or an earlier rejection) or
+ * and unexpired, not their own, and either carrying their live offer (which they may still withdraw) or
  * matching them now the way the feed does (verified, online, active vehicle of the trip's type, pickup
- * inside their radius). Anything else (another driver's trip, finished or en-route trips, unknown ids)
- * is answered as not found, and nothing is written.
+ * inside their radius). A request they rejected or withdrew their offer from is gone for them, like it is
+ * from their feed. Anything else (another driver's trip, finished or en-route trips, unknown ids) is
+ * answered as not found, and nothing is written.
  */
 import { and, eq, schema, type Database } from '@jala/db';
 import { haversineKm, vehicleTypeForServiceType } from '@jala/domain';
@@ -19,13 +20,14 @@ export async function driverCanSeeRequest(
   position: { latitude: number; longitude: number } | null = null,
 ): Promise<boolean> {
   if (trip.passengerId === driverId || trip.status !== 'pending' || trip.expiresAt <= now) return false;
-  const answered = await Promise.all([
-    db.select({ id: schema.tripOffers.id }).from(schema.tripOffers)
+  const [[offer], [rejection]] = await Promise.all([
+    db.select({ status: schema.tripOffers.status }).from(schema.tripOffers)
       .where(and(eq(schema.tripOffers.tripId, trip.id), eq(schema.tripOffers.driverId, driverId))).limit(1),
     db.select({ tripId: schema.tripRejections.tripId }).from(schema.tripRejections)
       .where(and(eq(schema.tripRejections.tripId, trip.id), eq(schema.tripRejections.driverId, driverId))).limit(1),
   ]);
-  if (answered.some((rows) => rows.length > 0)) return true;
+  if (rejection) return false;
+  if (offer) return offer.status === 'pending';
   const stored = await loadDriverContext(db, driverId, now).catch(() => null);
   const driver = stored && { ...stored, ...position };
   if (!driver || matchingBlocker(driver) || driver.latitude == null || driver.longitude == null) return false;

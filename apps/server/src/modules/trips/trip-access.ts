@@ -1,9 +1,14 @@
-import { and, eq, or, schema, type Database } from '@jala/db';
+import { and, eq, schema, type Database } from '@jala/db';
 import { isDriverBusyStatus } from '@jala/domain';
 
 /**
  * Who may see what of a trip. Used by HTTP routes and by the MQTT ACL alike, so both channels apply
  * exactly the same ownership rules (GUIDE §4).
+ *
+ * A trip's counterparts are its drivers of the moment: while the passenger has not chosen, each driver whose
+ * offer is still live (trip_offers.status 'pending'); once they chose, only the assigned driver. A driver
+ * who withdrew (offer 'withdrawn': 'Rechazar' or going offline) or was not chosen (offer 'rejected') is a
+ * former counterpart and reaches nothing of the trip any more: not its status, chat or chat history.
  */
 export class TripAccess {
   constructor(private readonly db: Database) {}
@@ -14,14 +19,15 @@ export class TripAccess {
     return Boolean(row);
   }
 
-  /** A driver takes part in a trip once they made an offer on it or were assigned to it. */
+  /** Whether the driver is a counterpart of the trip now (see the class comment). */
   async isDriverOf(driverId: number, tripId: number): Promise<boolean> {
-    const [assigned] = await this.db.select({ id: schema.trips.id }).from(schema.trips)
-      .where(and(eq(schema.trips.id, tripId), eq(schema.trips.driverId, driverId)));
-    if (assigned) return true;
-    const [offer] = await this.db.select({ id: schema.tripOffers.id }).from(schema.tripOffers)
-      .where(and(eq(schema.tripOffers.tripId, tripId), eq(schema.tripOffers.driverId, driverId)));
-    return Boolean(offer);
+    const [row] = await this.db.select({ assigned: schema.trips.driverId, offer: schema.tripOffers.status })
+      .from(schema.trips)
+      .leftJoin(schema.tripOffers, and(eq(schema.tripOffers.tripId, schema.trips.id), eq(schema.tripOffers.driverId, driverId)))
+      .where(eq(schema.trips.id, tripId));
+    if (!row) return false;
+    if (row.assigned !== null) return row.assigned === driverId;
+    return row.offer === 'pending';
   }
 
   async isAssignedDriver(driverId: number, tripId: number, activeOnly = true): Promise<boolean> {
@@ -31,7 +37,10 @@ export class TripAccess {
     return !activeOnly || isDriverBusyStatus(row.status);
   }
 
-  /** The conversation chat/{trip}/{driver}: that trip's passenger and that driver, if the driver takes part. */
+  /**
+   * The conversation chat/{trip}/{driver}: that trip's passenger and that driver, while the driver is a
+   * counterpart; a former counterpart's conversation is closed to both sides.
+   */
   async canUseChat(userId: number, tripId: number, driverId: number): Promise<'passenger' | 'driver' | null> {
     if (!(await this.isDriverOf(driverId, tripId))) return null;
     if (userId === driverId) return 'driver';
@@ -39,9 +48,8 @@ export class TripAccess {
     return null;
   }
 
+  /** trip_status/{trip}: the passenger and the trip's counterparts. */
   async canFollowStatus(userId: number, tripId: number): Promise<boolean> {
-    const [row] = await this.db.select({ id: schema.trips.id }).from(schema.trips)
-      .where(and(eq(schema.trips.id, tripId), or(eq(schema.trips.passengerId, userId), eq(schema.trips.driverId, userId))));
-    return Boolean(row) || (await this.isDriverOf(userId, tripId));
+    return (await this.isPassengerOf(userId, tripId)) || this.isDriverOf(userId, tripId);
   }
 }

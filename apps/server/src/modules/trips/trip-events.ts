@@ -33,6 +33,23 @@ export class TripEvents {
     this.send(topics.tripStatus(tripId), message);
   }
 
+  /**
+   * Drivers who stopped being counterparts of a trip (they withdrew, or another driver was chosen) lose its
+   * status and their own chat on every node, subscriptions taken before included (TripAccess says who is a
+   * counterpart). Called once the change is stored; awaited before the next status, which then cannot reach
+   * them. Never throws: the change is stored, and a failure is logged like any failed push.
+   */
+  async formerCounterparts(tripId: number, driverIds: readonly number[]): Promise<void> {
+    if (driverIds.length === 0) return;
+    const lost = [topics.tripStatus(tripId), ...driverIds.map((driverId) => topics.chat(tripId, driverId))];
+    await this.broker.revoke(driverIds, lost).catch((error: unknown) => this.log.error({ err: error, tripId, driverIds }, 'revoking former counterparts failed'));
+  }
+
+  /** A driver withdrew their live offers on these trips ('Rechazar', or going offline). */
+  async offersWithdrawn(driverId: number, tripIds: readonly number[]): Promise<void> {
+    await Promise.all(tripIds.map((tripId) => this.formerCounterparts(tripId, [driverId])));
+  }
+
   toDriver(driverId: number, message: DriverFeedMessage): void {
     this.send(topics.driverTripRequests(driverId), message);
   }

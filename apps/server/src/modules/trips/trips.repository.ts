@@ -80,16 +80,34 @@ export class TripsRepository {
     return row;
   }
 
-  /** Assigns the driver of an offer to a pending trip, atomically; undefined when the trip is no longer pending. */
-  async assignDriver(tripId: number, offer: OfferRow, at: Date, startCode: string): Promise<TripRow | undefined> {
+  /**
+   * Moves a trip like `transition`, and runs `alongside` in the same transaction (an operator's audit row):
+   * both are written or neither. Undefined (and nothing changed) when the trip is no longer in `from`.
+   */
+  async transitionWith(id: number, from: TripStatus, to: TripStatus, at: Date, extra: TripChanges, alongside: (tx: Tx, row: TripRow) => Promise<void>): Promise<TripRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.transition(id, from, to, at, extra, tx);
+      if (row) await alongside(tx, row);
+      return row;
+    });
+  }
+
+  /**
+   * Assigns the driver of an offer to a pending trip, atomically; undefined when the trip is no longer
+   * pending. The other live offers become 'rejected' (withdrawn ones stay 'withdrawn'); `notChosen` are
+   * their drivers.
+   */
+  async assignDriver(tripId: number, offer: OfferRow, at: Date, startCode: string): Promise<{ trip: TripRow; notChosen: number[] } | undefined> {
     return this.db.transaction(async (tx) => {
       const trip = await this.transition(tripId, 'pending', 'accepted', at, {
         driverId: offer.driverId, vehicleId: offer.vehicleId, agreedFareCents: offer.priceCents, startCode,
       }, tx);
       if (!trip) return undefined;
-      await tx.update(schema.tripOffers).set({ status: sql`case when ${schema.tripOffers.id} = ${offer.id} then 'accepted' else 'rejected' end` })
-        .where(eq(schema.tripOffers.tripId, tripId));
-      return trip;
+      const answered = await tx.update(schema.tripOffers)
+        .set({ status: sql`case when ${schema.tripOffers.id} = ${offer.id} then 'accepted' else 'rejected' end` })
+        .where(and(eq(schema.tripOffers.tripId, tripId), eq(schema.tripOffers.status, 'pending')))
+        .returning({ driverId: schema.tripOffers.driverId, status: schema.tripOffers.status });
+      return { trip, notChosen: answered.filter((row) => row.status === 'rejected').map((row) => row.driverId) };
     });
   }
 
@@ -174,11 +192,12 @@ export class TripsRepository {
     await this.db.update(schema.trips).set({ publishedAt: at }).where(and(eq(schema.trips.id, id), sql`${schema.trips.publishedAt} is null`));
   }
 
-  async findParty(userId: number, ratingAverage: (id: number) => Promise<number | null>): Promise<TripParty | undefined> {
+  async findParty(userId: number): Promise<TripParty | undefined> {
     const [row] = await this.db.select({
       id: schema.users.id, firstName: schema.users.firstName, lastName: schema.users.lastName, phone: schema.users.phone,
+      ratingAverage: schema.users.ratingAverage,
     }).from(schema.users).where(eq(schema.users.id, userId));
-    return row ? { ...row, ratingAverage: await ratingAverage(userId) } : undefined;
+    return row ? { ...row, ratingAverage: ratingAverage(row.ratingAverage) } : undefined;
   }
 
   async findVehicle(vehicleId: number): Promise<TripVehicle | undefined> {
@@ -234,7 +253,7 @@ export class TripsRepository {
       firstName: schema.users.firstName,
       lastName: schema.users.lastName,
       vehicle: { brand: schema.vehicles.brand, model: schema.vehicles.model, licensePlate: schema.vehicles.licensePlate, color: schema.vehicles.color, vehicleType: schema.vehicles.vehicleType },
-      ratingAverage: sql<string | null>`(select avg(r.score) from ratings r where r.ratee_id = ${schema.tripOffers.driverId})`.mapWith(ratingAverage),
+      ratingAverage: sql<string | null>`${schema.users.ratingAverage}`.mapWith(ratingAverage),
     })
       .from(schema.tripOffers)
       .innerJoin(schema.users, eq(schema.users.id, schema.tripOffers.driverId))
@@ -243,17 +262,20 @@ export class TripsRepository {
       .orderBy(asc(schema.tripOffers.priceCents), asc(schema.tripOffers.createdAt));
   }
 
-  async insertRejection(tripId: number, driverId: number, reason: string | undefined): Promise<void> {
+  /** Hides the request from the driver and withdraws their live offer on it; whether there was one. */
+  async insertRejection(tripId: number, driverId: number, reason: string | undefined): Promise<boolean> {
     await this.db.insert(schema.tripRejections).values({ tripId, driverId, reason: reason ?? null }).onConflictDoNothing();
-    await this.db.update(schema.tripOffers).set({ status: 'withdrawn' })
-      .where(and(eq(schema.tripOffers.tripId, tripId), eq(schema.tripOffers.driverId, driverId), eq(schema.tripOffers.status, 'pending')));
+    const withdrawn = await this.db.update(schema.tripOffers).set({ status: 'withdrawn' })
+      .where(and(eq(schema.tripOffers.tripId, tripId), eq(schema.tripOffers.driverId, driverId), eq(schema.tripOffers.status, 'pending')))
+      .returning({ id: schema.tripOffers.id });
+    return withdrawn.length > 0;
   }
 
   // --- chat ---
 
-  async insertChat(values: typeof schema.chatMessages.$inferInsert) {
-    const [row] = await this.db.insert(schema.chatMessages).values(values).returning();
-    return row;
+  /** Inserts a chat message; one whose (trip, driver, sender, client id) is already stored is skipped. */
+  async insertChat(values: typeof schema.chatMessages.$inferInsert): Promise<void> {
+    await this.db.insert(schema.chatMessages).values(values).onConflictDoNothing();
   }
 
   async listChat(tripId: number, driverId: number) {

@@ -129,14 +129,18 @@ export interface PublishFields {
   retain: boolean;
   /** Required at QoS 1, absent at QoS 0. */
   packetId?: number;
+  /** A QoS 1 PUBLISH sent again (section 3.3.1.1); never set at QoS 0. */
+  dup?: boolean;
 }
 
-export function encodePublish({ topic, payload, qos, retain, packetId }: PublishFields): Bytes {
+export function encodePublish({ topic, payload, qos, retain, packetId, dup = false }: PublishFields): Bytes {
   if (qos === 1) {
     if (packetId === undefined) throw new Error('QoS 1 PUBLISH needs a packet id');
     checkPacketId(packetId);
+  } else if (dup) {
+    throw new Error('MQTT 3.1.1 sets DUP only on QoS > 0 PUBLISH (section 3.3.1.1)');
   }
-  return packet(TYPE.publish, (qos << 1) | (retain ? 1 : 0), [mqttString(topic), ...(qos === 1 ? [u16(packetId as number)] : []), payload]);
+  return packet(TYPE.publish, (dup ? 0b1000 : 0) | (qos << 1) | (retain ? 1 : 0), [mqttString(topic), ...(qos === 1 ? [u16(packetId as number)] : []), payload]);
 }
 
 export function encodePuback(packetId: number): Bytes {

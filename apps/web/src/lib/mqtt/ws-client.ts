@@ -12,6 +12,7 @@ import {
   SUBACK_FAILURE,
   type Bytes,
   type IncomingPacket,
+  type PublishFields,
   type QoS,
 } from './packets';
 
@@ -23,11 +24,15 @@ import {
  * It behaves like mqtt.js where RealtimeClient relies on it:
  * - events 'connect' (CONNACK accepted), 'close' (every lost or failed connection), 'offline' (first
  *   loss), 'reconnect' (each new attempt, every `reconnectPeriod` ms), 'error' (refused CONNACK, protocol
- *   error), 'message' (topic, payload bytes) and 'end' (after end());
+ *   error), 'message' (topic, payload bytes) and 'end' (after end()); plus 'subscribed' (the topics a
+ *   SUBACK granted), so screens refetch once the broker really routes a topic to them, not when asked;
  * - `connectTimeout` bounds the wait from opening the socket to CONNACK;
  * - subscriptions are sent again after every reconnect (clean sessions forget them);
+ * - a QoS 1 publish not acknowledged (no PUBACK) when the link drops stays in flight: after the next
+ *   CONNACK it is sent again, in order, with the DUP flag and its original packet id (section 4.4), and
+ *   its callback waits for that PUBACK. At least once: the broker may have routed the first copy, so
+ *   receivers must tolerate a repeat (chat messages carry an id for that). Only end() fails it;
  * - keepalive: a PINGREQ every `keepalive` seconds; no PINGRESP by the next one means the link is dead.
- * QoS 1 publishes that were not acknowledged when the link dropped fail with an error (not resent).
  */
 
 /** What the client hears from its socket. */
@@ -94,6 +99,12 @@ export interface MqttWsDeps {
 type Callback = (error?: Error) => void;
 type Listener = (...args: never[]) => void;
 
+/** A packet waiting for its acknowledgement: a QoS 1 PUBLISH keeps what it needs to be sent again. */
+type Pending =
+  | { kind: 'puback'; callback: Callback; publish: PublishFields & { packetId: number } }
+  | { kind: 'suback'; callback: Callback; topics: string[] }
+  | { kind: 'unsuback'; callback: Callback };
+
 const DEFAULT_KEEPALIVE_SECONDS = 60;
 
 export class MqttWsClient {
@@ -108,8 +119,8 @@ export class MqttWsClient {
   private keepaliveTimer: unknown = null;
   /** Topics to (re)subscribe on every CONNACK, with their QoS. */
   private readonly subscriptions = new Map<string, QoS>();
-  /** Callbacks waiting for PUBACK / SUBACK / UNSUBACK, by packet id (with the topics a SUBSCRIBE asked for). */
-  private readonly pending = new Map<number, { kind: 'puback' | 'suback' | 'unsuback'; callback: Callback; topics?: string[] }>();
+  /** What waits for PUBACK / SUBACK / UNSUBACK, by packet id, in the order it was sent. */
+  private readonly pending = new Map<number, Pending>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly createSocket: SocketFactory;
   private readonly setTimer: (callback: () => void, ms: number) => unknown;
@@ -129,6 +140,7 @@ export class MqttWsClient {
   on(event: 'connect' | 'close' | 'offline' | 'reconnect' | 'end', listener: () => void): this;
   on(event: 'error', listener: (error: Error) => void): this;
   on(event: 'message', listener: (topic: string, payload: Uint8Array) => void): this;
+  on(event: 'subscribed', listener: (topics: string[]) => void): this;
   on(event: string, listener: Listener): this {
     let set = this.listeners.get(event);
     if (!set) this.listeners.set(event, (set = new Set()));
@@ -144,14 +156,20 @@ export class MqttWsClient {
       return this;
     }
     // A topic the broker refuses leaves the list (see handle); one lost with the link is sent again on reconnect.
-    this.request('suback', (packetId) => encodeSubscribe(packetId, [{ topic, qos: options.qos }]), (error) => callback?.(error ?? null), [topic]);
+    this.request((packetId) => ({
+      waiting: { kind: 'suback', callback: (error) => callback?.(error ?? null), topics: [topic] },
+      bytes: encodeSubscribe(packetId, [{ topic, qos: options.qos }]),
+    }));
     return this;
   }
 
   unsubscribe(topic: string, callback?: Callback): this {
     this.subscriptions.delete(topic);
-    if (!this.connected) callback?.();
-    else this.request('unsuback', (packetId) => encodeUnsubscribe(packetId, [topic]), (error) => callback?.(error));
+    if (!this.connected) {
+      callback?.();
+      return this;
+    }
+    this.request((packetId) => ({ waiting: { kind: 'unsuback', callback: (error) => callback?.(error) }, bytes: encodeUnsubscribe(packetId, [topic]) }));
     return this;
   }
 
@@ -165,7 +183,10 @@ export class MqttWsClient {
       this.send(encodePublish({ topic, payload, qos: 0, retain: options.retain }));
       callback?.();
     } else {
-      this.request('puback', (packetId) => encodePublish({ topic, payload, qos: 1, retain: options.retain, packetId }), (error) => callback?.(error));
+      this.request((packetId) => {
+        const publish = { topic, payload, qos: 1 as const, retain: options.retain, packetId };
+        return { waiting: { kind: 'puback', callback: (error) => callback?.(error), publish }, bytes: encodePublish(publish) };
+      });
     }
     return this;
   }
@@ -179,7 +200,7 @@ export class MqttWsClient {
     this.socket?.close();
     this.socket = null;
     this.connected = false;
-    this.failPending(new Error('Connection closed'));
+    this.failPending(new Error('Connection closed'), () => true);
     this.emit('end');
     return this;
   }
@@ -245,10 +266,17 @@ export class MqttWsClient {
         const waiting = this.pending.get(packet.packetId);
         if (!waiting || waiting.kind !== packet.type) return;
         this.pending.delete(packet.packetId);
-        const refused = packet.type === 'suback' ? (waiting.topics ?? []).filter((_, index) => packet.granted[index] === SUBACK_FAILURE) : [];
+        if (waiting.kind !== 'suback' || packet.type !== 'suback') {
+          waiting.callback();
+          return;
+        }
+        const refused = waiting.topics.filter((_, index) => packet.granted[index] === SUBACK_FAILURE);
         // Not asked for again on the next connection: the broker's ACL would refuse it again.
         for (const topic of refused) this.subscriptions.delete(topic);
+        // Granted and still wanted (an unsubscribe may have overtaken the SUBACK).
+        const granted = waiting.topics.filter((topic, index) => packet.granted[index] !== SUBACK_FAILURE && this.subscriptions.has(topic));
         waiting.callback(refused.length > 0 ? new Error(`Subscription refused: ${refused.join(', ')}`) : undefined);
+        if (granted.length > 0 && this.socket === socket) this.emit('subscribed', granted);
         return;
       }
       case 'pingresp':
@@ -269,7 +297,14 @@ export class MqttWsClient {
       const report = (error?: Error): void => {
         if (error && this.connected) this.emit('error', error); // refused, not merely lost with the link
       };
-      this.request('suback', (packetId) => encodeSubscribe(packetId, topics), report, topics.map(({ topic }) => topic));
+      this.request((packetId) => ({
+        waiting: { kind: 'suback', callback: report, topics: topics.map(({ topic }) => topic) },
+        bytes: encodeSubscribe(packetId, topics),
+      }));
+    }
+    // QoS 1 publishes the last link lost before their PUBACK: again, in order, flagged DUP, same packet id.
+    for (const waiting of this.pending.values()) {
+      if (waiting.kind === 'puback') this.send(encodePublish({ ...waiting.publish, dup: true }));
     }
     this.emit('connect');
   }
@@ -281,7 +316,8 @@ export class MqttWsClient {
     socket.close();
     this.connected = false;
     this.clearTimers();
-    this.failPending(new Error('Connection closed'));
+    // Subscriptions are asked for again on the next CONNACK and publishes resent: only their waits end here.
+    this.failPending(new Error('Connection closed'), (waiting) => waiting.kind !== 'puback');
     this.emit('close');
     if (this.options.reconnectPeriod <= 0) return;
     if (!this.reconnecting) {
@@ -314,11 +350,12 @@ export class MqttWsClient {
     }, this.keepaliveSeconds() * 1000);
   }
 
-  /** Sends a packet that the broker acknowledges, calling back on the acknowledgement or on loss. */
-  private request(kind: 'puback' | 'suback' | 'unsuback', encode: (packetId: number) => Bytes, callback: Callback, topics?: string[]): void {
+  /** Sends a packet the broker acknowledges, under a free packet id; `waiting` hears the acknowledgement. */
+  private request(build: (packetId: number) => { waiting: Pending; bytes: Bytes }): void {
     const packetId = this.allocatePacketId();
-    this.pending.set(packetId, { kind, callback, topics });
-    this.send(encode(packetId));
+    const { waiting, bytes } = build(packetId);
+    this.pending.set(packetId, waiting);
+    this.send(bytes);
   }
 
   private allocatePacketId(): number {
@@ -336,10 +373,11 @@ export class MqttWsClient {
     return this.options.keepalive ?? DEFAULT_KEEPALIVE_SECONDS;
   }
 
-  private failPending(error: Error): void {
-    const waiting = [...this.pending.values()];
-    this.pending.clear();
-    for (const { callback } of waiting) callback(error);
+  /** Ends the waits that `which` selects, calling them back with `error`. */
+  private failPending(error: Error, which: (waiting: Pending) => boolean): void {
+    const failed = [...this.pending].filter(([, waiting]) => which(waiting));
+    for (const [packetId] of failed) this.pending.delete(packetId);
+    for (const [, { callback }] of failed) callback(error);
   }
 
   private clearTimers(): void {

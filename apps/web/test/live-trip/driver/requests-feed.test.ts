@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { zDriverFeedMessage } from '@jala/contracts';
+import { CHAT_MESSAGE_ID_PATTERN, zDriverFeedMessage } from '@jala/contracts';
 import { applyFeedMessage, hasMovedMeaningfully, offeredTripEvent, sortRequests, upsertRequest } from '../../../src/features/live-trip/driver/requests-feed';
-import { chatTextToSend, mergeChat as mergeChatMessages } from '../../../src/features/live-trip/shared/chat/merge-chat';
+import { chatTextToSend, mergeChat as mergeChatMessages, newChatMessageId } from '../../../src/features/live-trip/shared/chat/merge-chat';
 import { parseMessage } from '../../../src/lib/use-realtime-topic';
 import { counterOfferError } from '../../../src/features/live-trip/driver/components/counter-offer-form';
 import { requestsErrorFix } from '../../../src/features/live-trip/driver/components/requests-error';
@@ -74,6 +74,18 @@ describe('small rules of the driver screens', () => {
     const a = { sender: 1, role: 'passenger' as const, message: 'a', timestamp: '2025-01-01T10:00:00Z' };
     const b = { sender: 2, role: 'driver' as const, message: 'b', timestamp: '2025-01-01T09:00:00Z' };
     expect(mergeChatMessages([a], [b, a])).toEqual([b, a]);
+  });
+
+  it('chat: a message delivered twice (a QoS 1 resend) or stored with the server time shows once, by its id', () => {
+    const live = { id: newChatMessageId(), sender: 1, role: 'passenger' as const, message: 'hola', timestamp: '2025-01-01T10:00:00.000Z' };
+    const stored = { ...live, timestamp: '2025-01-01T10:00:00.412Z' };
+    expect(live.id).toMatch(CHAT_MESSAGE_ID_PATTERN);
+    expect(newChatMessageId()).not.toBe(live.id);
+    expect(mergeChatMessages([], [live, live])).toEqual([live]);
+    expect(mergeChatMessages([stored], [live])).toEqual([stored]);
+    // The same words sent again are a new message (a new id).
+    const again = { ...live, id: newChatMessageId() };
+    expect(mergeChatMessages([live], [again])).toEqual([live, again]);
   });
 
   it('counter-offer: more than zero, at most two decimals, not absurd', () => {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_MESSAGE, type DocumentKind, type DriverDocument } from '@jala/contracts';
+import { canResubmitDocuments } from '@jala/domain';
 import { PrivateImage } from '../../../components/ui/private-image';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { driverKeys, fetchOwnDocumentFile, submitDriverDocuments, uploadDriverDocument } from '../api/driver-api';
@@ -102,16 +103,23 @@ export function DocumentsSection() {
         {DOCUMENT_KINDS.map((kind) => <DocumentSlot key={kind} kind={kind} document={data.documents.find((d) => d.kind === kind)} />)}
       </ul>
       <p className="doc-hint">JPEG, PNG, WebP o HEIC de hasta 10 MB. Guardamos la foto sin datos de ubicación.</p>
-      <form className="doc-submit" onSubmit={onSubmit} noValidate>
-        <label className="field__label" htmlFor="soat-expiry">Fecha de vencimiento del SOAT</label>
-        <input id="soat-expiry" type="date" className="field__control" value={soat} onChange={(e) => setSoat(e.target.value)}
-          aria-invalid={submitError ? true : undefined} aria-describedby={submitError ? 'soat-expiry-error' : undefined} />
-        {submitError && <p className="field__error" id="soat-expiry-error" role="alert">{submitError}</p>}
-        <button type="submit" className="btn btn--primary btn--block" disabled={submit.isPending || data.missing.length > 0}>
-          {submit.isPending ? 'Enviando...' : 'Enviar a revisión'}
-        </button>
-        {data.missing.length > 0 && <p className="doc-hint">Falta: {data.missing.map((kind) => DOCUMENT_KIND_LABELS[kind]).join(', ')}.</p>}
-      </form>
+      {/* A verified driver sends papers again only to renew them (the server answers 409 otherwise). */}
+      {!canResubmitDocuments(data.verification_status, data.expiry_notice) ? (
+        <p className="doc-hint" role="note">
+          Tus documentos ya están verificados: no hace falta enviarlos a revisión otra vez. Cuando tu licencia o tu SOAT estén por vencer, podrás enviar aquí los renovados.
+        </p>
+      ) : (
+        <form className="doc-submit" onSubmit={onSubmit} noValidate>
+          <label className="field__label" htmlFor="soat-expiry">Fecha de vencimiento del SOAT</label>
+          <input id="soat-expiry" type="date" className="field__control" value={soat} onChange={(e) => setSoat(e.target.value)}
+            aria-invalid={submitError ? true : undefined} aria-describedby={submitError ? 'soat-expiry-error' : undefined} />
+          {submitError && <p className="field__error" id="soat-expiry-error" role="alert">{submitError}</p>}
+          <button type="submit" className="btn btn--primary btn--block" disabled={submit.isPending || data.missing.length > 0}>
+            {submit.isPending ? 'Enviando...' : 'Enviar a revisión'}
+          </button>
+          {data.missing.length > 0 && <p className="doc-hint">Falta: {data.missing.map((kind) => DOCUMENT_KIND_LABELS[kind]).join(', ')}.</p>}
+        </form>
+      )}
       {/* Where the user just sent them: the confirmation while they wait, then the operator's decision in its place. */}
       {waiting || sent === null ? <SuccessBanner message={sent} /> : <DecisionNotice verificationStatus={data.verification_status} reason={data.rejection_reason} />}
     </div>

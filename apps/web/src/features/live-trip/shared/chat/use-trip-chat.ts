@@ -4,7 +4,7 @@ import { CHAT_MESSAGE_MAX, topics, zChatMessage, type ChatMessage } from '@jala/
 import { realtime, realtimeErrorMessage, type RealtimeClient } from '../../../../lib/realtime';
 import { fetchChatHistory, liveTripKeys } from '../api';
 import { useRealtimeTopic } from '../../../../lib/use-realtime-topic';
-import { chatTextToSend, mergeChat } from './merge-chat';
+import { chatTextToSend, mergeChat, newChatMessageId } from './merge-chat';
 
 export type ChatClient = Pick<RealtimeClient, 'isConnected' | 'onConnectionChange' | 'subscribe' | 'publish'>;
 
@@ -31,8 +31,9 @@ export interface TripChat {
 /**
  * The conversation between the passenger and one offering driver, the same on both phones: stored
  * history (GET /trips/{id}/chat/{driverId}) kept live over chat/{trip}/{driver} (reloaded whenever the
- * link comes back); `send` publishes as `role` and shows the message at once (the broker's echo is
- * merged away). A blank message is not sent (spec §5).
+ * link comes back); `send` publishes as `role` with a fresh message id and shows the message once the
+ * broker acknowledges it (its echo, and any copy a QoS 1 resend delivers, are merged away by that id).
+ * A blank message is not sent (spec §5).
  */
 export function useTripChat({ tripId, driverId, role, senderId, client = realtime }: TripChatParams): TripChat {
   const queryClient = useQueryClient();
@@ -68,7 +69,7 @@ export function useTripChat({ tripId, driverId, role, senderId, client = realtim
   const send = async (text: string): Promise<boolean> => {
     const body = chatTextToSend(text);
     if (body === null || senderId === null) return false;
-    await publish.mutateAsync({ sender: senderId, role, message: body.slice(0, CHAT_MESSAGE_MAX), timestamp: new Date().toISOString() });
+    await publish.mutateAsync({ id: newChatMessageId(), sender: senderId, role, message: body.slice(0, CHAT_MESSAGE_MAX), timestamp: new Date().toISOString() });
     return true;
   };
 

@@ -1,0 +1,86 @@
+/**
+ * Resident memory of the server as `npm start` runs it (the bundle, plain node, its own process), on the
+ * embedded default: idle after a first boot on an empty data folder, idle after a restart on that folder,
+ * and after the http bench's reads under load; on PostgreSQL for reference. "Idle" is read once the resident
+ * set has settled (moves < 2 MB over 5 s) after /api/health answered, not after a fixed time.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '@jala/db';
+import { autocannon, failedResponses } from './lib/autocannon';
+import { checkPhoneReads, seedPhoneReads } from './lib/phone-reads';
+import { createScratchDatabase } from './lib/postgres';
+import { buildServerBundle, settledRss, startServerProcess, type ServerProcess } from './lib/server-process';
+import { below, info, log, round, type Benchmark, type Measurement } from './lib/report';
+
+export const IDLE_BUDGET_MB = 300;
+const LOAD_CONNECTIONS = 50;
+
+async function idle(server: ServerProcess, what: string): Promise<{ rssMb: number; peakMb: number }> {
+  const settled = await settledRss(() => server.memory().rssMb);
+  const { peakMb } = server.memory();
+  log('memory', `${what}: ${settled.rssMb.toFixed(0)} MB resident, ${settled.stable ? `settled within ${(settled.afterMs / 1000).toFixed(1)} s` : `NOT settled after ${(settled.afterMs / 1000).toFixed(0)} s (last reading)`}; peak so far ${peakMb.toFixed(0)} MB`);
+  return { rssMb: settled.rssMb, peakMb };
+}
+
+export const memory: Benchmark = {
+  name: 'memory',
+  description: `resident memory of the server as npm start runs it: idle on PGlite (first boot, restart), after load, and on PostgreSQL; budget idle < ${IDLE_BUDGET_MB} MB on PGlite`,
+  async run(options) {
+    const seconds = options.seconds ?? 3;
+    buildServerBundle();
+    const dataDir = mkdtempSync(join(tmpdir(), 'jala-bench-memory-'));
+    const results: Measurement[] = [];
+    try {
+      let server = await startServerProcess({ DATA_DIR: dataDir });
+      const first = await idle(server, 'PGlite, first boot (empty data folder, demo accounts seeded)');
+      await server.stop();
+
+      // The reads' data, written into the folder while no server has it open (PGlite is single-process).
+      const handle = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+      const tokenSecret = readFileSync(join(dataDir, 'token-secret'), 'utf8').trim();
+      const reads = await seedPhoneReads(handle.db, { tokenSecret, tokenTtlSeconds: 3600 });
+      await handle.close();
+
+      server = await startServerProcess({ DATA_DIR: dataDir });
+      try {
+        const restart = await idle(server, 'PGlite, restart on existing data');
+        await checkPhoneReads(`${server.url}/api`, reads);
+        let failed = 0;
+        for (const read of reads) {
+          const r = await autocannon(`${server.url}/api${read.path}`, { token: read.token, seconds, connections: LOAD_CONNECTIONS });
+          failed += failedResponses(r);
+          log('memory', `load GET ${read.label}: ${Math.round(r.requests.average)} req/s; resident ${server.memory().rssMb.toFixed(0)} MB`);
+        }
+        const loaded = await idle(server, `PGlite, after ${seconds} s of each read at ${LOAD_CONNECTIONS} connections`);
+        results.push(
+          below('PGlite idle RSS, first boot', round(first.rssMb, 0), 'MB', IDLE_BUDGET_MB),
+          info('PGlite peak RSS during first boot', round(first.peakMb, 0), 'MB'),
+          below('PGlite idle RSS, restart on existing data', round(restart.rssMb, 0), 'MB', IDLE_BUDGET_MB),
+          info('PGlite RSS after the http reads under load', round(loaded.rssMb, 0), 'MB'),
+          info('PGlite peak RSS under load', round(loaded.peakMb, 0), 'MB'),
+          { name: 'PGlite failed responses under load', value: failed, unit: 'responses', budget: '0', pass: failed === 0 },
+        );
+      } finally {
+        await server.stop();
+      }
+
+      const scratch = await createScratchDatabase();
+      try {
+        const pgServer = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: scratch.url });
+        try {
+          const pgIdle = await idle(pgServer, 'PostgreSQL, first boot (demo accounts seeded)');
+          results.push(info('PostgreSQL idle RSS (server process only)', round(pgIdle.rssMb, 0), 'MB'));
+        } finally {
+          await pgServer.stop();
+        }
+      } finally {
+        await scratch.drop();
+      }
+      return results;
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};

@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "client_message_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_messages_once_per_client_id" ON "chat_messages" USING btree ("trip_id","driver_id","sender_id","client_message_id");
