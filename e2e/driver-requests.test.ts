@@ -13,6 +13,7 @@ import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { connectMqtt, nextMessage } from '../apps/server/test/support/mqtt';
 import { baseUrl, phoneContext, screenshot, uniqueEmail } from './support/browser';
 import { api } from './support/api';
+import { outOfSight } from './support/phone-checks';
 import { useBrowserSuite } from './support/suite';
 import { loginViaUi } from './support/session';
 
@@ -180,11 +181,18 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     await page.getByRole('button', { name: 'Finalizar viaje' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'driver-active-trip-in-progress');
 
+    // Still at the pickup, ~6.7 km from Jockey Plaza: the driver confirms, and the receipt says where it ended.
     await page.getByRole('button', { name: 'Finalizar viaje' }).click();
+    const question = page.getByRole('alertdialog');
+    await question.getByText(/^Estás a 6\.\d km del destino\. ¿Finalizar el viaje aquí\?/).waitFor();
+    await expect.poll(() => outOfSight(question)).toBeNull();
+    await screenshot(page, 'driver-finish-far-question');
+    await question.getByRole('button', { name: 'Sí, finalizar aquí' }).click();
     await page.getByText('¡Viaje completado con éxito!').waitFor();
     await page.getByText('¡Viaje completado!').waitFor();
+    await page.getByTestId('ended-far').getByText(/^Finalizado a 6\.\d km del destino$/).waitFor();
     await page.getByText('Califica al pasajero').waitFor();
-    expect((await api('GET', '/trips/active', passenger.token)).status).toBe(404);
+    expect((await api('GET', '/trips/active', passenger.token)).data).toBeNull();
     expect(await overflowing(page)).toEqual([]);
     await screenshot(page, 'driver-trip-completed');
     await context.close();
@@ -208,18 +216,18 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     await context.close();
   });
 
-  it('explains with a cross why an offline driver gets no requests, with a link to fix it', { timeout: 60_000 }, async () => {
+  it('tells an offline driver how to get requests (a state, not an error), with a link to fix it', { timeout: 60_000 }, async () => {
     const driver = await createDriver(suite.database.db, { user: { firstName: 'Elena', lastName: 'Rojas' }, profile: { driverStatus: 'offline' } });
     const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
     await openRequests(page, driver.user.email);
-    const error = page.getByRole('alert').filter({ hasText: 'Estás desconectado' });
-    await error.waitFor();
-    expect(await error.textContent()).toContain('✕');
+    const card = page.getByTestId('requests-readiness');
+    await card.getByText('Estás desconectado. Conéctate en "Estado" para recibir solicitudes.').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByText('Cargando solicitudes...').count()).toBe(0);
     expect(await overflowing(page)).toEqual([]);
-    await screenshot(page, 'driver-requests-offline-error');
-    await error.getByRole('link', { name: 'Ir a Estado del Conductor' }).click();
+    await screenshot(page, 'driver-requests-offline');
+    await card.getByRole('link', { name: 'Ir a Estado del Conductor' }).click();
     await page.waitForURL('**/driver/status');
     await context.close();
   });

@@ -111,14 +111,17 @@ describe('driver workspace in Chromium at 360×740', () => {
     await card.getByText(/Plata/).waitFor();
   });
 
-  it('goes online by picking the vehicle, then offline', async () => {
+  it('finds its only active vehicle chosen, goes online with "Conectarse", then offline', async () => {
     await page.goto('/driver/status');
     await page.getByRole('heading', { name: 'Estado del Conductor' }).waitFor();
     await page.getByTestId('status-label').getByText('Offline').waitFor();
     await page.getByText('No verificados').waitFor();
     const selector = page.getByLabel('Vehículo activo:');
     await expect.poll(() => selector.locator('option').allTextContents()).toEqual(['Selecciona vehículo', `Toyota Yaris ${plate}`]);
-    await selector.selectOption({ label: `Toyota Yaris ${plate}` });
+    // Choosing is not connecting: the one active vehicle is already chosen and nothing was sent.
+    await expect.poll(() => selector.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe(`Toyota Yaris ${plate}`);
+    await page.getByTestId('status-label').getByText('Offline').waitFor();
+    await page.getByRole('button', { name: 'Conectarse' }).click();
     await page.getByText('Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.').waitFor();
     await page.getByTestId('status-label').getByText('Online').waitFor();
     await page.getByRole('button', { name: 'Desconectarse' }).waitFor();

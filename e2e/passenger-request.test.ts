@@ -82,7 +82,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
 
     // Step 1: the map loads without tiles (offline) and the form starts at step 1 of 4.
     await page.goto('/passenger/trip-request');
-    await page.getByRole('button', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('button', { name: 'Volver al inicio' }).waitFor();
     await expect.poll(() => page.getByText('Cargando mapa...').count()).toBe(0);
     await page.locator('.leaflet-jala-outline-pane path').waitFor();
     expect(await page.getByText('Paso 1 de 4').count()).toBe(1);
@@ -110,7 +110,8 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await expect.poll(() => requestSheet(page).getByRole('combobox').inputValue()).toContain('Jockey Plaza');
     await page.locator('.leaflet-overlay-pane path').waitFor();
     const summary = requestSheet(page).getByRole('definition');
-    await expect.poll(async () => (await summary.allTextContents()).join(' ')).toMatch(/km .* min .*S\/ \d+\.\d{2}/);
+    // No fare before a service type is chosen (step 3): no one's price is shown as an estimate.
+    await expect.poll(async () => (await summary.allTextContents()).join(' ')).toMatch(/km .* min Elige el tipo de servicio$/);
     await settledScreenshot(page, 'passenger-request-route');
     expect(await overflowing(page)).toEqual([]);
     expect(await headerCollisions(page)).toEqual([]);
@@ -120,6 +121,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await requestSheet(page).getByText('Selecciona un tipo de servicio').waitFor();
     await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
+    await expect.poll(async () => (await summary.allTextContents()).join(' ')).toMatch(/km .* min S\/ \d+\.\d{2}$/);
     await page.getByLabel('Precio que ofreces (S/)').fill('20');
     await settledScreenshot(page, 'passenger-request-step3');
     await page.getByRole('button', { name: 'Siguiente' }).click();
@@ -223,7 +225,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await page.getByRole('heading', { name: 'Viaje cancelado' }).waitFor();
     await page.getByText('Cancelado por ti').waitFor();
     await settledScreenshot(page, 'passenger-trip-cancelled');
-    expect((await api('GET', '/trips/active', await pageToken(page))).status).toBe(404);
+    expect((await api('GET', '/trips/active', await pageToken(page))).data).toBeNull();
     await page.getByRole('link', { name: 'Solicitar otro viaje' }).click();
     await page.waitForURL('**/passenger/trip-request');
     await page.getByText('Paso 1 de 4').waitFor();

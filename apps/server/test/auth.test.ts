@@ -130,12 +130,12 @@ describeOnBackends('auth API on %s', ({ t, maybe }) => {
     expect(missing.body).toMatchObject({ success: false, data: null, code: 'ROUTE_NOT_FOUND' });
   });
 
-  maybe('reports no active trip with the 404 the client treats as "none"', async () => {
+  maybe('reports no active trip as a state (200, data null), not an error the browser would log', async () => {
     const { token } = await registerUser(t.baseUrl, { user_type: 'both' });
     for (const path of ['/trips/active', '/driver/trips/current']) {
       const res = await api(t.baseUrl, 'GET', path, { token });
-      expect(res.status).toBe(404);
-      expect(res.body.message).toBe('No hay viaje activo');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ success: true, data: null, message: 'No hay viaje activo' });
     }
   });
 });

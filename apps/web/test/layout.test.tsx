@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
+import { AppHeader } from '../src/components/layout/app-header';
 import { ConnectionIndicator, useRealtimeConnected } from '../src/components/layout/connection-indicator';
 import { ProfileMenu } from '../src/components/layout/profile-menu';
 import { PageErrorBoundary, isChunkLoadError } from '../src/components/ui/error-boundary';
@@ -46,12 +47,41 @@ describe('connection indicator', () => {
     expect(result.current).toBe(false);
   });
 
+  it("follows the browser's offline and online events even while the socket still looks open", () => {
+    const client = { isConnected: () => true, onConnectionChange: () => () => {} };
+    let online = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    const { result } = renderHook(() => useRealtimeConnected(client));
+    expect(result.current).toBe(true);
+    online = false;
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(result.current).toBe(false);
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(result.current).toBe(true);
+  });
+
   it("reads 'Jala Online' or 'Jala Off', red (offline class) when off", () => {
     vi.spyOn(realtime, 'isConnected').mockReturnValue(false);
     render(<ConnectionIndicator />);
     const indicator = screen.getByTestId('connection-indicator');
     expect(indicator.textContent).toBe('Jala Off');
     expect(indicator.className).toContain('conn-indicator--offline');
+  });
+});
+
+describe('app header', () => {
+  it("names a labelled back button in Spanish ('Volver al inicio' for 'Dashboard')", () => {
+    render(
+      <MemoryRouter>
+        <AppHeader title="Solicitar viaje" back={{ to: '/dashboard', label: 'Dashboard', name: 'Volver al inicio' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: 'Volver al inicio' }).textContent).toBe('Dashboard');
   });
 });
 

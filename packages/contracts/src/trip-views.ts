@@ -143,7 +143,10 @@ export const zTripStageChange = z.object({ id: z.number().int(), trip_status: zT
 export type TripStageChange = z.infer<typeof zTripStageChange>;
 
 /** POST /driver/trips/complete. */
-export const zTripCompletion = zTripStageChange.extend({ final_fare: zSolesAmount });
+/** Metres from the driver's final position to the destination when beyond FAR_FROM_DESTINATION_METERS, else null. */
+const zEndedFarFromDestination = z.number().int().nullable();
+
+export const zTripCompletion = zTripStageChange.extend({ final_fare: zSolesAmount, ended_far_from_destination_m: zEndedFarFromDestination });
 export type TripCompletion = z.infer<typeof zTripCompletion>;
 
 /** GET /trips/{id}/receipt: what a completed trip cost and why, for its passenger and its driver. */
@@ -167,5 +170,6 @@ export const zTripReceipt = z.object({
   accepted_at: zInstant.nullable(),
   started_at: zInstant.nullable(),
   completed_at: zInstant,
+  ended_far_from_destination_m: zEndedFarFromDestination,
 });
 export type TripReceipt = z.infer<typeof zTripReceipt>;

@@ -185,6 +185,8 @@ export const zTripStatusMessage = z.object({
   reason: z.string().nullish(),
   /** A fare adjustment proposed or answered (the status is unchanged): both sides refetch the trip. */
   fare_adjustment: zFareAdjustment.nullish(),
+  /** On completion far from the destination: metres from where the driver ended it (the server's measure). */
+  ended_far_from_destination_m: z.number().int().nullish(),
 });
 export type TripStatusMessage = z.infer<typeof zTripStatusMessage>;
 

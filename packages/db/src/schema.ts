@@ -125,6 +125,8 @@ export const trips = pgTable('trips', {
   routePolyline: text('route_polyline'),
   finalLatitude: coordinate('final_latitude'),
   finalLongitude: coordinate('final_longitude'),
+  /** Metres from the driver's final position to the destination, set at completion (FAR_FROM_DESTINATION_METERS). */
+  endDistanceToDestinationM: integer('end_distance_to_destination_m'),
   driverNotes: text('driver_notes'),
   cancelReason: text('cancel_reason'),
   createdAt: createdAt(),

@@ -11,3 +11,4 @@ export * from './lima-time';
 export * from './rating';
 export * from './safety';
 export * from './document-expiry';
+export * from './trip-end';

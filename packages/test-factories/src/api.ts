@@ -82,7 +82,7 @@ export function makeTripReceipt(overrides: Partial<TripReceipt> = {}): TripRecei
   return {
     trip_id: 7, trip_code: 'TRIP-7', pickup_address: PICKUP_ADDRESS, destination_address: DESTINATION_ADDRESS, distance_km: 7.8, service_type: 'Auto',
     agreed_fare: 20, adjustments: [], total: 20, payment_method: 'Efectivo', passenger_name: 'Rosa Huamán', driver_name: 'Carlos Mamani',
-    vehicle: 'Toyota Yaris · Blanco · ABC-123', requested_at: CREATED_AT, accepted_at: CREATED_AT, started_at: CREATED_AT, completed_at: '2026-03-01T15:40:00.000Z',
+    vehicle: 'Toyota Yaris · Blanco · ABC-123', requested_at: CREATED_AT, accepted_at: CREATED_AT, started_at: CREATED_AT, completed_at: '2026-03-01T15:40:00.000Z', ended_far_from_destination_m: null,
     ...overrides,
   };
 }

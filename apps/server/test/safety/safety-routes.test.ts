@@ -63,7 +63,10 @@ describeOnBackends('safety routes on %s', ({ t, maybe }) => {
       expect(res.body.message).toBe('El archivo no es una imagen válida. Usa una foto JPEG, PNG, WebP o HEIC.');
     }
     expect((await api(t.baseUrl, 'PUT', '/driver/photo', { token: passengerToken, body: { image_base64: await cameraPhoto() } })).status).toBe(403);
-    expect((await api(t.baseUrl, 'GET', '/driver/photo', { token: driverToken })).status).toBe(404);
+    // No photo yet: a state (200, data null), not an error.
+    const none = await api(t.baseUrl, 'GET', '/driver/photo', { token: driverToken });
+    expect(none.status).toBe(200);
+    expect(none.body.data).toBeNull();
   });
 
   maybe('keeps up to 5 trusted contacts, the first being the emergency contact', async () => {

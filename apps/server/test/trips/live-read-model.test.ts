@@ -26,7 +26,7 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
     const driver = await onlineDriver(t.baseUrl, db);
     const other = await onlineDriver(t.baseUrl, db);
 
-    expect((await warmRead(t.baseUrl, '/trips/active', rider.token)).status).toBe(404);
+    expect((await warmRead(t.baseUrl, '/trips/active', rider.token)).body.data).toBeNull();
     const trip = await requestTrip(t.baseUrl, rider.token);
     expect((await api<Trip>(t.baseUrl, 'GET', '/trips/active', { token: rider.token })).body.data.id).toBe(trip.id);
 
@@ -50,7 +50,7 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
     expect((await api<{ driver_id: number }[]>(t.baseUrl, 'GET', offersPath, { token: rider.token })).body.data.map((o) => o.driver_id)).toEqual([driver.id]);
 
     // Accept: the passenger sees the driver, the driver (who polled "no trip") sees the trip.
-    expect((await warmRead(t.baseUrl, '/driver/trips/current', driver.token)).status).toBe(404);
+    expect((await warmRead(t.baseUrl, '/driver/trips/current', driver.token)).body.data).toBeNull();
     expect((await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: rider.token, body: { trip_id: trip.id, driver_id: driver.id } })).status).toBe(200);
     const accepted = await api<Trip>(t.baseUrl, 'GET', '/trips/active', { token: rider.token });
     expect(accepted.body.data).toMatchObject({ status: 'accepted', agreed_fare: raised, driver: { id: driver.id } });
@@ -82,8 +82,8 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
 
     // The driver cancels: both leave the model.
     expect((await api(t.baseUrl, 'PUT', `/driver/trips/${trip.id}/status`, { token: driver.token, body: { status: 'cancelled_by_driver', reason: 'Emergencia' } })).status).toBe(200);
-    expect((await api(t.baseUrl, 'GET', '/trips/active', { token: rider.token })).status).toBe(404);
-    expect((await api(t.baseUrl, 'GET', '/driver/trips/current', { token: driver.token })).status).toBe(404);
+    expect((await api(t.baseUrl, 'GET', '/trips/active', { token: rider.token })).body.data).toBeNull();
+    expect((await api(t.baseUrl, 'GET', '/driver/trips/current', { token: driver.token })).body.data).toBeNull();
   });
 
   maybe('completion and a passenger cancellation leave the model at once', async () => {
@@ -98,13 +98,13 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
     expect((await warmRead(t.baseUrl, '/driver/trips/current', driver.token)).status).toBe(200);
     const done = await api(t.baseUrl, 'POST', '/driver/trips/complete', { token: driver.token, body: { trip_id: trip.id, final_latitude: KENNEDY.latitude, final_longitude: KENNEDY.longitude } });
     expect(done.status).toBe(200);
-    expect((await api(t.baseUrl, 'GET', '/trips/active', { token: rider.token })).status).toBe(404);
-    expect((await api(t.baseUrl, 'GET', '/driver/trips/current', { token: driver.token })).status).toBe(404);
+    expect((await api(t.baseUrl, 'GET', '/trips/active', { token: rider.token })).body.data).toBeNull();
+    expect((await api(t.baseUrl, 'GET', '/driver/trips/current', { token: driver.token })).body.data).toBeNull();
 
     const next = await requestTrip(t.baseUrl, rider.token);
     expect((await warmRead<Trip>(t.baseUrl, '/trips/active', rider.token)).body.data.id).toBe(next.id);
     expect((await api(t.baseUrl, 'PUT', `/trips/${next.id}/cancel`, { token: rider.token, body: {} })).status).toBe(200);
-    expect((await api(t.baseUrl, 'GET', '/trips/active', { token: rider.token })).status).toBe(404);
+    expect((await api(t.baseUrl, 'GET', '/trips/active', { token: rider.token })).body.data).toBeNull();
   });
 
   maybe("the assigned driver's published position reaches the passenger's kept trip", async () => {
@@ -141,7 +141,7 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
     const theirs = await api(t.baseUrl, 'GET', `/trips/${trip.id}/driver-offers`, { token: stranger.token });
     expect(theirs.status).toBe(404);
     expect(theirs.body.code).toBe('TRIP_NOT_FOUND');
-    expect((await api(t.baseUrl, 'GET', '/trips/active', { token: stranger.token })).status).toBe(404);
+    expect((await api(t.baseUrl, 'GET', '/trips/active', { token: stranger.token })).body.data).toBeNull();
   });
 
   maybe('polled answers carry a private ETag: If-None-Match gets a 304 without a body until a write changes the answer', async () => {
@@ -180,9 +180,10 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
     expect(after.headers.get('etag')).not.toBe(etag);
     expect(((await after.json()) as { data: Trip }).data.offer_price).toBe(raised);
 
-    // A 404 (no trip) carries no tag.
+    // No trip is an answer too (200, data null): tagged, so a phone polling it gets 304s until a trip comes.
     const none = await get('/driver/trips/current', driver.token);
-    expect(none.status).toBe(404);
-    expect(none.headers.get('etag')).toBeNull();
+    expect(none.status).toBe(200);
+    expect(((await none.json()) as { data: unknown }).data).toBeNull();
+    expect((await get('/driver/trips/current', driver.token, none.headers.get('etag')!)).status).toBe(304);
   });
 });

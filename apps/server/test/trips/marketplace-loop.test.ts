@@ -95,8 +95,8 @@ describeOnBackends('the marketplace loop on %s', ({ t, maybe }) => {
     expect(done.status).toBe(200);
     // The agreed price (S/ 20.00) is charged, not the 21.5 sent.
     expect(done.body).toMatchObject({ message: '¡Viaje completado con éxito!', data: { trip_status: 'completed', final_fare: 20 } });
-    expect((await api(t.baseUrl, 'GET', '/trips/active', { token: p.token })).status).toBe(404);
-    expect((await api(t.baseUrl, 'GET', '/driver/trips/current', { token: d.token })).status).toBe(404);
+    expect((await api(t.baseUrl, 'GET', '/trips/active', { token: p.token })).body.data).toBeNull();
+    expect((await api(t.baseUrl, 'GET', '/driver/trips/current', { token: d.token })).body.data).toBeNull();
     driverMqtt.end(true);
     passengerMqtt.end(true);
   });

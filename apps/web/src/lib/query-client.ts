@@ -12,7 +12,10 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 10_000, refetchOnWindowFocus: true },
-      mutations: { retry: false },
+      // An action taken offline fails at once ('Error de red. Revisa tu conexión.' beside its button) instead
+      // of pausing until the network returns: paused, nothing happened on screen, and a request started in
+      // the click handler (see features/live-trip) rejected with nobody listening — an uncaught page error.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -40,19 +40,38 @@ describe('driver status page', () => {
     expect(screen.getByText('Último cambio:').nextSibling?.textContent).toBe('—');
   });
 
-  it('picking a vehicle goes online with it', async () => {
+  it('picking a vehicle only chooses it; "Conectarse" goes online with the chosen one', async () => {
+    const twoActive = [VEHICLES[0]!, { ...VEHICLES[1]!, vehicle_status: 'active' }];
     const fetchMock = stubFetch({
       'GET /driver/status': ok(OFFLINE),
-      'GET /driver/vehicles': ok(VEHICLES),
-      'POST /driver/status': ok({ driver_status: 'online', active_vehicle_id: 3, documents_verified: false, last_status_change: '2026-03-10T15:00:00.000Z' }, 'Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.'),
+      'GET /driver/vehicles': ok(twoActive),
+      'POST /driver/status': ok({ driver_status: 'online', active_vehicle_id: 4, documents_verified: false, last_status_change: '2026-03-10T15:00:00.000Z' }, 'Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.'),
     });
     renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
     await waitFor(() => expect(selector().options).toHaveLength(3));
-    fireEvent.change(selector(), { target: { value: '3' } });
+    // Two active vehicles: nothing is chosen for the driver.
+    expect(selector().value).toBe('');
+    fireEvent.change(selector(), { target: { value: '4' } });
+    expect(selector().value).toBe('4');
+    expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toBe(false);
+    expect(screen.getByTestId('status-label').textContent).toBe('Offline');
+    fireEvent.click(screen.getByRole('button', { name: 'Conectarse' }));
     expect(await screen.findByText('Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.')).toBeTruthy();
-    expect(sentBody(fetchMock, 'POST', '/driver/status')).toEqual({ status: 'online', vehicle_id: 3 });
+    expect(sentBody(fetchMock, 'POST', '/driver/status')).toEqual({ status: 'online', vehicle_id: 4 });
     expect(screen.getByTestId('status-label').textContent).toBe('Online');
-    expect(screen.getByRole('button', { name: 'Desconectarse' })).toBeTruthy();
+  });
+
+  it('a driver whose one vehicle is active finds it chosen, and "Conectarse" uses it', async () => {
+    const fetchMock = stubFetch({
+      'GET /driver/status': ok(OFFLINE),
+      'GET /driver/vehicles': ok(VEHICLES),
+      'POST /driver/status': ok({ driver_status: 'online', active_vehicle_id: 3, documents_verified: true, last_status_change: '2026-03-10T15:00:00.000Z' }, 'Estás conectado. Ya puedes recibir solicitudes.'),
+    });
+    renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
+    await waitFor(() => expect(selector().value).toBe('3'));
+    fireEvent.click(screen.getByRole('button', { name: 'Conectarse' }));
+    expect(await screen.findByText('Estás conectado. Ya puedes recibir solicitudes.')).toBeTruthy();
+    expect(sentBody(fetchMock, 'POST', '/driver/status')).toEqual({ status: 'online', vehicle_id: 3 });
   });
 
   it('"Conectarse" shows the server refusal, and "Desconectarse" posts offline', async () => {

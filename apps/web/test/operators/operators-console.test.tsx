@@ -146,7 +146,10 @@ describe('driver documents tab', () => {
     stubFetch({ 'GET /driver/documents': () => ok(documents), 'GET /driver/profile': () => ok({ verification_status: documents.verification_status }) });
     const driver = makeDriverUser();
     renderAt('/driver/dashboard', <DriverDashboardPage />, { user: driver });
-    await screen.findByText(/^Tus documentos están en revisión/);
+    const notice = await screen.findByText(/^Tus documentos están en revisión/);
+    // What happens next and how long it usually takes (issue 23.3).
+    expect(notice.textContent).toContain('suele tomar menos de 24 horas');
+    expect(notice.textContent).toContain('te avisaremos en la app');
     await waitFor(() => expect(broker.follows(topics.notifications(driver.id))).toBe(true));
 
     documents = state({ verification_status: 'verified', rejection_reason: null, expiry_notice: null });

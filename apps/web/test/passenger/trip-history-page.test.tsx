@@ -89,6 +89,8 @@ describe('passenger trip history against the real API', () => {
     await listShows(['Barranco, Puente de los Suspiros', 'Plaza San Martín, Cercado de Lima']);
     expect(screen.queryByText(/^Página/)).toBeNull();
     expect(within(cards()[0]!).getByText('Cancelado por ti').className).toContain('pw-status-badge--warning');
+    // Two cancellations: the banner does not say the passenger has yet to travel.
+    expect(screen.getByTestId('completed-count').textContent).toBe('En esta lista solo hay viajes cancelados.');
 
     fireEvent.click(pill('Por conductor'));
     await listShows(['Estadio Nacional, Lima']);
@@ -99,7 +101,7 @@ describe('passenger trip history against the real API', () => {
     await listShows(['Parque de la Reserva, Lima']);
     expect(within(cards()[0]!).getByText('Cancelado por sistema').className).toContain('pw-status-badge--neutral');
     expect(cards()[0]!.querySelector('.pw-trip-card__driver')).toBeNull();
-    expect(screen.getByTestId('completed-count').textContent).toBe('Aún no hay viajes completados en esta lista.');
+    expect(screen.getByTestId('completed-count').textContent).toBe('En esta lista solo hay viajes cancelados.');
     expect(pill('Por sistema').getAttribute('aria-pressed')).toBe('true');
   });
 

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CreateTripRequest } from '@jala/contracts';
 import { TripRequestSheet } from '../../src/features/trip-request/components/trip-request-sheet';
-import { TripRequestProvider, type TripWriteCalls } from '../../src/features/trip-request/model/trip-request-context';
+import { useRoutePreview } from '../../src/features/trip-request/hooks/use-route-preview';
+import { TripRequestProvider, useTripRequest, type TripWriteCalls } from '../../src/features/trip-request/model/trip-request-context';
 import { createTripRequestStore, type TripRequestStore } from '../../src/features/trip-request/model/trip-request-store';
 import { jsonResponse, renderAt, stubFetch } from '../support';
 import { makeCreatedTrip } from '@jala/test-factories';
@@ -31,7 +32,16 @@ interface Harness {
   cancelled: number[];
 }
 
-function renderWizard(overrides: Partial<TripWriteCalls> = {}, mapReady = true): Harness {
+/** The sheet with the route preview the screen computes from the chosen points and service type. */
+function SheetWithRoutePreview() {
+  const origin = useTripRequest((s) => s.origin);
+  const destination = useTripRequest((s) => s.destination);
+  const serviceTypeId = useTripRequest((s) => s.serviceTypeId);
+  const route = useRoutePreview(origin, destination, serviceTypeId);
+  return <TripRequestSheet route={route} onCreated={() => {}} confirming={false} />;
+}
+
+function renderWizard(overrides: Partial<TripWriteCalls> = {}, mapReady = true, withRoutePreview = false): Harness {
   const created: CreateTripRequest[] = [];
   const cancelled: number[] = [];
   const calls: TripWriteCalls = {
@@ -49,7 +59,7 @@ function renderWizard(overrides: Partial<TripWriteCalls> = {}, mapReady = true):
   renderAt(
     '/passenger/trip-request',
     <TripRequestProvider store={store} calls={calls}>
-      <TripRequestSheet route={{ route: null, isLoading: false, error: null, fareServiceTypeId: null }} onCreated={() => {}} confirming={false} />
+      {withRoutePreview ? <SheetWithRoutePreview /> : <TripRequestSheet route={{ route: null, isLoading: false, error: null, fareServiceTypeId: null }} onCreated={() => {}} confirming={false} />}
     </TripRequestProvider>,
   );
   return { store, created, cancelled };
@@ -150,6 +160,21 @@ describe('request-trip wizard', () => {
     fireEvent.change(price, { target: { value: '12.5' } });
     next();
     expect(stepLabel()).toBe('Paso 4 de 4: Confirmar');
+  });
+
+  it('shows no fare before a service type is chosen, then the fare of the chosen one', async () => {
+    const harness = renderWizard({}, true, true);
+    await reachStep3(harness);
+    const fare = async () => {
+      const list = await screen.findByLabelText('Resumen de la ruta');
+      const item = list.querySelector('.trq-route__item--fare');
+      return `${item?.querySelector('dt')?.textContent} ${item?.querySelector('dd')?.textContent}`;
+    };
+    await waitFor(async () => expect(await fare()).toBe('Tarifa estimada Elige el tipo de servicio'));
+    expect((screen.getByLabelText('Tipo de servicio') as HTMLSelectElement).value).toBe('');
+    expect(screen.queryByText(/S\/ 34\.54/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Tipo de servicio'), { target: { value: '2' } });
+    await waitFor(async () => expect(await fare()).toBe('Tarifa estimada (Auto) S/ 34.54'));
   });
 
   it("confirms with the notes and no offer_price when the price is empty; 'Cancelar Viaje' then cancels and resets", async () => {

@@ -26,7 +26,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ safety: SafetyService }> = as
   app.addHook('preHandler', app.requireUser);
 
   app.get('/driver/photo', {
-    schema: { tags: ['safety'], summary: 'My photo (drivers)', ...secured, response: { 200: zEnvelope(zPhoto) } },
+    schema: { tags: ['safety'], summary: 'My photo (drivers); null when there is none yet', ...secured, response: { 200: zEnvelope(zPhoto.nullable()) } },
   }, async (request) => ok(await safety.ownPhoto(driverId(request))));
 
   app.put('/driver/photo', {

@@ -40,8 +40,10 @@ export class SafetyService {
     return { content_type: image.contentType, image_base64: image.bytes.toString('base64') };
   }
 
-  async ownPhoto(driverId: number): Promise<Photo> {
-    return this.photoOf(driverId);
+  /** The driver's own photo, or null: no photo yet is an ordinary state of the profile, not an error. */
+  async ownPhoto(driverId: number): Promise<Photo | null> {
+    const row = await this.d.safety.findPhoto(driverId);
+    return row ? { content_type: row.contentType, image_base64: row.bytes.toString('base64') } : null;
   }
 
   async deletePhoto(driverId: number): Promise<void> {

@@ -1,4 +1,3 @@
-import { AppError } from '../../lib/app-error';
 import type { UsersRepository } from '../auth/users.repository';
 import type { DriverTrip, PassengerTrip } from '@jala/contracts';
 import type { LiveTrips } from './live-trips';
@@ -6,22 +5,18 @@ import { toDriverTripDto, toPassengerTripDto } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
 
 /**
- * The one active trip of a passenger or a driver, as the active-trip pages and the route guard read it:
- * answered from the live-trips read model, loaded from the database when it holds nothing current.
+ * The one active trip of a passenger or a driver (null when none), as the active-trip pages and the route
+ * guard read it: answered from the live-trips read model, loaded from the database when it holds nothing current.
  */
 export class ActiveTripService {
   constructor(private readonly trips: TripsRepository, private readonly users: UsersRepository, private readonly live: LiveTrips) {}
 
-  async passengerActiveTrip(passengerId: number): Promise<PassengerTrip> {
-    const trip = await this.live.passengerTrip(passengerId, () => this.loadPassengerTrip(passengerId));
-    if (!trip) throw new AppError('NO_ACTIVE_TRIP');
-    return trip;
+  async passengerActiveTrip(passengerId: number): Promise<PassengerTrip | null> {
+    return this.live.passengerTrip(passengerId, () => this.loadPassengerTrip(passengerId));
   }
 
-  async driverCurrentTrip(driverId: number): Promise<DriverTrip> {
-    const trip = await this.live.driverTrip(driverId, () => this.loadDriverTrip(driverId));
-    if (!trip) throw new AppError('NO_ACTIVE_TRIP');
-    return trip;
+  async driverCurrentTrip(driverId: number): Promise<DriverTrip | null> {
+    return this.live.driverTrip(driverId, () => this.loadDriverTrip(driverId));
   }
 
   private async loadPassengerTrip(passengerId: number): Promise<PassengerTrip | null> {

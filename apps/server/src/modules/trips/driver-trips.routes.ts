@@ -5,7 +5,7 @@ import {
   zCompleteTripRequest, zCoordinatesQuery, zDriverOffer, zDriverTripRequest, zEnvelope, zIdParam, zRejectRequest, zSendOfferRequest, zTripCompletion,
   zTripStageChange, zTripStageRequest,
 } from '@jala/contracts';
-import { fromCentimos, isDriverType } from '@jala/domain';
+import { farFromDestinationMeters, fromCentimos, isDriverType } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
@@ -57,6 +57,9 @@ export const driverTripRoutes: FastifyPluginAsyncZod<{ driverTrips: DriverTripsS
     schema: { tags: ['driver'], summary: 'Finish my trip', ...secured, body: zCompleteTripRequest, response: { 200: zEnvelope(zTripCompletion) } },
   }, async (request) => {
     const trip = await driverTrips.complete(driverId(request), request.body);
-    return ok({ id: trip.id, trip_status: trip.status, final_fare: fromCentimos(trip.finalFareCents ?? 0) }, '¡Viaje completado con éxito!');
+    return ok({
+      id: trip.id, trip_status: trip.status, final_fare: fromCentimos(trip.finalFareCents ?? 0),
+      ended_far_from_destination_m: farFromDestinationMeters(trip.endDistanceToDestinationM),
+    }, '¡Viaje completado con éxito!');
   });
 };

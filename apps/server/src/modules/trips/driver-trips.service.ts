@@ -3,7 +3,7 @@
  * trip and its completion. A driver only ever touches trips offered to or assigned to them (else 404).
  */
 import type { DriverTripRequest } from '@jala/contracts';
-import { haversineKm, toCentimos, vehicleTypeForServiceType } from '@jala/domain';
+import { distanceToDestinationMeters, farFromDestinationMeters, haversineKm, toCentimos, vehicleTypeForServiceType } from '@jala/domain';
 import type { z } from 'zod';
 import type { zCompleteTripRequest, zSendOfferRequest, zTripStageRequest } from '@jala/contracts';
 import type { Database } from '@jala/db';
@@ -134,20 +134,25 @@ export class DriverTripsService {
   /**
    * 'Finalizar viaje': stores final position and time; feeds earnings and stats. The fare charged is the
    * agreed price plus accepted adjustments (TripsRepository.complete); a sent `actual_fare` is ignored.
+   * How far from the destination it ended is measured here from the reported final position (never a
+   * client's claim), stored, and pushed to the passenger when beyond FAR_FROM_DESTINATION_METERS.
    */
   async complete(driverId: number, input: z.infer<typeof zCompleteTripRequest>): Promise<TripRow> {
     const trip = await this.assignedTrip(driverId, input.trip_id);
     requireTransition(trip.status, 'completed', 'driver');
     const now = this.d.now();
+    const final = asStored({ latitude: input.final_latitude, longitude: input.final_longitude });
+    const endDistance = distanceToDestinationMeters(final, { latitude: Number(trip.destinationLatitude), longitude: Number(trip.destinationLongitude) });
     const updated = await this.d.trips.complete(trip.id, trip.status, now, {
       finalLatitude: input.final_latitude.toFixed(6),
       finalLongitude: input.final_longitude.toFixed(6),
+      endDistanceToDestinationM: endDistance,
       driverNotes: input.notes || null,
     });
     if (!updated) throw new AppError('TRIP_STATUS_CHANGED');
     await this.d.trips.updateDriverPosition(driverId, input.final_latitude, input.final_longitude, now);
     await this.d.live.touchTrip(updated);
-    this.d.events.status(trip.id, 'completed', driverId, now);
+    this.d.events.status(trip.id, 'completed', driverId, now, null, farFromDestinationMeters(endDistance));
     return updated;
   }
 

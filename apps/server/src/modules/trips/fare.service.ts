@@ -5,7 +5,7 @@
  * assigned driver reach any of this (another id is a 404).
  */
 import type { FareAdjustment, ProposeFareAdjustmentRequest, TripReceipt } from '@jala/contracts';
-import { fromCentimos, isDriverBusyStatus, serviceTypeName, toCentimos } from '@jala/domain';
+import { farFromDestinationMeters, fromCentimos, isDriverBusyStatus, serviceTypeName, toCentimos } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { LiveTrips } from './live-trips';
@@ -88,6 +88,7 @@ export class FareService {
       accepted_at: trip.acceptedAt?.toISOString() ?? null,
       started_at: trip.startedAt?.toISOString() ?? null,
       completed_at: completedAt.toISOString(),
+      ended_far_from_destination_m: farFromDestinationMeters(trip.endDistanceToDestinationM),
     };
   }
 }

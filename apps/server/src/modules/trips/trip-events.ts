@@ -14,9 +14,16 @@ export class TripEvents {
     this.send(topics.tripOffers(offer.trip_id), offer);
   }
 
-  /** Cancellations and completion are retained so a client that reconnects later still learns the trip ended (spec §7). */
-  status(tripId: number, status: TripStatus, driverId: number | null, at: Date, reason?: string | null): void {
-    const message: TripStatusMessage = { trip_id: tripId, status, driver_id: driverId, timestamp: at.toISOString(), ...(reason ? { reason } : {}) };
+  /**
+   * Cancellations and completion are retained so a client that reconnects later still learns the trip ended (spec §7).
+   * A completion far from the destination says how far (`endedFarMeters`), so the passenger is told.
+   */
+  status(tripId: number, status: TripStatus, driverId: number | null, at: Date, reason?: string | null, endedFarMeters?: number | null): void {
+    const message: TripStatusMessage = {
+      trip_id: tripId, status, driver_id: driverId, timestamp: at.toISOString(),
+      ...(reason ? { reason } : {}),
+      ...(endedFarMeters != null ? { ended_far_from_destination_m: endedFarMeters } : {}),
+    };
     this.send(topics.tripStatus(tripId), message, { retain: isTerminalStatus(status) });
   }
 

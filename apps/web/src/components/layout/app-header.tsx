@@ -8,6 +8,11 @@ export interface BackAction {
   to?: string;
   /** Visible label next to the arrow (e.g. 'Dashboard'); the arrow alone reads 'Volver'. */
   label?: string;
+  /**
+   * What a screen reader announces, when the label does not say it in Spanish ('Volver al inicio' for
+   * 'Dashboard'): on phones the label is hidden and only the arrow shows.
+   */
+  name?: string;
 }
 
 export function AppHeader({ title, back }: { title: string; back?: BackAction | undefined }) {
@@ -20,7 +25,7 @@ export function AppHeader({ title, back }: { title: string; back?: BackAction | 
     <header className={back?.label ? 'app-header app-header--labelled-back' : 'app-header'}>
       <div className="app-header__start">
         {back && (
-          <button type="button" className="app-header__back" onClick={goBack} aria-label={back.label ? undefined : 'Volver'}>
+          <button type="button" className="app-header__back" onClick={goBack} aria-label={back.name ?? (back.label ? undefined : 'Volver')}>
             <BackIcon />
             {back.label && <span>{back.label}</span>}
           </button>

@@ -2,20 +2,28 @@ import { useEffect, useState } from 'react';
 import { APP_NAME, CONNECTION_POLL_MS } from '@jala/domain';
 import { realtime } from '../../lib/realtime';
 
+/** The browser's own word: a socket can look open for a while after the network went away. */
+const browserOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine !== false;
+
 /**
- * Whether the realtime link is up: re-read on every connection event and every CONNECTION_POLL_MS
- * (spec §4 'Messaging connection'), so a missed event cannot leave a stale label.
+ * Whether the realtime link is up: re-read on every connection event, on the browser's online/offline
+ * events and every CONNECTION_POLL_MS (spec §4 'Messaging connection'), so a missed event cannot leave a
+ * stale label. A browser that says it is offline is never shown online.
  */
 export function useRealtimeConnected(client: Pick<typeof realtime, 'isConnected' | 'onConnectionChange'> = realtime): boolean {
-  const [connected, setConnected] = useState(() => client.isConnected());
+  const [connected, setConnected] = useState(() => browserOnline() && client.isConnected());
   useEffect(() => {
-    const refresh = (): void => setConnected(client.isConnected());
+    const refresh = (): void => setConnected(browserOnline() && client.isConnected());
     const unsubscribe = client.onConnectionChange(refresh);
     const timer = setInterval(refresh, CONNECTION_POLL_MS);
+    window.addEventListener('online', refresh);
+    window.addEventListener('offline', refresh);
     refresh();
     return () => {
       unsubscribe();
       clearInterval(timer);
+      window.removeEventListener('online', refresh);
+      window.removeEventListener('offline', refresh);
     };
   }, [client]);
   return connected;

@@ -84,6 +84,20 @@ export function SelectField({ label, error, options, id, ...select }: SelectFiel
 }
 
 /** Red banner for form-level errors (server messages), scrolled into sight when it appears. */
+/**
+ * A failed action's message placed right under the button that caused it, and brought into sight when it
+ * appears (a phone's screen seldom shows both the top of the page and the button).
+ */
+export function InlineError({ message, className = 'field__error' }: { message: string | null | undefined; className?: string }) {
+  const ref = useRevealWhen<HTMLParagraphElement>(message);
+  if (!message) return null;
+  return (
+    <p className={className} role="alert" ref={ref}>
+      {message}
+    </p>
+  );
+}
+
 export function ErrorBanner({ message }: { message: string | null }) {
   const ref = useRevealWhen<HTMLDivElement>(message);
   if (!message) return null;

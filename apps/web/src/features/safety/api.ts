@@ -19,7 +19,8 @@ export const safetyKeys = {
   sharedTrip: (token: string) => ['safety', 'shared-trip', token] as const,
 };
 
-export const fetchOwnPhoto = () => callApi(apiClient.get<Photo>('/driver/photo'), SAFETY_ERRORS.photo);
+/** The driver's own photo; null when there is none yet (a state, not an error). */
+export const fetchOwnPhoto = () => callApi(apiClient.get<Photo | null>('/driver/photo'), SAFETY_ERRORS.photo, { allowNull: true });
 export const uploadOwnPhoto = (imageBase64: string) => callApi(apiClient.put<Photo>('/driver/photo', { image_base64: imageBase64 }), SAFETY_ERRORS.upload);
 export const deleteOwnPhoto = () => callApi(apiClient.delete<null>('/driver/photo'), SAFETY_ERRORS.upload, { allowNull: true });
 export const fetchTripDriverPhoto = (tripId: number) => callApi(apiClient.get<Photo>(`/trips/${tripId}/driver-photo`), SAFETY_ERRORS.photo);

@@ -22,7 +22,22 @@ beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 
-afterEach(resetTestWorld);
+afterEach(() => {
+  resetTestWorld();
+  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+});
+
+/** The elements brought into view (jsdom has no scrollIntoView of its own). */
+function recordReveals(): Element[] {
+  const revealed: Element[] = [];
+  Object.defineProperty(Element.prototype, 'scrollIntoView', {
+    configurable: true,
+    value(this: Element) {
+      revealed.push(this);
+    },
+  });
+  return revealed;
+}
 
 function renderPage() {
   return renderAt('/driver/active-trip', {
@@ -215,6 +230,58 @@ describe('driver active trip page', () => {
     act(() => geo.fix(HERE.latitude, HERE.longitude));
     fireEvent.click(await screen.findByRole('button', { name: 'Finalizar viaje' }));
     expect(await screen.findByText('Error al finalizar el viaje: El viaje cambió de estado. Actualiza e inténtalo de nuevo.')).toBeTruthy();
+  });
+
+  it('shows a wrong start code under the code box, brought into view, not at the top of the page', async () => {
+    const revealed = recordReveals();
+    tripServer(makeDriverTrip({ trip_status: 'arrived' }), {
+      'PUT /driver/trips/777/status': jsonResponse(400, { success: false, data: null, message: 'El código no es correcto. Te quedan 4 intentos.', code: 'START_CODE_WRONG' }),
+    });
+    renderPage();
+    fireEvent.change(await screen.findByLabelText('Código del pasajero'), { target: { value: '1111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar viaje' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('El código no es correcto. Te quedan 4 intentos.');
+    const navigation = screen.getByRole('region', { name: 'Navegación' });
+    expect(navigation.contains(alert)).toBe(true);
+    // Right after the button it answers.
+    expect(screen.getByRole('button', { name: 'Iniciar viaje' }).closest('form')?.nextElementSibling).toBe(alert);
+    await waitFor(() => expect(revealed).toContain(alert));
+  });
+
+  it('asks before finishing far from the destination, and shows a completion failure under its button', async () => {
+    const revealed = recordReveals();
+    const { fetchMock } = tripServer(makeDriverTrip({ trip_status: 'in_progress' }), {
+      'POST /driver/trips/complete': jsonResponse(409, { success: false, data: null, message: 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.', code: 'CONFLICT' }),
+    });
+    renderPage();
+    // At the pickup, Parque Kennedy: ~6.7 km from Jockey Plaza.
+    act(() => geo.fix(-12.1211, -77.0297));
+    fireEvent.click(await screen.findByRole('button', { name: 'Finalizar viaje' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question.textContent).toMatch(/^Estás a 6\.\d km del destino\. ¿Finalizar el viaje aquí\? El pasajero verá dónde terminó\./);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/driver/trips/complete'))).toBe(false);
+    fireEvent.click(within(question).getByRole('button', { name: 'No, seguir' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar viaje' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, finalizar aquí' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Error al finalizar el viaje: El viaje cambió de estado. Actualiza e inténtalo de nuevo.');
+    expect(bodyOf(fetchMock, 'POST', '/driver/trips/complete')).toMatchObject({ final_latitude: -12.1211, final_longitude: -77.0297 });
+    expect(screen.getByRole('button', { name: 'Finalizar viaje' }).closest('form')?.contains(alert)).toBe(true);
+    await waitFor(() => expect(revealed).toContain(alert));
+  });
+
+  it('finishes at the destination without a question', async () => {
+    const { fetchMock } = tripServer(makeDriverTrip({ trip_status: 'in_progress' }), {
+      'POST /driver/trips/complete': jsonResponse(200, envelope({ id: 777, trip_status: 'completed', final_fare: 21.5, ended_far_from_destination_m: null })),
+      'GET /trips/777/rating': jsonResponse(200, envelope({ trip_id: 777, rater_role: 'driver', ratee_name: 'Rosa Huamán', can_rate: true, my_rating: null })),
+    });
+    renderPage();
+    act(() => geo.fix(HERE.latitude, HERE.longitude));
+    fireEvent.click(await screen.findByRole('button', { name: 'Finalizar viaje' }));
+    await waitFor(() => expect(bodyOf(fetchMock, 'POST', '/driver/trips/complete')).not.toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it("shows 'Viaje cancelado' when the passenger cancels (trip_status)", async () => {

@@ -57,6 +57,37 @@ describe("driver 'Solicitudes de Viaje' page", () => {
     expect(await screen.findByText('No hay solicitudes de viaje disponibles.')).toBeTruthy();
   });
 
+  it('tells a driver whose documents are in review what happens next, asks for no requests, and follows the decision', async () => {
+    let verification: 'pending_verification' | 'verified' = 'pending_verification';
+    const documents = () => envelope({
+      documents: [], missing: [], verification_status: verification, rejection_reason: null, submitted_at: '2026-11-23T15:00:00.000Z',
+      license_expiry_date: '2029-01-01', soat_expiry_date: '2027-11-25', expiry_notice: null, documents_expired: false,
+    });
+    const fetchMock = stubFetch({
+      'GET /driver/trips/current': noActiveTrip(),
+      'GET /driver/documents': () => jsonResponse(200, documents()),
+      'GET /driver/status': jsonResponse(200, envelope({ driver_status: 'online', active_vehicle_id: 3, documents_verified: false, last_status_change: null })),
+      'GET /driver/trip-requests': jsonResponse(200, envelope([makeDriverTripRequest()])),
+    });
+    renderPage();
+    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    const card = await screen.findByTestId('verification-waiting');
+    expect(within(card).getByRole('heading', { name: 'Tus documentos están en revisión' })).toBeTruthy();
+    expect(card.textContent).toContain('Suele tomar menos de 24 horas.');
+    expect(card.textContent).toContain('Te avisaremos en la app en cuanto un operador decida');
+    expect(within(card).getByRole('link', { name: 'Registrar o revisar tus vehículos' }).getAttribute('href')).toBe('/driver/profile?tab=vehiculos');
+    expect(within(card).getByRole('link', { name: 'Elegir tu vehículo activo y conectarte' }).getAttribute('href')).toBe('/driver/status');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(requestCalls(fetchMock)).toHaveLength(0);
+
+    // The operator approves: the notification refetches the documents and the requests appear.
+    verification = 'verified';
+    await waitFor(() => expect(live.follows(topics.notifications(DRIVER_ID))).toBe(true));
+    act(() => live.deliver(topics.notifications(DRIVER_ID), { type: 'verification_changed', verification_status: 'verified' }));
+    expect(await screen.findByRole('heading', { name: '1 solicitud disponible' })).toBeTruthy();
+    expect(screen.queryByTestId('verification-waiting')).toBeNull();
+  });
+
   it('shows the server refusal with a cross and a link to the driver status page', async () => {
     stubFetch({
       'GET /driver/trips/current': noActiveTrip(),

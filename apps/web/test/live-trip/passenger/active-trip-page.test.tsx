@@ -209,6 +209,44 @@ describe('passenger active-trip page', () => {
     });
   });
 
+  it('is told on its receipt that the driver ended the trip far from the destination', async () => {
+    const live = fakeRealtime(true);
+    stubFetch({
+      'GET /trips/active': ok({ ...acceptedTrip, status: 'in_progress' }),
+      'GET /passenger/trip-history': historyWith('completed', 18.5),
+      'GET /trips/7/receipt': ok(makeTripReceipt({ ended_far_from_destination_m: 10_912 })),
+      'GET /trips/7/rating': ok({ can_rate: true, my_rating: null, ratee_name: 'Carlos Mamani' }),
+      'GET /health': ok({ tile_url: null }),
+    });
+    renderPage();
+    await screen.findByTestId('trip-status');
+    await waitFor(() => expect(live.follows('trip_status/7')).toBe(true));
+    live.deliver('trip_status/7', { trip_id: 7, status: 'completed', driver_id: 5, timestamp: '2026-03-01T15:40:00.000Z', ended_far_from_destination_m: 10_912 });
+    const receipt = await screen.findByTestId('trip-receipt');
+    expect(within(receipt).getByTestId('ended-far').textContent).toBe('Finalizado a 10.9 km del destino');
+  });
+
+  it('shows a failed answer to a fare adjustment beside its buttons, brought into view', async () => {
+    const revealed: Element[] = [];
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, value(this: Element) { revealed.push(this); } });
+    try {
+      fakeRealtime(true);
+      stubFetch({
+        'GET /trips/active': ok({ ...acceptedTrip, status: 'in_progress', fare_adjustments: [makeFareAdjustment({ amount: 3.5, reason: 'tolls' })] }),
+        'PUT /trips/7/fare-adjustment': jsonResponse(409, { success: false, data: null, message: 'El ajuste ya no está pendiente.', code: 'NO_PENDING_FARE_ADJUSTMENT' }),
+        'GET /health': ok({ tile_url: null }),
+      });
+      renderPage();
+      const prompt = await screen.findByTestId('fare-adjustment-prompt');
+      fireEvent.click(within(prompt).getByRole('button', { name: 'Aceptar ajuste' }));
+      const alert = await within(prompt).findByRole('alert');
+      expect(alert.textContent).toBe('El ajuste ya no está pendiente.');
+      await waitFor(() => expect(revealed).toContain(alert));
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    }
+  });
+
   it('while waiting: the countdown, the new-offer cue with the best price, and raising the price republishes', async () => {
     const live = fakeRealtime(true);
     const expiresAt = new Date(Date.now() + 9 * 60_000 + 30_000).toISOString();

@@ -7,6 +7,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { driverKeys, fetchOwnDocumentFile, submitDriverDocuments, uploadDriverDocument } from '../api/driver-api';
 import { useDriverDocuments, useUserId } from '../hooks/use-driver-queries';
 import { InlineLoading, SuccessBanner } from './inline-status';
+import { USUAL_REVIEW_TIME } from './verification-waiting';
 import '../documents.css';
 
 /** The file's bytes as base64 (without the data-URL prefix), read in the browser. */
@@ -97,7 +98,7 @@ export function DocumentsSection() {
         </div>
       )}
       {data.verification_status === 'verified' && <p className="alert drv-alert-success">Documentos verificados. Puedes recibir solicitudes.</p>}
-      {waiting && <p className="alert drv-alert-warning">Tus documentos están en revisión. Te avisaremos cuando un operador los revise.</p>}
+      {waiting && <p className="alert drv-alert-warning">Tus documentos están en revisión; suele tomar {USUAL_REVIEW_TIME}. Te avisaremos en la app cuando un operador los revise.</p>}
       <ul className="doc-grid" aria-label="Tus documentos">
         {DOCUMENT_KINDS.map((kind) => <DocumentSlot key={kind} kind={kind} document={data.documents.find((d) => d.kind === kind)} />)}
       </ul>

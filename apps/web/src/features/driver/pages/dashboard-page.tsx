@@ -3,6 +3,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { CarIcon, ChevronRightIcon, UserIcon, WalletIcon } from '../../../components/ui/icons';
 import { MotivationBanner } from '../components/motivation-banner';
 import { TodayCard } from '../components/today-card';
+import { USUAL_REVIEW_TIME } from '../components/verification-waiting';
 import { useDriverDocuments, useDriverProfile, useDriverStatus } from '../hooks/use-driver-queries';
 import { useVerificationFeed } from '../hooks/use-verification-feed';
 import '../driver.css';
@@ -40,7 +41,12 @@ function DocumentsNotice() {
   }
   if (data.verification_status === 'pending_verification') {
     return data.submitted_at
-      ? <p className="alert drv-alert-warning">Tus documentos están en revisión. Puedes conectarte, pero recibirás solicitudes cuando un operador los apruebe.</p>
+      ? (
+        <p className="alert drv-alert-warning">
+          Tus documentos están en revisión; suele tomar {USUAL_REVIEW_TIME}. Mientras tanto puedes registrar tus vehículos y conectarte: recibirás
+          solicitudes cuando un operador los apruebe y te avisaremos en la app.
+        </p>
+      )
       : toDocuments('Sube tus documentos (licencia, SOAT, tarjeta de propiedad y foto del vehículo) para empezar a recibir viajes.', 'warning');
   }
   if (data.expiry_notice) return toDocuments(data.expiry_notice, data.documents_expired ? 'error' : 'warning');

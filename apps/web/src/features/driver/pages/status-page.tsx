@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DriverStatus } from '@jala/contracts';
+import type { DriverStatus, Vehicle } from '@jala/contracts';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { ErrorBanner, SelectField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
@@ -11,7 +12,21 @@ import { formatDateTime, vehicleOptionLabel, VEHICLE_STATUS_LABELS } from '../dr
 import { useDriverStatus, useUserId, useVehicles } from '../hooks/use-driver-queries';
 import '../driver.css';
 
-/** 'Estado del Conductor' (spec §2): online/offline toggle, active vehicle, documents and last change. */
+/**
+ * The vehicle the selector starts on: the one the driver last connected with, else their only vehicle
+ * marked active (a new driver need not pick the one car they have).
+ */
+export function initialVehicleId(activeVehicleId: number | null, vehicles: readonly Vehicle[]): number | null {
+  if (activeVehicleId !== null) return activeVehicleId;
+  const active = vehicles.filter((v) => v.vehicle_status === 'active');
+  return active.length === 1 ? (active[0]?.id ?? null) : null;
+}
+
+/**
+ * 'Estado del Conductor' (spec §2): online/offline toggle, active vehicle, documents and last change.
+ * Picking a vehicle only chooses it; 'Conectarse' goes online with it. While online, picking another
+ * vehicle switches to it (the driver stays online).
+ */
 export function DriverStatusPage() {
   const queryClient = useQueryClient();
   const userId = useUserId();
@@ -24,6 +39,8 @@ export function DriverStatusPage() {
       void queryClient.invalidateQueries({ queryKey: driverKeys.stats(userId) });
     },
   });
+  // The driver's pick; null until they choose (the selector then shows initialVehicleId).
+  const [picked, setPicked] = useState<number | null>(null);
   const busy = statusChange.isPending;
   const error = statusChange.isError ? errorMessage(statusChange.error, DRIVER_ERRORS.updateStatus) : null;
   const message = statusChange.isSuccess ? statusChange.data.message || null : null;
@@ -56,6 +73,7 @@ export function DriverStatusPage() {
   const current = status.data;
   const isOnline = current.driver_status === 'online';
   const list = vehicles.data ?? [];
+  const chosenId = picked ?? initialVehicleId(current.active_vehicle_id, list);
   const options = [
     { value: '', label: list.length === 0 ? 'No hay vehículos registrados.' : 'Selecciona vehículo' },
     ...list.map((v) => ({
@@ -77,7 +95,7 @@ export function DriverStatusPage() {
             type="button"
             className={`btn ${isOnline ? 'drv-btn-danger' : 'btn--primary'}`}
             disabled={busy}
-            onClick={() => change(isOnline ? 'offline' : 'online', current.active_vehicle_id)}
+            onClick={() => change(isOnline ? 'offline' : 'online', isOnline ? current.active_vehicle_id : chosenId)}
           >
             {isOnline ? 'Desconectarse' : 'Conectarse'}
           </button>
@@ -85,12 +103,14 @@ export function DriverStatusPage() {
         <SelectField
           label="Vehículo activo:"
           name="active_vehicle"
-          value={current.active_vehicle_id ? String(current.active_vehicle_id) : ''}
+          value={chosenId ? String(chosenId) : ''}
           disabled={busy || list.length === 0}
           options={options}
           onChange={(event) => {
             const id = Number(event.target.value);
-            if (id > 0) change('online', id);
+            if (!(id > 0)) return;
+            setPicked(id);
+            if (isOnline && id !== current.active_vehicle_id) change('online', id);
           }}
           error={vehicles.error ? errorMessage(vehicles.error, DRIVER_ERRORS.statusVehicles) : undefined}
         />

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { distanceToDestinationMeters, farFromDestinationMeters, toValidCoordinates } from '@jala/domain';
 import { Navigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { errorMessage } from '../../../lib/api-client';
@@ -71,6 +72,9 @@ export function DriverActiveTripPage() {
   }
 
   const points = tripMapPoints(trip);
+  const destination = toValidCoordinates(trip.destination_latitude, trip.destination_longitude);
+  // The phone's own reading, to ask before ending far away; the server measures again from the sent position.
+  const farMeters = position && destination ? farFromDestinationMeters(distanceToDestinationMeters(position, destination)) : null;
   return layout(
     <>
       {points && <DriverTripMap points={points} routePolyline={trip.route_polyline} serviceTypeId={trip.service_type_id} driverPosition={position} />}
@@ -81,12 +85,14 @@ export function DriverActiveTripPage() {
         onAdvance={state.advance}
         onComplete={state.complete}
         onFareChanged={state.refetch}
+        error={state.actionError}
+        farFromDestinationMeters={farMeters}
       />
       <TripChatPanel tripId={trip.id} driverId={driverId} role="driver" userId={driverId} peerName={trip.passenger_name} />
       <TripDetailsCard trip={trip} />
       <ShareTripButton />
       <SosButton />
-      <CancelTripControl side="driver" status={trip.trip_status} isCancelling={state.busy === 'cancel'} disabled={state.busy !== null} onConfirm={state.cancel} />
+      <CancelTripControl side="driver" status={trip.trip_status} isCancelling={state.busy === 'cancel'} disabled={state.busy !== null} onConfirm={state.cancel} error={state.actionError?.action === 'cancel' ? state.actionError.text : null} />
     </>,
   );
 }

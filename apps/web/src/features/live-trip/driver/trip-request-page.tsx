@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { useSession } from '../../../lib/session-store';
 import { currentTripKeys, driverTripQuery } from '../../../lib/current-trip';
+import { RequestsReadinessCard, useRequestsReadiness } from '../../driver';
 import { CurrentTripBanner } from './components/current-trip-banner';
 import { GeolocationRequired } from './components/geolocation-required';
 import { Notice } from './components/notice';
@@ -38,13 +39,17 @@ export function DriverTripRequestPage() {
     else if (!hadTripAtOpen.current && current.data) goToActiveTrip();
   }, [current.isPending, current.isError, current.data, goToActiveTrip]);
 
-  const requests = useTripRequests({ driverId, position, onAssigned: goToActiveTrip });
+  // Not verified yet, or offline: say what happens next instead of asking for requests the server refuses.
+  const readiness = useRequestsReadiness();
+  const requests = useTripRequests({ driverId, position: readiness === 'ready' ? position : null, onAssigned: goToActiveTrip });
 
   return (
     <AppLayout title="Solicitudes de Viaje" nav="driver">
       {current.data && <CurrentTripBanner trip={current.data} />}
       {requests.notice && <Notice message={requests.notice} onDismiss={requests.dismissNotice} />}
-      {geoError && !position ? (
+      {readiness !== 'ready' && readiness !== 'checking' ? (
+        <RequestsReadinessCard readiness={readiness} />
+      ) : geoError && !position ? (
         <GeolocationRequired error={geoError} />
       ) : (
         <>

@@ -10,23 +10,24 @@ export function whatsappShareUrl(pageUrl: string, text = SHARE_TEXT): string {
   return `https://wa.me/?text=${encodeURIComponent(`${text} ${pageUrl}`)}`;
 }
 
-function completedText(count: number): string {
-  if (count === 0) return 'Aún no hay viajes completados en esta lista.';
+/** History lists hold completed and cancelled trips only: a list without completed ones is all cancellations. */
+function completedText(count: number, listSize: number): string {
+  if (count === 0) return listSize > 0 ? 'En esta lista solo hay viajes cancelados.' : 'Aún no hay viajes completados en esta lista.';
   return count === 1 ? 'Tienes 1 viaje completado en esta lista.' : `Tienes ${count} viajes completados en esta lista.`;
 }
 
 /**
  * Thank-you banner with the completed-trip count of the loaded list and share links for `pageUrl` (the
- * product's public address). A passenger who never travelled is welcomed instead of thanked.
+ * product's public address; `listSize` trips in the list). A passenger who never travelled is welcomed instead of thanked.
  */
-export function HistoryShareBanner({ completedCount, pageUrl, hasTravelled }: { completedCount: number; pageUrl: string; hasTravelled: boolean }) {
+export function HistoryShareBanner({ completedCount, listSize, pageUrl, hasTravelled }: { completedCount: number; listSize: number; pageUrl: string; hasTravelled: boolean }) {
   return (
     <section className="pw-share-banner" aria-labelledby="share-banner-title">
       <h2 className="pw-share-banner__title" id="share-banner-title">
         {hasTravelled ? `¡Gracias por viajar con ${APP_NAME}!` : `¡Bienvenido a ${APP_NAME}!`}
       </h2>
       <p className="pw-share-banner__count" data-testid="completed-count">
-        {hasTravelled ? completedText(completedCount) : 'Tu primer viaje aparecerá aquí. Invita a tus amigos a viajar contigo.'}
+        {hasTravelled ? completedText(completedCount, listSize) : 'Tu primer viaje aparecerá aquí. Invita a tus amigos a viajar contigo.'}
       </p>
       <div className="pw-share-banner__actions" role="group" aria-label="Invita a tus amigos">
         <a className="pw-share-btn pw-share-btn--facebook" href={facebookShareUrl(pageUrl)} target="_blank" rel="noopener noreferrer">

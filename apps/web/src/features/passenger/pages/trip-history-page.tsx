@@ -53,7 +53,7 @@ export function PassengerTripHistoryPage() {
 
   return (
     <AppLayout title="Historial de viajes" nav="passenger">
-      <HistoryShareBanner completedCount={completedCount} pageUrl={pageUrl} hasTravelled={hasTravelled} />
+      <HistoryShareBanner completedCount={completedCount} listSize={trips.length} pageUrl={pageUrl} hasTravelled={hasTravelled} />
       <PatrioticMessage />
       <HistoryFilters value={status} onChange={chooseStatus} />
 

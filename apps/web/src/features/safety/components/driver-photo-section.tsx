@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PHOTO_UPLOAD_MAX_BYTES } from '@jala/contracts';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { deleteOwnPhoto, fetchOwnPhoto, safetyKeys, SAFETY_ERRORS, uploadOwnPhoto } from '../api';
 import { initials, usePhotoUrl } from '../hooks/use-photo-url';
 
@@ -20,11 +20,8 @@ export function DriverPhotoSection({ name }: { name: string }) {
   const queryClient = useQueryClient();
   const photo = useQuery({
     queryKey: safetyKeys.ownPhoto,
-    // No photo yet is an ordinary state (404), not an error to show.
-    queryFn: () => fetchOwnPhoto().catch((error: unknown) => {
-      if (isApiError(error) && error.status === 404) return null;
-      throw error;
-    }),
+    // No photo yet is an ordinary state (data null), not an error to show.
+    queryFn: fetchOwnPhoto,
   });
   const url = usePhotoUrl(photo.data);
   const [tooBig, setTooBig] = useState(false);

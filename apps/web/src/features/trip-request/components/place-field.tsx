@@ -121,16 +121,19 @@ export function PlaceField({ field, label, near, actions }: PlaceFieldProps) {
           onKeyDown={onKeyDown}
           {...errorProps}
         />
-        <button type="button" className="btn btn--ghost trq-place__map" onClick={armMap} aria-pressed={isActive} title={`Elegir ${label.toLowerCase()} en el mapa`}>
-          Mapa
-        </button>
       </div>
       {typed && !value && (
         <p className="trq-place__typed" role="status">
           Dirección: «{typed}». Toca el mapa{field === 'origin' ? ' o «Mi ubicación»' : ''} para marcar el punto exacto.
         </p>
       )}
-      {actions}
+      {/* Under the field, not beside it: on a 360 px phone the whole placeholder must fit in the input. */}
+      <div className="trq-place__buttons">
+        <button type="button" className="btn btn--ghost trq-place__map" onClick={armMap} aria-pressed={isActive} title={`Elegir ${label.toLowerCase()} en el mapa`}>
+          Mapa
+        </button>
+        {actions}
+      </div>
       {showList && (
         <div className="trq-results" id={listId} role="listbox" aria-label={`Lugares para ${label.toLowerCase()}`}>
           {isSearching && !places && <p className="trq-results__note">Buscando lugares...</p>}

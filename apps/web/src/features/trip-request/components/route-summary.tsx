@@ -6,12 +6,14 @@ export interface RouteSummaryProps {
   route: RouteResult | null;
   isLoading: boolean;
   error: unknown;
-  /** The service type the fare is for; null while it loads. */
+  /** The service type the fare is for; null while it loads or before one is chosen. */
   fareServiceTypeId: number | null;
+  /** No service type chosen yet: there is no fare to show. */
+  needsServiceType?: boolean;
 }
 
 /** Distance, duration and fare estimate of the route, before confirming (spec §2). */
-export function RouteSummary({ route, isLoading, error, fareServiceTypeId }: RouteSummaryProps) {
+export function RouteSummary({ route, isLoading, error, fareServiceTypeId, needsServiceType = false }: RouteSummaryProps) {
   if (error) {
     return (
       <p className="trq-route trq-route--error" role="alert">
@@ -40,7 +42,7 @@ export function RouteSummary({ route, isLoading, error, fareServiceTypeId }: Rou
       </div>
       <div className="trq-route__item trq-route__item--fare">
         <dt>{service ? `Tarifa estimada (${service})` : 'Tarifa estimada'}</dt>
-        <dd>{fareServiceTypeId === null ? '…' : formatSoles(route.estimatedCost)}</dd>
+        <dd>{needsServiceType ? 'Elige el tipo de servicio' : fareServiceTypeId === null ? '…' : formatSoles(route.estimatedCost)}</dd>
       </div>
     </dl>
   );

@@ -14,7 +14,7 @@ import { STEP_ERROR_ID } from './step-error';
 import { StepProgress } from './step-progress';
 
 export interface TripRequestSheetProps {
-  route: { route: RouteResult | null; isLoading: boolean; error: unknown; fareServiceTypeId: number | null };
+  route: { route: RouteResult | null; isLoading: boolean; error: unknown; fareServiceTypeId: number | null; needsServiceType?: boolean };
   /** The trip was created on step 4's confirmation (the screen publishes it and moves on). */
   onCreated: (trip: CreatedTrip) => void;
   /** True while the created trip is being published. */

@@ -28,8 +28,13 @@ export function useRoutePreview(origin: LocationSelection | null, destination: L
     route: enabled && !query.isError ? (query.data ?? null) : null,
     isLoading: enabled && query.isFetching && !query.data,
     error: enabled && query.isError ? query.error : null,
-    /** The service type the shown fare is for; null while the fare of a newly chosen type loads. */
-    fareServiceTypeId: query.isPlaceholderData ? null : serviceType,
+    /**
+     * The service type the shown fare is for; null before the passenger picks one (the preview's fare
+     * is no one's price) and while the fare of a newly chosen type loads.
+     */
+    fareServiceTypeId: serviceTypeId === null || query.isPlaceholderData ? null : serviceType,
+    /** No service type chosen yet: the summary asks for one instead of showing a fare. */
+    needsServiceType: serviceTypeId === null,
   };
 }
 

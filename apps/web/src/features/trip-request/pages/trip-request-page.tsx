@@ -5,7 +5,7 @@ import { TripRequestProvider } from '../model/trip-request-context';
 /** Request a trip: full-screen map with the 4-step form of spec §2 (features/trip-request). */
 export function PassengerTripRequestPage() {
   return (
-    <AppLayout title="Solicitar viaje" back={{ to: '/dashboard', label: 'Dashboard' }}>
+    <AppLayout title="Solicitar viaje" back={{ to: '/dashboard', label: 'Dashboard', name: 'Volver al inicio' }}>
       <TripRequestProvider>
         <TripRequestScreen />
       </TripRequestProvider>

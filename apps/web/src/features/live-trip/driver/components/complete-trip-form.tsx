@@ -1,21 +1,35 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { farFromDestinationQuestion } from '@jala/domain';
+import { useRevealWhen } from '../../../../components/ui/reveal';
 
 export interface CompleteTripFormProps {
   isBusy: boolean;
   disabled: boolean;
   onComplete: (notes: string) => void;
+  /** Metres to the destination when beyond FAR_FROM_DESTINATION_METERS (the driver confirms first), else null. */
+  farFromDestinationMeters?: number | null;
+  /** The completion's failure, shown under the button that caused it. */
+  error?: ReactNode;
 }
 
 /**
  * 'Finalizar viaje' with optional notes; 'Finalizando...' while busy. There is no fare to type: the
  * server charges the agreed price plus the adjustments the passenger accepted (FareAdjustmentPanel).
+ * Far from the destination the driver confirms first (the server records where it ended either way).
  */
-export function CompleteTripForm({ isBusy, disabled, onComplete }: CompleteTripFormProps) {
+export function CompleteTripForm({ isBusy, disabled, onComplete, farFromDestinationMeters = null, error = null }: CompleteTripFormProps) {
   const id = useId();
   const [notes, setNotes] = useState('');
+  const [asking, setAsking] = useState(false);
+  const questionRef = useRevealWhen<HTMLDivElement>(asking);
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
+    if (farFromDestinationMeters !== null && !asking) {
+      setAsking(true);
+      return;
+    }
+    setAsking(false);
     onComplete(notes);
   };
 
@@ -36,9 +50,26 @@ export function CompleteTripForm({ isBusy, disabled, onComplete }: CompleteTripF
           onChange={(e) => setNotes(e.target.value)}
         />
       </div>
-      <button type="submit" className="btn btn--accent btn--block" disabled={disabled || isBusy}>
-        {isBusy ? 'Finalizando...' : 'Finalizar viaje'}
-      </button>
+      {asking && farFromDestinationMeters !== null ? (
+        <div className="dt-complete__confirm" role="alertdialog" aria-labelledby={`${id}-far`} ref={questionRef}>
+          <p id={`${id}-far`} className="dt-complete__question">
+            {farFromDestinationQuestion(farFromDestinationMeters)}
+          </p>
+          <div className="dt-complete__actions">
+            <button type="button" className="btn btn--ghost" onClick={() => setAsking(false)}>
+              No, seguir
+            </button>
+            <button type="submit" className="btn btn--accent" disabled={disabled || isBusy}>
+              Sí, finalizar aquí
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="submit" className="btn btn--accent btn--block" disabled={disabled || isBusy}>
+          {isBusy ? 'Finalizando...' : 'Finalizar viaje'}
+        </button>
+      )}
+      {error}
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { FARE_ADJUSTMENT_MAX, FARE_ADJUSTMENT_REASON_LABELS, FARE_ADJUSTMENT_REASONS, type FareAdjustmentReason } from '@jala/contracts';
 import { formatSoles } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
+import { InlineError } from '../../../../components/ui/form-field';
 import type { DriverTrip } from '../api';
 import { FARE_FALLBACKS, proposeFareAdjustment } from '../../shared/fare/fare-api';
 import { adjustmentLabel, lastAnswered, pendingAdjustment } from '../../shared/fare/fare-format';
@@ -111,11 +112,7 @@ export function FareAdjustmentPanel({ trip, onChanged }: FareAdjustmentPanelProp
             </label>
             <input id={`${id}-note`} className="field__control" maxLength={200} value={note} onChange={(e) => setNote(e.target.value)} />
           </div>
-          {(problem || proposal.isError) && (
-            <p className="field__error" role="alert">
-              {problem ?? errorMessage(proposal.error, FARE_FALLBACKS.propose)}
-            </p>
-          )}
+          <InlineError message={problem ?? (proposal.isError ? errorMessage(proposal.error, FARE_FALLBACKS.propose) : null)} />
           <button type="submit" className="btn btn--primary btn--block" disabled={proposal.isPending}>
             {proposal.isPending ? 'Enviando...' : 'Enviar ajuste al pasajero'}
           </button>

@@ -1,8 +1,9 @@
 import { driverStageAction, driverStageMessage, toValidCoordinates, tripStatusLabel } from '@jala/domain';
+import { InlineError } from '../../../../components/ui/form-field';
 import { StartCodeForm } from '../../../safety';
 import type { DriverTrip } from '../api';
 import { LOCATION_NEEDED_WARNING } from '../errors';
-import type { ActiveTripAction } from '../hooks/use-active-trip';
+import type { ActionError, ActiveTripAction } from '../hooks/use-active-trip';
 import { CompleteTripForm } from './complete-trip-form';
 import { FareAdjustmentPanel } from './fare-adjustment-panel';
 
@@ -35,10 +36,14 @@ export interface TripNavigationProps {
   onComplete: (notes: string) => void;
   /** Refetch the trip (after a fare adjustment was sent). */
   onFareChanged?: () => void;
+  /** The last failed stage change or completion: shown under its own button. */
+  error?: ActionError | null;
+  /** Metres to the destination when far from it (completing asks first), else null. */
+  farFromDestinationMeters?: number | null;
 }
 
 /** The navigation block: stage, where to go, and the spec §4 stage button (or the completion form). */
-export function TripNavigation({ trip, hasPosition, busy, onAdvance, onComplete, onFareChanged = () => {} }: TripNavigationProps) {
+export function TripNavigation({ trip, hasPosition, busy, onAdvance, onComplete, onFareChanged = () => {}, error = null, farFromDestinationMeters = null }: TripNavigationProps) {
   const action = driverStageAction(trip.trip_status);
   const finishedText = driverStageMessage(trip.trip_status);
   const target = navigationTarget(trip);
@@ -74,8 +79,17 @@ export function TripNavigation({ trip, hasPosition, busy, onAdvance, onComplete,
           {busy === 'stage' ? 'Actualizando...' : action.label}
         </button>
       )}
+      {action && !action.isCompletion && <InlineError message={error?.action === 'stage' ? error.text : null} className="alert alert--error" />}
       {action && <FareAdjustmentPanel trip={trip} onChanged={onFareChanged} />}
-      {action?.isCompletion && <CompleteTripForm isBusy={busy === 'complete'} disabled={busy !== null} onComplete={onComplete} />}
+      {action?.isCompletion && (
+        <CompleteTripForm
+          isBusy={busy === 'complete'}
+          disabled={busy !== null}
+          onComplete={onComplete}
+          farFromDestinationMeters={farFromDestinationMeters}
+          error={<InlineError message={error?.action === 'complete' ? error.text : null} className="alert alert--error" />}
+        />
+      )}
       {!hasPosition && !finishedText && (
         <p className="dt-geo-warning" role="status">
           {LOCATION_NEEDED_WARNING}

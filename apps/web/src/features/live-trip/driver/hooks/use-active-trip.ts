@@ -33,6 +33,12 @@ export interface Banner {
 
 export type ActiveTripAction = 'stage' | 'complete' | 'cancel' | null;
 
+/** A failed action, shown beside the button that caused it (never at the top, out of view). */
+export interface ActionError {
+  action: Exclude<ActiveTripAction, null>;
+  text: string;
+}
+
 /** Driver cancellation reason stored with the trip. */
 export const DRIVER_CANCEL_REASON = 'driver_request';
 
@@ -43,7 +49,9 @@ export interface ActiveTripState {
   loadError: unknown;
   reload: () => void;
   busy: ActiveTripAction;
+  /** Outcomes for the top of the page (the completion's success). */
   banner: Banner | null;
+  actionError: ActionError | null;
   dismissBanner: () => void;
   /** Moves the trip to its next stage (spec §4 table); not for the completion. Starting needs the passenger's code. */
   advance: (startCode?: string) => void;
@@ -64,6 +72,7 @@ export function useActiveTrip(driverId: number, position: Coordinates | null, cl
   const query = useQuery({ ...driverTripQuery(driverId), refetchInterval: REQUESTS_REFRESH_MS });
   const [finished, setFinished] = useState<FinishedTrip | null>(null);
   const [banner, setBanner] = useState<Banner | null>(null);
+  const [actionError, setActionError] = useState<ActionError | null>(null);
   const shown = useRef<DriverTrip | null>(null);
 
   const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: currentTripKeys.driver(driverId) }), [queryClient, driverId]);
@@ -79,6 +88,7 @@ export function useActiveTrip(driverId: number, position: Coordinates | null, cl
   if (trip && finished && trip.id !== finished.trip.id) {
     setFinished(null);
     setBanner(null);
+    setActionError(null);
   }
   useEffect(() => {
     if (trip) shown.current = trip;
@@ -101,24 +111,31 @@ export function useActiveTrip(driverId: number, position: Coordinates | null, cl
   // Each request starts in the event handler (it leaves before the click returns); the mutation tracks it.
   const stage = useMutation({
     mutationFn: ({ request }: { input: StageChangeInput; request: ReturnType<typeof updateTripStatus> }) => request,
-    onMutate: () => setBanner(null),
+    onMutate: () => {
+      setBanner(null);
+      setActionError(null);
+    },
     onSuccess: (_change, { input }) => {
       if (input.status === 'cancelled_by_driver' && shown.current) finish({ ...shown.current, trip_status: 'cancelled_by_driver' }, 'cancelled');
     },
-    onError: (error) => setBanner({ tone: 'error', text: errorMessage(error, DRIVER_TRIP_ERRORS.updateStatus) }),
+    onError: (error, { input }) =>
+      setActionError({ action: input.status === 'cancelled_by_driver' ? 'cancel' : 'stage', text: errorMessage(error, DRIVER_TRIP_ERRORS.updateStatus) }),
     onSettled: () => refetch(),
   });
 
   const completion = useMutation({
     mutationFn: ({ request }: { input: CompleteTripInput; request: ReturnType<typeof completeTrip> }) => request,
-    onMutate: () => setBanner(null),
+    onMutate: () => {
+      setBanner(null);
+      setActionError(null);
+    },
     onSuccess: ({ trip: done, message }) => {
       if (shown.current) finish({ ...shown.current, trip_status: done.trip_status, actual_fare: done.final_fare }, 'completed');
       setBanner({ tone: 'success', text: message || COMPLETE_SUCCESS_MESSAGE });
     },
     onError: (error) => {
       const reason = error instanceof Error && error.message ? error.message : UNKNOWN_FAILURE;
-      setBanner({ tone: 'error', text: `${COMPLETE_FAILURE_PREFIX}${reason}` });
+      setActionError({ action: 'complete', text: `${COMPLETE_FAILURE_PREFIX}${reason}` });
     },
     onSettled: () => refetch(),
   });
@@ -135,7 +152,7 @@ export function useActiveTrip(driverId: number, position: Coordinates | null, cl
   const complete = (notes: string): void => {
     if (!trip || busy) return;
     if (!position) {
-      setBanner({ tone: 'error', text: COMPLETE_NEEDS_POSITION });
+      setActionError({ action: 'complete', text: COMPLETE_NEEDS_POSITION });
       return;
     }
     const input: CompleteTripInput = { tripId: trip.id, position, notes };
@@ -157,6 +174,7 @@ export function useActiveTrip(driverId: number, position: Coordinates | null, cl
     reload: () => void query.refetch(),
     busy,
     banner,
+    actionError,
     dismissBanner: () => setBanner(null),
     advance,
     complete,

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { FareAdjustment } from '@jala/contracts';
 import { formatSoles } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
+import { InlineError } from '../../../../components/ui/form-field';
 import { answerFareAdjustment, FARE_FALLBACKS } from '../../shared/fare/fare-api';
 import { adjustmentLabel, bindingTotal, pendingAdjustment } from '../../shared/fare/fare-format';
 import '../../shared/fare/fare.css';
@@ -41,11 +42,7 @@ export function FareAdjustmentPrompt({ tripId, agreedFare, adjustments, onAnswer
       <p className="fare-prompt__total">
         Si aceptas pagarás {formatSoles(total)} en vez de {formatSoles(bindingTotal(agreedFare, adjustments))}.
       </p>
-      {answer.isError && (
-        <p className="field__error" role="alert">
-          {errorMessage(answer.error, FARE_FALLBACKS.answer)}
-        </p>
-      )}
+      <InlineError message={answer.isError ? errorMessage(answer.error, FARE_FALLBACKS.answer) : null} />
       <div className="fare-prompt__actions">
         <button type="button" className="btn btn--primary" disabled={answer.isPending} onClick={() => answer.mutate({ tripId, accept: true })}>
           Aceptar ajuste

@@ -1,5 +1,6 @@
 import type { DriverOffer } from '@jala/contracts';
 import { errorMessage } from '../../../../lib/api-client';
+import { InlineError } from '../../../../components/ui/form-field';
 import { OfferCard } from './offer-card';
 
 export interface OffersPanelProps {
@@ -21,11 +22,7 @@ export function OffersPanel({ tripId, userId, offers, isLoading, loadError, onAc
       <h2 id="ptr-offers-title" className="ptr-section-title">
         Ofertas de conductores
       </h2>
-      {acceptError && (
-        <p className="alert alert--error" role="alert">
-          {acceptError}
-        </p>
-      )}
+      <InlineError message={acceptError} className="alert alert--error" />
       {loadError ? (
         <p className="field__error" role="alert">
           {errorMessage(loadError, 'No se pudieron cargar las ofertas')}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckIcon } from '../../../../components/ui/icons';
+import { InlineError } from '../../../../components/ui/form-field';
 import { useSession } from '../../../../lib/session-store';
 import { currentTripKeys } from '../../../../lib/current-trip';
 import { publishTrip, TRIP_FALLBACKS, type PublishableTrip } from '../../../trip-request';
@@ -71,11 +72,7 @@ export function PublisherBox({ trip, alreadyPublished, initialError }: Publisher
           </>
         ) : publishing ? 'Publicando...' : 'Publicar viaje'}
       </button>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { DriverOffer } from '@jala/contracts';
 import { formatSoles } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
+import { InlineError } from '../../../../components/ui/form-field';
 import { LIVE_TRIP_FALLBACKS, raiseTripPrice } from '../api';
 import { currentFare, type ActiveTrip } from '../model/active-trip';
 
@@ -65,11 +66,7 @@ export function WaitingForOffers({ trip, offers, offersAnchor, refetchTrip }: Wa
       <button type="button" className="btn btn--ghost btn--block" disabled={raise.isPending} onClick={() => raise.mutate({ tripId: trip.id, price: raised })}>
         {raise.isPending ? 'Publicando...' : `Subir a ${formatSoles(raised)} y publicar de nuevo`}
       </button>
-      {raise.isError && (
-        <p className="field__error" role="alert">
-          {errorMessage(raise.error, LIVE_TRIP_FALLBACKS.raise)}
-        </p>
-      )}
+      <InlineError message={raise.isError ? errorMessage(raise.error, LIVE_TRIP_FALLBACKS.raise) : null} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatSoles } from '@jala/domain';
+import { endedFarFromDestinationText, formatSoles } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
 import { liveTripKeys } from '../api';
 import { fetchReceipt, FARE_FALLBACKS } from './fare-api';
@@ -40,6 +40,11 @@ export function TripReceiptCard({ tripId }: { tripId: number }) {
         <span aria-hidden="true"> → </span>
         <span>{r.destination_address}</span>
       </p>
+      {r.ended_far_from_destination_m !== null && (
+        <p className="fare-receipt__far" data-testid="ended-far">
+          {endedFarFromDestinationText(r.ended_far_from_destination_m)}
+        </p>
+      )}
       <dl className="fare-receipt__lines">
         <div>
           <dt>Precio acordado</dt>

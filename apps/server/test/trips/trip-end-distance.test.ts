@@ -1,0 +1,81 @@
+/**
+ * Where a trip ended (issue 23.4): the server measures the distance from the driver's reported final
+ * position to the destination, stores it, tells the passenger on trip_status when it is beyond
+ * FAR_FROM_DESTINATION_METERS, and both sides read it on the receipt. A client's own claim counts for nothing.
+ */
+import { expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { topics } from '@jala/contracts';
+import { schema } from '@jala/db';
+import { FAR_FROM_DESTINATION_METERS } from '@jala/domain';
+import { api } from '../support/http';
+import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
+import { describeOnBackends } from '../support/backends';
+import { driveToStage, JOCKEY, KENNEDY, onlineDriver, passenger, requestTrip } from '../support/actors';
+import type { TestApp } from '../support/test-app';
+
+/** A trip from Parque Kennedy to Jockey Plaza (~6.7 km apart), driven to `in_progress`. */
+async function tripInProgress(t: TestApp) {
+  const p = await passenger(t.baseUrl);
+  const d = await onlineDriver(t.baseUrl, t.app.database.db);
+  const trip = await requestTrip(t.baseUrl, p.token);
+  await api(t.baseUrl, 'POST', `/trips/${trip.id}/publish`, { token: p.token });
+  expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } })).status).toBe(201);
+  expect((await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: trip.id, driver_id: d.id } })).status).toBe(200);
+  await driveToStage(t.baseUrl, { passenger: p.token, driver: d.token }, trip.id, 'in_progress');
+  return { p, d, tripId: trip.id };
+}
+
+interface Completion { trip_status: string; ended_far_from_destination_m: number | null }
+interface Receipt { ended_far_from_destination_m: number | null }
+
+describeOnBackends('where a trip ended on %s', ({ t, maybe }) => {
+  maybe('ended at the pickup: measured, stored, pushed to the passenger and on both receipts', async () => {
+    const { p, d, tripId } = await tripInProgress(t);
+    const passengerMqtt = await connectMqtt(t.wsUrl, { userId: p.id, token: p.token });
+    expect(await subscribeQos(passengerMqtt, topics.tripStatus(tripId))).toBe(0);
+    const live = nextMessage(passengerMqtt, topics.tripStatus(tripId));
+
+    const done = await api<Completion>(t.baseUrl, 'POST', '/driver/trips/complete', {
+      // The browser's word about the distance is not a field the server reads.
+      token: d.token, body: { trip_id: tripId, final_latitude: KENNEDY.latitude, final_longitude: KENNEDY.longitude, ended_far_from_destination_m: null },
+    });
+    expect(done.status).toBe(200);
+    const far = done.body.data.ended_far_from_destination_m;
+    expect(far).toBeGreaterThan(6500);
+    expect(far).toBeLessThan(7000);
+
+    const [row] = await t.app.database.db.select().from(schema.trips).where(eq(schema.trips.id, tripId));
+    expect(row?.endDistanceToDestinationM).toBe(far);
+    expect(await live).toMatchObject({ trip_id: tripId, status: 'completed', ended_far_from_destination_m: far });
+    passengerMqtt.end(true);
+
+    for (const token of [p.token, d.token]) {
+      const receipt = await api<Receipt>(t.baseUrl, 'GET', `/trips/${tripId}/receipt`, { token });
+      expect(receipt.status).toBe(200);
+      expect(receipt.body.data.ended_far_from_destination_m).toBe(far);
+    }
+  });
+
+  maybe('ended at the destination: the distance is stored but nobody is told of a far end', async () => {
+    const { p, d, tripId } = await tripInProgress(t);
+    const passengerMqtt = await connectMqtt(t.wsUrl, { userId: p.id, token: p.token });
+    expect(await subscribeQos(passengerMqtt, topics.tripStatus(tripId))).toBe(0);
+    const live = nextMessage(passengerMqtt, topics.tripStatus(tripId));
+    // ~100 m from Jockey Plaza: within FAR_FROM_DESTINATION_METERS.
+    const done = await api<Completion>(t.baseUrl, 'POST', '/driver/trips/complete', {
+      token: d.token, body: { trip_id: tripId, final_latitude: JOCKEY.latitude + 0.0009, final_longitude: JOCKEY.longitude, ended_far_from_destination_m: 9999 },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.data.ended_far_from_destination_m).toBeNull();
+    const [row] = await t.app.database.db.select().from(schema.trips).where(eq(schema.trips.id, tripId));
+    expect(row?.endDistanceToDestinationM).toBeGreaterThan(50);
+    expect(row?.endDistanceToDestinationM).toBeLessThanOrEqual(FAR_FROM_DESTINATION_METERS);
+    const message = await live;
+    expect(message).toMatchObject({ trip_id: tripId, status: 'completed' });
+    expect(message).not.toHaveProperty('ended_far_from_destination_m');
+    passengerMqtt.end(true);
+    const receipt = await api<Receipt>(t.baseUrl, 'GET', `/trips/${tripId}/receipt`, { token: p.token });
+    expect(receipt.body.data.ended_far_from_destination_m).toBeNull();
+  });
+});

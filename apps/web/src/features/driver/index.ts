@@ -1,0 +1,2 @@
+/** What other features use of the driver's workspace. */
+export { RequestsReadinessCard, useRequestsReadiness, type RequestsReadiness } from './components/verification-waiting';

@@ -1,0 +1,1 @@
+ALTER TABLE "trips" ADD COLUMN "end_distance_to_destination_m" integer;

@@ -1,0 +1,30 @@
+/**
+ * Where a trip ended (issue 23): 'Finalizar viaje' far from the destination is allowed — a passenger may
+ * get off early — but the driver confirms it, the server records the distance from the driver's reported
+ * final position, and both sides see it on the receipt.
+ */
+import { haversineKm, type Coordinates } from './coordinates';
+import { formatDistance } from './safety';
+
+/** Beyond this distance from the destination, ending the trip is 'far from the destination'. */
+export const FAR_FROM_DESTINATION_METERS = 1000;
+
+/** Metres (rounded) between where the driver ended the trip and the destination. */
+export function distanceToDestinationMeters(finalPosition: Coordinates, destination: Coordinates): number {
+  return Math.round(haversineKm(finalPosition, destination) * 1000);
+}
+
+/** The distance when it counts as far from the destination, else null (ended at the destination). */
+export function farFromDestinationMeters(distanceMeters: number | null | undefined): number | null {
+  return distanceMeters != null && distanceMeters > FAR_FROM_DESTINATION_METERS ? distanceMeters : null;
+}
+
+/** The driver's question before ending far from the destination. */
+export function farFromDestinationQuestion(distanceMeters: number): string {
+  return `Estás a ${formatDistance(distanceMeters)} del destino. ¿Finalizar el viaje aquí? El pasajero verá dónde terminó.`;
+}
+
+/** What the receipt and both phones show about a trip ended far from its destination. */
+export function endedFarFromDestinationText(distanceMeters: number): string {
+  return `Finalizado a ${formatDistance(distanceMeters)} del destino`;
+}
