@@ -73,22 +73,42 @@ export class MemoryReadVersions implements ReadVersions {
   }
 }
 
-/** A cluster: the stamps in Redis (keys under `rv:`, with the deployment's prefix), expiring by themselves. */
+/**
+ * A cluster: the stamps in Redis (keys under `rv:`, with the deployment's prefix), expiring by themselves.
+ *
+ * Every stamp read carries the epoch of this node's Redis link, which changes each time the link becomes
+ * ready again. A bump that failed while Redis was away, or stamps Redis lost in a restart, would otherwise
+ * let an answer kept before the outage look current afterwards; with the epoch, nothing kept before a
+ * reconnect is served after it. While the link is not ready, reads and bumps fail at once (the read
+ * models then answer from the database and keep nothing) instead of waiting in ioredis' offline queue.
+ */
 export class RedisReadVersions implements ReadVersions {
-  constructor(private readonly redis: Redis, private readonly nodeId: string) {}
+  private epoch = 0;
+
+  constructor(private readonly redis: Redis, private readonly nodeId: string) {
+    redis.on('ready', () => { this.epoch += 1; });
+  }
 
   async stamps(keys: readonly string[]): Promise<string[]> {
     if (keys.length === 0) return [];
+    this.requireReady();
+    const epoch = this.epoch;
     const values = await this.redis.mget(...keys.map((key) => `rv:${key}`));
-    return values.map((value) => value ?? '');
+    if (epoch !== this.epoch) throw new Error('Redis link reconnected while reading read-model stamps');
+    return values.map((value) => `${epoch}:${value ?? ''}`);
   }
 
   async bump(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
+    this.requireReady();
     const pipeline = this.redis.pipeline();
     for (const key of keys) pipeline.set(`rv:${key}`, newStamp(this.nodeId), 'PX', STAMP_TTL_MS);
     const results = await pipeline.exec();
     const failed = results?.find(([error]) => error);
     if (failed?.[0]) throw failed[0];
+  }
+
+  private requireReady(): void {
+    if (this.redis.status !== 'ready') throw new Error(`Redis link ${this.redis.status}: read-model stamps unavailable`);
   }
 }

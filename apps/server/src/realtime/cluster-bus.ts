@@ -85,11 +85,17 @@ export class ClusterBus {
   async broadcast(event: ClusterEvent): Promise<void> {
     this.apply(event);
     if (!this.links) return;
+    const { publisher } = this.links;
     try {
-      await this.links.publisher.publish(CHANNEL, JSON.stringify({ origin: this.nodeId, event }));
+      // While Redis is away the other nodes cannot hear the bus either: their session caches are bypassed
+      // and emptied when they hear it again (listeningEpoch), so there is nothing to wait for. Waiting in
+      // ioredis' offline queue would hold the caller's answer (a logout) for as long as the outage lasts.
+      if (publisher.status !== 'ready') throw new Error(`Redis link ${publisher.status}`);
+      await publisher.publish(CHANNEL, JSON.stringify({ origin: this.nodeId, event }));
     } catch (error) {
-      // The caller's own work (the logout) is done and stored; the other nodes' sockets of a revoked
-      // session are refused at their next token check, so this is logged, not thrown.
+      // The caller's own work (the logout) is done and stored, so this is logged, not thrown. A node that
+      // still hears Redis while this one cannot publish keeps its cached entry for at most the session
+      // cache's max age (docs/ARCHITECTURE.md, 'Session cache').
       this.log.error({ err: error, event }, 'cluster bus publish failed');
     }
   }

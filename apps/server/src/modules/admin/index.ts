@@ -43,7 +43,7 @@ export const adminModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     if (!granted) log.warn({ email }, 'OPERATOR_EMAILS: no account with this e-mail yet (sign up, then restart or run create-operator)');
   }
   if (deps.databaseKind === 'pglite' && existsSync(config.dataDir)) {
-    const stop = startOperatorInbox(config.dataDir, db, log);
+    const stop = startOperatorInbox(config.dataDir, db, log, deps.accountChanges);
     app.addHook('onClose', async () => stop());
   }
 

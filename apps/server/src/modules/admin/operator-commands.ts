@@ -7,6 +7,7 @@ import { isValidEmail } from '@jala/domain';
 import type { Database } from '@jala/db';
 import { AppError } from '../../lib/app-error';
 import { DriverVerificationService } from '../drivers/driver-verification.service';
+import type { AccountChanges } from '../../realtime/cluster-bus';
 import { AuditLog } from './audit-log';
 import { OperatorsService } from './operators.service';
 
@@ -19,18 +20,19 @@ export interface CommandResult {
   message: string;
 }
 
-export async function runCommand(db: Database, command: CommandName, email: string): Promise<CommandResult> {
+/** `changes`: a running server's, so a new operator's cached session says so at once on every node. */
+export async function runCommand(db: Database, command: CommandName, email: string, changes?: AccountChanges): Promise<CommandResult> {
   if (!isValidEmail(email)) return { ok: false, message: 'El correo no es válido.' };
   try {
-    return command === 'create-operator' ? await makeOperator(db, email) : await verifyDriver(db, email);
+    return command === 'create-operator' ? await makeOperator(db, email, changes) : await verifyDriver(db, email);
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return { ok: false, message: error.message };
     throw error;
   }
 }
 
-async function makeOperator(db: Database, email: string): Promise<CommandResult> {
-  const { operator, wasAlreadyOperator } = await new OperatorsService(db, new AuditLog(db))
+async function makeOperator(db: Database, email: string, changes: AccountChanges | undefined): Promise<CommandResult> {
+  const { operator, wasAlreadyOperator } = await new OperatorsService(db, new AuditLog(db), changes)
     .grantByEmail(email, { kind: 'system', label: 'línea de comandos (create-operator)' });
   return { ok: true, message: wasAlreadyOperator ? `${operator.email} ya era operador.` : `${operator.email} ahora es operador de Jala.` };
 }

@@ -9,6 +9,7 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '@jala/db';
+import type { AccountChanges } from '../../realtime/cluster-bus';
 import { COMMANDS, runCommand, type CommandName, type CommandResult } from './operator-commands';
 
 export const INBOX_FOLDER = 'operator-requests';
@@ -46,14 +47,14 @@ export async function waitForInboxResult(dataDir: string, id: string, timeoutMs:
 }
 
 /** Server side: processes pending requests now and then every second; returns a stop function. */
-export function startOperatorInbox(dataDir: string, db: Database, log: { warn(obj: unknown, msg: string): void }): () => void {
+export function startOperatorInbox(dataDir: string, db: Database, log: { warn(obj: unknown, msg: string): void }, changes?: AccountChanges): () => void {
   const folder = inboxFolder(dataDir);
   let running = false;
   const poll = async () => {
     if (running) return;
     running = true;
     try {
-      await processInboxRequests(folder, db);
+      await processInboxRequests(folder, db, changes);
     } catch (error) {
       log.warn({ err: error }, 'operator inbox poll failed');
     } finally {
@@ -66,7 +67,7 @@ export function startOperatorInbox(dataDir: string, db: Database, log: { warn(ob
   return () => clearInterval(timer);
 }
 
-export async function processInboxRequests(folder: string, db: Database): Promise<number> {
+export async function processInboxRequests(folder: string, db: Database, changes?: AccountChanges): Promise<number> {
   let names: string[];
   try {
     names = await readdir(folder);
@@ -77,7 +78,7 @@ export async function processInboxRequests(folder: string, db: Database): Promis
   for (const name of names.filter((n) => /^[A-Za-z0-9-]{1,64}\.request$/.test(n))) {
     const id = name.slice(0, -'.request'.length);
     const request = parseRequest(await readFile(join(folder, name), 'utf8'));
-    const result = request ? await runCommand(db, request.command, request.email) : { ok: false, message: 'La solicitud no es válida.' };
+    const result = request ? await runCommand(db, request.command, request.email, changes) : { ok: false, message: 'La solicitud no es válida.' };
     await writeFile(join(folder, `${id}.result`), JSON.stringify(result), { mode: 0o600 });
     await rm(join(folder, name), { force: true });
     handled++;
