@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { topics, type AdminUser, type AuditEntry, type Operator } from '@jala/contracts';
 import { eq, schema, sql } from '@jala/db';
 import { createDriver, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { login } from '../support/actors';
+import { login, onlineDriver, passenger, requestTrip } from '../support/actors';
 import { describeOnBackends } from '../support/backends';
 import { api } from '../support/http';
 import { connectMqtt, subscribeQos } from '../support/mqtt';
@@ -49,6 +49,26 @@ describeOnBackends('suspension, operators and the audit log on %s', ({ t, maybe,
     const rows = await auditRows();
     expect(rows).toContainEqual(expect.objectContaining({ action: 'user.suspend', target_id: user.id, before: expect.objectContaining({ suspended_at: null }), after: expect.objectContaining({ suspension_reason: reason }) }));
     expect(rows).toContainEqual(expect.objectContaining({ action: 'user.reactivate', target_id: user.id }));
+  });
+
+  maybe('a suspended driver\'s live offer is withdrawn: it leaves the passenger\'s list (also a list read before) and cannot be chosen', async () => {
+    const p = await passenger(t.baseUrl);
+    const trip = await requestTrip(t.baseUrl, p.token);
+    const suspended = await onlineDriver(t.baseUrl, t.app.database.db);
+    const other = await onlineDriver(t.baseUrl, t.app.database.db);
+    for (const d of [suspended, other]) {
+      expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } })).status).toBe(201);
+    }
+    const offerDrivers = async () => (await api<{ driver_id: number }[]>(t.baseUrl, 'GET', `/trips/${trip.id}/driver-offers`, { token: p.token })).body.data.map((o) => o.driver_id).sort();
+    expect(await offerDrivers()).toEqual([suspended.id, other.id].sort());
+
+    expect((await api(t.baseUrl, 'POST', `/admin/users/${suspended.id}/suspend`, { token: operator.token, body: { reason: 'Documentos falsos.' } })).status).toBe(200);
+
+    expect(await offerDrivers()).toEqual([other.id]);
+    const choose = await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: trip.id, driver_id: suspended.id } });
+    expect(choose.status).not.toBe(200);
+    const [row] = await t.app.database.db.select({ status: schema.trips.status, driverId: schema.trips.driverId }).from(schema.trips).where(eq(schema.trips.id, trip.id));
+    expect(row).toEqual({ status: 'pending', driverId: null });
   });
 
   maybe('an operator cannot suspend themself; unknown users are 404; a reason is required', async () => {

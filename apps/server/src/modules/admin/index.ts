@@ -35,7 +35,7 @@ export const adminModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
 
   await app.register(adminDriversRoutes, { verification, review, broker: deps.broker });
   await app.register(adminOperatorsRoutes, { operators, audit, realtime: deps.realtime });
-  await app.register(adminUsersRoutes, { users: new UsersAdminService(db, audit, deps.realtime, deps.accountChanges) });
+  await app.register(adminUsersRoutes, { users: new UsersAdminService(db, audit, deps.realtime, deps.accountChanges, deps.tripServices.offersWithdrawn) });
   await app.register(adminTripsRoutes, { trips, alerts: new AlertsAdminService(db, audit, now), passengerTrips: deps.tripServices.passengerTrips, audit });
 
   for (const email of config.operatorEmails) {

@@ -2,6 +2,7 @@ import type { AdminUser } from '@jala/contracts';
 import { and, desc, eq, isNull, or, schema, sql, type Database } from '@jala/db';
 import { AppError } from '../../lib/app-error';
 import type { AccountChanges, RealtimeDisconnects } from '../../realtime/cluster-bus';
+import { DriverStatusRepository } from '../drivers/driver-status.repository';
 import type { AuditActor, AuditLog } from './audit-log';
 
 type UserRow = typeof schema.users.$inferSelect;
@@ -9,7 +10,8 @@ type UserRow = typeof schema.users.$inferSelect;
 /**
  * Operators find users and suspend or reactivate them. A suspension takes effect everywhere at once: every
  * session is revoked (HTTP answers 401), every MQTT connection on every node is closed, a driver is set
- * offline (no more requests), and login answers 403 ACCOUNT_SUSPENDED with the reason.
+ * offline (no more requests) and their live offers are withdrawn (no passenger can choose them, and they
+ * stop following those trips), and login answers 403 ACCOUNT_SUSPENDED with the reason.
  */
 export class UsersAdminService {
   constructor(
@@ -17,6 +19,8 @@ export class UsersAdminService {
     private readonly audit: AuditLog,
     private readonly realtime: RealtimeDisconnects,
     private readonly changes: AccountChanges,
+    /** The trips module's: the suspended driver's withdrawn offers leave the lists and their trips. */
+    private readonly offersWithdrawn: (driverId: number, tripIds: number[]) => Promise<void>,
   ) {}
 
   async search(query: string | undefined): Promise<AdminUser[]> {
@@ -33,6 +37,7 @@ export class UsersAdminService {
 
   async suspend(userId: number, reason: string, actor: AuditActor & { kind: 'operator' }): Promise<AdminUser> {
     if (userId === actor.id) throw new AppError('CANNOT_SUSPEND_SELF');
+    let withdrawn: number[] = [];
     const updated = await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(schema.users).where(eq(schema.users.id, userId));
       if (!before) throw new AppError('USER_NOT_FOUND');
@@ -43,6 +48,7 @@ export class UsersAdminService {
         .where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt)));
       await tx.update(schema.driverProfiles).set({ driverStatus: 'offline', lastStatusChange: now })
         .where(and(eq(schema.driverProfiles.userId, userId), eq(schema.driverProfiles.driverStatus, 'online')));
+      withdrawn = await new DriverStatusRepository(this.db).withdrawOpenOffers(tx, userId);
       await this.audit.record(actor, {
         action: 'user.suspend', targetType: 'user', targetId: userId,
         before: suspensionState(before), after: after ? suspensionState(after) : null,
@@ -51,6 +57,7 @@ export class UsersAdminService {
     });
     // After the commit: a reconnect now finds the sessions revoked.
     await this.realtime.disconnectUser(userId);
+    if (withdrawn.length > 0) await this.offersWithdrawn(userId, withdrawn);
     return toAdminUser(updated);
   }
 

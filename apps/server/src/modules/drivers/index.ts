@@ -28,11 +28,7 @@ export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   await app.register(driverRegistrationRoutes, { registration: auth.driverRegistration });
   await app.register(driverProfileRoutes, { profiles: new DriverProfileService(profileRepository, now) });
   await app.register(vehiclesRoutes, { vehicles: new VehiclesService(db, vehicleRepository, profileRepository, statusRepository, now) });
-  const offersWithdrawn = async (driverId: number, tripIds: number[]) => {
-    await tripServices.live.touchOffers(tripIds, driverId);
-    await tripServices.events.offersWithdrawn(driverId, tripIds);
-  };
-  await app.register(driverStatusRoutes, { status: new DriverStatusService(db, profileRepository, vehicleRepository, statusRepository, now, offersWithdrawn) });
+  await app.register(driverStatusRoutes, { status: new DriverStatusService(db, profileRepository, vehicleRepository, statusRepository, now, tripServices.offersWithdrawn) });
   await app.register(driverDocumentsRoutes, { documents: new DriverDocumentsService(db, documents, now) });
   await app.register(driverMetricsRoutes, { metrics: new DriverMetricsService(new DriverMetricsRepository(db), statusRepository, now) });
 };

@@ -52,7 +52,15 @@ export function createTripServices(deps: CoreDeps) {
   const activeTrips = new ActiveTripService(trips, deps.users, live);
   const fares = new FareService({ trips, events, live, now: deps.now });
   defineTripTopicRules(deps.acl, deps.broker, { access, chat, passengerTrips, driverTrips }, log);
-  return { passengerTrips, driverTrips, chat, activeTrips, fares, events, live };
+  /**
+   * A driver's live offers on these trips were withdrawn outside this module (going offline, a suspension):
+   * the passengers' offer lists reload, then the driver is cut off those trips on every node.
+   */
+  const offersWithdrawn = async (driverId: number, tripIds: number[]): Promise<void> => {
+    await live.touchOffers(tripIds, driverId);
+    await events.offersWithdrawn(driverId, tripIds);
+  };
+  return { passengerTrips, driverTrips, chat, activeTrips, fares, events, live, offersWithdrawn };
 }
 
 /** Each node's broker sees every driver_location publication (Redis fan-out on a cluster): the kept trips follow it. */
