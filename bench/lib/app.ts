@@ -24,7 +24,7 @@ export async function startApp(backend: 'postgres' | 'pglite'): Promise<RunningA
   if (backend === 'postgres') {
     const scratch = await createScratchDatabase();
     try {
-      const app = await buildApp(testConfig({ databaseUrl: scratch.url, logLevel: 'silent' }));
+      const app = await buildApp(testConfig({ databaseUrl: scratch.url, logLevel: 'silent', checkAnswers: false }));
       return await listen(app, `PostgreSQL database ${scratch.name}`, async () => {
         await app.close();
         await scratch.drop();
@@ -35,7 +35,7 @@ export async function startApp(backend: 'postgres' | 'pglite'): Promise<RunningA
     }
   }
   const handle = await openDatabase({ kind: 'pglite', dataDir: null });
-  const app = await buildApp(testConfig({ logLevel: 'silent' }), { database: handle });
+  const app = await buildApp(testConfig({ logLevel: 'silent', checkAnswers: false }), { database: handle });
   return listen(app, 'PGlite in memory', async () => {
     await app.close();
     await handle.close();

@@ -101,6 +101,8 @@ export interface AppConfig {
   operatorEmails: string[];
   /** The S3-compatible bucket for driver documents; undefined = documents stored in the database. */
   documentsS3: S3StorageConfig | undefined;
+  /** Also check every answer against its zod contract (tests; plugins/response-serializer.ts). */
+  checkAnswers: boolean;
 }
 
 function splitList(raw: string | undefined): string[] {
@@ -179,5 +181,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         prefix: env.DOCUMENTS_S3_PREFIX,
       }
       : undefined,
+    checkAnswers: false,
   };
 }

@@ -29,6 +29,16 @@ export const users = pgTable('users', {
   /** Operators' console: a suspended user cannot log in or connect (the reason is shown at login). */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspensionReason: text('suspension_reason'),
+  /**
+   * The ratings this user received, kept by a trigger on `ratings` (migration 0007_stored_ratings) in the
+   * rating's own transaction, whoever writes it, so every read (profile, offers, requests, history) reads
+   * a column instead of aggregating `ratings`. The sum is exact; the average (null before the first
+   * rating) is derived from it by PostgreSQL.
+   */
+  ratingCount: integer('rating_count').notNull().default(0),
+  ratingSum: integer('rating_sum').notNull().default(0),
+  ratingAverage: numeric('rating_average', { precision: 3, scale: 2 })
+    .generatedAlwaysAs(sql`case when rating_count > 0 then round(rating_sum::numeric / rating_count, 2) end`),
 }, (t) => [
   uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
   check('users_user_type_check', sql`${t.userType} in ('passenger','driver','both')`),

@@ -7,7 +7,7 @@ import type { DocumentStorage } from '../lib/document-storage';
 import type { NodeHealth } from '../lib/node-health';
 import type { ReadVersions } from '../lib/read-versions';
 import type { RealtimeBroker } from '../realtime/broker';
-import type { RealtimeDisconnects } from '../realtime/cluster-bus';
+import type { AccountChanges, RealtimeDisconnects } from '../realtime/cluster-bus';
 import type { TopicAcl } from '../realtime/topic-acl';
 import type { GeoProvider } from '../geo';
 import type { AuthService } from './auth/auth.service';
@@ -37,6 +37,8 @@ export interface ModuleDeps {
   realtime: RealtimeDisconnects;
   /** Version stamps of the in-memory read models (memory, or Redis on a cluster): writes bump, reads compare. */
   readVersions: ReadVersions;
+  /** Tells every node that a user's account changed (their session-cache entries go). */
+  accountChanges: AccountChanges;
   /** Runs periodic jobs (the expiry sweep) once across the cluster. */
   clusterLock: ClusterLock;
   /** This node's health: database, Redis, broker, draining. */

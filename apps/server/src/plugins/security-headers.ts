@@ -1,8 +1,8 @@
 /**
- * The security headers of every response (CSP, nosniff, frame, referrer, HSTS…), in one place. Fastify's
- * hooks add them to routed responses through @fastify/helmet; responses written before routing (bad URL,
- * over-long path parameter, malformed HTTP) get the same set from `securityHeaders()`, computed once from
- * the same options by helmet itself.
+ * The security headers of every response (CSP, nosniff, frame, referrer, HSTS…), in one place, computed
+ * once by helmet itself from these options (`securityHeaders()`): an onRequest hook (app.ts) sets them on
+ * routed responses, and responses written before routing (bad URL, over-long path parameter, malformed
+ * HTTP) get the same set.
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';

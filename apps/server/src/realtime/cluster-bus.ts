@@ -1,11 +1,16 @@
 /**
  * Events every node must act on, whichever node they happen on: a logout must close that session's MQTT
- * connections and a suspended user must be cut off, but those connections may be held by any node.
+ * connections and a suspended user must be cut off, but those connections may be held by any node; and a
+ * changed account (profile, role, rating, suspension) must leave every node's session cache at once
+ * (modules/auth/session-cache.ts).
  *
  * The event is applied on this node at once (so a node whose Redis link is briefly down still acts on
  * its own connections) and published on the Redis channel `<REDIS_PREFIX>cluster-bus`; the other nodes
  * apply it when it arrives, and a node ignores its own echo. Without REDIS_URL there is one node and the
  * bus is local only.
+ *
+ * A node whose subscriber is not connected cannot hear the others: `listeningEpoch` is then null, and the
+ * session cache is bypassed until the subscription is back (a new epoch, on which the cache starts empty).
  */
 import { z } from 'zod';
 import type { Redis } from 'ioredis';
@@ -18,6 +23,7 @@ const CHANNEL = 'cluster-bus';
 const zClusterEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('disconnect-session'), sessionId: z.string().min(1) }),
   z.object({ kind: z.literal('disconnect-user'), userId: z.number().int().positive() }),
+  z.object({ kind: z.literal('user-changed'), userId: z.number().int().positive() }),
 ]);
 export type ClusterEvent = z.infer<typeof zClusterEvent>;
 
@@ -25,6 +31,8 @@ const zEnvelope = z.object({ origin: z.string(), event: zClusterEvent });
 
 export class ClusterBus {
   private readonly listeners: ((event: ClusterEvent) => void)[] = [];
+  /** Counts the subscriptions made (1 after boot); null while the subscriber is not connected. */
+  private epoch: number | null = 1;
 
   private constructor(
     private readonly nodeId: string,
@@ -37,9 +45,36 @@ export class ClusterBus {
     const [publisher, subscriber] = await Promise.all([createRedis(options.redis), createRedis(options.redis)]);
     const bus = new ClusterBus(options.nodeId, options.log, { publisher, subscriber });
     subscriber.on('message', (_channel: string, raw: string) => bus.receive(raw));
-    // A subscriber that reconnects after a Redis outage resubscribes by itself (ioredis autoResubscribe).
     await subscriber.subscribe(CHANNEL);
+    bus.followSubscriber(subscriber);
     return bus;
+  }
+
+  /**
+   * Events published while the link is down are lost for this node. ioredis resubscribes by itself on
+   * reconnect; the epoch changes only once our own SUBSCRIBE, queued behind that, has been answered, so
+   * nothing published after the new epoch starts can be missed.
+   */
+  private followSubscriber(subscriber: Redis): void {
+    let lastEpoch = 1;
+    subscriber.on('close', () => { this.epoch = null; });
+    subscriber.on('ready', () => {
+      if (this.epoch !== null) return;
+      subscriber.subscribe(CHANNEL).then(() => {
+        if (subscriber.status !== 'ready') return;
+        lastEpoch += 1;
+        this.epoch = lastEpoch;
+        this.log.info({ epoch: lastEpoch }, 'cluster bus listening again');
+      }, (error: unknown) => this.log.warn({ err: error }, 'cluster bus resubscribe failed'));
+    });
+  }
+
+  /**
+   * Changes each time this node starts hearing the other nodes (again); null while it cannot (the Redis
+   * subscriber is disconnected). Without Redis there are no other nodes: always 1.
+   */
+  get listeningEpoch(): number | null {
+    return this.epoch;
   }
 
   on(listener: (event: ClusterEvent) => void): void {
@@ -59,13 +94,19 @@ export class ClusterBus {
     }
   }
 
-  /** The connection other nodes' events arrive on (for /api/health), or null without Redis. */
+  /** The connection this node publishes on (for /api/health), or null without Redis. */
   get redis(): Redis | null {
     return this.links?.publisher ?? null;
   }
 
+  /** The connection the other nodes' events arrive on, or null without Redis (the tests cut it). */
+  get subscriber(): Redis | null {
+    return this.links?.subscriber ?? null;
+  }
+
   async close(): Promise<void> {
     if (!this.links) return;
+    this.epoch = null;
     this.links.subscriber.disconnect();
     await this.links.publisher.quit().catch(() => undefined);
   }
@@ -101,10 +142,23 @@ export interface RealtimeDisconnects {
 export function linkBrokerToBus(broker: RealtimeBroker, bus: ClusterBus): RealtimeDisconnects {
   bus.on((event) => {
     if (event.kind === 'disconnect-session') broker.disconnectSession(event.sessionId);
-    else broker.disconnectUser(event.userId);
+    else if (event.kind === 'disconnect-user') broker.disconnectUser(event.userId);
   });
   return {
     disconnectSession: (sessionId) => bus.broadcast({ kind: 'disconnect-session', sessionId }),
     disconnectUser: (userId) => bus.broadcast({ kind: 'disconnect-user', userId }),
   };
+}
+
+/**
+ * What a change to an account calls after its commit (profile, user type, operator role, reactivation, a
+ * rating received): every node drops its cached copy of the user before the change's answer is sent.
+ * Suspension and operator removal use disconnectUser, which drops it too.
+ */
+export interface AccountChanges {
+  userChanged(userId: number): Promise<void>;
+}
+
+export function accountChangesOn(bus: ClusterBus): AccountChanges {
+  return { userChanged: (userId) => bus.broadcast({ kind: 'user-changed', userId }) };
 }

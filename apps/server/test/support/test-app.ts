@@ -46,6 +46,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDist: '/nonexistent-web-dist',
     operatorEmails: [],
     documentsS3: undefined,
+    checkAnswers: true,
     ...overrides,
   };
 }

@@ -29,7 +29,7 @@ export const LIVE_MAP_PERIOD_MS = 5_000;
 export const adminModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const { db, now, log, config } = deps;
   const audit = new AuditLog(db);
-  const operators = new OperatorsService(db, audit);
+  const operators = new OperatorsService(db, audit, deps.accountChanges);
   const verification = new DriverVerificationService(db);
   const trips = new TripsAdminService(db, now);
   const review = new DriverReviewService(db, verification, new DriverDocumentsService(db, deps.documents, now), audit);
@@ -41,7 +41,7 @@ export const adminModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   ));
   await app.register(adminDriversRoutes, { verification, review, broker: deps.broker, touchAccount: (driverId) => readModels.touchAccount(driverId) });
   await app.register(adminOperatorsRoutes, { operators, audit, realtime: deps.realtime });
-  await app.register(adminUsersRoutes, { users: new UsersAdminService(db, audit, deps.realtime) });
+  await app.register(adminUsersRoutes, { users: new UsersAdminService(db, audit, deps.realtime, deps.accountChanges) });
   await app.register(adminTripsRoutes, { trips, alerts: new AlertsAdminService(db, audit, now), passengerTrips: deps.tripServices.passengerTrips, audit });
 
   for (const email of config.operatorEmails) {

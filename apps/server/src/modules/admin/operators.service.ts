@@ -1,6 +1,7 @@
 import type { Operator } from '@jala/contracts';
 import { and, asc, count, eq, schema, sql, type Database } from '@jala/db';
 import { AppError } from '../../lib/app-error';
+import type { AccountChanges } from '../../realtime/cluster-bus';
 import type { AuditActor, AuditLog } from './audit-log';
 
 export const NO_ACCOUNT_FOR_EMAIL = 'No existe una cuenta con ese correo. La persona debe registrarse primero en Jala.';
@@ -15,7 +16,11 @@ export interface OperatorGrant {
  * OPERATOR_EMAILS at boot; operators then add and remove each other in the console. Every change is audited.
  */
 export class OperatorsService {
-  constructor(private readonly db: Database, private readonly audit: AuditLog) {}
+  /**
+   * `changes` tells every node's session cache; the create-operator CLI on PostgreSQL, outside any node, has
+   * none: the nodes then see the new operator within the cache's maximum age (session-cache.ts).
+   */
+  constructor(private readonly db: Database, private readonly audit: AuditLog, private readonly changes?: AccountChanges) {}
 
   async list(): Promise<Operator[]> {
     const rows = await this.db.select().from(schema.users).where(eq(schema.users.isAdmin, true)).orderBy(asc(schema.users.id));
@@ -24,15 +29,17 @@ export class OperatorsService {
 
   /** Makes the account with that e-mail an operator (idempotent: granting twice writes no second audit row). */
   async grantByEmail(email: string, actor: AuditActor): Promise<OperatorGrant> {
-    return this.db.transaction(async (tx) => {
+    const grant = await this.db.transaction(async (tx): Promise<OperatorGrant & { userId: number }> => {
       const [user] = await tx.select().from(schema.users).where(sql`lower(${schema.users.email}) = lower(${email.trim()})`);
       if (!user) throw new AppError('USER_NOT_FOUND', NO_ACCOUNT_FOR_EMAIL, { email: NO_ACCOUNT_FOR_EMAIL });
-      if (user.isAdmin) return { operator: toOperator(user), wasAlreadyOperator: true };
+      if (user.isAdmin) return { operator: toOperator(user), wasAlreadyOperator: true, userId: user.id };
       const [updated] = await tx.update(schema.users).set({ isAdmin: true, updatedAt: new Date() })
         .where(eq(schema.users.id, user.id)).returning();
       await this.audit.record(actor, { action: 'operator.grant', targetType: 'user', targetId: user.id, before: { is_admin: false }, after: { is_admin: true } }, tx);
-      return { operator: toOperator(updated ?? user), wasAlreadyOperator: false };
+      return { operator: toOperator(updated ?? user), wasAlreadyOperator: false, userId: user.id };
     });
+    if (!grant.wasAlreadyOperator) await this.changes?.userChanged(grant.userId);
+    return { operator: grant.operator, wasAlreadyOperator: grant.wasAlreadyOperator };
   }
 
   /** Removes operator rights; the last operator cannot be removed (nobody could run the console then). */
@@ -47,6 +54,7 @@ export class OperatorsService {
       await tx.update(schema.users).set({ isAdmin: false, updatedAt: new Date() }).where(eq(schema.users.id, userId));
       await this.audit.record(actor, { action: 'operator.revoke', targetType: 'user', targetId: userId, before: { is_admin: true }, after: { is_admin: false } }, tx);
     });
+    await this.changes?.userChanged(userId);
   }
 }
 

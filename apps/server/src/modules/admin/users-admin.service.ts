@@ -1,7 +1,7 @@
 import type { AdminUser } from '@jala/contracts';
 import { and, desc, eq, isNull, or, schema, sql, type Database } from '@jala/db';
 import { AppError } from '../../lib/app-error';
-import type { RealtimeDisconnects } from '../../realtime/cluster-bus';
+import type { AccountChanges, RealtimeDisconnects } from '../../realtime/cluster-bus';
 import type { AuditActor, AuditLog } from './audit-log';
 
 type UserRow = typeof schema.users.$inferSelect;
@@ -12,7 +12,12 @@ type UserRow = typeof schema.users.$inferSelect;
  * offline (no more requests), and login answers 403 ACCOUNT_SUSPENDED with the reason.
  */
 export class UsersAdminService {
-  constructor(private readonly db: Database, private readonly audit: AuditLog, private readonly realtime: RealtimeDisconnects) {}
+  constructor(
+    private readonly db: Database,
+    private readonly audit: AuditLog,
+    private readonly realtime: RealtimeDisconnects,
+    private readonly changes: AccountChanges,
+  ) {}
 
   async search(query: string | undefined): Promise<AdminUser[]> {
     const pattern = query ? `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
@@ -50,7 +55,7 @@ export class UsersAdminService {
   }
 
   async reactivate(userId: number, actor: AuditActor): Promise<AdminUser> {
-    return this.db.transaction(async (tx) => {
+    const reactivated = await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(schema.users).where(eq(schema.users.id, userId));
       if (!before) throw new AppError('USER_NOT_FOUND');
       const [after] = await tx.update(schema.users).set({ suspendedAt: null, suspensionReason: null, updatedAt: new Date() })
@@ -63,6 +68,9 @@ export class UsersAdminService {
       }
       return toAdminUser(after ?? before);
     });
+    // Every node's cached copy still says suspended, which would refuse the sessions opened from now on.
+    await this.changes.userChanged(userId);
+    return reactivated;
   }
 }
 

@@ -12,7 +12,8 @@ export interface AuthRoutesOptions {
   auth: AuthService;
   /** Attempts per minute per client address for login and register. */
   rateLimitPerMinute: number;
-  onLogout: (sessionId: string) => void;
+  /** Ends the session on every node (its MQTT connections, its cache entries); awaited before the answer. */
+  onLogout: (sessionId: string) => Promise<void>;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, rateLimitPerMinute, onLogout }) => {
@@ -63,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   }, async (request) => {
     const { sessionId } = currentUser(request);
     await auth.logout(sessionId);
-    onLogout(sessionId);
+    await onLogout(sessionId);
     return ok(null, 'Sesión cerrada');
   });
 

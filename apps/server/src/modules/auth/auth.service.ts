@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { AuthResult, LoginRequest, RegisterDriverRequest, UpdateUserRequest, User } from '@jala/contracts';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { isDriverType, ratingAverage } from '@jala/domain';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password';
-import type { TokenService } from './token.service';
+import type { CachedUser, SessionCache } from './session-cache';
+import type { TokenClaims, TokenService } from './token.service';
 import { toUserDto } from './user-dto';
 import type { UserRow, UsersRepository } from './users.repository';
 import type { AuthenticatedUser } from '../../lib/session-user';
+import type { AccountChanges } from '../../realtime/cluster-bus';
 import type { DriverRegistrationService } from '../drivers/driver-registration.service';
 
 /** What a suspended user reads at login: the operator's reason. */
@@ -27,7 +30,10 @@ export class AuthService {
   constructor(
     private readonly users: UsersRepository,
     private readonly tokens: TokenService,
-    private readonly drivers: DriverRegistrationService,
+    /** Shared with /driver/register (drivers module): one instance, one way to become a driver. */
+    readonly driverRegistration: DriverRegistrationService,
+    private readonly cache: SessionCache,
+    private readonly changes: AccountChanges,
   ) {}
 
   async register(input: RegisterInput): Promise<AuthResult> {
@@ -65,18 +71,21 @@ export class AuthService {
     await this.users.revokeSession(sessionId);
   }
 
-  /** Resolves a bearer token to its user, or null when the token is forged, expired or revoked. */
+  /**
+   * Resolves a bearer token to its user, or null when the token is forged, expired or revoked. Served from
+   * the session cache when it can be (session-cache.ts says when it cannot), else from the database.
+   */
   async authenticate(token: string): Promise<AuthenticatedUser | null> {
-    const claims = await this.tokens.verify(token);
+    const claims = this.cache.verifiedToken(token) ?? await this.verifyToken(token);
     if (!claims) return null;
-    const user = await this.users.findSessionUser(claims.sessionId, claims.userId);
+    const user = this.cache.sessionUser(claims.sessionId, claims.userId) ?? await this.loadSessionUser(claims);
     // Suspension revokes every session; this also covers a session opened in the same instant.
     if (!user || user.suspendedAt) return null;
     return { id: user.id, sessionId: claims.sessionId, userType: user.userType, isAdmin: user.isAdmin };
   }
 
   async getProfile(userId: number): Promise<User> {
-    const user = await this.users.findById(userId);
+    const user = this.cache.user(userId) ?? await this.loadUser(userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     return this.toDto(user);
   }
@@ -100,12 +109,13 @@ export class AuthService {
       throw error;
     }
     if (!user) throw new AppError('UNAUTHORIZED');
+    await this.changes.userChanged(userId);
     return this.toDto(user);
   }
 
   /** Turns the user into a driver (spec §7 /auth/register-driver) and returns the registration status. */
   async registerDriver(userId: number, input: RegisterDriverRequest) {
-    return this.drivers.registerDriver(userId, input);
+    return this.driverRegistration.registerDriver(userId, input);
   }
 
   private async openSession(user: UserRow): Promise<AuthResult> {
@@ -115,8 +125,31 @@ export class AuthService {
     return { user: await this.toDto(user), token };
   }
 
-  private async toDto(user: UserRow): Promise<User> {
-    const [profile, rating] = await Promise.all([this.users.findDriverProfile(user.id), this.users.ratingAverage(user.id)]);
-    return toUserDto(user, profile, rating);
+  private async verifyToken(token: string): Promise<TokenClaims | null> {
+    const verified = await this.tokens.verify(token);
+    if (!verified) return null;
+    const claims = { userId: verified.userId, sessionId: verified.sessionId };
+    this.cache.rememberToken(token, claims, verified.expiresAt);
+    return claims;
+  }
+
+  private async loadSessionUser(claims: TokenClaims): Promise<CachedUser | undefined> {
+    const ticket = this.cache.beginRead();
+    const found = await this.users.findSessionUser(claims.sessionId, claims.userId);
+    if (found) this.cache.storeSession(ticket, claims.sessionId, found.expiresAt, found.user);
+    return found?.user;
+  }
+
+  private async loadUser(userId: number): Promise<CachedUser | undefined> {
+    const ticket = this.cache.beginRead();
+    const user = await this.users.findById(userId);
+    if (user) this.cache.storeUser(ticket, user);
+    return user;
+  }
+
+  /** Only a driver has a driver profile (register-driver makes a passenger 'both' in the same transaction). */
+  private async toDto(user: CachedUser): Promise<User> {
+    const profile = isDriverType(user.userType) ? await this.users.findDriverProfile(user.id) : undefined;
+    return toUserDto(user, profile, ratingAverage(user.ratingAverage));
   }
 }

@@ -7,7 +7,7 @@ export const authModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { auth,
   await app.register(authRoutes, {
     auth,
     rateLimitPerMinute: config.authRateLimitPerMinute,
-    // Every node closes that session's MQTT connections (cluster-bus.ts).
-    onLogout: (sessionId) => void realtime.disconnectSession(sessionId),
+    // Every node closes that session's MQTT connections and drops it from its session cache (cluster-bus.ts).
+    onLogout: (sessionId) => realtime.disconnectSession(sessionId),
   });
 };

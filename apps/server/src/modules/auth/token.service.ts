@@ -10,6 +10,11 @@ export interface TokenClaims {
   sessionId: string;
 }
 
+/** A verified token's claims and when it expires (ms since the epoch). */
+export interface VerifiedToken extends TokenClaims {
+  expiresAt: number;
+}
+
 export class TokenService {
   /** A WebCrypto key imported once: given raw bytes or a KeyObject, jose imports it again on every call. */
   private readonly key: Promise<webcrypto.CryptoKey>;
@@ -33,12 +38,12 @@ export class TokenService {
   }
 
   /** Returns the claims of a valid, unexpired token, or null for anything else. */
-  async verify(token: string): Promise<TokenClaims | null> {
+  async verify(token: string): Promise<VerifiedToken | null> {
     try {
-      const { payload } = await jwtVerify(token, await this.key, { issuer: 'jala', algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { issuer: 'jala', algorithms: ['HS256'], requiredClaims: ['exp'] });
       const userId = Number(payload.sub);
-      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return null;
-      return { userId, sessionId: payload.sid };
+      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      return { userId, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
     } catch {
       return null;
     }

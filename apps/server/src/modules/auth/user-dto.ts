@@ -1,6 +1,7 @@
 import type { User } from '@jala/contracts';
 import { isDriverType, isPassengerType } from '@jala/domain';
-import type { DriverProfileRow, UserRow } from './users.repository';
+import type { CachedUser } from './session-cache';
+import type { DriverProfileRow } from './users.repository';
 
 /**
  * What each role may do. The client checks membership in this list (spec §6); the server enforces the same
@@ -17,7 +18,7 @@ export function canDrive(profile: DriverProfileRow | undefined): boolean {
   return profile?.verificationStatus === 'verified';
 }
 
-export function toUserDto(user: UserRow, profile: DriverProfileRow | undefined, ratingAverage: number | null): User {
+export function toUserDto(user: CachedUser, profile: DriverProfileRow | undefined, ratingAverage: number | null): User {
   const roles: string[] = [];
   const permissions: string[] = [];
   if (isPassengerType(user.userType)) { roles.push('passenger'); permissions.push(...PASSENGER_PERMISSIONS); }

@@ -12,7 +12,7 @@ function prepareHotQueries(db: Database) {
   const placeholder = sql.placeholder;
   return {
     sessionUser: db
-      .select({ user: schema.users })
+      .select({ user: schema.users, expiresAt: schema.sessions.expiresAt })
       .from(schema.sessions)
       .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
       .where(and(
@@ -25,8 +25,8 @@ function prepareHotQueries(db: Database) {
     userById: db.select().from(schema.users).where(eq(schema.users.id, placeholder('id'))).prepare('users_by_id'),
     driverProfile: db.select().from(schema.driverProfiles)
       .where(eq(schema.driverProfiles.userId, placeholder('userId'))).prepare('users_driver_profile'),
-    ratingAverage: db.select({ avg: sql<string | null>`avg(${schema.ratings.score})` }).from(schema.ratings)
-      .where(eq(schema.ratings.rateeId, placeholder('userId'))).prepare('users_rating_average'),
+    ratingAverage: db.select({ average: schema.users.ratingAverage }).from(schema.users)
+      .where(eq(schema.users.id, placeholder('userId'))).prepare('users_rating_average'),
   };
 }
 
@@ -55,7 +55,7 @@ export class UsersRepository {
   /** Average score the user received, or null when nobody rated them yet. */
   async ratingAverage(userId: number): Promise<number | null> {
     const [row] = await this.hot.ratingAverage.execute({ userId });
-    return ratingAverage(row?.avg);
+    return ratingAverage(row?.average);
   }
 
   async insert(values: typeof schema.users.$inferInsert): Promise<UserRow> {
@@ -77,10 +77,10 @@ export class UsersRepository {
     await this.db.insert(schema.sessions).values({ id, userId, expiresAt });
   }
 
-  /** The user of a live (unexpired, unrevoked) session. */
-  async findSessionUser(sessionId: string, userId: number): Promise<UserRow | undefined> {
+  /** The user of a live (unexpired, unrevoked) session, and when the session expires. */
+  async findSessionUser(sessionId: string, userId: number): Promise<{ user: UserRow; expiresAt: Date } | undefined> {
     const [row] = await this.hot.sessionUser.execute({ sessionId, userId, now: new Date() });
-    return row?.user;
+    return row;
   }
 
   async revokeSession(sessionId: string): Promise<void> {

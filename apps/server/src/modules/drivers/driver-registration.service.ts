@@ -3,6 +3,7 @@ import { eq, schema, type Database } from '@jala/db';
 import { isDateKey, limaDateKey } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { AccountChanges } from '../../realtime/cluster-bus';
 import { assertLicenseExpiry } from './license-rules';
 import { PLATE_TAKEN_MESSAGE } from './vehicles.repository';
 
@@ -21,7 +22,7 @@ export const ALREADY_DRIVER_MESSAGE = 'Ya estás registrado como conductor.';
  * Serves both /auth/register-driver and /driver/register.
  */
 export class DriverRegistrationService {
-  constructor(private readonly db: Database, private readonly now: () => Date = () => new Date()) {}
+  constructor(private readonly db: Database, private readonly changes: AccountChanges, private readonly now: () => Date = () => new Date()) {}
 
   async registerDriver(userId: number, input: RegisterDriverRequest): Promise<DriverRegistrationResult> {
     // Both routes validate the payload; this guards the date once more so no path can reach the database with
@@ -31,8 +32,9 @@ export class DriverRegistrationService {
     }
     const now = this.now();
     assertLicenseExpiry(input.license_expiry_date, now);
+    let result: DriverRegistrationResult;
     try {
-      return await this.db.transaction(async (tx) => {
+      result = await this.db.transaction(async (tx) => {
         const [existing] = await tx.select().from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, userId));
         if (existing) throw new AppError('CONFLICT', ALREADY_DRIVER_MESSAGE);
         const [profile] = await tx.insert(schema.driverProfiles).values({
@@ -65,5 +67,8 @@ export class DriverRegistrationService {
       if (isUniqueViolation(error, 'driver_profiles_pkey')) throw new AppError('CONFLICT', ALREADY_DRIVER_MESSAGE);
       throw error;
     }
+    // The user type may have changed (passenger -> both): every node's cached copy goes.
+    await this.changes.userChanged(userId);
+    return result;
   }
 }

@@ -9,7 +9,6 @@ import { DriverMetricsService } from './driver-metrics.service';
 import { DriverProfileRepository } from './driver-profile.repository';
 import { driverProfileRoutes } from './driver-profile.routes';
 import { DriverProfileService } from './driver-profile.service';
-import { DriverRegistrationService } from './driver-registration.service';
 import { driverRegistrationRoutes } from './driver-registration.routes';
 import { DriverStatusRepository } from './driver-status.repository';
 import { driverStatusRoutes } from './driver-status.routes';
@@ -22,7 +21,7 @@ import { VehiclesService } from './vehicles.service';
  * Driver workspace: registration, profile, vehicles, online status, stats and earnings (spec §7 'Driver').
  * Operators verify drivers through the admin module.
  */
-export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, now, documents, tripServices, readVersions }) => {
+export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, now, documents, auth, tripServices, readVersions }) => {
   const profileRepository = new DriverProfileRepository(db);
   const vehicleRepository = new VehiclesRepository(db);
   const statusRepository = new DriverStatusRepository(db);
@@ -30,7 +29,7 @@ export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   // feed, status or stats: they reload before the answer leaves.
   touchAccountOnWrites(app, (driverId) => tripServices.live.touchAccount(driverId));
 
-  await app.register(driverRegistrationRoutes, { registration: new DriverRegistrationService(db, now) });
+  await app.register(driverRegistrationRoutes, { registration: auth.driverRegistration });
   await app.register(driverProfileRoutes, { profiles: new DriverProfileService(profileRepository, now) });
   await app.register(vehiclesRoutes, { vehicles: new VehiclesService(db, vehicleRepository, profileRepository, statusRepository, now) });
   const offersWithdrawn = async (driverId: number, tripIds: number[]) => {

@@ -1,6 +1,7 @@
 import type { PassengerProfile, UpdatePassengerProfileInput } from '@jala/contracts';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { AccountChanges } from '../../realtime/cluster-bus';
 import type { UsersRepository } from '../auth/users.repository';
 import type { PassengerProfileRepository } from './passenger-profile.repository';
 
@@ -12,6 +13,7 @@ export class PassengerProfileService {
   constructor(
     private readonly profiles: PassengerProfileRepository,
     private readonly users: UsersRepository,
+    private readonly changes: AccountChanges,
   ) {}
 
   async getProfile(userId: number): Promise<PassengerProfile> {
@@ -47,6 +49,8 @@ export class PassengerProfileService {
         emergencyContactPhone,
       });
       if (!updated) throw new AppError('UNAUTHORIZED');
+      // Name, e-mail and phone are in /auth/profile, served from every node's session cache.
+      await this.changes.userChanged(userId);
       return updated;
     } catch (error) {
       // Two accounts racing for one e-mail: the unique index decides.

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, schema, sql, type Database } from '@jala/db';
+import { and, desc, eq, gt, inArray, schema, sql, type Database } from '@jala/db';
 import { ratingAverage, type HistoryStatus } from '@jala/domain';
 
 export interface HistoryRow {
@@ -43,10 +43,9 @@ export class TripHistoryRepository {
   async ratingAverages(userIds: readonly number[]): Promise<Map<number, number>> {
     if (userIds.length === 0) return new Map();
     const rows = await this.db
-      .select({ userId: schema.ratings.rateeId, average: sql<string>`avg(${schema.ratings.score})` })
-      .from(schema.ratings)
-      .where(inArray(schema.ratings.rateeId, [...userIds]))
-      .groupBy(schema.ratings.rateeId);
+      .select({ userId: schema.users.id, average: schema.users.ratingAverage })
+      .from(schema.users)
+      .where(and(inArray(schema.users.id, [...userIds]), gt(schema.users.ratingCount, 0)));
     return new Map(rows.map((row) => [row.userId, ratingAverage(row.average) ?? 0]));
   }
 }

@@ -5,7 +5,7 @@ import { ratingRoutes } from './ratings.routes';
 import { RatingsService } from './ratings.service';
 
 /** Trip ratings (ours, beyond the spec): each side rates the other once per completed trip. */
-export const ratingsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, trips, tripServices }) => {
-  const ratings = new RatingsService(new RatingsRepository(db), trips, (rateeId) => tripServices.live.touchUser(rateeId));
+export const ratingsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, trips, accountChanges, tripServices }) => {
+  const ratings = new RatingsService(new RatingsRepository(db), trips, accountChanges, (rateeId) => tripServices.live.touchUser(rateeId));
   await app.register(ratingRoutes, { ratings });
 };

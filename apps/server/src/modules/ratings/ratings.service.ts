@@ -1,6 +1,7 @@
 import type { TripRating, TripRatingStatus } from '@jala/contracts';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { AccountChanges } from '../../realtime/cluster-bus';
 import type { TripRow } from '../trips/trip-dto';
 import type { TripsRepository } from '../trips/trips.repository';
 import type { RatingRow, RatingsRepository } from './ratings.repository';
@@ -36,6 +37,7 @@ export class RatingsService {
   constructor(
     private readonly ratings: RatingsRepository,
     private readonly trips: TripsRepository,
+    private readonly changes: AccountChanges,
     /** The ratee's average changed: the read models that show it reload (LiveTrips.touchUser). */
     private readonly rated: (rateeId: number) => Promise<void> = async () => undefined,
   ) {}
@@ -56,15 +58,20 @@ export class RatingsService {
     const rateeId = RatingsService.rateeOf(trip, role);
     if (trip.status !== 'completed' || rateeId == null) throw new AppError('RATING_NEEDS_COMPLETED_TRIP');
     if (await this.ratings.findRating(tripId, userId)) throw new AppError('RATING_ALREADY_GIVEN');
+    let row: RatingRow;
     try {
-      const row = await this.ratings.insert({ tripId, raterId: userId, rateeId, raterRole: role, score: input.score, comment: input.comment });
-      await this.rated(rateeId);
-      return toTripRating(row);
+      // The ratee's stored count, sum and average move in the same transaction (a trigger on ratings).
+      row = await this.ratings.insert({ tripId, raterId: userId, rateeId, raterRole: role, score: input.score, comment: input.comment });
     } catch (error) {
       // Two submissions racing: the unique index (trip, rater) lets exactly one through.
       if (isUniqueViolation(error)) throw new AppError('RATING_ALREADY_GIVEN');
       throw error;
     }
+    // The ratee's rating_average is in their /auth/profile (every node's session cache) and in the live
+    // trips and offers others read (read models).
+    await this.changes.userChanged(rateeId);
+    await this.rated(rateeId);
+    return toTripRating(row);
   }
 
   async getRatingStatus(userId: number, tripId: number): Promise<TripRatingStatus> {

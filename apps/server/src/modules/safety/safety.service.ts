@@ -91,7 +91,7 @@ export class SafetyService {
     const trip = link && await this.d.trips.findById(link.tripId);
     if (!trip || trip.driverId == null || !isDriverBusyStatus(trip.status)) throw new AppError('SHARE_LINK_NOT_FOUND');
     const [driver, vehicle, stored] = await Promise.all([
-      this.d.trips.findParty(trip.driverId, async () => null),
+      this.d.trips.findParty(trip.driverId),
       trip.vehicleId ? this.d.trips.findVehicle(trip.vehicleId) : Promise.resolve(undefined),
       this.d.safety.driverPosition(trip.driverId),
     ]);

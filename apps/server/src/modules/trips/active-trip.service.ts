@@ -29,9 +29,8 @@ export class ActiveTripService {
     if (!trip) return null;
     const adjustments = await this.trips.listFareAdjustments(trip.id);
     if (!trip.driverId) return toPassengerTripDto(trip, adjustments);
-    const rating = (id: number) => this.users.ratingAverage(id);
     const [party, vehicle, position, hasPhoto] = await Promise.all([
-      this.trips.findParty(trip.driverId, rating),
+      this.trips.findParty(trip.driverId),
       trip.vehicleId ? this.trips.findVehicle(trip.vehicleId) : Promise.resolve(undefined),
       this.trips.findDriverPosition(trip.driverId),
       this.trips.driverHasPhoto(trip.driverId),
@@ -43,7 +42,7 @@ export class ActiveTripService {
     const trip = await this.trips.findCurrentForDriver(driverId);
     if (!trip) return null;
     const [passenger, adjustments] = await Promise.all([
-      this.trips.findParty(trip.passengerId, (id) => this.users.ratingAverage(id)),
+      this.trips.findParty(trip.passengerId),
       this.trips.listFareAdjustments(trip.id),
     ]);
     return passenger ? toDriverTripDto(trip, passenger, adjustments) : null;

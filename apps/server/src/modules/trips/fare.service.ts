@@ -60,10 +60,9 @@ export class FareService {
   }
 
   private async buildReceipt(trip: TripRow, driverId: number, completedAt: Date): Promise<TripReceipt> {
-    const noRating = async () => null;
     const [passenger, driver, vehicle, adjustments] = await Promise.all([
-      this.d.trips.findParty(trip.passengerId, noRating),
-      this.d.trips.findParty(driverId, noRating),
+      this.d.trips.findParty(trip.passengerId),
+      this.d.trips.findParty(driverId),
       trip.vehicleId ? this.d.trips.findVehicle(trip.vehicleId) : Promise.resolve(undefined),
       this.d.trips.listFareAdjustments(trip.id),
     ]);

@@ -77,7 +77,7 @@ export class MatchingRepository {
         limit ${limit}
       )
       select n.*, u.first_name, u.last_name, o.price_cents as my_offer_cents,
-             (select avg(rt.score) from ratings rt where rt.ratee_id = n.passenger_id) as passenger_rating
+             u.rating_average as passenger_rating
       from nearest n
       join users u on u.id = n.passenger_id
       left join trip_offers o on o.trip_id = n.id and o.driver_id = ${driver.driverId}

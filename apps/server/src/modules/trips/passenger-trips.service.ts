@@ -86,7 +86,7 @@ export class PassengerTripsService {
     await this.d.live.touchTrip(trip);
     const [driverIds, passenger] = await Promise.all([
       this.d.matching.eligibleDriverIds(trip, now),
-      this.d.trips.findParty(passengerId, (id) => this.d.users.ratingAverage(id)),
+      this.d.trips.findParty(passengerId),
     ]);
     for (const driverId of driverIds) {
       const request = await this.requestFor(trip, passenger, driverId);
@@ -112,7 +112,7 @@ export class PassengerTripsService {
     const [eligible, offered, passenger] = await Promise.all([
       this.d.matching.eligibleDriverIds(raised, now),
       this.d.trips.listOfferPrices(trip.id),
-      this.d.trips.findParty(passengerId, (id) => this.d.users.ratingAverage(id)),
+      this.d.trips.findParty(passengerId),
     ]);
     const myOffer = new Map(offered.map((o) => [o.driverId, o.priceCents]));
     for (const driverId of new Set([...eligible, ...myOffer.keys()])) {

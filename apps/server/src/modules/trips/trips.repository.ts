@@ -192,11 +192,12 @@ export class TripsRepository {
     await this.db.update(schema.trips).set({ publishedAt: at }).where(and(eq(schema.trips.id, id), sql`${schema.trips.publishedAt} is null`));
   }
 
-  async findParty(userId: number, ratingAverage: (id: number) => Promise<number | null>): Promise<TripParty | undefined> {
+  async findParty(userId: number): Promise<TripParty | undefined> {
     const [row] = await this.db.select({
       id: schema.users.id, firstName: schema.users.firstName, lastName: schema.users.lastName, phone: schema.users.phone,
+      ratingAverage: schema.users.ratingAverage,
     }).from(schema.users).where(eq(schema.users.id, userId));
-    return row ? { ...row, ratingAverage: await ratingAverage(userId) } : undefined;
+    return row ? { ...row, ratingAverage: ratingAverage(row.ratingAverage) } : undefined;
   }
 
   async findVehicle(vehicleId: number): Promise<TripVehicle | undefined> {
@@ -252,7 +253,7 @@ export class TripsRepository {
       firstName: schema.users.firstName,
       lastName: schema.users.lastName,
       vehicle: { brand: schema.vehicles.brand, model: schema.vehicles.model, licensePlate: schema.vehicles.licensePlate, color: schema.vehicles.color, vehicleType: schema.vehicles.vehicleType },
-      ratingAverage: sql<string | null>`(select avg(r.score) from ratings r where r.ratee_id = ${schema.tripOffers.driverId})`.mapWith(ratingAverage),
+      ratingAverage: sql<string | null>`${schema.users.ratingAverage}`.mapWith(ratingAverage),
     })
       .from(schema.tripOffers)
       .innerJoin(schema.users, eq(schema.users.id, schema.tripOffers.driverId))
