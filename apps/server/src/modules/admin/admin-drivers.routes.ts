@@ -11,10 +11,16 @@ import type { DriverReviewService } from './driver-review.service';
 import { operatorActor } from './operator-actor';
 import { requireAdmin } from './require-admin';
 
-interface Services { verification: DriverVerificationService; review: DriverReviewService; broker: Pick<RealtimeBroker, 'publish'> }
+interface Services {
+  verification: DriverVerificationService;
+  review: DriverReviewService;
+  broker: Pick<RealtimeBroker, 'publish'>;
+  /** The driver's request feed, status and stats reload (before they are told: they refetch on the message). */
+  touchAccount: (driverId: number) => Promise<void>;
+}
 
 /** Operators' endpoints (users.is_admin): the verification queue with documents, approve and reject. */
-export const adminDriversRoutes: FastifyPluginAsyncZod<Services> = async (app, { verification, review, broker }) => {
+export const adminDriversRoutes: FastifyPluginAsyncZod<Services> = async (app, { verification, review, broker, touchAccount }) => {
   const guard = { preHandler: [app.requireUser, requireAdmin] };
   const secured = { tags: ['admin'], security: [{ bearer: [] }] };
   /** Tells the driver's open app at once (it refetches its documents and profile); a lost message only delays that. */
@@ -53,6 +59,7 @@ export const adminDriversRoutes: FastifyPluginAsyncZod<Services> = async (app, {
     },
   }, async (request) => {
     const result = await review.approve(request.params.id, operatorActor(request));
+    await touchAccount(request.params.id);
     if (!result.was_already_verified) await tellDriver(request.params.id, 'verified');
     return ok(result, result.was_already_verified ? 'El conductor ya estaba verificado.' : 'Conductor verificado correctamente.');
   });
@@ -68,6 +75,7 @@ export const adminDriversRoutes: FastifyPluginAsyncZod<Services> = async (app, {
     },
   }, async (request) => {
     const result = await review.reject(request.params.id, request.body.reason, operatorActor(request));
+    await touchAccount(request.params.id);
     await tellDriver(request.params.id, 'rejected');
     return ok(result, 'Documentos rechazados. El conductor verá el motivo.');
   });

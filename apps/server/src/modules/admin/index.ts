@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { topics } from '@jala/contracts';
 import { DriverDocumentsService } from '../drivers/driver-documents.service';
 import { DriverVerificationService } from '../drivers/driver-verification.service';
+import { touchAccountOnWrites } from '../../plugins/touch-on-write';
 import type { ModuleDeps } from '../module-deps';
 import { adminDriversRoutes } from './admin-drivers.routes';
 import { adminOperatorsRoutes } from './admin-operators.routes';
@@ -33,7 +34,12 @@ export const adminModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   const trips = new TripsAdminService(db, now);
   const review = new DriverReviewService(db, verification, new DriverDocumentsService(db, deps.documents, now), audit);
 
-  await app.register(adminDriversRoutes, { verification, review, broker: deps.broker });
+  const { live: readModels } = deps.tripServices;
+  // A suspension sets a driver offline: their status and feed reload (answered after the commit).
+  touchAccountOnWrites(app, (userId) => readModels.touchAccount(userId), (request) => (
+    request.routeOptions.url?.startsWith('/admin/users/:id/') ? Number((request.params as { id: number }).id) : null
+  ));
+  await app.register(adminDriversRoutes, { verification, review, broker: deps.broker, touchAccount: (driverId) => readModels.touchAccount(driverId) });
   await app.register(adminOperatorsRoutes, { operators, audit, realtime: deps.realtime });
   await app.register(adminUsersRoutes, { users: new UsersAdminService(db, audit, deps.realtime, deps.accountChanges, deps.tripServices.offersWithdrawn) });
   await app.register(adminTripsRoutes, { trips, alerts: new AlertsAdminService(db, audit, now), passengerTrips: deps.tripServices.passengerTrips, audit });

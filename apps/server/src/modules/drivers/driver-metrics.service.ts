@@ -1,9 +1,11 @@
 import type { DriverStats, EarningsRecord, EarningsSummary } from '@jala/contracts';
-import { EARNINGS_CHART_DAYS, fromCentimos } from '@jala/domain';
+import { EARNINGS_CHART_DAYS, fromCentimos, limaDateKey } from '@jala/domain';
 import type { DriverMetricsRepository } from './driver-metrics.repository';
 import type { DriverStatusRepository } from './driver-status.repository';
 import { limaLastDays, limaToday } from './lima-days';
-import { millisToHours, onlineMillis } from './online-hours';
+import { millisToHours, onlineMillis, type StatusChange } from './online-hours';
+import { ReadCache } from '../../lib/read-cache';
+import { readKeys, type ReadVersions } from '../../lib/read-versions';
 
 /** Window of the acceptance and completion rates. */
 export const RATE_WINDOW_DAYS = 30;
@@ -17,15 +19,48 @@ export function percentage(part: number, whole: number): number | null {
   return Math.round((part / whole) * 1000) / 10;
 }
 
+/** A driver's stats as kept: everything but the online hours, and the status log they are computed from. */
+interface KeptStats {
+  stats: Omit<DriverStats, 'online_hours_today'>;
+  log: { before: StatusChange | undefined; entries: StatusChange[] };
+}
+
 /** Dashboard stats and earnings, computed from trips, offers, rejections and the status log (docs/driver-metrics.md). */
 export class DriverMetricsService {
+  private readonly kept: ReadCache<KeptStats>;
+
   constructor(
     private readonly metrics: DriverMetricsRepository,
     private readonly statusLog: DriverStatusRepository,
     private readonly now: () => Date,
-  ) {}
+    versions: ReadVersions,
+  ) {
+    this.kept = new ReadCache({ versions });
+  }
 
+  /**
+   * Kept in memory per driver and Lima day under `stats(driver)` (completions, cancellations, offers,
+   * rejections, ratings and status changes bump it). The online hours are computed on each read from the
+   * kept status log and the current time: an open online interval grows without a reload.
+   */
   async getStats(driverId: number): Promise<DriverStats> {
+    const now = this.now();
+    const today = this.limaDay(now);
+    const kept = await this.kept.read(`${driverId}:${today.key}`, [readKeys.stats(driverId)], () => this.loadStats(driverId));
+    const { log } = kept;
+    return { ...kept.stats, online_hours_today: millisToHours(onlineMillis(log.before, log.entries, today.from, now)) };
+  }
+
+  /** Today's Lima day, its bounds computed once per day (limaToday costs ~40 µs, a kept read ~100 µs). */
+  private limaDay(now: Date): ReturnType<typeof limaToday> {
+    const key = limaDateKey(now);
+    if (this.today?.key !== key) this.today = limaToday(now);
+    return this.today;
+  }
+
+  private today: ReturnType<typeof limaToday> | undefined;
+
+  private async loadStats(driverId: number): Promise<KeptStats> {
     const now = this.now();
     const today = limaToday(now);
     const windowStart = new Date(now.getTime() - RATE_WINDOW_DAYS * DAY_MS);
@@ -37,11 +72,13 @@ export class DriverMetricsService {
       this.metrics.tripOutcomes(driverId, windowStart, windowEnd),
     ]);
     return {
-      today_earnings: fromCentimos(earnings.cents),
-      today_trips: earnings.trips,
-      online_hours_today: millisToHours(onlineMillis(log.before, log.entries, today.from, now)),
-      acceptance_rate: percentage(answers.offered, answers.acted),
-      completion_rate: percentage(outcomes.completed, outcomes.completed + outcomes.cancelledByDriver),
+      log,
+      stats: {
+        today_earnings: fromCentimos(earnings.cents),
+        today_trips: earnings.trips,
+        acceptance_rate: percentage(answers.offered, answers.acted),
+        completion_rate: percentage(outcomes.completed, outcomes.completed + outcomes.cancelledByDriver),
+      },
     };
   }
 

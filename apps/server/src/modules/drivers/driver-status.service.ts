@@ -1,6 +1,8 @@
 import type { DriverStatus } from '@jala/contracts';
 import type { Database } from '@jala/db';
 import { AppError } from '../../lib/app-error';
+import { ReadCache } from '../../lib/read-cache';
+import { readKeys, type ReadVersions } from '../../lib/read-versions';
 import type { DriverProfileRepository, DriverProfileRow } from './driver-profile.repository';
 import type { DriverStatusRepository } from './driver-status.repository';
 import { isLicenseValidOn } from './license-rules';
@@ -50,11 +52,19 @@ export class DriverStatusService {
      * trips module cuts the driver off them and their passengers' offer lists reload.
      */
     private readonly offersWithdrawn: (driverId: number, tripIds: number[]) => Promise<void>,
-  ) {}
+    versions: ReadVersions,
+  ) {
+    this.kept = new ReadCache({ versions });
+  }
 
-  async getStatus(driverId: number): Promise<DriverStatus> {
-    const profile = await this.profiles.find(driverId);
-    return profile ? toDriverStatusDto(profile) : OFFLINE_WITHOUT_PROFILE;
+  private readonly kept: ReadCache<DriverStatus>;
+
+  /** Kept in memory under `driverFeed(driver)`: status, vehicle, profile and verification changes bump it. */
+  getStatus(driverId: number): Promise<DriverStatus> {
+    return this.kept.read(String(driverId), [readKeys.driverFeed(driverId)], async () => {
+      const profile = await this.profiles.find(driverId);
+      return profile ? toDriverStatusDto(profile) : OFFLINE_WITHOUT_PROFILE;
+    });
   }
 
   async setStatus(driverId: number, status: 'online' | 'offline', vehicleId: number | null | undefined): Promise<{ status: DriverStatus; message: string }> {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { touchAccountOnWrites } from '../../plugins/touch-on-write';
 import type { ModuleDeps } from '../module-deps';
 import { driverDocumentsRoutes } from './driver-documents.routes';
 import { DriverDocumentsService } from './driver-documents.service';
@@ -20,15 +21,18 @@ import { VehiclesService } from './vehicles.service';
  * Driver workspace: registration, profile, vehicles, online status, stats and earnings (spec §7 'Driver').
  * Operators verify drivers through the admin module.
  */
-export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, now, documents, auth, tripServices }) => {
+export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, now, documents, auth, tripServices, readVersions }) => {
   const profileRepository = new DriverProfileRepository(db);
   const vehicleRepository = new VehiclesRepository(db);
   const statusRepository = new DriverStatusRepository(db);
+  // Every write here (profile, vehicles, status, documents, registration) can change the driver's request
+  // feed, status or stats: they reload before the answer leaves.
+  touchAccountOnWrites(app, (driverId) => tripServices.live.touchAccount(driverId));
 
   await app.register(driverRegistrationRoutes, { registration: auth.driverRegistration });
   await app.register(driverProfileRoutes, { profiles: new DriverProfileService(profileRepository, now) });
   await app.register(vehiclesRoutes, { vehicles: new VehiclesService(db, vehicleRepository, profileRepository, statusRepository, now) });
-  await app.register(driverStatusRoutes, { status: new DriverStatusService(db, profileRepository, vehicleRepository, statusRepository, now, tripServices.offersWithdrawn) });
+  await app.register(driverStatusRoutes, { status: new DriverStatusService(db, profileRepository, vehicleRepository, statusRepository, now, tripServices.offersWithdrawn, readVersions) });
   await app.register(driverDocumentsRoutes, { documents: new DriverDocumentsService(db, documents, now) });
-  await app.register(driverMetricsRoutes, { metrics: new DriverMetricsService(new DriverMetricsRepository(db), statusRepository, now) });
+  await app.register(driverMetricsRoutes, { metrics: new DriverMetricsService(new DriverMetricsRepository(db), statusRepository, now, readVersions) });
 };

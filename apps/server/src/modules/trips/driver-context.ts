@@ -12,6 +12,8 @@ export interface DriverContext {
   radiusKm: number;
   latitude: number | null;
   longitude: number | null;
+  /** When the position was stored (null when never). */
+  locationUpdatedAt: Date | null;
   vehicle: { id: number; vehicleType: 'mototaxi' | 'auto'; brand: string; model: string; licensePlate: string; color: string } | null;
 }
 
@@ -37,6 +39,7 @@ export async function loadDriverContext(db: Database, driverId: number, now: Dat
     radiusKm: Number(profile.searchRadiusKm),
     latitude: profile.currentLatitude == null ? null : Number(profile.currentLatitude),
     longitude: profile.currentLongitude == null ? null : Number(profile.currentLongitude),
+    locationUpdatedAt: profile.locationUpdatedAt ?? null,
     vehicle: vehicle ?? null,
   };
 }

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { UsersRepository } from '../auth/users.repository';
 import { loadDriverContext, matchingBlocker, type DriverContext } from './driver-context';
-import { nearbyRowToDto } from './driver-request-dto';
+import { DriverFeeds, FEED_MOVE_THRESHOLD_M, feedMoved, type KeptFeed, type Position } from './driver-feed';
 import { driverCanSeeRequest } from './request-visibility';
 import type { MatchingRepository } from './matching.repository';
 import { toOfferDto } from './offer-dto';
@@ -29,6 +29,8 @@ export interface DriverTripsDeps {
   users: UsersRepository;
   events: TripEvents;
   live: LiveTrips;
+  /** The drivers' request feeds kept in memory. */
+  feeds: DriverFeeds;
   now: () => Date;
   /** "Llegué al punto de recojo" is accepted within this distance of the pickup (ARRIVAL_RADIUS_METERS). */
   arrivalRadiusMeters: number;
@@ -36,7 +38,6 @@ export interface DriverTripsDeps {
   startCodes: StartCodeThrottle;
 }
 
-type Position = { latitude: number; longitude: number };
 
 /**
  * A position as the database keeps it (6 decimals): matching then computes with the stored value, and a
@@ -47,22 +48,50 @@ const asStored = (p: Position): Position => ({ latitude: Number(p.latitude.toFix
 export class DriverTripsService {
   constructor(private readonly d: DriverTripsDeps) {}
 
-  /** Requests near the driver's position (updated from the query when given), nearest first. */
+  /**
+   * Requests near the driver's position (updated from the query when given), nearest first, from the kept
+   * feed (driver-feed.ts): a position within FEED_MOVE_THRESHOLD_M of the feed's is answered from memory
+   * (and stored again at most every POSITION_REFRESH_MS); one farther is stored, touches the feed, reloads it.
+   */
   async nearbyRequests(driverId: number, sent: Position | null): Promise<DriverTripRequest[]> {
     const position = sent && asStored(sent);
-    const driver = await loadDriverContext(this.d.db, driverId, this.d.now());
-    const blocker = matchingBlocker(driver);
-    if (blocker) throw new AppError(blocker);
+    const now = this.d.now();
+    let feed = await this.d.feeds.read(driverId, now, () => this.loadFeed(driverId));
+    if (feed.blocker) throw new AppError(feed.blocker);
     // Stored only once the request is known to succeed: a refused request changes nothing.
-    if (position) {
-      await this.d.trips.updateDriverPosition(driverId, position.latitude, position.longitude, this.d.now());
-      Object.assign(driver, position);
+    if (position && DriverFeeds.mustStore(feed, position, now)) {
+      await this.d.trips.updateDriverPosition(driverId, position.latitude, position.longitude, now);
+      if (feedMoved(feed, position)) {
+        await this.d.live.touchFeed(driverId);
+        feed = await this.d.feeds.read(driverId, now, () => this.loadFeed(driverId));
+        if (feed.blocker) throw new AppError(feed.blocker);
+      } else {
+        feed.positionAt = now.getTime();
+      }
     }
-    if (driver.latitude == null || driver.longitude == null || !driver.vehicle) throw new AppError('LOCATION_NEEDED_FOR_REQUESTS');
-    const rows = await this.d.matching.nearbyRequests({
-      driverId, latitude: driver.latitude, longitude: driver.longitude, radiusKm: driver.radiusKm, vehicleType: driver.vehicle.vehicleType,
-    }, this.d.now());
-    return rows.map(nearbyRowToDto);
+    const at = position ?? feed.position;
+    if (!at || !feed.hasVehicle) throw new AppError('LOCATION_NEEDED_FOR_REQUESTS');
+    return DriverFeeds.visible(feed, at, now);
+  }
+
+  /** The driver's context and the pending requests around their stored position (radius plus the move threshold). */
+  private async loadFeed(driverId: number): Promise<KeptFeed> {
+    const now = this.d.now();
+    const driver = await loadDriverContext(this.d.db, driverId, now);
+    const position = driver.latitude == null || driver.longitude == null ? null : { latitude: driver.latitude, longitude: driver.longitude };
+    const feed: KeptFeed = {
+      blocker: matchingBlocker(driver),
+      position,
+      positionAt: driver.locationUpdatedAt?.getTime() ?? null,
+      radiusKm: driver.radiusKm,
+      hasVehicle: driver.vehicle !== null,
+      requests: [],
+    };
+    if (feed.blocker || !position || !driver.vehicle) return feed;
+    feed.requests = await this.d.matching.nearbyRequests({
+      driverId, ...position, radiusKm: driver.radiusKm + FEED_MOVE_THRESHOLD_M / 1000, vehicleType: driver.vehicle.vehicleType,
+    }, now);
+    return feed;
   }
 
   /** 'Aceptar' on a request: an offer at the passenger's price (or the estimate) unless the driver proposes another. */
@@ -159,6 +188,7 @@ export class DriverTripsService {
   /** Stores the assigned driver's live position (from their MQTT publishes). */
   async recordPosition(driverId: number, position: Position): Promise<void> {
     await this.d.trips.updateDriverPosition(driverId, position.latitude, position.longitude, this.d.now());
+    await this.d.live.touchFeed(driverId);
   }
 
   private async assignedTrip(driverId: number, tripId: number): Promise<TripRow> {

@@ -5,6 +5,7 @@ import type { CoreDeps, ModuleDeps } from '../module-deps';
 import { activeTripRoutes } from './active-trip.routes';
 import { ActiveTripService } from './active-trip.service';
 import { ChatService } from './chat.service';
+import { DriverFeeds } from './driver-feed';
 import { DriverTripsService } from './driver-trips.service';
 import { driverTripRoutes } from './driver-trips.routes';
 import { fareRoutes } from './fare.routes';
@@ -46,7 +47,7 @@ export function createTripServices(deps: CoreDeps) {
     counters: deps.attemptCounters, maxFailures: deps.config.startCodeFailuresPerDriver, windowSeconds: deps.config.startCodeFailureWindowSeconds,
   });
   const driverTrips = new DriverTripsService({
-    db: deps.db, trips, matching, users: deps.users, events, live, now: deps.now, arrivalRadiusMeters: deps.config.arrivalRadiusMeters, startCodes,
+    db: deps.db, trips, matching, users: deps.users, events, live, feeds: new DriverFeeds(deps.readVersions), now: deps.now, arrivalRadiusMeters: deps.config.arrivalRadiusMeters, startCodes,
   });
   const chat = new ChatService(trips, access);
   const activeTrips = new ActiveTripService(trips, deps.users, live);

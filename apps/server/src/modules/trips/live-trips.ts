@@ -73,6 +73,19 @@ export class LiveTrips {
     return this.bump([readKeys.user(userId), readKeys.stats(userId)]);
   }
 
+  /** The driver's stored position moved: their request feed reloads around it. */
+  touchFeed(driverId: number): Promise<void> {
+    return this.bump([readKeys.driverFeed(driverId)]);
+  }
+
+  /**
+   * A user's own account changed (driver profile, vehicles, status, documents, verification, suspension,
+   * saved places): their request feed, driver status and stats reload.
+   */
+  touchAccount(userId: number): Promise<void> {
+    return this.bump([readKeys.driverFeed(userId), readKeys.stats(userId)]);
+  }
+
   /** The assigned driver's published position: every node updates the kept passenger answer in place. */
   driverMoved(tripId: number, position: { latitude: number; longitude: number }): void {
     const passengerId = this.passengerOfTrip.get(tripId);

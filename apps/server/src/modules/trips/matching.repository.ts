@@ -28,6 +28,7 @@ export type NearbyRequestRow = {
   duration_minutes: number;
   passenger_notes: string | null;
   created_at: Date | string;
+  expires_at: Date | string;
   distance_to_pickup_m: number;
   my_offer_cents: number | null;
   /** The passenger's average rating received, as PostgreSQL's numeric text; null when never rated. */
@@ -63,7 +64,7 @@ export class MatchingRepository {
       with nearest as (
         select t.id, t.passenger_id, t.service_type_id, t.pickup_address, t.destination_address,
                t.pickup_latitude, t.pickup_longitude, t.estimated_fare_cents, t.offer_price_cents, t.distance_km,
-               t.duration_minutes, t.passenger_notes, t.created_at,
+               t.duration_minutes, t.passenger_notes, t.created_at, t.expires_at,
                earth_distance(${here}, ${pickup}) as distance_to_pickup_m
         from trips t
         where t.status = 'pending'

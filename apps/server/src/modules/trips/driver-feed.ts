@@ -1,0 +1,96 @@
+/**
+ * A driver's request feed (`GET /driver/trip-requests`) kept in memory (docs/ARCHITECTURE.md 'Read models').
+ * One entry per driver and Lima day (document expiry is by day) holds what the three queries read: why the
+ * driver cannot take requests (or nothing), their stored position, radius and vehicle, and the pending
+ * requests within their radius plus FEED_MOVE_THRESHOLD_M around that position. It is kept under the stamps
+ * of `driverFeed(driver)` (profile, vehicle, verification, status, position moved, own offers and rejections)
+ * and `pendingRequests` (any request created, repriced, taken, closed or expired).
+ *
+ * Each read is answered from the entry for the position the driver sends, as long as it is within the
+ * threshold of the entry's: distances are computed again (the same sphere as PostgreSQL's earth_distance),
+ * the radius applied again (the margin makes that exact), and requests past their expiry are dropped by the
+ * current time, so a kept list never shows an expired request even before the sweep closes it.
+ */
+import type { DriverTripRequest } from '@jala/contracts';
+import { limaDateKey } from '@jala/domain';
+import type { ErrorCode } from '../../lib/app-error';
+import { ReadCache } from '../../lib/read-cache';
+import { readKeys, type ReadVersions } from '../../lib/read-versions';
+import { nearbyRowToDto } from './driver-request-dto';
+import type { NearbyRequestRow } from './matching.repository';
+
+/** A driver who moved less than this from the position their feed was loaded around keeps it. */
+export const FEED_MOVE_THRESHOLD_M = 50;
+/**
+ * A position within the threshold is written again only this often: enough to keep location_updated_at
+ * fresh for pushes (matching trusts positions up to 15 minutes old), without a write per poll.
+ */
+export const POSITION_REFRESH_MS = 60_000;
+
+export interface Position {
+  latitude: number;
+  longitude: number;
+}
+
+export interface KeptFeed {
+  blocker: ErrorCode | null;
+  /** The stored position the requests were loaded around, and when it was stored (ms). */
+  position: Position | null;
+  positionAt: number | null;
+  radiusKm: number;
+  hasVehicle: boolean;
+  requests: NearbyRequestRow[];
+}
+
+/** PostgreSQL's earth() radius in metres: distances agree with the matching query's earth_distance. */
+const EARTH_RADIUS_M = 6_378_168;
+
+function toCube(p: Position): [number, number, number] {
+  const lat = p.latitude * (Math.PI / 180);
+  const lon = p.longitude * (Math.PI / 180);
+  return [EARTH_RADIUS_M * Math.cos(lat) * Math.cos(lon), EARTH_RADIUS_M * Math.cos(lat) * Math.sin(lon), EARTH_RADIUS_M * Math.sin(lat)];
+}
+
+/** Great-circle metres as earth_distance(ll_to_earth(a), ll_to_earth(b)) computes them. */
+export function earthDistanceM(a: Position, b: Position): number {
+  const [ax, ay, az] = toCube(a);
+  const [bx, by, bz] = toCube(b);
+  const chord = Math.hypot(ax - bx, ay - by, az - bz);
+  const half = chord / (2 * EARTH_RADIUS_M);
+  return half > 1 ? Math.PI * EARTH_RADIUS_M : 2 * EARTH_RADIUS_M * Math.asin(half);
+}
+
+export class DriverFeeds {
+  private readonly feeds: ReadCache<KeptFeed>;
+
+  constructor(versions: ReadVersions) {
+    this.feeds = new ReadCache({ versions });
+  }
+
+  /** The driver's kept feed for `now`'s Lima day, loaded by `load` when a write made it stale. */
+  read(driverId: number, now: Date, load: () => Promise<KeptFeed>): Promise<KeptFeed> {
+    return this.feeds.read(`${driverId}:${limaDateKey(now)}`, [readKeys.driverFeed(driverId), readKeys.pendingRequests()], load);
+  }
+
+  /** Whether a sent position must be stored: moved past the threshold, or the stored one is getting old. */
+  static mustStore(feed: KeptFeed, sent: Position, now: Date): boolean {
+    if (!feed.position || feed.positionAt === null) return true;
+    return feedMoved(feed, sent) || now.getTime() - feed.positionAt >= POSITION_REFRESH_MS;
+  }
+
+  /** The requests the driver at `at` sees at `now`: unexpired, inside their radius, nearest first. */
+  static visible(feed: KeptFeed, at: Position, now: Date): DriverTripRequest[] {
+    const radiusM = feed.radiusKm * 1000;
+    return feed.requests
+      .filter((row) => new Date(row.expires_at).getTime() > now.getTime())
+      .map((row) => ({ ...row, distance_to_pickup_m: earthDistanceM(at, { latitude: Number(row.pickup_latitude), longitude: Number(row.pickup_longitude) }) }))
+      .filter((row) => row.distance_to_pickup_m <= radiusM)
+      .sort((a, b) => a.distance_to_pickup_m - b.distance_to_pickup_m || Number(a.id) - Number(b.id))
+      .map(nearbyRowToDto);
+  }
+}
+
+/** The driver is farther than the threshold from the position their feed was loaded around. */
+export function feedMoved(feed: KeptFeed, sent: Position): boolean {
+  return !feed.position || earthDistanceM(feed.position, sent) > FEED_MOVE_THRESHOLD_M;
+}

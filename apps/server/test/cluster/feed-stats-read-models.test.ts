@@ -1,0 +1,65 @@
+/**
+ * The request feed and stats read models on a cluster: two nodes on one PostgreSQL and one Redis. Writes go
+ * to node A; the reads on node B were made warm (kept in B's memory) before each write, and must answer the
+ * new state right after it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../src/app';
+import { driveToStage, KENNEDY, onlineDriver, passenger, requestTrip } from '../support/actors';
+import { api } from '../support/http';
+import { clearRedisPrefix, createPostgresDatabase, REDIS_TEST_URL, testConfig } from '../support/test-app';
+
+const feedPath = `/driver/trip-requests?latitude=${KENNEDY.latitude}&longitude=${KENNEDY.longitude}`;
+
+describe('request feed and stats read models across two nodes', () => {
+  let scratch: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let nodes: App[] = [];
+  let apiA = '';
+  let apiB = '';
+
+  beforeAll(async () => {
+    scratch = await createPostgresDatabase();
+    const shared = { databaseUrl: scratch.url, redisUrl: REDIS_TEST_URL, tokenSecret: null, redisPrefix: `jala-test-${scratch.name}:` };
+    nodes = await Promise.all([buildApp(testConfig({ ...shared, nodeId: 'uno' })), buildApp(testConfig({ ...shared, nodeId: 'dos' }))]);
+    const [a, b] = await Promise.all(nodes.map((n) => n.server.listen({ port: 0, host: '127.0.0.1' })));
+    apiA = `${a}/api`;
+    apiB = `${b}/api`;
+  });
+  afterAll(async () => {
+    for (const node of nodes) await node.close();
+    if (scratch) await clearRedisPrefix(`jala-test-${scratch.name}:`);
+    await scratch?.drop();
+  });
+
+  /** Reads twice on B, so the answer is B's kept one. */
+  const warmOnB = async <T>(path: string, token: string) => {
+    await api(apiB, 'GET', path, { token });
+    return api<T>(apiB, 'GET', path, { token });
+  };
+
+  it('a request created on one node is listed on the other, and a completion there changes both users\' stats', async () => {
+    const db = nodes[0]!.database.db;
+    const rider = await passenger(apiA);
+    const driver = await onlineDriver(apiA, db);
+
+    expect((await warmOnB<{ id: number }[]>(feedPath, driver.token)).status).toBe(200);
+    const trip = await requestTrip(apiA, rider.token);
+    expect((await api<{ id: number }[]>(apiB, 'GET', feedPath, { token: driver.token })).body.data.map((r) => r.id)).toContain(trip.id);
+
+    expect((await api(apiA, 'POST', '/driver/trips/accept', { token: driver.token, body: { trip_request_id: trip.id } })).status).toBe(201);
+    expect((await api(apiA, 'POST', '/drivers/trips/accept', { token: rider.token, body: { trip_id: trip.id, driver_id: driver.id } })).status).toBe(200);
+    await driveToStage(apiA, { passenger: rider.token, driver: driver.token }, trip.id, 'in_progress');
+    expect((await warmOnB<{ total_trips: number }>('/passenger/stats', rider.token)).body.data.total_trips).toBe(0);
+    expect((await warmOnB<{ today_trips: number }>('/driver/stats', driver.token)).body.data.today_trips).toBe(0);
+    const done = await api(apiA, 'POST', '/driver/trips/complete', { token: driver.token, body: { trip_id: trip.id, final_latitude: KENNEDY.latitude, final_longitude: KENNEDY.longitude } });
+    expect(done.status).toBe(200);
+    expect((await api<{ total_trips: number }>(apiB, 'GET', '/passenger/stats', { token: rider.token })).body.data.total_trips).toBe(1);
+    expect((await api<{ today_trips: number }>(apiB, 'GET', '/driver/stats', { token: driver.token })).body.data.today_trips).toBe(1);
+
+    // Going offline on A: B's kept status and feed follow.
+    expect((await warmOnB<{ driver_status: string }>('/driver/status', driver.token)).body.data.driver_status).toBe('online');
+    expect((await api(apiA, 'POST', '/driver/status', { token: driver.token, body: { status: 'offline' } })).status).toBe(200);
+    expect((await api<{ driver_status: string }>(apiB, 'GET', '/driver/status', { token: driver.token })).body.data.driver_status).toBe('offline');
+    expect((await api(apiB, 'GET', feedPath, { token: driver.token })).status).toBe(409);
+  });
+});
