@@ -65,12 +65,13 @@ async function openRequests(page: Page, email: string): Promise<void> {
   await page.getByRole('heading', { name: 'Solicitudes de Viaje' }).waitFor();
 }
 
-/** The list answered (empty or not) and the live link is up. */
+/**
+ * The list answered (empty or not) and the live link is up. Nothing is missed between here and the
+ * broker's SUBACK of the feed: the list refetches when the subscription is granted (useRealtimeTopic onLive).
+ */
 async function waitForLiveList(page: Page): Promise<void> {
   await page.locator('.dt-requests__count, .empty-state').first().waitFor();
   await page.getByText('Jala Online').waitFor();
-  // The feed subscription is sent on connect; give the broker a moment to acknowledge it.
-  await page.waitForTimeout(500);
 }
 
 const card = (page: Page, tripId: number) => page.locator(`article[data-request-id="${tripId}"]`);
