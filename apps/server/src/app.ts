@@ -121,7 +121,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 
   const bus = await ClusterBus.create({ redis, nodeId: config.nodeId, log: server.log });
   const accountChanges = accountChangesOn(bus);
-  const sessionCache = new SessionCache({ listeningEpoch: () => bus.listeningEpoch });
+  const sessionCache = new SessionCache({ listeningEpoch: () => bus.listeningEpoch, versions: bus.accountVersions });
   linkSessionCacheToBus(sessionCache, bus);
   const users = new UsersRepository(database.db);
   const auth = new AuthService(

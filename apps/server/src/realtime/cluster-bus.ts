@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { createRedis, type RedisTarget } from '../lib/redis';
+import { MemoryReadVersions, RedisReadVersions, type ReadVersions } from '../lib/read-versions';
 import type { RealtimeBroker } from './broker';
 
 const CHANNEL = 'cluster-bus';
@@ -29,16 +30,33 @@ export type ClusterEvent = z.infer<typeof zClusterEvent>;
 
 const zEnvelope = z.object({ origin: z.string(), event: zClusterEvent });
 
+/**
+ * The version-stamp keys of an account (lib/read-versions.ts): every event bumps its key before it is
+ * published, so a node whose session cache compares stamps on each read serves the change at once, even
+ * before the event itself reaches it (read-your-writes through a load balancer).
+ */
+export const accountKeys = {
+  user: (userId: number) => `acct:u:${userId}`,
+  session: (sessionId: string) => `acct:s:${sessionId}`,
+} as const;
+
+const keyOf = (event: ClusterEvent): string =>
+  event.kind === 'disconnect-session' ? accountKeys.session(event.sessionId) : accountKeys.user(event.userId);
+
 export class ClusterBus {
   private readonly listeners: ((event: ClusterEvent) => void)[] = [];
   /** Counts the subscriptions made (1 after boot); null while the subscriber is not connected. */
   private epoch: number | null = 1;
+  /** The accounts' stamps: this node's memory, or Redis (shared by every node) on a cluster. */
+  readonly accountVersions: ReadVersions;
 
   private constructor(
     private readonly nodeId: string,
     private readonly log: FastifyBaseLogger,
     private readonly links?: { publisher: Redis; subscriber: Redis },
-  ) {}
+  ) {
+    this.accountVersions = links ? new RedisReadVersions(links.publisher, nodeId) : new MemoryReadVersions();
+  }
 
   static async create(options: { redis: RedisTarget | undefined; nodeId: string; log: FastifyBaseLogger }): Promise<ClusterBus> {
     if (!options.redis) return new ClusterBus(options.nodeId, options.log);
@@ -84,6 +102,12 @@ export class ClusterBus {
   /** Applies the event here and sends it to every other node. */
   async broadcast(event: ClusterEvent): Promise<void> {
     this.apply(event);
+    try {
+      await this.accountVersions.bump([keyOf(event)]);
+    } catch (error) {
+      // Redis away: the other nodes bypass their caches meanwhile and empty them afterwards (epochs).
+      this.log.error({ err: error, event }, 'account stamp bump failed');
+    }
     if (!this.links) return;
     const { publisher } = this.links;
     try {

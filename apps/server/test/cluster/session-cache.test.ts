@@ -4,7 +4,7 @@
  * operator grant and removal, profile updates, a rating received — and a node that cannot hear the cluster
  * bus must not trust its cache at all.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema } from '@jala/db';
 import { createCompletedTrip, createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { buildApp, type App } from '../../src/app';
@@ -21,11 +21,18 @@ describe('session cache on two nodes', () => {
   let operatorToken = '';
 
   const profile = (base: string, token: string) => api<Profile>(base, 'GET', '/auth/profile', { token });
+  /** Node B's cached copy of the user, under the account's current stamps (undefined when not cached). */
+  async function cachedUserOnB(userId: number) {
+    const cache = nodes[1]!.services.sessionCache;
+    const stamps = await cache.readStamps(userId, 'any-session');
+    return stamps ? cache.user(userId, stamps.user) : undefined;
+  }
+
   /** A user whose session node B has just cached (its first authenticated read there). */
   async function cachedOnB() {
     const user = await registerUser(onA);
     expect((await profile(onB, user.token)).status).toBe(200);
-    expect(nodes[1]!.services.sessionCache.user(user.user.id)).toBeDefined();
+    expect(await cachedUserOnB(user.user.id)).toBeDefined();
     return user;
   }
 
@@ -105,12 +112,28 @@ describe('session cache on two nodes', () => {
     expect(stored).toEqual({ count: 2, sum: 9 });
   });
 
+  it('serves on B a change made on A before the bus event reaches B (the account stamps are compared on every read)', async () => {
+    const me = await cachedOnB();
+    const loggedOut = await cachedOnB();
+    // B stays connected (its epoch unchanged) but stops receiving A's events: only the stamps can tell it.
+    const subscriber = nodes[1]!.bus.subscriber!;
+    await subscriber.unsubscribe('cluster-bus');
+    try {
+      expect((await api(onA, 'PUT', '/auth/profile', { token: me.token, body: { first_name: 'Rosa' } })).status).toBe(200);
+      expect((await profile(onB, me.token)).body.data.first_name).toBe('Rosa');
+      expect((await api(onA, 'POST', '/auth/logout', { token: loggedOut.token, body: {} })).status).toBe(200);
+      expect((await profile(onB, loggedOut.token)).status).toBe(401);
+    } finally {
+      await subscriber.subscribe('cluster-bus');
+    }
+  });
+
   it('bypasses the cache on a node that cannot hear the bus, and empties it when it hears again', async () => {
     const loggedOut = await cachedOnB();
     const renamed = await cachedOnB();
     const subscriber = nodes[1]!.bus.subscriber!;
     subscriber.disconnect();
-    await vi.waitFor(() => expect(nodes[1]!.bus.listeningEpoch).toBeNull());
+    await expect.poll(() => nodes[1]!.bus.listeningEpoch).toBeNull();
 
     // A's announcements do not reach B now; B must ask the database, so the revocation still holds.
     expect((await api(onA, 'POST', '/auth/logout', { token: loggedOut.token, body: {} })).status).toBe(200);
@@ -118,12 +141,12 @@ describe('session cache on two nodes', () => {
     expect((await api(onA, 'PUT', '/auth/profile', { token: renamed.token, body: { first_name: 'Marta' } })).status).toBe(200);
     expect((await profile(onB, renamed.token)).body.data.first_name).toBe('Marta');
     // Nothing is cached while deaf.
-    expect(nodes[1]!.services.sessionCache.user(renamed.user.id)).toBeUndefined();
+    expect(await cachedUserOnB(renamed.user.id)).toBeUndefined();
 
     await subscriber.connect();
-    await vi.waitFor(() => expect(nodes[1]!.bus.listeningEpoch).not.toBeNull());
+    await expect.poll(() => nodes[1]!.bus.listeningEpoch).not.toBeNull();
     expect((await profile(onB, renamed.token)).body.data.first_name).toBe('Marta');
-    expect(nodes[1]!.services.sessionCache.user(renamed.user.id)).toBeDefined();
+    expect(await cachedUserOnB(renamed.user.id)).toBeDefined();
     // And B hears A again.
     expect((await api(onA, 'PUT', '/auth/profile', { token: renamed.token, body: { first_name: 'Julia' } })).status).toBe(200);
     expect((await profile(onB, renamed.token)).body.data.first_name).toBe('Julia');

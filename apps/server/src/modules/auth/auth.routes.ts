@@ -45,14 +45,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get('/auth/profile', {
     ...secured,
     schema: { tags: ['auth'], summary: 'The session user', security: [{ bearer: [] }], response: { 200: zEnvelope(zUser) } },
-  }, async (request) => ok(await auth.getProfile(currentUser(request).id)));
+  }, async (request) => ok(await auth.getProfile(currentUser(request).id, currentUser(request).sessionId)));
 
   app.put('/auth/profile', {
     ...secured,
     schema: { tags: ['auth'], summary: 'Update the session user', security: [{ bearer: [] }], body: zUpdateUserRequest, response: { 200: zEnvelope(zUser) } },
   }, async (request) => {
-    const userId = currentUser(request).id;
-    if (request.body.email && request.body.email !== (await auth.getProfile(userId)).email) {
+    const { id: userId, sessionId } = currentUser(request);
+    if (request.body.email && request.body.email !== (await auth.getProfile(userId, sessionId)).email) {
       await throttles.assertEmailChangeAllowed(userId, request.ip);
     }
     return ok(await auth.updateProfile(userId, request.body), 'Perfil actualizado');

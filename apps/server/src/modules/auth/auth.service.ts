@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { isDriverType, ratingAverage } from '@jala/domain';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password';
-import type { CachedUser, SessionCache } from './session-cache';
+import type { AccountStamps, CachedUser, SessionCache } from './session-cache';
 import type { TokenClaims, TokenService } from './token.service';
 import { toUserDto } from './user-dto';
 import type { UserRow, UsersRepository } from './users.repository';
@@ -78,14 +78,17 @@ export class AuthService {
   async authenticate(token: string): Promise<AuthenticatedUser | null> {
     const claims = this.cache.verifiedToken(token) ?? await this.verifyToken(token);
     if (!claims) return null;
-    const user = this.cache.sessionUser(claims.sessionId, claims.userId) ?? await this.loadSessionUser(claims);
+    const stamps = await this.cache.readStamps(claims.userId, claims.sessionId);
+    const user = (stamps && this.cache.sessionUser(claims.sessionId, claims.userId, stamps)) || await this.loadSessionUser(claims, stamps);
     // Suspension revokes every session; this also covers a session opened in the same instant.
     if (!user || user.suspendedAt) return null;
     return { id: user.id, sessionId: claims.sessionId, userType: user.userType, isAdmin: user.isAdmin };
   }
 
-  async getProfile(userId: number): Promise<User> {
-    const user = this.cache.user(userId) ?? await this.loadUser(userId);
+  /** `sessionId`: the reader's session (the account stamps are read per user and session). */
+  async getProfile(userId: number, sessionId: string): Promise<User> {
+    const stamps = await this.cache.readStamps(userId, sessionId);
+    const user = (stamps && this.cache.user(userId, stamps.user)) || await this.loadUser(userId, stamps);
     if (!user) throw new AppError('UNAUTHORIZED');
     return this.toDto(user);
   }
@@ -133,17 +136,18 @@ export class AuthService {
     return claims;
   }
 
-  private async loadSessionUser(claims: TokenClaims): Promise<CachedUser | undefined> {
-    const ticket = this.cache.beginRead();
+  /** From the database; kept only when the stamps it was read under are known (null: Redis away). */
+  private async loadSessionUser(claims: TokenClaims, stamps: AccountStamps | null): Promise<CachedUser | undefined> {
+    const ticket = stamps && this.cache.beginRead(stamps);
     const found = await this.users.findSessionUser(claims.sessionId, claims.userId);
-    if (found) this.cache.storeSession(ticket, claims.sessionId, found.expiresAt, found.user);
+    if (found && ticket) this.cache.storeSession(ticket, claims.sessionId, found.expiresAt, found.user);
     return found?.user;
   }
 
-  private async loadUser(userId: number): Promise<CachedUser | undefined> {
-    const ticket = this.cache.beginRead();
+  private async loadUser(userId: number, stamps: AccountStamps | null): Promise<CachedUser | undefined> {
+    const ticket = stamps && this.cache.beginRead(stamps);
     const user = await this.users.findById(userId);
-    if (user) this.cache.storeUser(ticket, user);
+    if (user && ticket) this.cache.storeUser(ticket, user);
     return user;
   }
 

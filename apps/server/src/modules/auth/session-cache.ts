@@ -10,6 +10,11 @@
  *   with an empty one when it hears again (a new bus epoch): invalidations sent meanwhile were lost.
  * - A read that started before an invalidation never stores what it read (the generation check), so a
  *   revoked session cannot be put back by a request that was in flight.
+ * - Every hit also compares the account's version stamps (the user's and the session's, bumped by the bus
+ *   before it publishes: cluster-bus.ts accountKeys) with those the entry was read under. On a cluster the
+ *   stamps live in Redis, so a node serves a change made on another node at once, even before the bus
+ *   event reaches it: a user reads their own writes whichever node answers. Unreadable stamps (Redis
+ *   away) bypass the cache.
  * - Session and token expiry are checked on every hit; every entry is re-read after MAX_AGE_MS at the
  *   latest, which bounds what a lost publish (a node cut off from Redis while the others are not) or a
  *   write from outside the servers (the create-operator CLI on PostgreSQL) can leave stale.
@@ -17,7 +22,8 @@
  */
 import type { UserRow } from './users.repository';
 import type { TokenClaims } from './token.service';
-import type { ClusterBus } from '../../realtime/cluster-bus';
+import { accountKeys, type ClusterBus } from '../../realtime/cluster-bus';
+import type { ReadVersions } from '../../lib/read-versions';
 
 /** The user fields that authentication and the profile answer read; nothing else is kept. */
 export type CachedUser = Pick<UserRow,
@@ -28,8 +34,12 @@ export const SESSION_CACHE_MAX_AGE_MS = 60_000;
 
 interface Stamped { cachedAt: number }
 interface TokenEntry { claims: TokenClaims; expiresAt: number }
-interface SessionEntry extends Stamped { userId: number; expiresAt: number }
-interface UserEntry extends Stamped { user: CachedUser }
+interface SessionEntry extends Stamped { userId: number; expiresAt: number; stamp: string }
+interface UserEntry extends Stamped { user: CachedUser; stamp: string }
+
+/** The version stamps of a user and of one of their sessions, as read before a cached entry is used or stored. */
+export interface AccountStamps { readonly user: string; readonly session: string }
+const NO_STAMPS: AccountStamps = { user: '', session: '' };
 
 /** A Map that forgets its oldest-inserted entry beyond `max` (a re-stored key counts as new). */
 class BoundedMap<K, V> {
@@ -47,11 +57,13 @@ class BoundedMap<K, V> {
 }
 
 /** Taken before a read from the database; storing what was read is refused if anything was dropped since. */
-export interface ReadTicket { readonly generation: number; readonly epoch: number | null }
+export interface ReadTicket { readonly generation: number; readonly epoch: number | null; readonly stamps: AccountStamps }
 
 export interface SessionCacheOptions {
   /** The bus epoch (ClusterBus.listeningEpoch): null bypasses the cache. */
   listeningEpoch: () => number | null;
+  /** The accounts' stamps (ClusterBus.accountVersions); without them every stamp reads ''. */
+  versions?: ReadVersions;
   maxEntries?: number;
   maxAgeMs?: number;
   now?: () => number;
@@ -88,37 +100,49 @@ export class SessionCache {
     this.tokens.set(token, { claims, expiresAt });
   }
 
-  /** The user of a live session, when both are cached, fresh and the node hears the bus. */
-  sessionUser(sessionId: string, userId: number): CachedUser | undefined {
+  /** The account's current stamps, or null when they cannot be read (then the cache is bypassed). */
+  async readStamps(userId: number, sessionId: string): Promise<AccountStamps | null> {
+    if (!this.options.versions) return NO_STAMPS;
+    try {
+      const read = this.options.versions.stamps([accountKeys.user(userId), accountKeys.session(sessionId)]);
+      const [user = '', session = ''] = Array.isArray(read) ? read : await read;
+      return { user, session };
+    } catch {
+      return null;
+    }
+  }
+
+  /** The user of a live session, when both are cached under these stamps, fresh, and the node hears the bus. */
+  sessionUser(sessionId: string, userId: number, stamps: AccountStamps = NO_STAMPS): CachedUser | undefined {
     if (!this.usable()) return undefined;
     const session = this.sessions.get(sessionId);
     const now = this.now();
-    if (!session || session.userId !== userId || session.expiresAt <= now || this.isStale(session, now)) return undefined;
-    return this.user(userId);
+    if (!session || session.userId !== userId || session.stamp !== stamps.session || session.expiresAt <= now || this.isStale(session, now)) return undefined;
+    return this.user(userId, stamps.user);
   }
 
-  /** A user cached by a recent authentication (the profile answer reads it). */
-  user(userId: number): CachedUser | undefined {
+  /** A user cached by a recent authentication under this stamp (the profile answer reads it). */
+  user(userId: number, stamp = ''): CachedUser | undefined {
     if (!this.usable()) return undefined;
     const entry = this.users.get(userId);
-    return entry && !this.isStale(entry, this.now()) ? entry.user : undefined;
+    return entry && entry.stamp === stamp && !this.isStale(entry, this.now()) ? entry.user : undefined;
   }
 
-  beginRead(): ReadTicket {
-    return { generation: this.generation, epoch: this.options.listeningEpoch() };
+  beginRead(stamps: AccountStamps = NO_STAMPS): ReadTicket {
+    return { generation: this.generation, epoch: this.options.listeningEpoch(), stamps };
   }
 
   /** Stores what a read found, unless something was dropped (or the bus link changed) since it began. */
   storeSession(ticket: ReadTicket, sessionId: string, expiresAt: Date, user: CachedUser): void {
     if (!this.canStore(ticket)) return;
     const cachedAt = this.now();
-    this.sessions.set(sessionId, { userId: user.id, expiresAt: expiresAt.getTime(), cachedAt });
-    this.users.set(user.id, { user: pickCachedUser(user), cachedAt });
+    this.sessions.set(sessionId, { userId: user.id, expiresAt: expiresAt.getTime(), cachedAt, stamp: ticket.stamps.session });
+    this.users.set(user.id, { user: pickCachedUser(user), cachedAt, stamp: ticket.stamps.user });
   }
 
   storeUser(ticket: ReadTicket, user: CachedUser): void {
     if (!this.canStore(ticket)) return;
-    this.users.set(user.id, { user: pickCachedUser(user), cachedAt: this.now() });
+    this.users.set(user.id, { user: pickCachedUser(user), cachedAt: this.now(), stamp: ticket.stamps.user });
   }
 
   forgetSession(sessionId: string): void {
