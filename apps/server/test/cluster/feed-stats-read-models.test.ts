@@ -3,32 +3,21 @@
  * to node A; the reads on node B were made warm (kept in B's memory) before each write, and must answer the
  * new state right after it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { driveToStage, KENNEDY, onlineDriver, passenger, requestTrip } from '../support/actors';
 import { api } from '../support/http';
-import { clearRedisPrefix, createPostgresDatabase, REDIS_TEST_URL, testConfig } from '../support/test-app';
+import { useTwoNodes } from '../support/two-nodes';
 
 const feedPath = `/driver/trip-requests?latitude=${KENNEDY.latitude}&longitude=${KENNEDY.longitude}`;
 
 describe('request feed and stats read models across two nodes', () => {
-  let scratch: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let nodes: App[] = [];
   let apiA = '';
   let apiB = '';
 
-  beforeAll(async () => {
-    scratch = await createPostgresDatabase();
-    const shared = { databaseUrl: scratch.url, redisUrl: REDIS_TEST_URL, tokenSecret: null, redisPrefix: `jala-test-${scratch.name}:` };
-    nodes = await Promise.all([buildApp(testConfig({ ...shared, nodeId: 'uno' })), buildApp(testConfig({ ...shared, nodeId: 'dos' }))]);
-    const [a, b] = await Promise.all(nodes.map((n) => n.server.listen({ port: 0, host: '127.0.0.1' })));
-    apiA = `${a}/api`;
-    apiB = `${b}/api`;
-  });
-  afterAll(async () => {
-    for (const node of nodes) await node.close();
-    if (scratch) await clearRedisPrefix(`jala-test-${scratch.name}:`);
-    await scratch?.drop();
+  const cluster = useTwoNodes();
+  const { nodes } = cluster;
+  beforeAll(() => {
+    [apiA, apiB] = cluster.api as [string, string];
   });
 
   /** Reads twice on B, so the answer is B's kept one. */

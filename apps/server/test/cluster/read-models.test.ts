@@ -4,38 +4,24 @@
  * before each write, and reads again as soon as B delivers the MQTT message of that write — as a phone
  * that refetches on the message does. B must answer the new state every time.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MqttClient } from 'mqtt';
-import { buildApp, type App } from '../../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { driveToStage, onlineDriver, passenger, requestTrip } from '../support/actors';
 import { api } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
-import { clearRedisPrefix, createPostgresDatabase, REDIS_TEST_URL, testConfig } from '../support/test-app';
+import { useTwoNodes } from '../support/two-nodes';
 
 type Trip = { id: number; status: string; driver: { id: number } | null; fare_adjustments: { status: string }[] };
 
 describe('live trips read model across two nodes', () => {
-  let scratch: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let nodes: App[] = [];
   let apiA = '';
   let apiB = '';
   let wsB = '';
-  const clients: MqttClient[] = [];
 
-  beforeAll(async () => {
-    scratch = await createPostgresDatabase();
-    const shared = { databaseUrl: scratch.url, redisUrl: REDIS_TEST_URL, tokenSecret: null, redisPrefix: `jala-test-${scratch.name}:` };
-    nodes = await Promise.all([buildApp(testConfig({ ...shared, nodeId: 'uno' })), buildApp(testConfig({ ...shared, nodeId: 'dos' }))]);
-    const [a, b] = await Promise.all(nodes.map((n) => n.server.listen({ port: 0, host: '127.0.0.1' })));
-    apiA = `${a}/api`;
-    apiB = `${b}/api`;
-    wsB = `${b!.replace('http', 'ws')}/mqtt`;
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
-    for (const node of nodes) await node.close();
-    if (scratch) await clearRedisPrefix(`jala-test-${scratch.name}:`);
-    await scratch?.drop();
+  const cluster = useTwoNodes();
+  const { nodes, clients } = cluster;
+  beforeAll(() => {
+    [apiA, apiB] = cluster.api as [string, string];
+    wsB = cluster.ws[1]!;
   });
 
   /** Reads twice on B, so the answer is B's kept one. */

@@ -4,18 +4,17 @@
  * operator grant and removal, profile updates, a rating received — and a node that cannot hear the cluster
  * bus must not trust its cache at all.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema } from '@jala/db';
 import { createCompletedTrip, createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { buildApp, type App } from '../../src/app';
 import { api, registerUser } from '../support/http';
-import { clearRedisPrefix, createPostgresDatabase, REDIS_TEST_URL, testConfig } from '../support/test-app';
+import { useTwoNodes } from '../support/two-nodes';
 
 interface Profile { id: number; first_name: string; phone: string | null; rating_average: number | null; roles: string[] }
 
 describe('session cache on two nodes', () => {
-  let scratch: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let nodes: App[] = [];
+  const cluster = useTwoNodes();
+  const { nodes } = cluster;
   let onA = '';
   let onB = '';
   let operatorToken = '';
@@ -37,20 +36,10 @@ describe('session cache on two nodes', () => {
   }
 
   beforeAll(async () => {
-    scratch = await createPostgresDatabase();
-    const shared = { databaseUrl: scratch.url, redisUrl: REDIS_TEST_URL, tokenSecret: null, redisPrefix: `jala-test-${scratch.name}:` };
-    nodes = await Promise.all([buildApp(testConfig({ ...shared, nodeId: 'uno' })), buildApp(testConfig({ ...shared, nodeId: 'dos' }))]);
-    const [a, b] = await Promise.all(nodes.map((n) => n.server.listen({ port: 0, host: '127.0.0.1' })));
-    onA = `${a}/api`;
-    onB = `${b}/api`;
+    [onA, onB] = cluster.api as [string, string];
     const operator = await registerUser(onA);
     await nodes[0]!.database.db.update(schema.users).set({ isAdmin: true }).where(eq(schema.users.id, operator.user.id));
     operatorToken = operator.token;
-  });
-  afterAll(async () => {
-    for (const node of nodes) await node.close();
-    if (scratch) await clearRedisPrefix(`jala-test-${scratch.name}:`);
-    await scratch?.drop();
   });
 
   it('refuses on B a session logged out on A', async () => {

@@ -4,40 +4,26 @@
  * suspension cut-offs, a former counterpart's subscriptions cut, the once-per-cluster expiry sweep, health). The multi-process run behind nginx,
  * with a node killed mid-trip, is cluster/cluster.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import mqtt, { type MqttClient } from 'mqtt';
-import { buildApp, type App } from '../../src/app';
+import mqtt from 'mqtt';
 import { ClusterLock } from '../../src/lib/cluster-lock';
 import { api, registerUser } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
 import { onlineDriver, passenger, requestTrip } from '../support/actors';
-import { clearRedisPrefix, createPostgresDatabase, REDIS_TEST_URL, testConfig } from '../support/test-app';
+import { useTwoNodes } from '../support/two-nodes';
 
 describe('two nodes sharing PostgreSQL and Redis', () => {
-  let scratch: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let nodes: App[] = [];
   let api0 = '';
   let api1 = '';
   let ws1 = '';
-  const clients: MqttClient[] = [];
 
-  beforeAll(async () => {
-    scratch = await createPostgresDatabase();
-    const shared = { databaseUrl: scratch.url, redisUrl: REDIS_TEST_URL, tokenSecret: null, redisPrefix: `jala-test-${scratch.name}:` };
-    // Both boot at once, as a cluster's first start does: migrations and the secret must not collide.
-    nodes = await Promise.all([buildApp(testConfig({ ...shared, nodeId: 'uno' })), buildApp(testConfig({ ...shared, nodeId: 'dos' }))]);
-    const [a, b] = await Promise.all(nodes.map((n) => n.server.listen({ port: 0, host: '127.0.0.1' })));
-    api0 = `${a}/api`;
-    api1 = `${b}/api`;
-    ws1 = `${b!.replace('http', 'ws')}/mqtt`;
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
-    for (const node of nodes) await node.close();
-    if (scratch) await clearRedisPrefix(`jala-test-${scratch.name}:`);
-    await scratch?.drop();
+  const cluster = useTwoNodes();
+  const { nodes, clients } = cluster;
+  beforeAll(() => {
+    [api0, api1] = cluster.api as [string, string];
+    ws1 = cluster.ws[1]!;
   });
 
   it('shares one generated token secret: a token from one node is accepted by the other', async () => {
@@ -148,18 +134,18 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
 
     // A node holding the lock dies (its connection is gone): the next node runs the job.
     const dueJob = { ...job, name: `${job.name}_b`, minIntervalMs: 0 };
-    const holder = new pg.Client({ connectionString: scratch.url });
+    const holder = new pg.Client({ connectionString: cluster.databaseUrl });
     await holder.connect();
     holder.on('error', () => undefined);
     await holder.query('begin');
     await holder.query('select pg_try_advisory_xact_lock($1)', [dueJob.lockKey]);
     expect(await locks[0]!.runOnce(dueJob, slowWork)).toBe(false);
-    const admin = new pg.Client({ connectionString: scratch.url });
+    const admin = new pg.Client({ connectionString: cluster.databaseUrl });
     await admin.connect();
     await admin.query('select pg_terminate_backend($1)', [(holder as unknown as { processID: number }).processID]);
     await admin.end();
     // pg_terminate_backend only signals the backend; its locks go when it has exited, a moment later.
-    await expect.poll(() => locks[0]!.runOnce(dueJob, slowWork), { timeout: 5_000, interval: 100 }).toBe(true);
+    await expect.poll(() => locks[0]!.runOnce(dueJob, slowWork), { interval: 100 }).toBe(true);
   });
 
   it('reports database, Redis and broker in /api/health and answers 503 while draining', async () => {
