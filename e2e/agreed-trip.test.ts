@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { freePort, repoRoot, waitForHealth } from './support/server-process';
-import { choosePlace, requestAuto, requestFrom, twoPhones, typeStartCode } from './support/two-phones';
+import { choosePlace, finishTripHere, requestAuto, requestFrom, twoPhones, typeStartCode } from './support/two-phones';
 import { phoneContext, requestSheet } from './support/browser';
 import { registerViaUi } from './support/session';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
@@ -94,7 +94,7 @@ describe('the agreed trip on two phones', () => {
     await prompt.getByRole('button', { name: 'Aceptar ajuste' }).click();
     await expect.poll(() => driverPage.getByTestId('binding-fare').textContent()).toBe('S/ 16.00');
 
-    await driverPage.getByRole('button', { name: 'Finalizar viaje' }).click();
+    await finishTripHere(driverPage);
     await driverPage.getByText('¡Viaje completado con éxito!').waitFor();
     const driverReceipt = driverPage.getByTestId('trip-receipt');
     await driverReceipt.getByText('+S/ 2.00 · Tiempo de espera').waitFor();

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { headerCollisions, screenshot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
-import { requestAuto, requestFrom, twoPhones, typeStartCode } from './support/two-phones';
+import { finishTripHere, requestAuto, requestFrom, twoPhones, typeStartCode } from './support/two-phones';
 
 describe('two phones: passenger and driver complete and cancel trips through the UI', () => {
   const suite = useBrowserSuite();
@@ -63,7 +63,7 @@ describe('two phones: passenger and driver complete and cancel trips through the
     await screenshot(passenger, 'two-phones-passenger-in-progress');
     // No fare to type: the agreed S/ 22.50 is what will be charged.
     expect(await driverPage.getByTestId('binding-fare').textContent()).toBe('S/ 22.50');
-    await driverPage.getByRole('button', { name: 'Finalizar viaje' }).click();
+    await finishTripHere(driverPage);
     await driverPage.getByText('¡Viaje completado con éxito!').waitFor();
     await passenger.getByRole('heading', { name: '¡Viaje completado!' }).waitFor();
     await passenger.getByTestId('trip-receipt').getByText('S/ 22.50').first().waitFor();

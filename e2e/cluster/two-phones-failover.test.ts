@@ -10,6 +10,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { launchBrowser, phoneContext, requestSheet, screenshot } from '../support/browser';
 import { loginViaUi, registerViaUi } from '../support/session';
+import { finishTripHere } from '../support/two-phones';
 import { startCluster, type Cluster, type ClusterNode } from './support/cluster';
 
 const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
@@ -130,7 +131,7 @@ describe('two phones on a two-node cluster behind nginx', () => {
     await driverPage.getByLabel('Código del pasajero').fill(await passenger.getByTestId('start-code').textContent() ?? '');
     await driverPage.getByRole('button', { name: 'Iniciar viaje' }).click();
     await expect.poll(() => status.textContent(), { timeout: 8_000 }).toBe('En curso');
-    await driverPage.getByRole('button', { name: 'Finalizar viaje' }).click();
+    await finishTripHere(driverPage);
     await driverPage.getByText('¡Viaje completado con éxito!').waitFor();
     await passenger.getByRole('heading', { name: '¡Viaje completado!' }).waitFor({ timeout: 8_000 });
     await screenshot(passenger, 'cluster-passenger-completed-after-failover');

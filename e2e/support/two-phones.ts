@@ -55,3 +55,12 @@ export const requestFrom = (driverPage: Page, passengerName: string) => driverPa
 export async function typeStartCode(driverPage: Page, passenger: Page): Promise<void> {
   await driverPage.getByLabel('Código del pasajero').fill((await passenger.getByTestId('start-code').textContent()) ?? '');
 }
+
+/**
+ * 'Finalizar viaje' from where the driver phone stands (the pickup, Parque Kennedy, ~6.7 km from Jockey
+ * Plaza): the app asks first, since that is far from the destination, and the driver confirms.
+ */
+export async function finishTripHere(driverPage: Page): Promise<void> {
+  await driverPage.getByRole('button', { name: 'Finalizar viaje' }).click();
+  await driverPage.getByRole('alertdialog').getByRole('button', { name: 'Sí, finalizar aquí' }).click();
+}
