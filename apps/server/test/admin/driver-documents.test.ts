@@ -200,6 +200,12 @@ describeOnBackends('driver documents and the verification queue on %s', ({ t, ma
     const inDays = (n: number) => { const d = new Date(`${today}T12:00:00Z`); d.setUTCDate(d.getUTCDate() + n); return d.toISOString().slice(0, 10); };
     const { user } = await createDriver(db, { profile: { soatExpiryDate: inDays(-1) } });
     const token = (await login(t.baseUrl, user.email)).token;
+    // The dates move straight in the database (as the days pass); the app's own writes would also bump the
+    // driver's read models (request feed, status), so this does it by hand.
+    const setDates = async (dates: Partial<typeof schema.driverProfiles.$inferInsert>) => {
+      await db.update(schema.driverProfiles).set(dates).where(eq(schema.driverProfiles.userId, user.id));
+      await t.app.services.trips.live.touchAccount(user.id);
+    };
     const refused = await nearbyStatus(token);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'DRIVER_DOCUMENTS_EXPIRED', message: 'Tu licencia o tu SOAT está vencido. Sube el documento vigente para volver a recibir solicitudes.' });
@@ -207,17 +213,17 @@ describeOnBackends('driver documents and the verification queue on %s', ({ t, ma
     expect(expired.documents_expired).toBe(true);
     expect(expired.expiry_notice).toMatch(/^Tu SOAT venció el .*No recibirás solicitudes/);
 
-    await db.update(schema.driverProfiles).set({ soatExpiryDate: today }).where(eq(schema.driverProfiles.userId, user.id));
+    await setDates({ soatExpiryDate: today });
     expect((await nearbyStatus(token)).status).toBe(200);
     expect((await state(token)).expiry_notice).toMatch(/^Hoy vence tu SOAT\./);
 
-    await db.update(schema.driverProfiles).set({ soatExpiryDate: inDays(7) }).where(eq(schema.driverProfiles.userId, user.id));
+    await setDates({ soatExpiryDate: inDays(7) });
     expect((await state(token)).expiry_notice).toMatch(/^Tu SOAT vence el /);
-    await db.update(schema.driverProfiles).set({ soatExpiryDate: inDays(8) }).where(eq(schema.driverProfiles.userId, user.id));
+    await setDates({ soatExpiryDate: inDays(8) });
     expect((await state(token)).expiry_notice).toBeNull();
 
     // The push side agrees: an expired driver is not among those told about a new request.
-    await db.update(schema.driverProfiles).set({ licenseExpiryDate: inDays(-3) }).where(eq(schema.driverProfiles.userId, user.id));
+    await setDates({ licenseExpiryDate: inDays(-3) });
     const rider = await passenger(t.baseUrl);
     const trip = await requestTrip(t.baseUrl, rider.token);
     const [row] = await db.select().from(schema.trips).where(eq(schema.trips.id, trip.id));
