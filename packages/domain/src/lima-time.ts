@@ -58,6 +58,28 @@ function limaOffsetMs(epochMs: number): number {
   return wallAsUtc - (epochMs - (((epochMs % 1000) + 1000) % 1000));
 }
 
+const HOUR_MS = 3_600_000;
+/** The UTC hour whose Lima offset is kept, and that offset (see limaOffsetAt). */
+let keptHour = Number.NaN;
+let keptOffsetMs = 0;
+
+/**
+ * limaOffsetMs, asked of Intl at most once per UTC hour: every read of "today" (driver feed, stats) needs
+ * the Lima day of now, and formatToParts costs microseconds per call. An hour whose first and last second
+ * share an offset has no transition inside it (offsets change at most once in an hour), so the offset
+ * holds for every instant of it; an hour with a transition is always asked of Intl.
+ */
+function limaOffsetAt(epochMs: number): number {
+  const hour = Math.floor(epochMs / HOUR_MS);
+  if (hour !== keptHour) {
+    const first = limaOffsetMs(hour * HOUR_MS);
+    if (first !== limaOffsetMs((hour + 1) * HOUR_MS - 1000)) return limaOffsetMs(epochMs);
+    keptHour = hour;
+    keptOffsetMs = first;
+  }
+  return keptOffsetMs;
+}
+
 function formatKey(year: number, month: number, day: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
@@ -82,8 +104,8 @@ export function isDateKey(value: unknown): value is string {
 export function limaDateKey(date: Date): string {
   const epochMs = date.getTime();
   if (Number.isNaN(epochMs)) throw new RangeError('Fecha inválida');
-  const wall = limaWallClock(epochMs);
-  return formatKey(wall.year, wall.month, wall.day);
+  const wall = new Date(epochMs + limaOffsetAt(epochMs));
+  return formatKey(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate());
 }
 
 /**

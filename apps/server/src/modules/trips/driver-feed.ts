@@ -16,7 +16,7 @@ import { limaDateKey } from '@jala/domain';
 import type { ErrorCode } from '../../lib/app-error';
 import { ReadCache } from '../../lib/read-cache';
 import { readKeys, type ReadVersions } from '../../lib/read-versions';
-import { nearbyRowToDto } from './driver-request-dto';
+import { distanceToPickupKm, nearbyRowToDto } from './driver-request-dto';
 import type { NearbyRequestRow } from './matching.repository';
 
 /** A driver who moved less than this from the position their feed was loaded around keeps it. */
@@ -32,6 +32,13 @@ export interface Position {
   longitude: number;
 }
 
+/** A pending request as kept: its answer built once at load, all but the distance from the reader. */
+export interface KeptRequest {
+  dto: DriverTripRequest;
+  pickup: Position;
+  expiresAtMs: number;
+}
+
 export interface KeptFeed {
   blocker: ErrorCode | null;
   /** The stored position the requests were loaded around, and when it was stored (ms). */
@@ -39,7 +46,13 @@ export interface KeptFeed {
   positionAt: number | null;
   radiusKm: number;
   hasVehicle: boolean;
-  requests: NearbyRequestRow[];
+  requests: KeptRequest[];
+}
+
+/** Keeps a matching row: the per-read work is then a distance, a filter and a sort. */
+export function keptRequest(row: NearbyRequestRow): KeptRequest {
+  const dto = nearbyRowToDto(row);
+  return { dto, pickup: { latitude: dto.pickup_latitude, longitude: dto.pickup_longitude }, expiresAtMs: new Date(row.expires_at).getTime() };
 }
 
 /** PostgreSQL's earth() radius in metres: distances agree with the matching query's earth_distance. */
@@ -81,12 +94,13 @@ export class DriverFeeds {
   /** The requests the driver at `at` sees at `now`: unexpired, inside their radius, nearest first. */
   static visible(feed: KeptFeed, at: Position, now: Date): DriverTripRequest[] {
     const radiusM = feed.radiusKm * 1000;
+    const nowMs = now.getTime();
     return feed.requests
-      .filter((row) => new Date(row.expires_at).getTime() > now.getTime())
-      .map((row) => ({ ...row, distance_to_pickup_m: earthDistanceM(at, { latitude: Number(row.pickup_latitude), longitude: Number(row.pickup_longitude) }) }))
-      .filter((row) => row.distance_to_pickup_m <= radiusM)
-      .sort((a, b) => a.distance_to_pickup_m - b.distance_to_pickup_m || Number(a.id) - Number(b.id))
-      .map(nearbyRowToDto);
+      .filter((kept) => kept.expiresAtMs > nowMs)
+      .map((kept) => ({ kept, distanceM: earthDistanceM(at, kept.pickup) }))
+      .filter(({ distanceM }) => distanceM <= radiusM)
+      .sort((a, b) => a.distanceM - b.distanceM || a.kept.dto.id - b.kept.dto.id)
+      .map(({ kept, distanceM }) => ({ ...kept.dto, distance_to_pickup_km: distanceToPickupKm(distanceM) }));
   }
 }
 

@@ -5,6 +5,9 @@ import type { TripRow } from './trip-dto';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** `distance_to_pickup_km` as every request answer shows it: km with one decimal. */
+export const distanceToPickupKm = (metres: number): number => round1(metres / 1000);
+
 /** A pending trip as one driver sees it, from a trip row (push) … */
 export function toDriverRequestDto(
   trip: TripRow,
@@ -50,7 +53,7 @@ export function nearbyRowToDto(row: NearbyRequestRow): DriverTripRequest {
     offer_price: row.offer_price_cents == null ? null : fromCentimos(Number(row.offer_price_cents)),
     estimated_distance: roundTo2(Number(row.distance_km)),
     estimated_duration: Number(row.duration_minutes),
-    distance_to_pickup_km: round1(Number(row.distance_to_pickup_m) / 1000),
+    distance_to_pickup_km: distanceToPickupKm(Number(row.distance_to_pickup_m)),
     passenger_notes: row.passenger_notes,
     my_offer_price: row.my_offer_cents == null ? null : fromCentimos(Number(row.my_offer_cents)),
     created_at: new Date(row.created_at).toISOString(),

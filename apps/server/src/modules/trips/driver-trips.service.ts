@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { UsersRepository } from '../auth/users.repository';
 import { loadDriverContext, matchingBlocker, type DriverContext } from './driver-context';
-import { DriverFeeds, FEED_MOVE_THRESHOLD_M, feedMoved, type KeptFeed, type Position } from './driver-feed';
+import { DriverFeeds, FEED_MOVE_THRESHOLD_M, feedMoved, keptRequest, type KeptFeed, type Position } from './driver-feed';
 import { driverCanSeeRequest } from './request-visibility';
 import type { MatchingRepository } from './matching.repository';
 import { toOfferDto } from './offer-dto';
@@ -88,9 +88,10 @@ export class DriverTripsService {
       requests: [],
     };
     if (feed.blocker || !position || !driver.vehicle) return feed;
-    feed.requests = await this.d.matching.nearbyRequests({
+    const rows = await this.d.matching.nearbyRequests({
       driverId, ...position, radiusKm: driver.radiusKm + FEED_MOVE_THRESHOLD_M / 1000, vehicleType: driver.vehicle.vehicleType,
     }, now);
+    feed.requests = rows.map(keptRequest);
     return feed;
   }
 
