@@ -25,7 +25,7 @@ import { AppError } from './lib/app-error';
 import { registerErrorHandler } from './plugins/error-handler';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors';
-import { securityHeaderOptions, securityHeaders } from './plugins/security-headers';
+import { apiSecurityHeaders, isApiAnswer, securityHeaderOptions, securityHeaders } from './plugins/security-headers';
 import { FailoverAttemptCounters, MemoryAttemptCounters } from './lib/attempt-counters';
 import { countersRateLimitStore } from './lib/rate-limit-store';
 import { AuthThrottles } from './modules/auth/auth-throttles';
@@ -138,9 +138,11 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   // Helmet's headers, computed once: @fastify/helmet re-ran helmet (CSP parsing included) on every request,
   // 8% of a profile read's CPU. No route varies them (no nonces, no per-route options). With them, which
   // node answered, behind a balancer (operators, and the cluster tests' proof of crossing nodes).
-  const headerEntries = [...Object.entries(headers), ['x-jala-node', config.nodeId] as const];
-  server.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headerEntries) reply.raw.setHeader(name, value);
+  const nodeHeader = ['x-jala-node', config.nodeId] as const;
+  const pageHeaderEntries = [...Object.entries(headers), nodeHeader];
+  const apiHeaderEntries = [...Object.entries(apiSecurityHeaders(headers)), nodeHeader];
+  server.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of isApiAnswer(request.url) ? apiHeaderEntries : pageHeaderEntries) reply.raw.setHeader(name, value);
     done();
   });
   const rateLimitRedis = redis ? await createRedis(redis, { maxRetriesPerRequest: 1 }) : undefined;

@@ -57,6 +57,19 @@ describe.each<Backend>(['pglite', 'postgres'])('error responses keep the envelop
     expect(cases[3]?.body.fields).toEqual({ trip_request_id: 'Solicitud no válida.' });
   });
 
+  it("gives JSON answers the API's short header set and the docs page helmet's page set", async (context) => {
+    if (!available) return context.skip('PostgreSQL is not running on this machine');
+    const answer = await fetch(`${t.baseUrl}/auth/profile`, { headers: { authorization: `Bearer ${token}` } });
+    expect(answer.status).toBe(200);
+    expect(responseProblem(answer.status, answer.headers, await answer.text())).toBeNull();
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    const docs = await fetch(`${t.baseUrl}/docs/`);
+    await docs.arrayBuffer();
+    expect(docs.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(docs.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
   it('answers HTTP that Node cannot parse with the envelope and the headers on the socket', async (context) => {
     if (!available) return context.skip('PostgreSQL is not running on this machine');
     const { port } = new URL(t.baseUrl);
