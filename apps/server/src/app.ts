@@ -22,7 +22,7 @@ import { MemoryReadVersions, RedisReadVersions } from './lib/read-versions';
 import { accountChangesOn, ClusterBus, linkBrokerToBus, type RealtimeDisconnects } from './realtime/cluster-bus';
 import { createBrokerStorage } from './realtime/persistence';
 import { AppError } from './lib/app-error';
-import { logAnswers } from './plugins/access-log';
+import { AccessLog } from './plugins/access-log';
 import { registerErrorHandler } from './plugins/error-handler';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors';
@@ -83,8 +83,8 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const headers = securityHeaders(helmetOptions);
   const server = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
-    // Access lines come from logAnswers() (plugins/access-log.ts): failures and slow answers only.
-    disableRequestLogging: true,
+    // Failures and slow answers at info, successful polls at debug (plugins/access-log.ts).
+    logController: new AccessLog(),
     bodyLimit: 256 * 1024,
     // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), else clients pick their `ip`.
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -96,7 +96,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(responseSerializerCompiler({ checkAnswers: config.checkAnswers }));
   registerErrorHandler(server);
-  logAnswers(server);
 
   const ownsDatabase = !options.database;
   // The embedded database is single-process: take DATA_DIR first (refused, DataDirInUseError, when another
