@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@jala/db';
+import { clusterTokenSecret, insertUsers, openSessionsWith } from './lib/app';
 import { autocannon, failedResponses } from './lib/autocannon';
 import { checkPhoneReads, seedPhoneReads } from './lib/phone-reads';
 import { createScratchDatabase } from './lib/postgres';
@@ -22,6 +23,42 @@ async function idle(server: ServerProcess, what: string): Promise<{ rssMb: numbe
   const { peakMb } = server.memory();
   log('memory', `${what}: ${settled.rssMb.toFixed(0)} MB resident, ${settled.stable ? `settled within ${(settled.afterMs / 1000).toFixed(1)} s` : `NOT settled after ${(settled.afterMs / 1000).toFixed(0)} s (last reading)`}; peak so far ${peakMb.toFixed(0)} MB`);
   return { rssMb: settled.rssMb, peakMb };
+}
+
+/** How many users the memory of signed-in users is measured with (the issue's "10k signed-in users"). */
+const SIGNED_IN_USERS = 10_000;
+const SIGN_IN_CONCURRENCY = 32;
+
+/**
+ * `count` passengers signed in on the server's own database, each making the reads a phone makes at the
+ * dashboard (profile, active trip, stats), so the session cache and the read models hold an entry per user.
+ */
+async function signInUsers(server: ServerProcess, databaseUrl: string, count: number): Promise<{ requests: number; failed: number }> {
+  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl });
+  let tokens: string[];
+  try {
+    const userIds = await insertUsers(handle.db, count, `mem${Date.now()}-`);
+    tokens = [...(await openSessionsWith(handle.db, await clusterTokenSecret(handle.db), userIds)).values()];
+  } finally {
+    await handle.close();
+  }
+  const paths = ['/api/auth/profile', '/api/trips/active', '/api/passenger/stats'];
+  let next = 0;
+  let requests = 0;
+  let failed = 0;
+  const worker = async () => {
+    while (next < tokens.length) {
+      const token = tokens[next++] as string;
+      for (const path of paths) {
+        const response = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+        await response.arrayBuffer();
+        requests += 1;
+        if (response.status !== 200) failed += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: SIGN_IN_CONCURRENCY }, worker));
+  return { requests, failed };
 }
 
 export const memory: Benchmark = {
@@ -72,6 +109,14 @@ export const memory: Benchmark = {
         try {
           const pgIdle = await idle(pgServer, 'PostgreSQL, first boot (demo accounts seeded)');
           results.push(info('PostgreSQL idle RSS (server process only)', round(pgIdle.rssMb, 0), 'MB'));
+          const signedIn = await signInUsers(pgServer, scratch.url, SIGNED_IN_USERS);
+          const withUsers = await idle(pgServer, `PostgreSQL, ${SIGNED_IN_USERS.toLocaleString('en-US')} users signed in, each after its phone's reads`);
+          const costMb = withUsers.rssMb - pgIdle.rssMb;
+          log('memory', `${SIGNED_IN_USERS} signed-in users: ${signedIn.requests} reads answered, ${signedIn.failed} failed; +${costMb.toFixed(0)} MB resident (${((costMb * 1024) / SIGNED_IN_USERS).toFixed(1)} KB each)`);
+          results.push(
+            info(`resident memory added by ${SIGNED_IN_USERS.toLocaleString('en-US')} signed-in users (sessions and read models kept)`, round(costMb, 0), 'MB'),
+            { name: 'failed reads of the signed-in users', value: signedIn.failed, unit: 'responses', budget: '0', pass: signedIn.failed === 0 },
+          );
         } finally {
           await pgServer.stop();
         }
