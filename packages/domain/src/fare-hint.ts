@@ -63,12 +63,18 @@ export function usualRangeText(hint: FareHintValues): string | null {
   return low === high ? low : `${low} – ${high}`;
 }
 
-/** The sentence shown to passenger and driver alike. */
-export function fareHintText(hint: FareHintValues): string {
+/** The hint's sentence in two parts, so a screen can keep the amounts on one line. */
+export function fareHintParts(hint: FareHintValues): { lead: string; amount: string } {
   const range = usualRangeText(hint);
   return range
-    ? `Precio habitual para este recorrido: ${range}`
-    : `Sin suficientes viajes parecidos: estimado ${formatSoles(hint.estimate)}`;
+    ? { lead: 'Precio habitual para este recorrido:', amount: range }
+    : { lead: 'Sin suficientes viajes parecidos: estimado', amount: formatSoles(hint.estimate) };
+}
+
+/** The sentence shown to passenger and driver alike. */
+export function fareHintText(hint: FareHintValues): string {
+  const { lead, amount } = fareHintParts(hint);
+  return `${lead} ${amount}`;
 }
 
 export const FAR_BELOW_USUAL_MESSAGE = 'Muy por debajo de lo habitual: es probable que nadie acepte';

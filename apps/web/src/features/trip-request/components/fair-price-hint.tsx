@@ -1,4 +1,5 @@
-import { FAR_BELOW_USUAL_MESSAGE, fareHintText, isFarBelowUsual } from '@jala/domain';
+import { FAR_BELOW_USUAL_MESSAGE, isFarBelowUsual } from '@jala/domain';
+import { FareHintSentence } from '../../../components/ui/fare-hint-sentence';
 import { useFareHint } from '../hooks/use-fare-hint';
 import { parseOfferPrice } from '../model/trip-request-validation';
 
@@ -12,7 +13,7 @@ export function FairPriceHint() {
   if (!hint.data) return null;
   return (
     <p className="trq-fair-price" role="status" data-testid="fare-hint">
-      {fareHintText(hint.data)}
+      <FareHintSentence hint={hint.data} />
       {hint.data.low !== null && <span className="trq-fair-price__basis"> · {hint.data.similar_trips} viajes parecidos, últimos 30 días</span>}
     </p>
   );

@@ -1,5 +1,5 @@
 import type { DriverTripRequest } from '@jala/contracts';
-import { fareHintText } from '@jala/domain';
+import { FareHintSentence } from '../../../../components/ui/fare-hint-sentence';
 
 /**
  * The route's usual price beside the offered one (issue 26), as the passenger saw it when proposing:
@@ -9,7 +9,7 @@ export function RequestFareHint({ request }: { request: Pick<DriverTripRequest, 
   if (!request.fare_hint) return null;
   return (
     <p className="dt-request__fare-hint" data-testid="request-fare-hint">
-      {fareHintText(request.fare_hint)}
+      <FareHintSentence hint={request.fare_hint} />
     </p>
   );
 }
