@@ -1,5 +1,6 @@
 import { FAR_BELOW_USUAL_MESSAGE, isFarBelowUsual } from '@jala/domain';
 import { FareHintSentence } from '../../../components/ui/fare-hint-sentence';
+import { useRevealWhen } from '../../../components/ui/reveal';
 import { useFareHint } from '../hooks/use-fare-hint';
 import { parseOfferPrice } from '../model/trip-request-validation';
 
@@ -26,9 +27,12 @@ export function FairPriceHint() {
 export function FarBelowUsualWarning({ offerPrice }: { offerPrice: string }) {
   const hint = useFareHint();
   const price = parseOfferPrice(offerPrice);
-  if (!hint.data || !price.ok || price.value === undefined || !isFarBelowUsual(price.value, hint.data)) return null;
+  const farBelow = Boolean(hint.data && price.ok && price.value !== undefined && isFarBelowUsual(price.value, hint.data));
+  // It appears under the field while the passenger types: brought into sight, clear of the sheet's buttons.
+  const ref = useRevealWhen<HTMLParagraphElement>(farBelow);
+  if (!farBelow) return null;
   return (
-    <p className="alert alert--warning trq-far-below" role="alert" data-testid="far-below-warning">
+    <p className="alert alert--warning trq-far-below" role="alert" data-testid="far-below-warning" ref={ref}>
       {FAR_BELOW_USUAL_MESSAGE}
     </p>
   );
