@@ -14,6 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { bundle } from './bundle.bench';
 import { capacity } from './capacity.bench';
 import { cluster } from './cluster.bench';
+import { fareHint } from './fare-hint.bench';
 import { http } from './http.bench';
 import { lighthouseBench } from './lighthouse.bench';
 import { memory } from './memory.bench';
@@ -21,7 +22,7 @@ import { nearby } from './nearby.bench';
 import { realtime } from './realtime.bench';
 import { formatValue, type Benchmark, type BenchOptions, type Measurement } from './lib/report';
 
-const BENCHMARKS: Benchmark[] = [bundle, lighthouseBench, nearby, http, capacity, memory, realtime, cluster];
+const BENCHMARKS: Benchmark[] = [bundle, lighthouseBench, nearby, fareHint, http, capacity, memory, realtime, cluster];
 
 function parseArgs(argv: string[]): { names: string[]; strict: boolean; options: BenchOptions } {
   const names: string[] = [];
@@ -50,7 +51,7 @@ function parseArgs(argv: string[]): { names: string[]; strict: boolean; options:
         break;
       }
       case '--help': case '-h':
-        console.info('usage: npm run bench -- [bundle|lighthouse|nearby|http|capacity|memory|realtime|cluster ...] [--strict] [--rebuild] [--positions N] [--seconds N] [--clients N] [--offers N] [--db pglite|postgres]');
+        console.info('usage: npm run bench -- [bundle|lighthouse|nearby|fare-hint|http|capacity|memory|realtime|cluster ...] [--strict] [--rebuild] [--positions N] [--seconds N] [--clients N] [--offers N] [--db pglite|postgres]');
         process.exit(0);
         break;
       default:

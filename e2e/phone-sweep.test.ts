@@ -77,6 +77,19 @@ const SCENES: Scene[] = [
       await page.getByRole('button', { name: 'Siguiente' }).click();
     },
   },
+  {
+    // Issue 26: the usual price (or the estimate) beside the offered price, and the far-below warning.
+    name: 'passenger-request-price-warning', as: 'passenger', path: '/passenger/trip-request', ready: 'Muy por debajo de lo habitual: es probable que nadie acepte', inSight: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: LONG.placeName }).click();
+      await page.getByRole('button', { name: 'Siguiente' }).click();
+      await page.getByRole('button', { name: 'Trabajo' }).click();
+      await page.getByRole('button', { name: 'Siguiente' }).click();
+      await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
+      await page.getByTestId('fare-hint').waitFor();
+      await page.getByLabel('Precio que ofreces (S/)').fill('0.50');
+    },
+  },
   { name: 'passenger-profile', as: 'passenger', path: '/passenger/profile', ready: 'Perfil de pasajero' },
   {
     name: 'passenger-profile-validation', as: 'passenger', path: '/passenger/profile?edit=1', ready: 'El nombre es obligatorio.', inSight: true,

@@ -5,7 +5,7 @@
  * exists on the wire only if it is written here.
  */
 import { z } from 'zod';
-import { TRIP_STATUSES } from '@jala/domain';
+import { formatSoles, TRIP_STATUSES } from '@jala/domain';
 
 export const zTripStatus = z.enum(TRIP_STATUSES);
 
@@ -173,3 +173,22 @@ export const zTripReceipt = z.object({
   ended_far_from_destination_m: zEndedFarFromDestination,
 });
 export type TripReceipt = z.infer<typeof zTripReceipt>;
+
+/** '+S/ 3.50 · Peajes (Peaje de Evitamiento)': one adjustment as both phones and the PDF receipt write it. */
+export function fareAdjustmentLabel(adjustment: Pick<FareAdjustment, 'amount' | 'reason' | 'note'>): string {
+  const reason = FARE_ADJUSTMENT_REASON_LABELS[adjustment.reason];
+  return `+${formatSoles(adjustment.amount)} · ${reason}${adjustment.note ? ` (${adjustment.note})` : ''}`;
+}
+
+/**
+ * Issue 26: the usual price of a route (GET /trips/fare-hint, and each request of a driver's feed).
+ * `low`/`high`: the 25th and 75th percentiles of the agreed fares (soles) of `similar_trips` similar trips,
+ * null when there are fewer than FARE_HINT_MIN_TRIPS; `estimate`: the formula's fare for the route.
+ */
+export const zFareHint = z.object({
+  similar_trips: z.number().int().nonnegative(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  estimate: z.number(),
+});
+export type FareHint = z.infer<typeof zFareHint>;

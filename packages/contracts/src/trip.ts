@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isInPeru, isServiceTypeId, isStartCodeShape } from '@jala/domain';
 import { zId, zText } from './text';
-import { FARE_ADJUSTMENT_MAX, FARE_ADJUSTMENT_REASONS, zFareAdjustment, zTripStatus } from './trip-views';
+import { FARE_ADJUSTMENT_MAX, FARE_ADJUSTMENT_REASONS, zFareAdjustment, zFareHint, zTripStatus } from './trip-views';
 
 const latitude = z.number({ error: 'La latitud debe ser un número.' }).min(-90, 'Latitud fuera de rango.').max(90, 'Latitud fuera de rango.');
 const longitude = z.number({ error: 'La longitud debe ser un número.' }).min(-180, 'Longitud fuera de rango.').max(180, 'Longitud fuera de rango.');
@@ -134,6 +134,8 @@ export const zDriverTripRequest = z.object({
   passenger_notes: z.string().nullable(),
   my_offer_price: z.number().nullable(),
   created_at: z.string(),
+  /** The route's usual price, computed once when the trip was requested (null for trips from before it existed). */
+  fare_hint: zFareHint.nullable(),
 });
 export type DriverTripRequest = z.infer<typeof zDriverTripRequest>;
 

@@ -142,6 +142,14 @@ export const trips = pgTable('trips', {
   startCode: text('start_code'),
   /** Wrong start codes the driver typed; at START_CODE_MAX_ATTEMPTS the trip can no longer start. */
   startCodeAttempts: smallint('start_code_attempts').notNull().default(0),
+  /**
+   * The route's usual price when the trip was requested (issue 26), stored once so a driver's feed shows it
+   * without a query per read: how many similar completed trips, and the 25th/75th percentiles of their agreed
+   * fares (null below FARE_HINT_MIN_TRIPS). All null for trips requested before the hint existed.
+   */
+  fareHintTrips: integer('fare_hint_trips'),
+  fareHintLowCents: integer('fare_hint_low_cents'),
+  fareHintHighCents: integer('fare_hint_high_cents'),
 }, (t) => [
   // One active trip per passenger and per driver, enforced by the database (GUIDE §3 'Accepting').
   uniqueIndex('trips_one_active_per_passenger').on(t.passengerId)
@@ -155,6 +163,12 @@ export const trips = pgTable('trips', {
   index('trips_pending_pickup_earth_idx')
     .using('gist', sql`ll_to_earth(${t.pickupLatitude}::float8, ${t.pickupLongitude}::float8)`)
     .where(sql`status = 'pending'`),
+  // The usual price (issue 26): completed trips by pickup and destination, both boxes searched at once.
+  index('trips_completed_route_earth_idx')
+    .using('gist',
+      sql`ll_to_earth(${t.pickupLatitude}::float8, ${t.pickupLongitude}::float8)`,
+      sql`ll_to_earth(${t.destinationLatitude}::float8, ${t.destinationLongitude}::float8)`)
+    .where(sql`status = 'completed'`),
   check('trips_service_type_check', sql`${t.serviceTypeId} in (1, 2)`),
   check('trips_money_check', sql`${t.estimatedFareCents} >= 0 and coalesce(${t.offerPriceCents}, 0) >= 0 and coalesce(${t.finalFareCents}, 0) >= 0`),
 ]);

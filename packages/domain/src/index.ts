@@ -12,3 +12,5 @@ export * from './rating';
 export * from './safety';
 export * from './document-expiry';
 export * from './trip-end';
+export * from './fare-hint';
+export * from './tax-id';

@@ -94,7 +94,8 @@ export function makeDriverTripRequest(overrides: Partial<DriverTripRequest> = {}
     pickup_address: PICKUP_ADDRESS, destination_address: DESTINATION_ADDRESS,
     pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude,
     estimated_fare: 23.5, offer_price: 20, estimated_distance: 7.8, estimated_duration: 22, distance_to_pickup_km: 0.35,
-    passenger_notes: 'Estoy en la puerta de la iglesia', my_offer_price: null, created_at: CREATED_AT, ...overrides,
+    passenger_notes: 'Estoy en la puerta de la iglesia', my_offer_price: null, created_at: CREATED_AT,
+    fare_hint: { similar_trips: 12, low: 18.5, high: 24, estimate: 23.5 }, ...overrides,
   };
 }
 

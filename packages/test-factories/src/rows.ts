@@ -69,11 +69,11 @@ export async function createTrip(db: Database, overrides: Partial<typeof schema.
   return trip;
 }
 
-/** A completed trip with its final fare, assigned to `driverId`, completed at `completedAt`. */
+/** A completed trip with its final fare (also its agreed price unless given), assigned to `driverId`, completed at `completedAt`. */
 export function createCompletedTrip(db: Database, args: { passengerId: number; driverId: number; vehicleId?: number; fareCents: number; completedAt: Date } & Partial<typeof schema.trips.$inferInsert>) {
   const { fareCents, completedAt, ...rest } = args;
   return createTrip(db, {
-    status: 'completed', finalFareCents: fareCents, completedAt,
+    status: 'completed', finalFareCents: fareCents, agreedFareCents: fareCents, completedAt,
     acceptedAt: new Date(completedAt.getTime() - 30 * 60_000), startedAt: new Date(completedAt.getTime() - 20 * 60_000),
     createdAt: new Date(completedAt.getTime() - 35 * 60_000),
     ...rest,

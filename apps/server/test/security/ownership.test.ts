@@ -39,6 +39,8 @@ const ID_KINDS: Record<string, IdKind | null> = {
   'alerts/{id}': 'alert',
   // A page cursor of the audit log, not an object anyone owns.
   before_id: null,
+  // The passenger's DNI/RUC printed on a receipt PDF (issue 26): a number they type, not an object.
+  tax_id: null,
 };
 
 const AREQUIPA = { latitude: -16.409, longitude: -71.5375 };

@@ -2,6 +2,7 @@ import type { Database } from '@jala/db';
 import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { api, registerUser } from './http';
+import type { TestApp } from './test-app';
 
 export const KENNEDY = PARQUE_KENNEDY;
 export const JOCKEY = JOCKEY_PLAZA;
@@ -50,4 +51,21 @@ export async function driveToStage(baseUrl: string, tokens: { passenger: string;
     const res = await api(baseUrl, 'PUT', `/driver/trips/${tripId}/status`, { token: tokens.driver, body });
     if (res.status !== 200) throw new Error(`stage ${status} failed ${res.status} ${JSON.stringify(res.body)}`);
   }
+}
+
+/**
+ * A passenger's trip (Parque Kennedy to Jockey Plaza unless `overrides` say otherwise) published, offered
+ * on by a fresh online driver at its price, accepted and driven to `in_progress`.
+ */
+export async function tripInProgress(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const p = await passenger(t.baseUrl);
+  const d = await onlineDriver(t.baseUrl, t.app.database.db);
+  const trip = await requestTrip(t.baseUrl, p.token, overrides);
+  await api(t.baseUrl, 'POST', `/trips/${trip.id}/publish`, { token: p.token });
+  const offered = await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } });
+  if (offered.status !== 201) throw new Error(`offer failed ${offered.status}`);
+  const accepted = await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: trip.id, driver_id: d.id } });
+  if (accepted.status !== 200) throw new Error(`accept failed ${accepted.status}`);
+  await driveToStage(t.baseUrl, { passenger: p.token, driver: d.token }, trip.id, 'in_progress');
+  return { p, d, tripId: trip.id };
 }

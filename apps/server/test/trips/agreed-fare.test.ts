@@ -9,20 +9,11 @@ import { createUser } from '@jala/test-factories/database';
 import { api } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
 import { describeOnBackends } from '../support/backends';
-import { driveToStage, JOCKEY, login, onlineDriver, passenger, requestTrip } from '../support/actors';
+import { JOCKEY, login, onlineDriver, passenger, requestTrip, tripInProgress } from '../support/actors';
 import type { TestApp } from '../support/test-app';
 
 /** A passenger's trip at S/ 14.00 (their price), offered on and accepted, driven to `in_progress`. */
-async function tripInProgress(t: TestApp) {
-  const p = await passenger(t.baseUrl);
-  const d = await onlineDriver(t.baseUrl, t.app.database.db);
-  const trip = await requestTrip(t.baseUrl, p.token, { offer_price: 14 });
-  await api(t.baseUrl, 'POST', `/trips/${trip.id}/publish`, { token: p.token });
-  expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } })).status).toBe(201);
-  expect((await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: trip.id, driver_id: d.id } })).status).toBe(200);
-  await driveToStage(t.baseUrl, { passenger: p.token, driver: d.token }, trip.id, 'in_progress');
-  return { p, d, tripId: trip.id };
-}
+const tripAt14 = (t: TestApp) => tripInProgress(t, { offer_price: 14 });
 
 const complete = (t: TestApp, token: string, tripId: number, actualFare?: number) => api<{ final_fare: number }>(t.baseUrl, 'POST', '/driver/trips/complete', {
   token, body: { trip_id: tripId, final_latitude: JOCKEY.latitude, final_longitude: JOCKEY.longitude, ...(actualFare === undefined ? {} : { actual_fare: actualFare }) },
@@ -38,7 +29,7 @@ interface Receipt { agreed_fare: number; total: number; adjustments: { amount: n
 
 describeOnBackends('the agreed price on %s', ({ t, maybe }) => {
   maybe('completion with another actual_fare charges the agreed price', async () => {
-    const { p, d, tripId } = await tripInProgress(t);
+    const { p, d, tripId } = await tripAt14(t);
     const done = await complete(t, d.token, tripId, 45);
     expect(done.status).toBe(200);
     expect(done.body.data.final_fare).toBe(14);
@@ -52,7 +43,7 @@ describeOnBackends('the agreed price on %s', ({ t, maybe }) => {
   });
 
   maybe('an accepted adjustment is added; it arrives live on the trip topic; one pending at a time', async () => {
-    const { p, d, tripId } = await tripInProgress(t);
+    const { p, d, tripId } = await tripAt14(t);
     const passengerMqtt = await connectMqtt(t.wsUrl, { userId: p.id, token: p.token });
     expect(await subscribeQos(passengerMqtt, topics.tripStatus(tripId))).toBe(0);
     const live = nextMessage(passengerMqtt, topics.tripStatus(tripId));
@@ -88,7 +79,7 @@ describeOnBackends('the agreed price on %s', ({ t, maybe }) => {
   });
 
   maybe('a refused adjustment leaves the agreed price; a pending one lapses at completion', async () => {
-    const { p, d, tripId } = await tripInProgress(t);
+    const { p, d, tripId } = await tripAt14(t);
     expect((await propose(t, d.token, tripId, { amount: 6, reason: 'extra_stop' })).status).toBe(201);
     const no = await answer(t, p.token, tripId, false);
     expect(no.body.data.status).toBe('refused');
@@ -101,7 +92,7 @@ describeOnBackends('the agreed price on %s', ({ t, maybe }) => {
   });
 
   maybe('strangers can neither ask, answer nor read the receipt; bad input is a 400', async () => {
-    const { p, d, tripId } = await tripInProgress(t);
+    const { p, d, tripId } = await tripAt14(t);
     const otherDriver = await onlineDriver(t.baseUrl, t.app.database.db);
     const stranger = await login(t.baseUrl, (await createUser(t.app.database.db)).email);
     expect((await propose(t, otherDriver.token, tripId, { amount: 2, reason: 'tolls' })).status).toBe(404);

@@ -11,20 +11,7 @@ import { FAR_FROM_DESTINATION_METERS } from '@jala/domain';
 import { api } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
 import { describeOnBackends } from '../support/backends';
-import { driveToStage, JOCKEY, KENNEDY, onlineDriver, passenger, requestTrip } from '../support/actors';
-import type { TestApp } from '../support/test-app';
-
-/** A trip from Parque Kennedy to Jockey Plaza (~6.7 km apart), driven to `in_progress`. */
-async function tripInProgress(t: TestApp) {
-  const p = await passenger(t.baseUrl);
-  const d = await onlineDriver(t.baseUrl, t.app.database.db);
-  const trip = await requestTrip(t.baseUrl, p.token);
-  await api(t.baseUrl, 'POST', `/trips/${trip.id}/publish`, { token: p.token });
-  expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } })).status).toBe(201);
-  expect((await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: trip.id, driver_id: d.id } })).status).toBe(200);
-  await driveToStage(t.baseUrl, { passenger: p.token, driver: d.token }, trip.id, 'in_progress');
-  return { p, d, tripId: trip.id };
-}
+import { JOCKEY, KENNEDY, tripInProgress } from '../support/actors';
 
 interface Completion { trip_status: string; ended_far_from_destination_m: number | null }
 interface Receipt { ended_far_from_destination_m: number | null }

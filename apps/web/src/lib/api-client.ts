@@ -131,9 +131,12 @@ function readFields(value: unknown): FieldErrors | undefined {
   return Object.keys(fields).length > 0 ? fields : undefined;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+/** Sends one call with the session's token; a 401 runs the unauthorized handler unless the call opts out. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, signal, onUnauthorized = 'logout' } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   const token = config.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method, headers };
@@ -152,7 +155,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (response.status === 401 && onUnauthorized === 'logout') config.onUnauthorized?.();
+  return response;
+}
 
+/** The JSON envelope of an answer, by the rules at the top of this file. */
+async function readEnvelope<T>(response: Response): Promise<ApiResponse<T>> {
   let payload: unknown;
   if (!isJsonResponse(response)) {
     throw new ApiError({ message: INVALID_RESPONSE_MESSAGE, code: ERROR_CODES.invalidResponse, status: response.status });
@@ -184,7 +191,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   };
 }
 
-type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  return readEnvelope<T>(await send(path, options, 'application/json'));
+}
+
+/**
+ * A document the API answers as bytes (the receipt PDF): its Blob when the answer is `mediaType`; any
+ * other answer is read as the JSON envelope, so a refusal throws the server's Spanish message.
+ */
+export async function apiDocument(path: string, mediaType: string, options: BodylessOptions = {}): Promise<Blob> {
+  const response = await send(path, { ...options, method: 'GET' }, `${mediaType}, application/json`);
+  if (response.ok && (response.headers.get('content-type') ?? '').startsWith(mediaType)) return response.blob();
+  await readEnvelope(response);
+  throw new ApiError({ message: INVALID_RESPONSE_MESSAGE, code: ERROR_CODES.invalidResponse, status: response.status });
+}
 
 export const apiClient = {
   get: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),

@@ -1,9 +1,11 @@
 import type { DriverTripRequest } from '@jala/contracts';
 import { fromCentimos, haversineKm, ratingAverage, roundTo2, serviceTypeName } from '@jala/domain';
+import { fareHintFromColumns } from './fare-hint.service';
 import type { NearbyRequestRow } from './matching.repository';
 import type { TripRow } from './trip-dto';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+const nullableNumber = (value: number | string | null) => (value == null ? null : Number(value));
 
 /** `distance_to_pickup_km` as every request answer shows it: km with one decimal. */
 export const distanceToPickupKm = (metres: number): number => round1(metres / 1000);
@@ -34,6 +36,7 @@ export function toDriverRequestDto(
     passenger_notes: trip.passengerNotes,
     my_offer_price: myOfferCents == null ? null : fromCentimos(myOfferCents),
     created_at: trip.createdAt.toISOString(),
+    fare_hint: fareHintFromColumns(trip, trip.estimatedFareCents),
   };
 }
 
@@ -57,5 +60,10 @@ export function nearbyRowToDto(row: NearbyRequestRow): DriverTripRequest {
     passenger_notes: row.passenger_notes,
     my_offer_price: row.my_offer_cents == null ? null : fromCentimos(Number(row.my_offer_cents)),
     created_at: new Date(row.created_at).toISOString(),
+    fare_hint: fareHintFromColumns({
+      fareHintTrips: nullableNumber(row.fare_hint_trips),
+      fareHintLowCents: nullableNumber(row.fare_hint_low_cents),
+      fareHintHighCents: nullableNumber(row.fare_hint_high_cents),
+    }, Number(row.estimated_fare_cents)),
   };
 }

@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { zAnswerFareAdjustmentRequest, zEnvelope, zFareAdjustment, zIdParam, zProposeFareAdjustmentRequest, zTripReceipt } from '@jala/contracts';
+import { z } from 'zod';
+import { zAnswerFareAdjustmentRequest, zEnvelope, zFareAdjustment, zIdParam, zProposeFareAdjustmentRequest, zReceiptPdfQuery, zTripReceipt } from '@jala/contracts';
 import { isDriverType, isPassengerType } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
+import { perUserRateLimit } from '../../plugins/per-user-rate-limit';
+import { receiptPdf } from './receipt-pdf';
 import type { FareService } from './fare.service';
 
 const secured = { security: [{ bearer: [] }] };
+
+/** A binary answer: Fastify sends a Buffer as is (no serializer runs); OpenAPI shows it as binary. */
+const zPdfBytes = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
+
+/** Rendering a PDF costs ~10 ms of CPU: plenty for someone downloading their receipts, not for a loop. */
+export const RECEIPT_PDFS_PER_MINUTE = 20;
 
 /** Fare adjustments (driver asks, passenger answers) and the receipt of a completed trip (both sides). */
 export const fareRoutes: FastifyPluginAsyncZod<{ fares: FareService }> = async (app, { fares }) => {
@@ -33,4 +42,21 @@ export const fareRoutes: FastifyPluginAsyncZod<{ fares: FareService }> = async (
   app.get('/trips/:id/receipt', {
     schema: { tags: ['trips'], summary: 'Receipt of a completed trip (its passenger or driver)', ...secured, params: zIdParam, response: { 200: zEnvelope(zTripReceipt) } },
   }, async (request) => ok(await fares.receipt(currentUser(request).id, request.params.id)));
+
+  app.get('/trips/:id/receipt.pdf', {
+    config: { rateLimit: perUserRateLimit(RECEIPT_PDFS_PER_MINUTE) },
+    schema: {
+      tags: ['trips'], summary: 'Receipt of a completed trip as a PDF (its passenger or driver); tax_id: a DNI or RUC to print', ...secured,
+      params: zIdParam, querystring: zReceiptPdfQuery,
+      response: { 200: { description: 'The receipt', content: { 'application/pdf': { schema: zPdfBytes } } } },
+    },
+  }, async (request, reply) => {
+    const receipt = await fares.receipt(currentUser(request).id, request.params.id);
+    const pdf = await receiptPdf(receipt, request.query.tax_id ?? null);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="recibo-${receipt.trip_code}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
 };

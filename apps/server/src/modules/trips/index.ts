@@ -10,6 +10,9 @@ import { DriverTripsService } from './driver-trips.service';
 import { driverTripRoutes } from './driver-trips.routes';
 import { fareRoutes } from './fare.routes';
 import { FareService } from './fare.service';
+import { FareHintRepository } from './fare-hint.repository';
+import { fareHintRoutes } from './fare-hint.routes';
+import { FareHintService } from './fare-hint.service';
 import { LiveTrips } from './live-trips';
 import { MatchingRepository } from './matching.repository';
 import { PassengerTripsService } from './passenger-trips.service';
@@ -40,8 +43,9 @@ export function createTripServices(deps: CoreDeps) {
   const live = new LiveTrips(deps.readVersions, log);
   followDriverPositions(deps.broker, live, log);
   const access = new TripAccess(deps.db);
+  const fareHints = new FareHintService({ repository: new FareHintRepository(deps.db), geo: deps.geo, now: deps.now });
   const passengerTrips = new PassengerTripsService({
-    trips, matching, users: deps.users, geo: deps.geo, events, live, now: deps.now, expiryMinutes: deps.config.tripExpiryMinutes,
+    trips, matching, users: deps.users, geo: deps.geo, fareHints, events, live, now: deps.now, expiryMinutes: deps.config.tripExpiryMinutes,
   });
   const startCodes = new StartCodeThrottle({
     counters: deps.attemptCounters, maxFailures: deps.config.startCodeFailuresPerDriver, windowSeconds: deps.config.startCodeFailureWindowSeconds,
@@ -61,7 +65,7 @@ export function createTripServices(deps: CoreDeps) {
     await live.touchOffers(tripIds, driverId);
     await events.offersWithdrawn(driverId, tripIds);
   };
-  return { passengerTrips, driverTrips, chat, activeTrips, fares, events, live, offersWithdrawn };
+  return { passengerTrips, driverTrips, chat, activeTrips, fares, fareHints, events, live, offersWithdrawn };
 }
 
 /** Each node's broker sees every driver_location publication (Redis fan-out on a cluster): the kept trips follow it. */
@@ -81,6 +85,7 @@ export const tripModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { tripS
   await app.register(passengerTripRoutes, { passengerTrips: services.passengerTrips, chat: services.chat });
   await app.register(driverTripRoutes, { driverTrips: services.driverTrips });
   await app.register(fareRoutes, { fares: services.fares });
+  await app.register(fareHintRoutes, { fareHints: services.fareHints });
 
   const sweep = setInterval(() => {
     clusterLock.runOnce(EXPIRY_JOB, async () => { await services.passengerTrips.expirePending(); }).catch((error: unknown) => app.log.error({ err: error }, 'trip expiry sweep failed'));

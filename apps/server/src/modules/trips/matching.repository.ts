@@ -33,6 +33,10 @@ export type NearbyRequestRow = {
   my_offer_cents: number | null;
   /** The passenger's average rating received, as PostgreSQL's numeric text; null when never rated. */
   passenger_rating: string | null;
+  /** The route's usual price stored at the request (issue 26). */
+  fare_hint_trips: number | null;
+  fare_hint_low_cents: number | null;
+  fare_hint_high_cents: number | null;
 };
 
 export interface MatchingDriver {
@@ -65,6 +69,7 @@ export class MatchingRepository {
         select t.id, t.passenger_id, t.service_type_id, t.pickup_address, t.destination_address,
                t.pickup_latitude, t.pickup_longitude, t.estimated_fare_cents, t.offer_price_cents, t.distance_km,
                t.duration_minutes, t.passenger_notes, t.created_at, t.expires_at,
+               t.fare_hint_trips, t.fare_hint_low_cents, t.fare_hint_high_cents,
                earth_distance(${here}, ${pickup}) as distance_to_pickup_m
         from trips t
         where t.status = 'pending'

@@ -3,7 +3,7 @@
  * accept one, chat, cancel. Every call checks that the trip is the caller's own (another id → 404).
  */
 import type { CreateTripRequest, DriverOffer } from '@jala/contracts';
-import { billedMinutes, canTransition, fareForRoute, toCentimos } from '@jala/domain';
+import { billedMinutes, canTransition, toCentimos } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import { newStartCode } from './trip-safety-checks';
 import { requireTransition } from './trip-transitions';
@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import type { GeoProvider } from '../../geo';
 import type { UsersRepository } from '../auth/users.repository';
 import type { MatchingRepository } from './matching.repository';
+import { priceRoute, type FareHintService } from './fare-hint.service';
 import { toOfferDto } from './offer-dto';
 import type { LiveTrips } from './live-trips';
 import type { TripEvents } from './trip-events';
@@ -24,6 +25,7 @@ export interface PassengerTripsDeps {
   matching: MatchingRepository;
   users: UsersRepository;
   geo: GeoProvider;
+  fareHints: FareHintService;
   events: TripEvents;
   live: LiveTrips;
   now: () => Date;
@@ -40,12 +42,14 @@ export class PassengerTripsService {
     if (await this.d.trips.findActiveForPassenger(passengerId)) {
       throw new AppError('ACTIVE_TRIP_EXISTS');
     }
-    const pickup = { latitude: input.pickup_latitude, longitude: input.pickup_longitude };
-    const destination = { latitude: input.destination_latitude, longitude: input.destination_longitude };
-    // The server computes distance, duration and fare itself; the client's numbers are only a preview.
-    const route = await this.d.geo.route(pickup, destination, { serviceTypeId: input.service_type_id });
-    const measure = { distanceMetres: route.distance.value, durationSeconds: route.duration.value };
-    const fare = fareForRoute(measure, input.service_type_id);
+    const route = {
+      serviceTypeId: input.service_type_id,
+      pickup: { latitude: input.pickup_latitude, longitude: input.pickup_longitude },
+      destination: { latitude: input.destination_latitude, longitude: input.destination_longitude },
+    };
+    const priced = await priceRoute(this.d.geo, route);
+    // Computed once here and stored: every driver's feed shows it with no query of its own.
+    const fareHint = await this.d.fareHints.forRoute({ ...route, distanceKm: priced.distanceMetres / 1000 });
     const now = this.d.now();
     try {
       const trip = await this.d.trips.insert({
@@ -60,10 +64,11 @@ export class PassengerTripsService {
         destinationAddress: input.destination_address,
         passengerNotes: input.passenger_notes || null,
         offerPriceCents: input.offer_price === undefined ? null : toCentimos(input.offer_price),
-        estimatedFareCents: toCentimos(fare),
-        distanceKm: (measure.distanceMetres / 1000).toFixed(2),
-        durationMinutes: billedMinutes(measure.durationSeconds),
-        routePolyline: route.polyline,
+        estimatedFareCents: priced.fareCents,
+        distanceKm: (priced.distanceMetres / 1000).toFixed(2),
+        durationMinutes: billedMinutes(priced.durationSeconds),
+        routePolyline: priced.polyline,
+        ...fareHint,
         createdAt: now,
         expiresAt: new Date(now.getTime() + this.d.expiryMinutes * 60_000),
       });

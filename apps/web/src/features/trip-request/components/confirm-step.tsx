@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatSoles, serviceTypeName } from '@jala/domain';
 import { useTripRequest } from '../model/trip-request-context';
 import { parseOfferPrice } from '../model/trip-request-validation';
+import { FarBelowUsualWarning } from './fair-price-hint';
 
 export const NOTES_MAX = 500;
 
@@ -37,6 +38,7 @@ export function ConfirmStep() {
           <dd>{price.ok && price.value !== undefined ? formatSoles(price.value) : 'Tarifa estimada'}</dd>
         </div>
       </dl>
+      <FarBelowUsualWarning offerPrice={offerPrice} />
       <div className="field">
         <label className="field__label" htmlFor={notesId}>
           Notas para el conductor (opcional)

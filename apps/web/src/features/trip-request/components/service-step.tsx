@@ -2,6 +2,7 @@ import { formatSoles, OFFER_PRICE_MIN, OFFER_PRICE_STEP, SERVICE_TYPES } from '@
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { useTripRequest } from '../model/trip-request-context';
 import { useStepErrorProps } from './step-error';
+import { FairPriceHint, FarBelowUsualWarning } from './fair-price-hint';
 
 const SERVICE_OPTIONS = [{ value: '', label: 'Selecciona...' }, ...SERVICE_TYPES.map((t) => ({ value: String(t.id), label: t.name }))];
 
@@ -42,6 +43,8 @@ export function ServiceStep({ estimatedFare }: { estimatedFare: number | null })
         hint={hint}
         {...priceError}
       />
+      <FairPriceHint />
+      <FarBelowUsualWarning offerPrice={offerPrice} />
     </>
   );
 }

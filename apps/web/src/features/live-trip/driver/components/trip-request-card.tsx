@@ -5,6 +5,7 @@ import { errorMessage } from '../../../../lib/api-client';
 import { DRIVER_TRIP_ERRORS } from '../errors';
 import { formatAge, formatKm, formatMinutes, formatRating } from '../../shared/format';
 import { CounterOfferForm } from './counter-offer-form';
+import { RequestFareHint } from './request-fare-hint';
 import { OfferChat } from '../../shared/chat/offer-chat';
 import type { ChatClient } from '../../shared/chat/use-trip-chat';
 
@@ -82,6 +83,7 @@ export function TripRequestCard({ request, driverId, onOffer, onReject, chatClie
           </div>
         )}
       </dl>
+      <RequestFareHint request={request} />
       <dl className="dt-stats">
         <div>
           <dt>Distancia</dt>

@@ -1,5 +1,5 @@
 import type { FareAdjustment, FareAdjustmentReason, TripReceipt } from '@jala/contracts';
-import { apiClient, callApi } from '../../../../lib/api-client';
+import { apiClient, apiDocument, callApi } from '../../../../lib/api-client';
 
 /** The price of an assigned trip: the driver's adjustment requests, the passenger's answers, the receipt. */
 export const FARE_FALLBACKS = {
@@ -25,3 +25,11 @@ export const answerFareAdjustment = ({ tripId, accept }: { tripId: number; accep
   callApi(apiClient.put<FareAdjustment>(`/trips/${tripId}/fare-adjustment`, { accept }), FARE_FALLBACKS.answer);
 
 export const fetchReceipt = (tripId: number) => callApi(apiClient.get<TripReceipt>(`/trips/${tripId}/receipt`), FARE_FALLBACKS.receipt);
+
+export const RECEIPT_PDF_FALLBACK = 'No se pudo descargar el PDF';
+
+/** GET /trips/{id}/receipt.pdf, with the passenger's DNI or RUC printed when given (never stored). */
+export function fetchReceiptPdf(tripId: number, taxId: string): Promise<Blob> {
+  const query = taxId ? `?${new URLSearchParams({ tax_id: taxId }).toString()}` : '';
+  return apiDocument(`/trips/${tripId}/receipt.pdf${query}`, 'application/pdf');
+}

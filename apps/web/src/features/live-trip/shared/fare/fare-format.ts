@@ -1,11 +1,7 @@
-import { FARE_ADJUSTMENT_REASON_LABELS, type FareAdjustment } from '@jala/contracts';
-import { formatSoles } from '@jala/domain';
+import { fareAdjustmentLabel, type FareAdjustment } from '@jala/contracts';
 
-/** '+S/ 3.50 · Peajes (Peaje de Evitamiento)'. */
-export function adjustmentLabel(adjustment: Pick<FareAdjustment, 'amount' | 'reason' | 'note'>): string {
-  const reason = FARE_ADJUSTMENT_REASON_LABELS[adjustment.reason];
-  return `+${formatSoles(adjustment.amount)} · ${reason}${adjustment.note ? ` (${adjustment.note})` : ''}`;
-}
+/** '+S/ 3.50 · Peajes (Peaje de Evitamiento)' (the contracts' label, shared with the PDF receipt). */
+export const adjustmentLabel = fareAdjustmentLabel;
 
 export const pendingAdjustment = (adjustments: readonly FareAdjustment[]) => adjustments.find((a) => a.status === 'pending') ?? null;
 

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { isPassengerType } from '@jala/domain';
 import { AppLayout } from '../../../../components/layout/app-layout';
 import { useSession } from '../../../../lib/session-store';
+import { ReceiptActions } from './receipt-actions';
 import { TripReceiptCard } from './trip-receipt';
 
 /** /trips/:id/receipt: a completed trip's receipt, reached from the history (passenger) or the trip's end (driver). */
@@ -13,7 +14,7 @@ export function TripReceiptPage() {
   return (
     <AppLayout title="Recibo" back={{ to: back }} nav={passenger ? 'passenger' : 'driver'}>
       {Number.isInteger(tripId) && tripId > 0 ? (
-        <TripReceiptCard tripId={tripId} />
+        <TripReceiptCard tripId={tripId} footer={(receipt) => <ReceiptActions receipt={receipt} forPassenger={passenger} />} />
       ) : (
         <p className="alert alert--error" role="alert">
           Recibo no encontrado.

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { TripReceipt } from '@jala/contracts';
 import { endedFarFromDestinationText, formatSoles } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
 import { liveTripKeys } from '../api';
@@ -10,7 +12,7 @@ const timeFormat = new Intl.DateTimeFormat('es-PE', { timeZone: 'America/Lima', 
 const at = (iso: string | null) => (iso ? timeFormat.format(new Date(iso)) : '—');
 
 /** The receipt of a completed trip, the same for passenger and driver: route, agreed price, adjustments, total. */
-export function TripReceiptCard({ tripId }: { tripId: number }) {
+export function TripReceiptCard({ tripId, footer }: { tripId: number; footer?: (receipt: TripReceipt) => ReactNode }) {
   const query = useQuery({ queryKey: liveTripKeys.receipt(tripId), queryFn: () => fetchReceipt(tripId), retry: 1 });
   if (query.isPending) {
     return (
@@ -31,72 +33,75 @@ export function TripReceiptCard({ tripId }: { tripId: number }) {
   }
   const r = query.data;
   return (
-    <section className="card fare-receipt" aria-labelledby={`receipt-${tripId}`} data-testid="trip-receipt">
-      <h2 id={`receipt-${tripId}`} className="fare-receipt__title">
-        Recibo · {r.trip_code}
-      </h2>
-      <p className="fare-receipt__route">
-        <span>{r.pickup_address}</span>
-        <span aria-hidden="true"> → </span>
-        <span>{r.destination_address}</span>
-      </p>
-      {r.ended_far_from_destination_m !== null && (
-        <p className="fare-receipt__far" data-testid="ended-far">
-          {endedFarFromDestinationText(r.ended_far_from_destination_m)}
+    <>
+      <section className="card fare-receipt" aria-labelledby={`receipt-${tripId}`} data-testid="trip-receipt">
+        <h2 id={`receipt-${tripId}`} className="fare-receipt__title">
+          Recibo · {r.trip_code}
+        </h2>
+        <p className="fare-receipt__route">
+          <span>{r.pickup_address}</span>
+          <span aria-hidden="true"> → </span>
+          <span>{r.destination_address}</span>
         </p>
-      )}
-      <dl className="fare-receipt__lines">
-        <div>
-          <dt>Precio acordado</dt>
-          <dd>{formatSoles(r.agreed_fare)}</dd>
-        </div>
-        {r.adjustments.map((a) => (
-          <div key={a.id} className="fare-receipt__adjustment">
-            <dt>Ajuste aceptado</dt>
-            <dd>{adjustmentLabel(a)}</dd>
-          </div>
-        ))}
-        <div className="fare-receipt__total">
-          <dt>Total</dt>
-          <dd>{formatSoles(r.total)}</dd>
-        </div>
-        <div>
-          <dt>Pago</dt>
-          <dd>{r.payment_method}</dd>
-        </div>
-        <div>
-          <dt>Conductor</dt>
-          <dd>{r.driver_name}</dd>
-        </div>
-        {r.vehicle && (
-          <div>
-            <dt>Vehículo</dt>
-            <dd>{r.vehicle}</dd>
-          </div>
+        {r.ended_far_from_destination_m !== null && (
+          <p className="fare-receipt__far" data-testid="ended-far">
+            {endedFarFromDestinationText(r.ended_far_from_destination_m)}
+          </p>
         )}
-        <div>
-          <dt>Pasajero</dt>
-          <dd>{r.passenger_name}</dd>
-        </div>
-        <div>
-          <dt>Servicio</dt>
-          <dd>
-            {r.service_type} · {r.distance_km.toFixed(1)} km
-          </dd>
-        </div>
-        <div>
-          <dt>Solicitado</dt>
-          <dd>{at(r.requested_at)}</dd>
-        </div>
-        <div>
-          <dt>Inicio</dt>
-          <dd>{at(r.started_at)}</dd>
-        </div>
-        <div>
-          <dt>Llegada</dt>
-          <dd>{at(r.completed_at)}</dd>
-        </div>
-      </dl>
-    </section>
+        <dl className="fare-receipt__lines">
+          <div>
+            <dt>Precio acordado</dt>
+            <dd>{formatSoles(r.agreed_fare)}</dd>
+          </div>
+          {r.adjustments.map((a) => (
+            <div key={a.id} className="fare-receipt__adjustment">
+              <dt>Ajuste aceptado</dt>
+              <dd>{adjustmentLabel(a)}</dd>
+            </div>
+          ))}
+          <div className="fare-receipt__total">
+            <dt>Total</dt>
+            <dd>{formatSoles(r.total)}</dd>
+          </div>
+          <div>
+            <dt>Pago</dt>
+            <dd>{r.payment_method}</dd>
+          </div>
+          <div>
+            <dt>Conductor</dt>
+            <dd>{r.driver_name}</dd>
+          </div>
+          {r.vehicle && (
+            <div>
+              <dt>Vehículo</dt>
+              <dd>{r.vehicle}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Pasajero</dt>
+            <dd>{r.passenger_name}</dd>
+          </div>
+          <div>
+            <dt>Servicio</dt>
+            <dd>
+              {r.service_type} · {r.distance_km.toFixed(1)} km
+            </dd>
+          </div>
+          <div>
+            <dt>Solicitado</dt>
+            <dd>{at(r.requested_at)}</dd>
+          </div>
+          <div>
+            <dt>Inicio</dt>
+            <dd>{at(r.started_at)}</dd>
+          </div>
+          <div>
+            <dt>Llegada</dt>
+            <dd>{at(r.completed_at)}</dd>
+          </div>
+        </dl>
+      </section>
+      {footer?.(r)}
+    </>
   );
 }

@@ -1,0 +1,75 @@
+/**
+ * A completed trip's receipt as a PDF (issue 26), written with pdfkit on the server so the web bundle
+ * carries no PDF library. The standard Helvetica fonts are used with their WinAnsi encoding, which holds
+ * every Spanish letter (á, é, í, ó, ú, ñ, ü, ¿, ¡) — test/trips/receipt-pdf.test.ts reads the text back
+ * with pdftotext, so a broken accent fails it.
+ */
+import PDFDocument from 'pdfkit';
+import { fareAdjustmentLabel, type TripReceipt } from '@jala/contracts';
+import { endedFarFromDestinationText, formatSoles, taxIdKind } from '@jala/domain';
+
+const LIMA = 'America/Lima';
+const dateFormat = new Intl.DateTimeFormat('es-PE', { timeZone: LIMA, day: 'numeric', month: 'long', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('es-PE', { timeZone: LIMA, hour: '2-digit', minute: '2-digit', hour12: false });
+const time = (iso: string | null) => (iso ? timeFormat.format(new Date(iso)) : '—');
+
+/** One "label: value" line of the receipt; `strong` for the total. */
+interface ReceiptLine {
+  label: string;
+  value: string;
+  strong?: boolean;
+}
+
+/** What the receipt says, in reading order: the same facts as the receipt page. */
+export function receiptLines(r: TripReceipt, taxId: string | null): ReceiptLine[] {
+  const kind = taxId ? taxIdKind(taxId) : null;
+  return [
+    { label: 'Código de viaje', value: r.trip_code },
+    { label: 'Fecha', value: dateFormat.format(new Date(r.completed_at)) },
+    { label: 'Horas', value: `Solicitado ${time(r.requested_at)} · Aceptado ${time(r.accepted_at)} · Inicio ${time(r.started_at)} · Llegada ${time(r.completed_at)}` },
+    { label: 'Origen', value: r.pickup_address },
+    { label: 'Destino', value: r.destination_address },
+    ...(r.ended_far_from_destination_m !== null ? [{ label: 'Fin del viaje', value: endedFarFromDestinationText(r.ended_far_from_destination_m) }] : []),
+    { label: 'Servicio', value: `${r.service_type} · ${r.distance_km.toFixed(1)} km` },
+    { label: 'Precio acordado', value: formatSoles(r.agreed_fare) },
+    ...r.adjustments.map((a) => ({ label: 'Ajuste aceptado', value: fareAdjustmentLabel(a) })),
+    { label: 'Total', value: formatSoles(r.total), strong: true },
+    { label: 'Método de pago', value: r.payment_method },
+    { label: 'Conductor', value: r.driver_name },
+    ...(r.vehicle ? [{ label: 'Vehículo', value: r.vehicle }] : []),
+    { label: 'Pasajero', value: r.passenger_name },
+    ...(taxId && kind ? [{ label: kind, value: taxId }] : []),
+  ];
+}
+
+/** The PDF bytes of a receipt; `taxId` (a DNI or RUC already validated) is printed when given. */
+export function receiptPdf(receipt: TripReceipt, taxId: string | null): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A5',
+    margin: 36,
+    info: { Title: `Recibo de viaje ${receipt.trip_code}`, Author: 'Jala', Subject: 'Recibo de viaje' },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const width = doc.page.width - 72;
+  doc.font('Helvetica-Bold').fontSize(20).fillColor('#0f766e').text('Jala');
+  doc.font('Helvetica').fontSize(12).fillColor('#111827').text('Recibo de viaje');
+  doc.moveDown(0.8);
+
+  for (const line of receiptLines(receipt, taxId)) {
+    doc.font('Helvetica').fontSize(8).fillColor('#4b5563').text(line.label.toUpperCase(), { width });
+    doc.font(line.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(line.strong ? 14 : 10.5).fillColor('#111827').text(line.value, { width });
+    doc.moveDown(0.45);
+  }
+
+  doc.moveDown(0.6);
+  doc.font('Helvetica').fontSize(8).fillColor('#4b5563')
+    .text('Recibo para tus registros: no es un comprobante de pago electrónico de SUNAT. El pago se hizo directamente al conductor.', { width });
+  doc.end();
+  return done;
+}

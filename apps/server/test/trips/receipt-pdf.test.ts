@@ -1,0 +1,104 @@
+/**
+ * The receipt as a PDF (issue 26): only the trip's passenger and driver get it (anyone else a 404, never
+ * the document); its text, read back with Debian's pdftotext, carries the trip code, route, agreed price,
+ * the accepted adjustment, total, payment method, driver, plate and the optional DNI/RUC, with Spanish
+ * accents intact; a bad DNI/RUC is a Spanish 400.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, expect } from 'vitest';
+import { api } from '../support/http';
+import { describeOnBackends } from '../support/backends';
+import { JOCKEY, onlineDriver, passenger, tripInProgress } from '../support/actors';
+import type { TestApp } from '../support/test-app';
+
+const run = promisify(execFile);
+const folder = await mkdtemp(join(tmpdir(), 'jala-receipt-'));
+afterAll(() => rm(folder, { recursive: true, force: true }));
+
+/** GET the PDF with `token`; the raw answer (a PDF is not JSON). */
+function fetchPdf(t: TestApp, tripId: number, token: string | null, query = '') {
+  return fetch(`${t.baseUrl}/trips/${tripId}/receipt.pdf${query}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+}
+
+/** The PDF's text as pdftotext (poppler) reads it, in reading order. */
+async function pdfText(bytes: ArrayBuffer): Promise<string> {
+  const file = join(folder, `${Math.random().toString(36).slice(2)}.pdf`);
+  await writeFile(file, Buffer.from(bytes));
+  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+  return stdout.replace(/\s+/g, ' ');
+}
+
+/** A completed trip with names and addresses full of Spanish letters, S/ 14.00 agreed plus S/ 3.50 of tolls. */
+async function completedTrip(t: TestApp) {
+  const trip = await tripInProgress(t, { offer_price: 14, pickup_address: 'Av. José Larco 1150, Miraflores', destination_address: 'Calle Peñaloza, Santiago de Surco' });
+  const asked = await api(t.baseUrl, 'POST', `/driver/trips/${trip.tripId}/fare-adjustments`, { token: trip.d.token, body: { amount: 3.5, reason: 'tolls', note: 'Peaje Evitamiento' } });
+  expect(asked.status).toBe(201);
+  expect((await api(t.baseUrl, 'PUT', `/trips/${trip.tripId}/fare-adjustment`, { token: trip.p.token, body: { accept: true } })).status).toBe(200);
+  const done = await api(t.baseUrl, 'POST', '/driver/trips/complete', { token: trip.d.token, body: { trip_id: trip.tripId, final_latitude: JOCKEY.latitude, final_longitude: JOCKEY.longitude } });
+  expect(done.status).toBe(200);
+  const receipt = await api<{ trip_code: string; vehicle: string; passenger_name: string }>(t.baseUrl, 'GET', `/trips/${trip.tripId}/receipt`, { token: trip.p.token });
+  return { ...trip, receipt: receipt.body.data };
+}
+
+describeOnBackends('the receipt as a PDF on %s', ({ t, maybe }) => {
+  maybe('is a PDF whose text, read back, says everything with its accents', async () => {
+    const { p, d, tripId, receipt } = await completedTrip(t);
+    const res = await fetchPdf(t, tripId, p.token, '?tax_id=20131312955');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="recibo-${receipt.trip_code}.pdf"`);
+    const bytes = await res.arrayBuffer();
+    expect(Buffer.from(bytes.slice(0, 5)).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(bytes);
+    for (const expected of [
+      'Recibo de viaje', receipt.trip_code, 'CÓDIGO DE VIAJE', 'MÉTODO DE PAGO', 'Efectivo', 'VEHÍCULO',
+      'Av. José Larco 1150, Miraflores', 'Calle Peñaloza, Santiago de Surco',
+      'PRECIO ACORDADO S/ 14.00', 'AJUSTE ACEPTADO +S/ 3.50 · Peajes (Peaje Evitamiento)', 'TOTAL S/ 17.50',
+      d.name, receipt.vehicle, receipt.passenger_name, 'RUC 20131312955', 'no es un comprobante de pago electrónico de SUNAT',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The plate is on it (the vehicle line ends with it).
+    expect(receipt.vehicle).toMatch(/· [A-Z0-9-]+$/);
+
+    // The driver gets the same document; a DNI is labelled as such.
+    const driverCopy = await fetchPdf(t, tripId, d.token, '?tax_id=4567%201234');
+    expect(driverCopy.status).toBe(200);
+    expect(await pdfText(await driverCopy.arrayBuffer())).toContain('DNI 45671234');
+    // Without a document number, none is printed.
+    const plain = await pdfText(await (await fetchPdf(t, tripId, p.token)).arrayBuffer());
+    expect(plain).not.toMatch(/\b(DNI|RUC)\b/);
+  });
+
+  maybe('is for the trip\'s passenger and driver only; anyone else gets a 404 and no document', async () => {
+    const { tripId } = await completedTrip(t);
+    const stranger = await passenger(t.baseUrl);
+    const otherDriver = await onlineDriver(t.baseUrl, t.app.database.db);
+    for (const token of [stranger.token, otherDriver.token]) {
+      const res = await fetchPdf(t, tripId, token);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(await res.json()).toMatchObject({ success: false, code: 'TRIP_NOT_FOUND' });
+    }
+    expect((await fetchPdf(t, tripId, null)).status).toBe(401);
+    expect((await fetchPdf(t, 2_147_483_000, stranger.token)).status).toBe(404);
+  });
+
+  maybe('refuses a wrong DNI/RUC and an unfinished trip in Spanish', async () => {
+    const { p, tripId } = await completedTrip(t);
+    for (const bad of ['1234567', '123456789', '20131312954', 'abcdefgh']) {
+      const res = await fetchPdf(t, tripId, p.token, `?tax_id=${bad}`);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(await res.json())).toContain('Ingresa un DNI de 8 dígitos o un RUC válido de 11 dígitos.');
+    }
+    expect((await fetchPdf(t, 0, p.token)).status).toBe(400);
+    const running = await tripInProgress(t);
+    const early = await fetchPdf(t, running.tripId, running.p.token);
+    expect(early.status).toBe(409);
+    expect(await early.json()).toMatchObject({ code: 'RECEIPT_NOT_READY' });
+  });
+});

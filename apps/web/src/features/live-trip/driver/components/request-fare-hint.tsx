@@ -1,0 +1,15 @@
+import type { DriverTripRequest } from '@jala/contracts';
+import { FareHintSentence } from '../../../../components/ui/fare-hint-sentence';
+
+/**
+ * The route's usual price beside the offered one (issue 26), as the passenger saw it when proposing:
+ * computed once when the trip was requested and carried by the request, so the feed costs no extra query.
+ */
+export function RequestFareHint({ request }: { request: Pick<DriverTripRequest, 'id' | 'fare_hint'> }) {
+  if (!request.fare_hint) return null;
+  return (
+    <p className="dt-request__fare-hint" data-testid="request-fare-hint">
+      <FareHintSentence hint={request.fare_hint} />
+    </p>
+  );
+}

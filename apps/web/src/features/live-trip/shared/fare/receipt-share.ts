@@ -1,0 +1,24 @@
+/**
+ * What a receipt shares and downloads as (issue 26). The WhatsApp text says only what the receipt itself
+ * shows its reader — code, when, the two addresses, total and method, driver and car — and never a phone
+ * number of either party.
+ */
+import type { TripReceipt } from '@jala/contracts';
+import { formatSoles } from '@jala/domain';
+
+const whenFormat = new Intl.DateTimeFormat('es-PE', { timeZone: 'America/Lima', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+export function receiptShareText(r: TripReceipt): string {
+  return [
+    `Recibo de viaje Jala · ${r.trip_code}`,
+    whenFormat.format(new Date(r.completed_at)),
+    `${r.pickup_address} → ${r.destination_address}`,
+    `Total: ${formatSoles(r.total)} (${r.payment_method})`,
+    `Conductor: ${r.driver_name}${r.vehicle ? ` · ${r.vehicle}` : ''}`,
+  ].join('\n');
+}
+
+/** wa.me with the text and no number: WhatsApp asks whom to send it to. */
+export const whatsAppShareUrl = (r: TripReceipt) => `https://wa.me/?text=${encodeURIComponent(receiptShareText(r))}`;
+
+export const receiptFileName = (r: Pick<TripReceipt, 'trip_code'>) => `recibo-${r.trip_code}.pdf`;

@@ -1,0 +1,32 @@
+/** The driver's request card shows the route's usual price beside the offered one (issue 26). */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { TripRequestCard } from '../../../src/features/live-trip/driver/components/trip-request-card';
+import { FakeRealtime, renderAt } from '../../support';
+import { makeDriverTripRequest } from '@jala/test-factories';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderCard(request: ReturnType<typeof makeDriverTripRequest>) {
+  renderAt('/driver/trip-request', <TripRequestCard request={request} driverId={33} onOffer={async () => 20} onReject={async () => {}} chatClient={new FakeRealtime()} />);
+  return screen.getByRole('article', { name: `Solicitud de ${request.passenger_name}` });
+}
+
+describe('the usual price on a request card', () => {
+  it('shows the range of similar trips right after the prices', () => {
+    const card = renderCard(makeDriverTripRequest({ offer_price: 9, fare_hint: { similar_trips: 12, low: 18.5, high: 24, estimate: 23.5 } }));
+    expect(within(card).getByText('Precio ofrecido').nextSibling?.textContent).toBe('S/ 9.00');
+    expect(within(card).getByTestId('request-fare-hint').textContent).toBe('Precio habitual para este recorrido: S/ 18 – S/ 24');
+  });
+
+  it('says when there were too few similar trips, and shows nothing for a request from before the hint', () => {
+    const card = renderCard(makeDriverTripRequest({ fare_hint: { similar_trips: 2, low: null, high: null, estimate: 23.5 } }));
+    expect(within(card).getByTestId('request-fare-hint').textContent).toBe('Sin suficientes viajes parecidos: estimado S/ 23.50');
+    cleanup();
+    const old = renderCard(makeDriverTripRequest({ fare_hint: null }));
+    expect(within(old).queryByTestId('request-fare-hint')).toBeNull();
+  });
+});
