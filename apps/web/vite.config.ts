@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { webAppManifest } from './web-app-manifest';
 
 /** The Fastify server (API + MQTT over WebSocket) listens here in development. */
 const SERVER_ORIGIN = 'http://127.0.0.1:3000';
@@ -73,8 +75,35 @@ function preloadLoginRoute(): Plugin {
 
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
+/**
+ * The service worker (src/sw/sw.ts, ours: it holds the push handlers) and the web app manifest.
+ * injectManifest: vite-plugin-pwa builds our worker and writes the precache list into it. The page registers
+ * the worker itself, after first render (src/lib/pwa/), so nothing is added to the login route's JS.
+ */
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: webAppManifest,
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: false, // the glob below lists them
+    injectManifest: {
+      // The shell, route chunks, styles, icons and the offline page. Left to the network (judged not worth a
+      // phone's data on every install): the earnings chart (chart.js, ~58 KB gzip, and earnings need the
+      // network anyway) and the operators' console (a desk tool). The .br/.gz siblings are never listed.
+      globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+      globIgnores: ['**/earnings-page-*.js', '**/operators-console-page-*.js', 'icons/apple-touch-icon.png', 'icons/jala.svg'],
+      // The Leaflet map chunk (~187 KB raw) is listed: the live trip needs it with a weak signal.
+      maximumFileSizeToCacheInBytes: 400 * 1024,
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), preloadLoginRoute(), precompress()],
+  plugins: [react(), preloadLoginRoute(), serviceWorker(), precompress()],
   server: { proxy },
   preview: { proxy },
   build: {
