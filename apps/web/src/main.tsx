@@ -14,3 +14,7 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker (installable app, offline shell, push, 'Nueva versión disponible') is registered once
+// the page has loaded, from its own chunk: none of it delays the first screen (lib/pwa/).
+window.addEventListener('load', () => void import('./lib/pwa/service-worker').then(({ startServiceWorker }) => startServiceWorker()), { once: true });

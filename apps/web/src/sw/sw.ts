@@ -67,15 +67,18 @@ self.addEventListener('push', (event) => {
   event.waitUntil(self.registration.showNotification(payload.title, notificationOptions(payload, ICONS)));
 });
 
-/** Focuses a window of the app and sends it to `url`, or opens one there. */
+/**
+ * Brings the app to the front at `url`: the window in use (focused, else visible, else any) is focused and
+ * navigated there; with no window of the app open, or one this worker cannot navigate (not controlled yet),
+ * a new one opens at `url`.
+ */
 async function openApp(url: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const existing = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  const existing = windows.find((client) => client.focused) ?? windows.find((client) => client.visibilityState === 'visible') ?? windows[0];
   if (existing) {
-    const focused = await existing.focus();
-    // navigate() works only on a window this worker controls; otherwise open a fresh one.
-    if (focused.url === url) return;
-    const moved = await focused.navigate(url).catch(() => null);
+    // Allowed during a notification click; a refusal must not keep the window from moving.
+    await existing.focus().catch(() => undefined);
+    const moved = existing.url === url ? existing : await existing.navigate(url).catch(() => null);
     if (moved) return;
   }
   await self.clients.openWindow(url);
