@@ -46,6 +46,7 @@ export function parsePushPayload(json: unknown): PushPayload | null {
  * user to another site); anything else opens the default.
  */
 export function appUrl(url: string, origin: string): string {
+  if (!url) return new URL(DEFAULT_URL, origin).href;
   try {
     const target = new URL(url, origin);
     return target.origin === origin ? target.href : new URL(DEFAULT_URL, origin).href;
