@@ -8,28 +8,27 @@
  * 'Actualizar'; the screen wake lock on the live trip; the driver's mute switch.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { openDatabase } from '@jala/db';
+import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, createTrip, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/test/support/test-app';
 import { api } from './support/api';
-import { animationsSettled, baseUrl, BROWSER_WAIT_MS, CHROMIUM_PATH, phoneContext, PHONE, uniqueEmail } from './support/browser';
+import { animationsSettled, baseUrl, BROWSER_WAIT_MS, CHROMIUM_PATH, phoneContext, PHONE, screenshot, uniqueEmail } from './support/browser';
 import { repoRoot } from './support/server-process';
 import { loginViaUi } from './support/session';
 import { useBrowserSuite } from './support/suite';
 
 const WEB_DIST = join(repoRoot, 'apps', 'web', 'dist');
-const SHOTS = '/work/notes/shots/pwa';
-
+/** A 360×740 screenshot once the page has settled, in e2e/screenshots/pwa-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   await animationsSettled(page);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  await screenshot(page, `pwa-${name}`);
 }
 
 /** Resolves once a service worker controls the page (the first one claims it as soon as it activates). */
@@ -323,6 +322,54 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
     await expect.poll(() => heldLocks(passengerPage)).toEqual([{ type: 'screen', held: false, error: null }]);
     await driverContext.close();
     await passengerContext.close();
+  });
+
+  it('marks a new request for the online driver: chime, vibration, count in the tab title, screen kept on', async () => {
+    const driver = await createDriver(suite.database.db, { user: { firstName: 'Édgar', lastName: 'Mamani' } });
+    const passenger = await registerPassenger('Milagros');
+    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
+    await context.grantPermissions(['screen-wake-lock']);
+    // Counts the real notes played and the vibrations asked for; both still reach the browser's own API.
+    await context.addInitScript(() => {
+      const cues = { notes: 0, vibrations: [] as unknown[], wakeLocks: 0 };
+      Object.assign(window, { cues });
+      const start = OscillatorNode.prototype.start;
+      OscillatorNode.prototype.start = function (...args: Parameters<typeof start>) {
+        cues.notes += 1;
+        return start.apply(this, args);
+      };
+      const vibrate = navigator.vibrate.bind(navigator);
+      navigator.vibrate = ((pattern: VibratePattern) => {
+        cues.vibrations.push(pattern);
+        return vibrate(pattern);
+      }) as typeof navigator.vibrate;
+      const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+      navigator.wakeLock.request = (type?: WakeLockType) => {
+        cues.wakeLocks += 1;
+        return request(type);
+      };
+    });
+    const page = await context.newPage();
+    await loginViaUi(page, driver.user.email, FACTORY_PASSWORD);
+    await page.goto('/driver/trip-request');
+    await page.locator('.dt-requests__count, .empty-state').first().waitFor();
+    await page.getByText('Jala Online').waitFor();
+    const cues = () => page.evaluate(() => (window as unknown as { cues: { notes: number; vibrations: unknown[]; wakeLocks: number } }).cues);
+    expect(await cues()).toMatchObject({ notes: 0, vibrations: [] });
+    await expect.poll(async () => (await cues()).wakeLocks).toBe(1);
+
+    const created = await api<{ id: number }>('POST', '/trips', passenger.token, {
+      pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude, pickup_address: 'Parque Kennedy, Miraflores',
+      destination_latitude: JOCKEY_PLAZA.latitude, destination_longitude: JOCKEY_PLAZA.longitude, destination_address: 'Jockey Plaza, Santiago de Surco',
+      service_type_id: 2, offer_price: 18,
+    });
+    expect((await api('POST', `/trips/${created.data.id}/publish`, passenger.token, {})).status).toBe(200);
+    await page.locator(`article[data-request-id="${created.data.id}"]`).waitFor();
+    await expect.poll(cues).toMatchObject({ notes: 2, vibrations: [[180, 90, 180]] });
+    // Others' requests from earlier tests may be listed too: the title counts every unanswered one.
+    const listed = await page.locator('article[data-request-id]').count();
+    await expect.poll(() => page.title()).toBe(`(${listed}) Solicitudes de Viaje · Jala`);
+    await context.close();
   });
 
   it('lets the driver mute the new-request alerts from the profile', async () => {
