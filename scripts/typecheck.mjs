@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
-const projects = ['packages/domain', 'packages/contracts', 'packages/db', 'packages/test-factories', 'apps/server', 'apps/web', 'e2e', 'bench']
+const projects = ['packages/domain', 'packages/contracts', 'packages/db', 'packages/test-factories', 'apps/server', 'apps/web', 'apps/web/src/sw', 'e2e', 'bench']
   .filter((dir) => existsSync(`${dir}/tsconfig.json`));
 const tsc = new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname;
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 /** The Fastify server (API + MQTT over WebSocket) listens here in development. */
 const SERVER_ORIGIN = 'http://127.0.0.1:3000';
@@ -73,8 +74,78 @@ function preloadLoginRoute(): Plugin {
 
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
+/**
+ * The web app manifest (written as dist/manifest.webmanifest by vite-plugin-pwa). Colours are the design
+ * tokens of src/styles/index.css: --color-primary (the header and status bar) and --color-canvas (the page).
+ * Shortcuts open the screens a passenger and a driver start from (routes of src/app/router.tsx).
+ */
+const webAppManifest: Partial<ManifestOptions> = {
+  id: '/',
+  name: 'Jala',
+  short_name: 'Jala',
+  description: 'Pide un viaje en mototaxi o auto y elige la mejor oferta de los conductores cercanos. Conductores: recibe solicitudes cerca de ti.',
+  lang: 'es-PE',
+  dir: 'ltr',
+  start_url: '/dashboard',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'portrait',
+  theme_color: '#1f4fd8',
+  background_color: '#f4f6fb',
+  categories: ['travel', 'navigation'],
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+  shortcuts: [
+    {
+      name: 'Solicitar viaje',
+      short_name: 'Solicitar',
+      description: 'Pide un viaje como pasajero',
+      url: '/passenger/trip-request',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+    },
+    {
+      name: 'Conectarse',
+      short_name: 'Conectarse',
+      description: 'Ponte en línea como conductor para recibir solicitudes',
+      url: '/driver/status',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+    },
+  ],
+};
+
+/**
+ * The service worker (src/sw/sw.ts, ours: it holds the push handlers) and the web app manifest.
+ * injectManifest: vite-plugin-pwa builds our worker and writes the precache list into it. The page registers
+ * the worker itself, after first render (src/lib/pwa/): only a tiny state store is on the login route.
+ */
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: webAppManifest,
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: false, // the glob below lists them
+    injectManifest: {
+      // The shell, route chunks, styles, icons and the offline page. Left to the network (judged not worth a
+      // phone's data on every install): the earnings chart (chart.js, ~58 KB gzip, and earnings need the
+      // network anyway) and the operators' console (a desk tool). The .br/.gz siblings are never listed.
+      globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+      globIgnores: ['**/earnings-page-*.js', '**/operators-console-page-*.js', 'icons/apple-touch-icon.png', 'icons/jala.svg'],
+      // The Leaflet map chunk (~187 KB raw) is listed: the live trip needs it with a weak signal.
+      maximumFileSizeToCacheInBytes: 400 * 1024,
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), preloadLoginRoute(), precompress()],
+  plugins: [react(), preloadLoginRoute(), serviceWorker(), precompress()],
   server: { proxy },
   preview: { proxy },
   build: {

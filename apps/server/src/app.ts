@@ -31,6 +31,7 @@ import { FailoverAttemptCounters, MemoryAttemptCounters } from './lib/attempt-co
 import { countersRateLimitStore } from './lib/rate-limit-store';
 import { AuthThrottles } from './modules/auth/auth-throttles';
 import { fastifyTrustProxy } from './lib/trust-proxy';
+import { webAppHeaders } from './lib/web-app-headers';
 import { registerAuthentication } from './plugins/authenticate';
 import { adminModule } from './modules/admin';
 import { authModule } from './modules/auth';
@@ -231,12 +232,20 @@ function registerWebApp(server: FastifyInstance, webDist: string): void {
   if (hasWeb) {
     // preCompressed: the web build writes .br/.gz siblings (apps/web/vite.config.ts), sent when accepted.
     void server.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', immutable: false, preCompressed: true });
+    // The service worker, the shell and the manifest are revalidated on every fetch (lib/web-app-headers.ts).
+    server.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+      const headers = webAppHeaders(request.url.split('?')[0] ?? '/');
+      if (headers) void reply.headers(headers);
+      return payload;
+    });
   }
   server.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !hasWeb) {
       throw new AppError('ROUTE_NOT_FOUND');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // cacheControl: false, or the static plugin's max-age would replace no-cache (a deep link's shell kept 1 h).
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }

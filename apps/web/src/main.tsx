@@ -14,3 +14,10 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker (installable app, offline shell, push, 'Nueva versión disponible') is registered once
+// the page has loaded, from its own chunk: none of it delays the first screen (lib/pwa/). The build writes
+// /sw.js; the dev server has none.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => void import('./lib/pwa/service-worker').then(({ startServiceWorker }) => startServiceWorker()), { once: true });
+}

@@ -73,10 +73,10 @@ export function sentBody(mock: { mock: { calls: unknown[][] } }, method: string,
 export function setSession(user: User | null, token = 'test-token'): void {
   if (user) {
     localStorage.setItem('jala_token', token);
-    useSession.setState({ status: 'authenticated', user, token, ended: null });
+    useSession.setState({ status: 'authenticated', user, token, ended: null, offline: false });
   } else {
     localStorage.removeItem('jala_token');
-    useSession.setState({ status: 'unauthenticated', user: null, token: null, ended: null });
+    useSession.setState({ status: 'unauthenticated', user: null, token: null, ended: null, offline: false });
   }
 }
 
@@ -86,7 +86,7 @@ export function resetTestWorld(): void {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   localStorage.clear();
-  useSession.setState({ status: 'idle', user: null, token: null, ended: null });
+  useSession.setState({ status: 'idle', user: null, token: null, ended: null, offline: false });
 }
 
 // ------------------------------------------------------------------------------------------ rendering

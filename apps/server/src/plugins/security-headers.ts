@@ -18,8 +18,11 @@ export function securityHeaderOptions(tileUrl: string): FastifyHelmetOptions {
         connectSrc: ["'self'", 'ws:', 'wss:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        // mqtt.js runs its keep-alive timer in a Web Worker created from a blob URL.
+        // The service worker (/sw.js); mqtt.js (server tests, benches) runs its keep-alive timer in a Web
+        // Worker created from a blob URL.
         workerSrc: ["'self'", 'blob:'],
+        // The web app manifest (/manifest.webmanifest).
+        manifestSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },

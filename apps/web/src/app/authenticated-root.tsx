@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useQueryClient, useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { onlineManager, useQueryClient, useQueryErrorResetBoundary, type QueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../components/layout/app-layout';
 import { createQueryClient } from '../lib/query-client';
+import { keepQuerySnapshot, restoreQuerySnapshot } from '../lib/query-snapshot';
 import { useSession } from '../lib/session-store';
 import { driverTripQuery, passengerTripQuery } from '../lib/current-trip';
 import { resolveActiveTripRedirect } from './active-trip-redirect';
@@ -31,9 +32,11 @@ export function ActiveTripGuard() {
   useEffect(() => {
     if (!user) return;
     let cancelled = false;
+    // Offline, the last known trip decides (a fetch would wait for the network); online, a fresh lookup.
+    const offline = !onlineManager.isOnline();
     void resolveActiveTripRedirect(pathname, user, {
-      passenger: () => queryClient.fetchQuery(passengerTripQuery(user.id)),
-      driver: () => queryClient.fetchQuery(driverTripQuery(user.id)),
+      passenger: () => (offline ? queryClient.ensureQueryData(passengerTripQuery(user.id)) : queryClient.fetchQuery(passengerTripQuery(user.id))),
+      driver: () => (offline ? queryClient.ensureQueryData(driverTripQuery(user.id)) : queryClient.fetchQuery(driverTripQuery(user.id))),
     }).then((target) => {
       if (!cancelled && target) void navigate(target, { replace: true });
     });
@@ -46,13 +49,29 @@ export function ActiveTripGuard() {
 }
 
 /**
+ * The session's query cache. A session that had to start offline gets the last answers kept on this device
+ * (lib/query-snapshot.ts), so its pages show the last known state instead of loaders.
+ */
+function sessionQueryClient(): QueryClient {
+  const client = createQueryClient();
+  const { offline, user } = useSession.getState();
+  if (offline && user) restoreQuerySnapshot(client, user.id);
+  return client;
+}
+
+/**
  * Everything only a signed-in user needs, loaded as its own chunk after login: the query cache
  * (one per session, so no user ever sees another's cached data), the active-trip guard, and what page
  * error boundaries need when someone is signed in (SignedInPageKit).
  */
 export function AuthenticatedRoot() {
-  const [client] = useState(createQueryClient);
+  const [client] = useState(sessionQueryClient);
   useEffect(() => () => client.clear(), [client]);
+  useEffect(() => {
+    const userId = useSession.getState().user?.id;
+    if (userId === undefined) return;
+    return keepQuerySnapshot(client, userId, () => useSession.getState().user?.id === userId);
+  }, [client]);
   const { reset } = useQueryErrorResetBoundary();
   const pageKit = useMemo<SignedInPageKit>(() => ({
     resetFailedQueries: reset,

@@ -1,10 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { useAppUpdate } from '../lib/pwa/update-state';
 import { useSession } from '../lib/session-store';
 
 const loadAuthenticatedRoot = () => import('./authenticated-root');
 const AuthenticatedRoot = lazy(async () => ({ default: (await loadAuthenticatedRoot()).AuthenticatedRoot }));
+// Only loaded when a new version waits (lib/pwa/): nothing of it is on the login route.
+const UpdateBanner = lazy(async () => ({ default: (await import('./update-banner')).UpdateBanner }));
 
 /** Scrolls to the top whenever the path changes (spec §2). */
 export function ScrollToTop() {
@@ -23,6 +26,7 @@ export function ScrollToTop() {
 export function RootLayout() {
   const status = useSession((s) => s.status);
   const userId = useSession((s) => s.user?.id);
+  const showUpdate = useAppUpdate((s) => s.waiting && !s.dismissed);
 
   useEffect(() => {
     // A stored token is being checked: fetch the signed-in chunk in parallel.
@@ -32,6 +36,11 @@ export function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      {showUpdate && (
+        <Suspense fallback={null}>
+          <UpdateBanner />
+        </Suspense>
+      )}
       {status === 'authenticated' ? (
         <Suspense fallback={<FullScreenLoader message="Cargando..." />}>
           <AuthenticatedRoot key={userId} />

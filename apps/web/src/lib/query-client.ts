@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 
 /** Retry transient failures (network, 5xx) twice; a 4xx answer will not change by asking again. */
@@ -9,6 +9,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /** A fresh cache; AuthenticatedRoot makes one per session. */
 export function createQueryClient(): QueryClient {
+  // TanStack Query assumes it is online until an 'offline' event says otherwise; a page opened with no signal
+  // (served by the service worker) must start paused instead, showing what it has, and resume on 'online'.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine !== false);
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 10_000, refetchOnWindowFocus: true },

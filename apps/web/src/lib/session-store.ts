@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { AuthResult, LoginRequest, RegisterRequest, UpdateUserRequest, User } from '@jala/contracts';
 import { TOKEN_STORAGE_KEY } from '@jala/domain';
-import { ApiError, setUnauthorizedHandler } from './api-client';
+import { ApiError, ERROR_CODES, setUnauthorizedHandler } from './api-client';
+import { forgetOfflineData, rememberedUser } from './offline-storage';
 import { realtime } from './realtime';
 import { fetchProfile, loginRequest, logoutRequest, registerRequest, updateProfileRequest } from './auth-api';
 
@@ -26,6 +27,12 @@ export interface SessionState {
   user: User | null;
   token: string | null;
   ended: SessionEnd | null;
+  /**
+   * True while the session runs on the profile remembered on this device because the server could not be
+   * reached at start (no signal): the app shows the last known state, marked as such, and checks the token
+   * again as soon as the network is back (a refused token then ends the session as usual).
+   */
+  offline: boolean;
   initialize: () => Promise<void>;
   login: (credentials: LoginRequest) => Promise<User>;
   register: (payload: RegisterRequest) => Promise<User>;
@@ -63,12 +70,49 @@ function openRealtime(user: User, token: string): void {
   void realtime.connect({ userId: user.id, token });
 }
 
+/** How often a session started offline asks the server again while the browser claims to be online. */
+const OFFLINE_RECHECK_MS = 15_000;
+
+const isNetworkFailure = (error: unknown): boolean => error instanceof ApiError && error.code === ERROR_CODES.network;
+
 export const useSession = create<SessionState>()((set, get) => {
   const startSession = ({ user, token }: AuthResult): User => {
     tokenStorage.write(token);
-    set({ status: 'authenticated', user, token, ended: null });
+    rememberedUser.write(token, user);
+    set({ status: 'authenticated', user, token, ended: null, offline: false });
     openRealtime(user, token);
     return user;
+  };
+
+  /**
+   * A session opened offline checks its token once the network is back (the 'online' event, and every
+   * OFFLINE_RECHECK_MS for a server that was down while the phone had signal): the fresh profile replaces
+   * the remembered one; a refused token ends the session through the unauthorized handler.
+   */
+  const recheckWhenOnline = (token: string): void => {
+    let busy = false;
+    const stop = (): void => {
+      window.removeEventListener('online', recheck);
+      clearInterval(timer);
+    };
+    const recheck = async (): Promise<void> => {
+      if (get().token !== token || !get().offline) return stop();
+      if (busy || !navigator.onLine) return;
+      busy = true;
+      try {
+        const user = await fetchProfile();
+        if (get().token !== token) return stop();
+        rememberedUser.write(token, user);
+        set({ user, offline: false });
+        stop();
+      } catch (error) {
+        if (!isNetworkFailure(error)) stop(); // refused (session cleared) or a server error: nothing to heal here
+      } finally {
+        busy = false;
+      }
+    };
+    window.addEventListener('online', recheck);
+    const timer = setInterval(recheck, OFFLINE_RECHECK_MS);
   };
 
   return {
@@ -76,6 +120,7 @@ export const useSession = create<SessionState>()((set, get) => {
     user: null,
     token: null,
     ended: null,
+    offline: false,
 
     initialize: async () => {
       if (get().status !== 'idle') return;
@@ -88,10 +133,19 @@ export const useSession = create<SessionState>()((set, get) => {
       try {
         const user = await fetchProfile();
         if (get().token !== token) return; // a login/logout happened meanwhile
+        rememberedUser.write(token, user);
         set({ status: 'authenticated', user });
         openRealtime(user, token);
       } catch (error) {
         if (get().token !== token) return;
+        const remembered = isNetworkFailure(error) ? rememberedUser.read(token) : null;
+        if (remembered) {
+          // No signal: open the app on the remembered profile; the realtime link and this check heal by themselves.
+          set({ status: 'authenticated', user: remembered, offline: true });
+          openRealtime(remembered, token);
+          recheckWhenOnline(token);
+          return;
+        }
         // Only a refused token is thrown away: after a network failure or a server error the stored token
         // stays, so the next visit with a working connection resumes the session without a new login.
         const refused = error instanceof ApiError && error.status === 401;
@@ -115,14 +169,17 @@ export const useSession = create<SessionState>()((set, get) => {
 
     updateProfile: async (changes) => {
       const user = await updateProfileRequest(changes);
+      const token = get().token;
+      if (token) rememberedUser.write(token, user);
       set({ user });
       return user;
     },
 
     clearSession: (reason) => {
       tokenStorage.clear();
+      forgetOfflineData();
       realtime.disconnect();
-      set({ status: 'unauthenticated', user: null, token: null, ended: { reason, userId: get().user?.id ?? null } });
+      set({ status: 'unauthenticated', user: null, token: null, ended: { reason, userId: get().user?.id ?? null }, offline: false });
     },
   };
 });

@@ -2,11 +2,14 @@ import { useEffect, type ReactNode } from 'react';
 import { APP_NAME } from '@jala/domain';
 import { AppHeader, type BackAction } from './app-header';
 import { DriverBottomNav } from './driver-bottom-nav';
+import { OfflineBanner } from './offline-banner';
 import { PassengerBottomNav } from './passenger-bottom-nav';
 
 export interface AppLayoutProps {
   /** Header title (the page's h1), also used for the document title. */
   title: string;
+  /** A count shown before the title in the browser tab, e.g. '(2) Solicitudes de Viaje' (0: none). */
+  titleCount?: number;
   /** Optional line under the title, at the top of the content. */
   subtitle?: string;
   /** Optional back button in the header. */
@@ -19,14 +22,15 @@ export interface AppLayoutProps {
 }
 
 /** Shared page frame: header (back, title, live indicator, profile menu), content, bottom nav. */
-export function AppLayout({ title, subtitle, back, nav, hasActiveTrip = false, children }: AppLayoutProps) {
+export function AppLayout({ title, titleCount = 0, subtitle, back, nav, hasActiveTrip = false, children }: AppLayoutProps) {
   useEffect(() => {
-    document.title = `${title} · ${APP_NAME}`;
-  }, [title]);
+    document.title = `${titleCount > 0 ? `(${titleCount}) ` : ''}${title} · ${APP_NAME}`;
+  }, [title, titleCount]);
   return (
     <div className={`app-shell${nav ? ' app-shell--with-nav' : ''}`}>
       <AppHeader title={title} back={back} />
       <main className="app-main" id="contenido">
+        <OfflineBanner />
         {subtitle && <p className="page-subtitle">{subtitle}</p>}
         {children}
       </main>

@@ -10,6 +10,7 @@ import { DriverProfileForm } from '../components/driver-profile-form';
 import { DocumentsSection } from '../components/documents-section';
 import { DriverRegistrationForm } from '../components/driver-registration-form';
 import { InlineLoading, SuccessBanner } from '../components/inline-status';
+import { RequestAlertSwitch } from '../components/request-alert-switch';
 import { VehiclesSection } from '../components/vehicles-section';
 import { useDriverProfile, useInvalidateDriver } from '../hooks/use-driver-queries';
 import { useVerificationFeed } from '../hooks/use-verification-feed';
@@ -40,6 +41,7 @@ function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
       {pending && <p className="alert drv-alert-warning">Documentos en verificación: podrás recibir solicitudes cuando los verifiquemos.</p>}
       {/* Re-mounted when the profile appears, so the form switches from 'register' to 'edit' with fresh values. */}
       <DriverProfileForm key={profile ? 'edit' : 'new'} profile={profile} autoFocus={autoFocus} onSaved={setSaved} />
+      {profile && <RequestAlertSwitch />}
       {profile && <DriverPhotoSection name={name} />}
       {profile && <TrustedContactsSection emergencyPhone={profile.emergency_contact_phone} onSaved={() => void invalidateDriver()} />}
     </>

@@ -4,6 +4,7 @@ import { Navigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
+import { useScreenWakeLock } from '../../../lib/use-screen-wake-lock';
 import { DRIVER_TRIP_ERRORS } from './errors';
 import { ShareTripButton, SosButton } from '../../safety';
 import { CancelTripControl } from '../shared/cancel-trip-control';
@@ -30,6 +31,8 @@ export function DriverActiveTripPage() {
   const state = useActiveTrip(driverId, position);
   const { trip, finished, banner } = state;
   useLocationPublisher(trip && !finished ? trip.id : null, position);
+  // The screen stays on for the whole trip and is let go once it has ended.
+  useScreenWakeLock(Boolean(trip) && !finished);
 
   // The outcome ('¡Viaje completado con éxito!', 'Viaje cancelado') is shown at the top: bring it into view.
   const outcome = finished?.outcome;

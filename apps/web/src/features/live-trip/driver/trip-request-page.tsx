@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { useSession } from '../../../lib/session-store';
+import { useScreenWakeLock } from '../../../lib/use-screen-wake-lock';
 import { currentTripKeys, driverTripQuery } from '../../../lib/current-trip';
 import { RequestsReadinessCard, useRequestsReadiness } from '../../driver';
 import { CurrentTripBanner } from './components/current-trip-banner';
@@ -10,7 +11,9 @@ import { GeolocationRequired } from './components/geolocation-required';
 import { Notice } from './components/notice';
 import { TripRequestsView } from './components/trip-requests-view';
 import { useWatchedPosition } from './hooks/use-watched-position';
+import { useNewRequestAlert } from './hooks/use-new-request-alert';
 import { useTripRequests } from './hooks/use-trip-requests';
+import { unansweredCount } from './request-alert';
 import { REQUESTS_REFRESH_MS } from './requests-feed';
 import './driver-trips.css';
 
@@ -43,8 +46,13 @@ export function DriverTripRequestPage() {
   const readiness = useRequestsReadiness();
   const requests = useTripRequests({ driverId, position: readiness === 'ready' ? position : null, onAssigned: goToActiveTrip });
 
+  // Online on this screen: the screen stays on, a new request sounds and vibrates, the tab shows the count.
+  const online = readiness === 'ready';
+  useScreenWakeLock(online);
+  useNewRequestAlert(requests.requests, online && !requests.isLoading);
+
   return (
-    <AppLayout title="Solicitudes de Viaje" nav="driver">
+    <AppLayout title="Solicitudes de Viaje" titleCount={online ? unansweredCount(requests.requests) : 0} nav="driver">
       {current.data && <CurrentTripBanner trip={current.data} />}
       {requests.notice && <Notice message={requests.notice} onDismiss={requests.dismissNotice} />}
       {readiness !== 'ready' && readiness !== 'checking' ? (

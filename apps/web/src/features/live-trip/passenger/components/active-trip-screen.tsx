@@ -6,6 +6,7 @@ import { AppLayout } from '../../../../components/layout/app-layout';
 import { FullScreenLoader } from '../../../../components/ui/full-screen-loader';
 import { errorMessage } from '../../../../lib/api-client';
 import { useSession } from '../../../../lib/session-store';
+import { useScreenWakeLock } from '../../../../lib/use-screen-wake-lock';
 import { cancelTrip, readActiveTripLocationState, TRIP_FALLBACKS } from '../../../trip-request';
 import { liveTripKeys } from '../../shared/api';
 import { LIVE_TRIP_FALLBACKS } from '../api';
@@ -27,6 +28,8 @@ export function ActiveTripScreen() {
   const [handover] = useState(() => readActiveTripLocationState(location.state));
   const followed = useFollowedTrip(userId);
   const { trip, ended, hasNoTrip, refetch, end } = followed;
+  // The screen stays on while the trip lives (waiting for offers included) and is let go once it has ended.
+  useScreenWakeLock(Boolean(trip) && !ended);
   const cancellation = useMutation({
     mutationFn: ({ tripId, reason }: { tripId: number; reason: string | undefined }) => cancelTrip(tripId, reason),
     onSuccess: (_result, { tripId }) => {
