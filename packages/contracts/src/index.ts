@@ -17,3 +17,4 @@ export * from './driver';
 export * from './passenger';
 export * from './safety';
 export * from './operators';
+export * from './notifications';
