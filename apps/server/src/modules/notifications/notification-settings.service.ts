@@ -56,7 +56,9 @@ export class NotificationSettings {
 function requireValidKeys(keys: { p256dh: string; auth: string }): void {
   try {
     if (Buffer.from(keys.auth, 'base64url').length !== 16) throw new Error('auth secret is not 16 bytes');
-    createECDH('prime256v1').computeSecret(Buffer.from(keys.p256dh, 'base64url'));
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    ecdh.computeSecret(Buffer.from(keys.p256dh, 'base64url'));
   } catch {
     throw new AppError('PUSH_KEYS_INVALID');
   }
