@@ -37,7 +37,9 @@ const zBase64Url = (message: string, min: number, max: number) =>
 /** POST /notifications/subscription: PushSubscription.toJSON() of this browser. */
 export const zPushSubscriptionRequest = z.object({
   endpoint: z.string({ error: 'Falta la dirección del servicio de notificaciones.' })
-    .min(1, 'Falta la dirección del servicio de notificaciones.').max(2048, 'La dirección del servicio de notificaciones es demasiado larga.'),
+    .min(1, 'Falta la dirección del servicio de notificaciones.').max(2048, 'La dirección del servicio de notificaciones es demasiado larga.')
+    // A URL as browsers hand it out: printable ASCII, no spaces or control characters.
+    .regex(/^[\x21-\x7e]+$/, 'La dirección del servicio de notificaciones no es válida.'),
   keys: z.object({
     // A P-256 public key (65 bytes) and a 16-byte secret, base64url as browsers send them.
     p256dh: zBase64Url('La clave de la suscripción no es válida.', 86, 88),

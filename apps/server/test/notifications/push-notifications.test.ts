@@ -85,7 +85,7 @@ describeOnBackends('push notifications on %s', ({ t, maybe }) => {
     const db = t.app.database.db;
     const p = await passenger(t.baseUrl);
     const d = await onlineDriver(t.baseUrl, db, { user: { firstName: 'Jorge', phone: '987111222' } });
-    const stranger = await onlineDriver(t.baseUrl, db, { profile: { currentLatitude: '-12.046400', currentLongitude: '-77.042800', searchRadiusKm: 1 } });
+    const stranger = await onlineDriver(t.baseUrl, db, { profile: { currentLatitude: '-12.046400', currentLongitude: '-77.042800', searchRadiusKm: '1.0' } });
     const operator = await login(t.baseUrl, (await createUser(db, { isAdmin: true })).email);
     const [pd, dd, sd, od] = [
       await subscribeDevice(t.baseUrl, p.token, service), await subscribeDevice(t.baseUrl, d.token, service),
@@ -174,7 +174,7 @@ describeOnBackends('push notifications on %s', ({ t, maybe }) => {
 
   maybe('a user whose app is on screen, or who turned the kind off, is not pushed; logout removes the device', async () => {
     const db = t.app.database.db;
-    const driver = await onlineDriver(t.baseUrl, db, { profile: { verificationStatus: 'pending' } });
+    const driver = await onlineDriver(t.baseUrl, db, { profile: { verificationStatus: 'pending_verification' } });
     const operator = await login(t.baseUrl, (await createUser(db, { isAdmin: true })).email);
     const device = await subscribeDevice(t.baseUrl, driver.token, service);
     const review = (verdict: 'approve' | 'reject') => api(t.baseUrl, 'POST', `/admin/drivers/${driver.id}/${verdict === 'approve' ? 'verify' : 'reject'}`, {

@@ -70,6 +70,8 @@ export interface RequestOptions {
    * 'ignore': the 401 is an ordinary answer (wrong password on login, logout itself).
    */
   onUnauthorized?: 'logout' | 'ignore';
+  /** Let the request finish after the page is hidden or closed (fetch keepalive). */
+  keepalive?: boolean;
 }
 
 interface ClientConfig {
@@ -132,7 +134,7 @@ function readFields(value: unknown): FieldErrors | undefined {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const { method = 'GET', body, signal, onUnauthorized = 'logout' } = options;
+  const { method = 'GET', body, signal, onUnauthorized = 'logout', keepalive } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = config.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -142,6 +144,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     init.body = JSON.stringify(body);
   }
   if (signal) init.signal = signal;
+  if (keepalive) init.keepalive = true;
 
   let response: Response;
   try {

@@ -3,6 +3,7 @@ import type { AuthResult, LoginRequest, RegisterRequest, UpdateUserRequest, User
 import { TOKEN_STORAGE_KEY } from '@jala/domain';
 import { ApiError, setUnauthorizedHandler } from './api-client';
 import { realtime } from './realtime';
+import { disablePush } from './push';
 import { fetchProfile, loginRequest, logoutRequest, registerRequest, updateProfileRequest } from './auth-api';
 
 /**
@@ -106,6 +107,8 @@ export const useSession = create<SessionState>()((set, get) => {
 
     logout: async () => {
       try {
+        // This device stops receiving the account's notifications (the server also drops it with the session).
+        if (get().token) await disablePush().catch(() => undefined);
         if (get().token) await logoutRequest();
       } catch {
         // spec §4: the result of the server call does not matter
