@@ -45,7 +45,7 @@ describeOnBackends('push notifications on %s', ({ t, maybe }) => {
   maybe('endpoints outside the push services and broken keys are refused with a Spanish 400', async () => {
     const user = await passenger(t.baseUrl);
     const { keys } = service.device();
-    for (const endpoint of ['https://169.254.169.254/latest', 'http://fcm.googleapis.com/fcm/send/x', 'https://evil.example/push', 'http://localhost:80/x', 'https://fcm.googleapis.com:8443/x', 'ftp://127.0.0.1/x', 'no es url']) {
+    for (const endpoint of ['https://169.254.169.254/latest', 'http://fcm.googleapis.com/fcm/send/x', 'https://evil.example/push', 'http://localhost:80/x', 'https://fcm.googleapis.com:8443/x', 'ftp://127.0.0.1/x', 'no-es-una-url']) {
       const res = await api(t.baseUrl, 'POST', '/notifications/subscription', { token: user.token, body: { endpoint, keys } });
       expect(res.status, endpoint).toBe(400);
       expect(res.body.code).toBe('PUSH_ENDPOINT_INVALID');

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { disablePush, enablePush } from '../../lib/push';
+import { disablePush, enablePush, PUSH_TEXTS, PushUnavailableError } from '../../lib/push';
 import { errorMessage } from '../../lib/api-client';
 import { deviceQuery, notificationKeys } from './api';
 
@@ -14,7 +14,7 @@ export function useDevicePush() {
   return {
     state: device.data,
     busy: enable.isPending || disable.isPending || device.isPending,
-    error: failed ? errorMessage(failed) : null,
+    error: failed instanceof PushUnavailableError ? failed.message : failed ? errorMessage(failed, PUSH_TEXTS.failed) : null,
     enable: () => { disable.reset(); enable.mutate(); },
     disable: () => { enable.reset(); disable.mutate(); },
   };
