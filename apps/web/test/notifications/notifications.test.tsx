@@ -40,6 +40,7 @@ afterEach(() => {
   resetTestWorld();
   vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'serviceWorker');
+  sessionStorage.clear();
 });
 
 describe('Notificaciones in the profile', () => {
@@ -119,8 +120,12 @@ describe('the permission prompt', () => {
     expect(await screen.findByRole('heading', { name: /Activa las notificaciones para no perder solicitudes/ })).toBeTruthy();
     expect(browser.notification.requestPermission).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Activar notificaciones' }));
-    expect(await screen.findByText(PUSH_TEXTS.denied)).toBeTruthy();
+    expect(await screen.findByText(/^Bloqueaste las notificaciones de Jala\. Para activarlas, toca el candado/)).toBeTruthy();
+    expect(screen.getByText(/Jala sigue funcionando con la aplicación abierta/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Activar notificaciones' })).toBeNull();
     expect(browser.subscribe).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Entendido' }));
+    await waitFor(() => expect(screen.queryByText(/Bloqueaste/)).toBeNull());
   });
 
   it('"Ahora no" hides it for the visit; a subscribed device never sees it', async () => {

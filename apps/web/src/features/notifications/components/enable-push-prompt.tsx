@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { InlineError } from '../../../components/ui/form-field';
+import { PUSH_TEXTS } from '../../../lib/push';
 import { useDevicePush } from '../use-device-push';
 
 const DISMISSED_KEY = 'jala:push-prompt-dismissed';
@@ -27,6 +28,8 @@ export function EnablePushPrompt({ message }: EnablePushPromptProps) {
   const [dismissed, setDismissed] = useState(wasDismissed);
   const state = device.state;
   if (!state || dismissed || state.subscribed || state.support === 'unsupported') return null;
+  // Refused (now or before): the browser will not ask again, so say where to allow it instead of a button.
+  const blocked = state.permission === 'denied';
   const dismiss = () => {
     try {
       sessionStorage.setItem(DISMISSED_KEY, '1');
@@ -38,19 +41,21 @@ export function EnablePushPrompt({ message }: EnablePushPromptProps) {
 
   return (
     <section className="card nt-prompt" aria-labelledby="nt-prompt-title">
-      <h2 id="nt-prompt-title" className="nt-title">
-        <span aria-hidden="true">🔔</span> {message}
-      </h2>
-      <p className="nt-muted">Te avisaremos aunque tengas la pantalla bloqueada. Puedes cambiarlo cuando quieras en tu perfil.</p>
+      <h2 id="nt-prompt-title" className="nt-title">{message}</h2>
+      {blocked
+        ? <p className="nt-note" role="status">{PUSH_TEXTS.denied} Mientras tanto, Jala sigue funcionando con la aplicación abierta.</p>
+        : <p className="nt-muted">Te avisaremos aunque tengas la pantalla bloqueada. Puedes cambiarlo cuando quieras en tu perfil.</p>}
       <div className="nt-prompt__actions">
-        <button type="button" className="btn btn--primary" disabled={device.busy} onClick={device.enable}>
-          Activar notificaciones
-        </button>
+        {!blocked && (
+          <button type="button" className="btn btn--primary" disabled={device.busy} onClick={device.enable}>
+            Activar notificaciones
+          </button>
+        )}
         <button type="button" className="btn btn--ghost" onClick={dismiss}>
-          Ahora no
+          {blocked ? 'Entendido' : 'Ahora no'}
         </button>
       </div>
-      <InlineError message={device.error} />
+      {!blocked && <InlineError message={device.error} />}
     </section>
   );
 }
