@@ -13,6 +13,7 @@ import { TOKEN_STORAGE_KEY } from '@jala/domain';
 import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
 import { api } from './support/api';
 import { animationsSettled, phoneContext, screenshot, uniqueEmail } from './support/browser';
+import { smallTapTargets } from './support/phone-checks';
 import { useBrowserSuite } from './support/suite';
 import { loginViaUi } from './support/session';
 
@@ -49,12 +50,13 @@ describe('notifications on the phone', () => {
     await section.waitFor();
     const requests = section.getByRole('switch', { name: 'Solicitudes cercanas' });
     await expect.poll(() => requests.isChecked()).toBe(true);
-    await requests.click();
+    await section.getByText('Solicitudes cercanas').click();
     await expect.poll(() => requests.isChecked()).toBe(false);
     const saved = await api<Record<string, boolean>>('GET', '/notifications/preferences', await token(page));
     expect(saved.data).toMatchObject({ requests: false, chat: true, account: true });
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'push-settings-driver');
+    expect(await smallTapTargets(page)).toEqual([]);
     await context.close();
   });
 
@@ -75,6 +77,7 @@ describe('notifications on the phone', () => {
     expect(await section.getByRole('switch', { name: 'Solicitudes cercanas' }).count()).toBe(0);
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'push-settings-passenger');
+    expect(await smallTapTargets(page)).toEqual([]);
 
     const trip = await api<{ id: number }>('POST', '/trips', registered.data.token, {
       pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude, pickup_address: 'Parque Kennedy, Miraflores',

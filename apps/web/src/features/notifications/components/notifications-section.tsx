@@ -19,6 +19,17 @@ function kindsFor(role: 'passenger' | 'driver', isOperator: boolean): Notificati
   });
 }
 
+/** An on/off switch: the whole row is the touch target (the native checkbox stays for keyboard and screen readers). */
+function Switch({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled?: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="nt-switch">
+      <input type="checkbox" role="switch" className="nt-switch__input" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+      <span className="nt-switch__track" aria-hidden="true" />
+      <span>{label}</span>
+    </label>
+  );
+}
+
 /** Why this device cannot receive notifications, in Spanish, or null when it can. */
 function blocker(state: ReturnType<typeof useDevicePush>['state']): string | null {
   if (!state) return null;
@@ -49,30 +60,23 @@ export function NotificationsSection({ role, isOperator = false }: Notifications
       <h2 id="nt-title" className="nt-title">Notificaciones</h2>
       <p className="nt-muted">Te avisamos aunque tengas el celular bloqueado o estés en otra aplicación.</p>
       {why && <p className="nt-note" role="status">{why}</p>}
-      <label className="nt-switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={subscribed}
-          disabled={device.busy || device.state?.support === 'unsupported'}
-          onChange={() => (subscribed ? device.disable() : device.enable())}
-        />
-        <span>Recibir notificaciones en este dispositivo</span>
-      </label>
+      <Switch
+        label="Recibir notificaciones en este dispositivo"
+        checked={subscribed}
+        disabled={device.busy || device.state?.support === 'unsupported'}
+        onChange={() => (subscribed ? device.disable() : device.enable())}
+      />
       <InlineError message={device.error} />
 
       <fieldset className="nt-kinds" disabled={save.isPending || !preferences.data}>
         <legend>Qué quieres recibir <span className="nt-muted">(en todos tus dispositivos)</span></legend>
         {kindsFor(role, isOperator).map((kind) => (
-          <label key={kind} className="nt-switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={preferences.data?.[kind] ?? true}
-              onChange={(event) => save.mutate({ [kind]: event.target.checked })}
-            />
-            <span>{NOTIFICATION_KINDS[kind].label}</span>
-          </label>
+          <Switch
+            key={kind}
+            label={NOTIFICATION_KINDS[kind].label}
+            checked={preferences.data?.[kind] ?? true}
+            onChange={(checked) => save.mutate({ [kind]: checked })}
+          />
         ))}
       </fieldset>
       <InlineError message={preferences.error ? errorMessage(preferences.error) : save.error ? errorMessage(save.error) : null} />
