@@ -4,17 +4,25 @@
  * become Web Push notifications for whoever is away (`notifications`): called here, on the node that
  * made the change, each event is pushed once however many nodes run.
  */
-import { topics, type ChatMessage, type DriverFeedMessage, type DriverOffer, type FareAdjustment, type TripStatusMessage } from '@jala/contracts';
+import { topics, type ChatMessage, type DriverFeedMessage, type DriverTripRequest, type DriverOffer, type FareAdjustment, type TripStatusMessage } from '@jala/contracts';
 import { isTerminalStatus, type TripStatus } from '@jala/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeBroker } from '../../realtime/broker';
-import type { PushNotifications } from '../notifications/push-notifications';
+
+/** What the marketplace tells the push notifications (modules/notifications implements it; app.ts wires it). */
+export interface TripNotifications {
+  offer(offer: DriverOffer): void;
+  tripStatus(tripId: number, status: TripStatus): void;
+  fareAdjustment(tripId: number, adjustment: FareAdjustment): void;
+  tripRequest(driverId: number, request: DriverTripRequest): void;
+  chat(tripId: number, driverId: number, message: ChatMessage): void;
+}
 
 export class TripEvents {
   constructor(
     private readonly broker: RealtimeBroker,
     private readonly log: FastifyBaseLogger,
-    private readonly notifications: Pick<PushNotifications, 'offer' | 'tripStatus' | 'fareAdjustment' | 'tripRequest' | 'chat'>,
+    private readonly notifications: TripNotifications,
   ) {}
 
   offer(offer: DriverOffer): void {
