@@ -43,6 +43,7 @@ import { driverModule } from './modules/drivers';
 import { DriverRegistrationService } from './modules/drivers/driver-registration.service';
 import { geoModule } from './modules/geo';
 import type { CoreDeps, ModuleDeps } from './modules/module-deps';
+import { createPush, notificationModule, type Push } from './modules/notifications';
 import { passengerModule } from './modules/passengers';
 import { ratingsModule } from './modules/ratings';
 import { safetyModule } from './modules/safety';
@@ -54,7 +55,7 @@ import { TopicAcl, defineBaseRules } from './realtime/topic-acl';
 import { createGeoProvider } from './geo';
 
 /** Every feature module, registered under /api the same way: `register(module, deps)`. */
-const MODULES = [systemModule, authModule, geoModule, tripModule, driverModule, passengerModule, ratingsModule, adminModule, safetyModule];
+const MODULES = [systemModule, authModule, geoModule, tripModule, driverModule, passengerModule, ratingsModule, adminModule, safetyModule, notificationModule];
 
 export interface AppOptions {
   /** An already-open database (tests share one); otherwise opened from the config. */
@@ -69,7 +70,7 @@ export interface App {
   server: FastifyInstance;
   database: DatabaseHandle;
   broker: RealtimeBroker;
-  services: { auth: AuthService; trips: TripServices; sessionCache: SessionCache };
+  services: { auth: AuthService; trips: TripServices; sessionCache: SessionCache; push: Push };
   /** Ends a session's or a user's MQTT connections on every node (logout, account suspension). */
   realtime: RealtimeDisconnects;
   /** What the nodes tell each other (logouts, suspensions, changed accounts). */
@@ -172,6 +173,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   await server.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerAuthentication(server, (token) => auth.authenticate(token));
+  const now = options.now ?? (() => new Date());
+  const trips = new TripsRepository(database.db);
+  const push = await createPush({ db: database.db, trips, config, log: server.log, now, redis: rateLimitRedis });
   const core: CoreDeps = {
     db: database.db,
     databaseKind: database.kind,
@@ -179,10 +183,10 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     broker,
     acl,
     geo: createGeoProvider(config.geo),
-    now: options.now ?? (() => new Date()),
+    now,
     log: server.log,
     users,
-    trips: new TripsRepository(database.db),
+    trips,
     realtime,
     // On a cluster every node compares the same stamps, so a write on one node is seen by every node's next read.
     readVersions: rateLimitRedis ? new RedisReadVersions(rateLimitRedis, config.nodeId) : new MemoryReadVersions(),
@@ -190,6 +194,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     clusterLock: new ClusterLock(database.db, database.kind, config.nodeId),
     documents: createDocumentStorage(database.db, config.documentsS3),
     attemptCounters,
+    push,
     checkHealth: () => checkNodeHealth({ nodeId: config.nodeId, database, redis: bus.redis, broker, isDraining: () => draining }),
   };
   const tripServices = createTripServices(core);
@@ -205,7 +210,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     server,
     database,
     broker,
-    services: { auth, trips: tripServices, sessionCache },
+    services: { auth, trips: tripServices, sessionCache, push },
     realtime,
     bus,
     drain() {

@@ -50,12 +50,18 @@ const zEnv = z.object({
   DOCUMENTS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   DOCUMENTS_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   DOCUMENTS_S3_PREFIX: z.string().max(100).default('driver-documents/'),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key, 65 bytes base64url (npx web-push generate-vapid-keys)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, 32 bytes base64url').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be mailto:address or an https:// URL').default('mailto:soporte@jala.pe'),
 }).superRefine((env, ctx) => {
   if (env.GEO_PROVIDER === 'google' && !env.GOOGLE_MAPS_API_KEY) {
     ctx.addIssue({ code: 'custom', path: ['GOOGLE_MAPS_API_KEY'], message: 'is required when GEO_PROVIDER=google' });
   }
   for (const email of splitList(env.OPERATOR_EMAILS)) {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) ctx.addIssue({ code: 'custom', path: ['OPERATOR_EMAILS'], message: `"${email}" is not an e-mail address` });
+  }
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+    ctx.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
   }
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if ('error' in trustProxy) ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: trustProxy.error });
@@ -103,6 +109,19 @@ export interface AppConfig {
   documentsS3: S3StorageConfig | undefined;
   /** Also check every answer against its zod contract (tests; plugins/response-serializer.ts). */
   checkAnswers: boolean;
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; null = one pair generated into the database, shared by every node. */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** Who runs this server, for the push services (VAPID `sub`). */
+  vapidSubject: string;
+  /**
+   * Accept http://127.0.0.1:port push endpoints (a test's decrypting push service). Only tests set it: no
+   * environment variable turns it on, so a production server never posts to its own machine.
+   */
+  allowLoopbackEndpoints: boolean;
 }
 
 function splitList(raw: string | undefined): string[] {
@@ -182,5 +201,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       }
       : undefined,
     checkAnswers: false,
+    push: {
+      vapidKeys: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,
+      vapidSubject: env.VAPID_SUBJECT,
+      allowLoopbackEndpoints: false,
+    },
   };
 }

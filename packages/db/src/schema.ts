@@ -364,3 +364,31 @@ export const safetyAlerts = pgTable('safety_alerts', {
   resolvedBy: integer('resolved_by').references(() => users.id),
   resolutionNote: text('resolution_note'),
 }, (t) => [index('safety_alerts_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`)]);
+
+/**
+ * Web Push subscriptions (issue 22): one row per browser (the push service's endpoint is unique), owned by
+ * the user who subscribed it from a session; removed on that session's logout, when the push service
+ * answers 404/410, and when the user turns notifications off on that device.
+ */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** The session that subscribed it: its logout removes the device's subscription. */
+  sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+  index('push_subscriptions_user_idx').on(t.userId),
+  index('push_subscriptions_session_idx').on(t.sessionId),
+]);
+
+/** A user's choice per notification kind; no row means on. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  enabled: boolean('enabled').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.kind] })]);

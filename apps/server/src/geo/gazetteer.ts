@@ -139,3 +139,14 @@ export function findNearest(
   const entry = index === undefined ? undefined : GAZETTEER[index];
   return entry ? { entry, distanceKm: haversineKm(point, entry.place.coordinates) } : null;
 }
+
+/**
+ * The district (in Lima and Callao) or town a point is in, as far as the gazetteer knows: what a lock
+ * screen may show instead of an address. Null far from any known place.
+ */
+export function districtNameAt(point: LatLng): string | null {
+  const curatedNear = findNearest(point, 3, (entry) => entry.isCurated && entry.district !== null);
+  if (curatedNear) return curatedNear.entry.district;
+  const town = findNearest(point, 20, (entry) => entry.kind === 'city' || entry.kind === 'settlement' || entry.kind === 'district');
+  return town ? (town.entry.district ?? town.entry.place.name) : null;
+}

@@ -6,6 +6,7 @@ import { OsmGeoProvider } from './osm-provider';
 
 export * from './geo-provider';
 export { isInPeru } from './peru-coverage';
+export { districtNameAt } from './gazetteer';
 
 export interface GeoProviderConfig {
   provider: 'offline' | 'osm' | 'google';

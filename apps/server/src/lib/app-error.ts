@@ -23,6 +23,14 @@ export const ERRORS = {
   OUT_OF_COVERAGE: { status: 400, message: 'Esta ubicación está fuera de Perú. Jala solo opera en Perú.' },
   UNAVAILABLE: { status: 503, message: 'El servicio no está disponible en este momento.' },
 
+  // --- notifications (Web Push) ---
+  /** A subscription whose endpoint is not a known push service (or a test's loopback one when allowed). */
+  PUSH_ENDPOINT_INVALID: { status: 400, message: 'Este navegador no ofrece un servicio de notificaciones compatible.' },
+  /** The endpoint is another account's and the keys sent do not prove it is the same browser. */
+  PUSH_SUBSCRIPTION_CONFLICT: { status: 409, message: 'No se pudo activar las notificaciones en este dispositivo. Desactívalas y actívalas de nuevo.' },
+  /** The key sent is not a P-256 public key. */
+  PUSH_KEYS_INVALID: { status: 400, message: 'La suscripción del navegador no es válida. Desactiva y activa las notificaciones de nuevo.' },
+
   // --- the marketplace: trips, requests, offers, chat ---
   TRIP_NOT_FOUND: { status: 404, message: 'Viaje no encontrado.' },
   /** A passenger asks for a second trip while one is active. */

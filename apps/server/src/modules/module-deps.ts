@@ -10,6 +10,7 @@ import type { RealtimeBroker } from '../realtime/broker';
 import type { AccountChanges, RealtimeDisconnects } from '../realtime/cluster-bus';
 import type { TopicAcl } from '../realtime/topic-acl';
 import type { GeoProvider } from '../geo';
+import type { Push } from './notifications';
 import type { AuthService } from './auth/auth.service';
 import type { UsersRepository } from './auth/users.repository';
 import type { TripServices } from './trips';
@@ -47,6 +48,8 @@ export interface ModuleDeps {
   attemptCounters: AttemptCounters;
   /** Where driver documents' bytes live: the database (default) or an S3-compatible bucket. */
   documents: DocumentStorage;
+  /** Web Push: the services call `push.notifications` after their writes (modules/notifications). */
+  push: Push;
   auth: AuthService;
   tripServices: TripServices;
 }

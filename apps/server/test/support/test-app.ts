@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     operatorEmails: [],
     documentsS3: undefined,
     checkAnswers: true,
+    push: { vapidKeys: null, vapidSubject: 'mailto:pruebas@jala.pe', allowLoopbackEndpoints: true },
     ...overrides,
   };
 }

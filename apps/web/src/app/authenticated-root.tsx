@@ -8,6 +8,7 @@ import { useSession } from '../lib/session-store';
 import { driverTripQuery, passengerTripQuery } from '../lib/current-trip';
 import { resolveActiveTripRedirect } from './active-trip-redirect';
 import { AppProviders } from './providers';
+import { startVisibilityReports } from '../lib/push';
 import { useRefetchOnReconnect } from './refetch-on-reconnect';
 import { SignedInPageKitContext, type SignedInPageKit } from './signed-in-page-kit';
 
@@ -28,6 +29,9 @@ export function ActiveTripGuard() {
   const queryClient = useQueryClient();
   const user = useSession((s) => (s.status === 'authenticated' ? s.user : null));
   useRefetchOnReconnect();
+  // While signed in, the server knows whether the app is on screen: then it cues in-app instead of pushing.
+  const userId = user?.id;
+  useEffect(() => (userId === undefined ? undefined : startVisibilityReports()), [userId]);
 
   useEffect(() => {
     if (!user) return;

@@ -70,6 +70,8 @@ export interface RequestOptions {
    * 'ignore': the 401 is an ordinary answer (wrong password on login, logout itself).
    */
   onUnauthorized?: 'logout' | 'ignore';
+  /** Let the request finish after the page is hidden or closed (fetch keepalive). */
+  keepalive?: boolean;
 }
 
 interface ClientConfig {
@@ -135,7 +137,7 @@ type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 /** Sends one call with the session's token; a 401 runs the unauthorized handler unless the call opts out. */
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
-  const { method = 'GET', body, signal, onUnauthorized = 'logout' } = options;
+  const { method = 'GET', body, signal, onUnauthorized = 'logout', keepalive } = options;
   const headers: Record<string, string> = { Accept: accept };
   const token = config.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -145,6 +147,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     init.body = JSON.stringify(body);
   }
   if (signal) init.signal = signal;
+  if (keepalive) init.keepalive = true;
 
   let response: Response;
   try {

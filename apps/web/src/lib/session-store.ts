@@ -4,6 +4,7 @@ import { TOKEN_STORAGE_KEY } from '@jala/domain';
 import { ApiError, ERROR_CODES, setUnauthorizedHandler } from './api-client';
 import { forgetOfflineData, rememberedUser } from './offline-storage';
 import { realtime } from './realtime';
+import { disablePush } from './push';
 import { fetchProfile, loginRequest, logoutRequest, registerRequest, updateProfileRequest } from './auth-api';
 
 /**
@@ -160,6 +161,8 @@ export const useSession = create<SessionState>()((set, get) => {
 
     logout: async () => {
       try {
+        // This device stops receiving the account's notifications (the server also drops it with the session).
+        if (get().token) await disablePush().catch(() => undefined);
         if (get().token) await logoutRequest();
       } catch {
         // spec §4: the result of the server call does not matter

@@ -1,3 +1,4 @@
+import type { PushNotifications } from '../notifications/push-notifications';
 import type { DocumentFile, DriverReview, DriverVerification, QueuedDriver } from '@jala/contracts';
 import { and, asc, eq, inArray, isNotNull, schema, type Database } from '@jala/db';
 import { AppError } from '../../lib/app-error';
@@ -17,6 +18,8 @@ export class DriverReviewService {
     private readonly verification: DriverVerificationService,
     private readonly documents: DriverDocumentsService,
     private readonly audit: AuditLog,
+    /** The driver is told of the decision by push, after its commit. */
+    private readonly notifications: Pick<PushNotifications, 'documentsReviewed'>,
   ) {}
 
   async queue(): Promise<QueuedDriver[]> {
@@ -53,7 +56,7 @@ export class DriverReviewService {
 
   /** The verification and its audit row are one transaction: both are written or neither. */
   async approve(driverId: number, actor: AuditActor): Promise<DriverVerification> {
-    return this.db.transaction(async (tx) => {
+    const approved = await this.db.transaction(async (tx) => {
       const before = await reviewState(tx, driverId);
       const result = await this.verification.verifyById(driverId, tx);
       if (!result.was_already_verified) {
@@ -61,6 +64,8 @@ export class DriverReviewService {
       }
       return result;
     });
+    if (!approved.was_already_verified) this.notifications.documentsReviewed(driverId, true);
+    return approved;
   }
 
   async reject(driverId: number, reason: string, actor: AuditActor): Promise<DriverReview> {
@@ -70,6 +75,7 @@ export class DriverReviewService {
         .where(eq(schema.driverProfiles.userId, driverId));
       await this.audit.record(actor, { action: 'driver.reject', targetType: 'driver', targetId: driverId, before, after: { verification_status: 'rejected', rejection_reason: reason } }, tx);
     });
+    this.notifications.documentsReviewed(driverId, false);
     return { driver_id: driverId, verification_status: 'rejected', rejection_reason: reason };
   }
 }

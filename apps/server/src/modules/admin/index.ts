@@ -32,7 +32,7 @@ export const adminModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   const operators = new OperatorsService(db, audit, deps.accountChanges);
   const verification = new DriverVerificationService(db);
   const trips = new TripsAdminService(db, now);
-  const review = new DriverReviewService(db, verification, new DriverDocumentsService(db, deps.documents, now), audit);
+  const review = new DriverReviewService(db, verification, new DriverDocumentsService(db, deps.documents, now), audit, deps.push.notifications);
 
   const { live: readModels } = deps.tripServices;
   // A suspension sets a driver offline: their status and feed reload (answered after the commit).

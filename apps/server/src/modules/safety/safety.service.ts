@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { normalizeUploadedImage } from '../../lib/images';
 import type { AuthenticatedUser } from '../../lib/session-user';
 import type { TripRow } from '../trips/trip-dto';
+import type { PushNotifications } from '../notifications/push-notifications';
 import type { TripsRepository } from '../trips/trips.repository';
 import type { Contact, SafetyRepository } from './safety.repository';
 
@@ -27,6 +28,8 @@ export interface SafetyDeps {
   safety: SafetyRepository;
   trips: TripsRepository;
   now: () => Date;
+  /** Operators are told of an SOS by push. */
+  notifications: Pick<PushNotifications, 'sos'>;
 }
 
 export class SafetyService {
@@ -133,6 +136,7 @@ export class SafetyService {
       longitude: sent ? sent.longitude.toFixed(6) : (fallback?.longitude ?? null),
       createdAt: this.d.now(),
     });
+    this.d.notifications.sos({ id: alert.id, role, latitude: alert.latitude, longitude: alert.longitude });
     return { id: alert.id, created_at: alert.createdAt.toISOString(), police_phone: POLICE_PHONE, share: await this.shareLinkFor(trip, user.id) };
   }
 

@@ -1,5 +1,6 @@
 import { zChatMessage, type ChatMessage } from '@jala/contracts';
 import { AppError } from '../../lib/app-error';
+import type { TripEvents } from './trip-events';
 import type { TripAccess } from './trip-access';
 import type { TripsRepository } from './trips.repository';
 
@@ -9,7 +10,7 @@ import type { TripsRepository } from './trips.repository';
  * conversation survives a reload.
  */
 export class ChatService {
-  constructor(private readonly trips: TripsRepository, private readonly access: TripAccess) {}
+  constructor(private readonly trips: TripsRepository, private readonly access: TripAccess, private readonly events: Pick<TripEvents, 'chatStored'>) {}
 
   async history(userId: number, tripId: number, driverId: number): Promise<ChatMessage[]> {
     if (!(await this.access.canUseChat(userId, tripId, driverId))) throw new AppError('CHAT_NOT_FOUND');
@@ -38,9 +39,10 @@ export class ChatService {
    * copy of one already stored (same sender and id: an MQTT QoS 1 resend) is not stored again.
    */
   async store(tripId: number, driverId: number, message: ChatMessage, receivedAt: Date): Promise<void> {
-    await this.trips.insertChat({
+    const stored = await this.trips.insertChat({
       tripId, driverId, senderId: message.sender, senderRole: message.role, message: message.message.trim(), clientMessageId: message.id ?? null, createdAt: receivedAt,
     });
+    if (stored) this.events.chatStored(tripId, driverId, message);
   }
 }
 

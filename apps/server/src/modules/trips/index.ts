@@ -39,7 +39,7 @@ const EXPIRY_JOB = { name: 'trip_expiry_sweep', lockKey: 7_146_001, minIntervalM
 export function createTripServices(deps: CoreDeps) {
   const { trips, log } = deps;
   const matching = new MatchingRepository(deps.db);
-  const events = new TripEvents(deps.broker, log);
+  const events = new TripEvents(deps.broker, log, deps.push.notifications);
   const live = new LiveTrips(deps.readVersions, log);
   followDriverPositions(deps.broker, live, log);
   const access = new TripAccess(deps.db);
@@ -53,7 +53,7 @@ export function createTripServices(deps: CoreDeps) {
   const driverTrips = new DriverTripsService({
     db: deps.db, trips, matching, users: deps.users, events, live, feeds: new DriverFeeds(deps.readVersions), now: deps.now, arrivalRadiusMeters: deps.config.arrivalRadiusMeters, startCodes,
   });
-  const chat = new ChatService(trips, access);
+  const chat = new ChatService(trips, access, events);
   const activeTrips = new ActiveTripService(trips, deps.users, live);
   const fares = new FareService({ trips, events, live, now: deps.now });
   defineTripTopicRules(deps.acl, deps.broker, { access, chat, passengerTrips, driverTrips }, log);

@@ -1,17 +1,33 @@
 /**
  * Everything the marketplace pushes over MQTT, in one place. Only the server publishes on these topics
- * (the ACL refuses clients), so what subscribers receive is always the server's word.
+ * (the ACL refuses clients), so what subscribers receive is always the server's word. The same events
+ * become Web Push notifications for whoever is away (`notifications`): called here, on the node that
+ * made the change, each event is pushed once however many nodes run.
  */
-import { topics, type DriverFeedMessage, type DriverOffer, type FareAdjustment, type TripStatusMessage } from '@jala/contracts';
+import { topics, type ChatMessage, type DriverFeedMessage, type DriverTripRequest, type DriverOffer, type FareAdjustment, type TripStatusMessage } from '@jala/contracts';
 import { isTerminalStatus, type TripStatus } from '@jala/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeBroker } from '../../realtime/broker';
 
+/** What the marketplace tells the push notifications (modules/notifications implements it; app.ts wires it). */
+export interface TripNotifications {
+  offer(offer: DriverOffer): void;
+  tripStatus(tripId: number, status: TripStatus): void;
+  fareAdjustment(tripId: number, adjustment: FareAdjustment): void;
+  tripRequest(driverId: number, request: DriverTripRequest): void;
+  chat(tripId: number, driverId: number, message: ChatMessage): void;
+}
+
 export class TripEvents {
-  constructor(private readonly broker: RealtimeBroker, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly broker: RealtimeBroker,
+    private readonly log: FastifyBaseLogger,
+    private readonly notifications: TripNotifications,
+  ) {}
 
   offer(offer: DriverOffer): void {
     this.send(topics.tripOffers(offer.trip_id), offer);
+    this.notifications.offer(offer);
   }
 
   /**
@@ -25,12 +41,14 @@ export class TripEvents {
       ...(endedFarMeters != null ? { ended_far_from_destination_m: endedFarMeters } : {}),
     };
     this.send(topics.tripStatus(tripId), message, { retain: isTerminalStatus(status) });
+    this.notifications.tripStatus(tripId, status);
   }
 
   /** A fare adjustment asked for or answered: on the trip's own topic, status unchanged, so both phones refetch the trip. */
   fareAdjustment(tripId: number, status: TripStatus, driverId: number | null, adjustment: FareAdjustment): void {
     const message: TripStatusMessage = { trip_id: tripId, status, driver_id: driverId, timestamp: adjustment.answered_at ?? adjustment.created_at, fare_adjustment: adjustment };
     this.send(topics.tripStatus(tripId), message);
+    this.notifications.fareAdjustment(tripId, adjustment);
   }
 
   /**
@@ -52,6 +70,12 @@ export class TripEvents {
 
   toDriver(driverId: number, message: DriverFeedMessage): void {
     this.send(topics.driverTripRequests(driverId), message);
+    if (message.type === 'trip_request') this.notifications.tripRequest(driverId, message.request);
+  }
+
+  /** A chat message was stored (the broker already delivered it to whoever follows the conversation). */
+  chatStored(tripId: number, driverId: number, message: ChatMessage): void {
+    this.notifications.chat(tripId, driverId, message);
   }
 
   private send(topic: string, message: unknown, options: { retain?: boolean } = {}): void {

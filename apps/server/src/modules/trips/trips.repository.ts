@@ -274,8 +274,10 @@ export class TripsRepository {
   // --- chat ---
 
   /** Inserts a chat message; one whose (trip, driver, sender, client id) is already stored is skipped. */
-  async insertChat(values: typeof schema.chatMessages.$inferInsert): Promise<void> {
-    await this.db.insert(schema.chatMessages).values(values).onConflictDoNothing();
+  /** False when this message was already stored (an MQTT QoS 1 resend). */
+  async insertChat(values: typeof schema.chatMessages.$inferInsert): Promise<boolean> {
+    const inserted = await this.db.insert(schema.chatMessages).values(values).onConflictDoNothing().returning({ id: schema.chatMessages.id });
+    return inserted.length > 0;
   }
 
   async listChat(tripId: number, driverId: number) {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isDriverType } from '@jala/domain';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { NotificationsSection } from '../../notifications';
 import { DriverPhotoSection, TrustedContactsSection } from '../../safety';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
@@ -23,6 +24,7 @@ function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
   const [saved, setSaved] = useState<string | null>(null);
   const invalidateDriver = useInvalidateDriver();
   const name = useSession((s) => `${s.user?.first_name ?? ''} ${s.user?.last_name ?? ''}`.trim());
+  const isOperator = useSession((s) => s.user?.roles.includes('admin') === true);
   if (isPending) return <InlineLoading text="Cargando perfil..." />;
   if (error) {
     return (
@@ -44,6 +46,7 @@ function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
       {profile && <RequestAlertSwitch />}
       {profile && <DriverPhotoSection name={name} />}
       {profile && <TrustedContactsSection emergencyPhone={profile.emergency_contact_phone} onSaved={() => void invalidateDriver()} />}
+      {profile && <NotificationsSection role="driver" isOperator={isOperator} />}
     </>
   );
 }

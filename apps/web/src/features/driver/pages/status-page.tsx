@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DriverStatus, Vehicle } from '@jala/contracts';
+import { EnablePushPrompt } from '../../notifications';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { ErrorBanner, SelectField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
@@ -86,6 +87,7 @@ export function DriverStatusPage() {
     <AppLayout title="Estado del Conductor" back={{ to: '/driver/dashboard' }}>
       <ErrorBanner message={error} />
       <SuccessBanner message={message} />
+      {isOnline && <EnablePushPrompt message="Activa las notificaciones para no perder solicitudes" />}
       <section className="card drv-status-card" aria-label="Estado actual">
         <div className="drv-status-card__head">
           <span className={`drv-status-pill drv-status-pill--${isOnline ? 'online' : 'offline'}`} data-testid="status-label">

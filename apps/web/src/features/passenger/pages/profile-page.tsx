@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { NotificationsSection } from '../../notifications';
+import { useSession } from '../../../lib/session-store';
 import { TrustedContactsSection } from '../../safety';
 import { ErrorBanner } from '../../../components/ui/form-field';
 import { ProfileForm } from '../components/profile-form';
@@ -60,6 +62,7 @@ export function PassengerProfilePage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'ubicaciones' ? 'ubicaciones' : 'perfil';
   const isEditing = params.get('edit') === '1';
+  const isOperator = useSession((s) => s.user?.roles.includes('admin') === true);
 
   const update = (changes: { tab?: Tab; edit?: boolean }): void => {
     const next = new URLSearchParams(params);
@@ -98,6 +101,7 @@ export function PassengerProfilePage() {
             <>
               <ProfileTab isEditing={isEditing} setEditing={(edit) => update({ edit })} />
               {!isEditing && <TrustedContactsSection onSaved={() => void queryClient.invalidateQueries({ queryKey: passengerKeys.profile })} />}
+              {!isEditing && <NotificationsSection role="passenger" isOperator={isOperator} />}
             </>
           )
           : <SavedLocationsPanel />}

@@ -4,6 +4,7 @@ import type { DriverOffer } from '@jala/contracts';
 import { formatSoles } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
 import { InlineError } from '../../../../components/ui/form-field';
+import { EnablePushPrompt } from '../../../notifications';
 import { LIVE_TRIP_FALLBACKS, raiseTripPrice } from '../api';
 import { currentFare, type ActiveTrip } from '../model/active-trip';
 
@@ -54,6 +55,7 @@ export function WaitingForOffers({ trip, offers, offersAnchor, refetchTrip }: Wa
   }, [offers.length, offersAnchor]);
 
   return (
+    <>
     <section className="card ptr-waiting" aria-label="Esperando ofertas">
       {best !== null && (
         <button type="button" className="ptr-waiting__cue" data-testid="offers-cue" onClick={() => offersAnchor.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })}>
@@ -68,5 +70,8 @@ export function WaitingForOffers({ trip, offers, offersAnchor, refetchTrip }: Wa
       </button>
       <InlineError message={raise.isError ? errorMessage(raise.error, LIVE_TRIP_FALLBACKS.raise) : null} />
     </section>
+    {/* Asked now that it matters: the trip is published and offers may come while the phone is locked. */}
+    <EnablePushPrompt message="Activa las notificaciones para enterarte de las ofertas" />
+    </>
   );
 }

@@ -1,0 +1,110 @@
+/**
+ * What each notification says (Spanish) and where a tap leads (an app route). Lock screens are public: no
+ * phone number, no exact address, only the district; chat text is shown with number runs masked.
+ */
+import type { PushPayload } from '@jala/contracts';
+import { formatSoles } from '@jala/domain';
+import type { PushDelivery } from './push-sender';
+
+export interface PushMessage {
+  payload: PushPayload;
+  delivery: PushDelivery;
+}
+
+const URGENT: PushDelivery = { ttlSeconds: 120, urgency: 'high' };
+const TRIP: PushDelivery = { ttlSeconds: 15 * 60, urgency: 'high' };
+const LATER: PushDelivery = { ttlSeconds: 24 * 3600, urgency: 'normal' };
+
+const ROUTES = {
+  driverRequests: '/driver/trip-request',
+  driverTrip: '/driver/active-trip',
+  driverDocuments: '/driver/profile?tab=documentos',
+  passengerTrip: '/passenger/active-trip',
+  receipt: (tripId: number) => `/trips/${tripId}/receipt`,
+  sosAlerts: '/operators?seccion=alertas',
+  dashboard: '/dashboard',
+} as const;
+
+const KM = new Intl.NumberFormat('es-PE', { maximumFractionDigits: 1 });
+const where = (district: string | null) => (district ? `en ${district}` : 'cerca de ti');
+
+/** A request near an online driver; from the second within the window on, one grouped notification. */
+export function requestMessage(request: { district: string | null; price: number; distanceKm: number }, recentCount: number): PushMessage {
+  const detail = `${formatSoles(request.price)} · recojo a ${KM.format(request.distanceKm)} km ${where(request.district)}`;
+  const payload: PushPayload = recentCount > 1
+    ? { kind: 'requests', title: `${recentCount} solicitudes nuevas cerca de ti`, body: `La última: ${detail}`, url: ROUTES.driverRequests }
+    : { kind: 'requests', title: `Nueva solicitud ${where(request.district)}`, body: detail, url: ROUTES.driverRequests };
+  return { payload: { ...payload, tag: 'trip-requests', renotify: true }, delivery: URGENT };
+}
+
+export function offerMessage(tripId: number, driverFirstName: string, price: number): PushMessage {
+  return {
+    payload: { kind: 'offers', title: `${driverFirstName} te ofrece ${formatSoles(price)}`, body: 'Toca para ver las ofertas y elegir a tu conductor.', url: ROUTES.passengerTrip, tag: `offers-${tripId}`, renotify: true },
+    delivery: URGENT,
+  };
+}
+
+const tripUpdate = (tripId: number, title: string, body: string, url: string): PushMessage => ({
+  payload: { kind: 'trip_updates', title, body, url, tag: `trip-${tripId}`, renotify: true },
+  delivery: TRIP,
+});
+
+export const tripMessages = {
+  chosen: (tripId: number, pickupDistrict: string | null) =>
+    tripUpdate(tripId, '¡El pasajero te eligió!', `Ve al punto de recojo ${where(pickupDistrict)}.`, ROUTES.driverTrip),
+  driverOnTheWay: (tripId: number, driverFirstName: string) =>
+    tripUpdate(tripId, 'Tu conductor está en camino', `${driverFirstName} va hacia el punto de recojo.`, ROUTES.passengerTrip),
+  driverArrived: (tripId: number, driverFirstName: string) =>
+    tripUpdate(tripId, 'Tu conductor llegó', `${driverFirstName} te espera en el punto de recojo.`, ROUTES.passengerTrip),
+  completed: (tripId: number, fare: number | null) =>
+    tripUpdate(tripId, 'Viaje finalizado', `${fare === null ? '' : `Total ${formatSoles(fare)}. `}Toca para ver tu recibo.`, ROUTES.receipt(tripId)),
+  cancelledByDriver: (tripId: number) =>
+    tripUpdate(tripId, 'El conductor canceló el viaje', 'Puedes pedir otro viaje cuando quieras.', ROUTES.dashboard),
+  cancelledByPassenger: (tripId: number) =>
+    tripUpdate(tripId, 'El pasajero canceló el viaje', 'Sigue conectado para recibir nuevas solicitudes.', ROUTES.driverRequests),
+  cancelledBySystem: (tripId: number, toDriver: boolean) =>
+    tripUpdate(tripId, 'Viaje cancelado', toDriver ? 'Jala canceló este viaje.' : 'Tu viaje se canceló. Puedes pedir otro cuando quieras.', toDriver ? ROUTES.driverRequests : ROUTES.dashboard),
+  fareProposed: (tripId: number, amount: number) =>
+    tripUpdate(tripId, 'Tu conductor pide un ajuste de tarifa', `${formatSoles(amount)} más. Toca para aceptarlo o rechazarlo.`, ROUTES.passengerTrip),
+  fareAnswered: (tripId: number, accepted: boolean) =>
+    tripUpdate(tripId, accepted ? 'El pasajero aceptó el ajuste' : 'El pasajero rechazó el ajuste', 'Toca para ver el viaje.', ROUTES.driverTrip),
+};
+
+/** Runs of digits (with spaces, dots or dashes) long enough to be a phone number, masked. */
+export function maskNumbers(text: string): string {
+  return text.replace(/\+?\d[\d\s.-]{4,}\d/g, (run) => (run.replace(/\D/g, '').length >= 6 ? '•••' : run));
+}
+
+export function chatMessage(tripId: number, driverId: number, senderFirstName: string, text: string, toDriver: boolean): PushMessage {
+  const shown = maskNumbers(text.replace(/\s+/g, ' ').trim());
+  return {
+    payload: {
+      kind: 'chat', title: `Mensaje de ${senderFirstName}`, body: shown.length > 120 ? `${shown.slice(0, 119)}…` : shown,
+      url: toDriver ? ROUTES.driverTrip : ROUTES.passengerTrip, tag: `chat-${tripId}-${driverId}`, renotify: true,
+    },
+    delivery: TRIP,
+  };
+}
+
+export function documentsMessage(approved: boolean): PushMessage {
+  return {
+    payload: approved
+      ? { kind: 'account', title: '¡Tus documentos fueron aprobados!', body: 'Ya puedes conectarte y recibir solicitudes.', url: ROUTES.driverDocuments, tag: 'documents' }
+      : { kind: 'account', title: 'Tus documentos necesitan cambios', body: 'Toca para ver qué corregir.', url: ROUTES.driverDocuments, tag: 'documents' },
+    delivery: LATER,
+  };
+}
+
+export function sosMessage(alertId: number, role: 'passenger' | 'driver', district: string | null): PushMessage {
+  return {
+    payload: { kind: 'sos', title: 'Alerta SOS', body: `Un ${role === 'driver' ? 'conductor' : 'pasajero'} pidió ayuda ${where(district)}.`, url: ROUTES.sosAlerts, tag: `sos-${alertId}`, renotify: true },
+    delivery: URGENT,
+  };
+}
+
+export function testMessage(): PushMessage {
+  return {
+    payload: { kind: 'test', title: 'Notificación de prueba', body: 'Así te avisará Jala en este dispositivo.', url: ROUTES.dashboard, tag: 'test' },
+    delivery: { ttlSeconds: 300, urgency: 'normal' },
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * Who is told what by push (docs/ARCHITECTURE.md 'Notifications'). The services call these methods right
+ * after their write, on the node that performed it (never from the broker's fan-out), so with several
+ * nodes each event is pushed once. Each call only queues a job (push-sender.ts): looking up names, the
+ * district and the devices, and sending, happen after the request has answered.
+ *
+ * A user is skipped when they turned that kind off, or when their app is on screen (push-state.ts): they
+ * get the in-app cue instead, never both.
+ */
+import type { ChatMessage, DriverOffer, DriverTripRequest, FareAdjustment, NotificationKind, NotificationPreferences } from '@jala/contracts';
+import { NOTIFICATION_KIND_NAMES } from '@jala/contracts';
+import { fromCentimos, type TripStatus } from '@jala/domain';
+import { and, eq, isNull, schema, type Database } from '@jala/db';
+import { districtNameAt } from '../../geo';
+import type { TripsRepository } from '../trips/trips.repository';
+import {
+  chatMessage, documentsMessage, offerMessage, requestMessage, sosMessage, testMessage, tripMessages, type PushMessage,
+} from './push-messages';
+import type { PushSender } from './push-sender';
+import type { PushState } from './push-state';
+import type { PushSubscriptionRow, SubscriptionsRepository } from './subscriptions.repository';
+
+const firstWord = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+export class PushNotifications {
+  constructor(private readonly d: {
+    db: Database; trips: TripsRepository; subscriptions: SubscriptionsRepository; sender: PushSender; state: PushState;
+  }) {}
+
+  /** A request reached an online driver's feed (only eligible drivers get one). */
+  tripRequest(driverId: number, request: DriverTripRequest): void {
+    this.d.sender.enqueue('trip_request', async () => {
+      const district = districtNameAt({ latitude: request.pickup_latitude, longitude: request.pickup_longitude });
+      const price = request.offer_price ?? request.estimated_fare;
+      await this.deliver([driverId], 'requests', async () =>
+        requestMessage({ district, price, distanceKm: request.distance_to_pickup_km }, await this.d.state.countRequest(driverId)));
+    });
+  }
+
+  offer(offer: DriverOffer): void {
+    this.d.sender.enqueue('offer', async () => {
+      const trip = await this.d.trips.findById(offer.trip_id);
+      if (trip) await this.deliver([trip.passengerId], 'offers', () => offerMessage(trip.id, firstWord(offer.driver.name), offer.price));
+    });
+  }
+
+  /** A trip's status changed (accept, stages, completion, cancellations): the other side is told. */
+  tripStatus(tripId: number, status: TripStatus): void {
+    this.d.sender.enqueue(`trip_status:${status}`, async () => {
+      const trip = await this.d.trips.findById(tripId);
+      if (!trip) return;
+      const driverName = async () => firstWord((trip.driverId ? await this.d.trips.findParty(trip.driverId) : undefined)?.firstName ?? 'Tu conductor');
+      const toPassenger = (message: () => PushMessage | Promise<PushMessage>) => this.deliver([trip.passengerId], 'trip_updates', message);
+      const toDriver = (message: PushMessage) => (trip.driverId ? this.deliver([trip.driverId], 'trip_updates', () => message) : undefined);
+      switch (status) {
+        case 'accepted':
+          await toDriver(tripMessages.chosen(tripId, districtNameAt({ latitude: Number(trip.pickupLatitude), longitude: Number(trip.pickupLongitude) })));
+          break;
+        case 'en_route':
+          await toPassenger(async () => tripMessages.driverOnTheWay(tripId, await driverName()));
+          break;
+        case 'arrived':
+          await toPassenger(async () => tripMessages.driverArrived(tripId, await driverName()));
+          break;
+        case 'completed':
+          await toPassenger(() => tripMessages.completed(tripId, trip.finalFareCents === null ? null : fromCentimos(trip.finalFareCents)));
+          break;
+        case 'cancelled_by_driver':
+          await toPassenger(() => tripMessages.cancelledByDriver(tripId));
+          break;
+        case 'cancelled_by_passenger': {
+          // The assigned driver, or, for a request nobody was chosen for, every driver whose offer was waiting.
+          const drivers = trip.driverId ? [trip.driverId] : (await this.d.trips.listOfferPrices(tripId)).map((offer) => offer.driverId);
+          await this.deliver(drivers, 'trip_updates', () => tripMessages.cancelledByPassenger(tripId));
+          break;
+        }
+        case 'cancelled_by_system':
+          await toPassenger(() => tripMessages.cancelledBySystem(tripId, false));
+          await toDriver(tripMessages.cancelledBySystem(tripId, true));
+          break;
+        default:
+          break;
+      }
+    });
+  }
+
+  /** A fare adjustment asked for (the passenger answers) or answered (the driver learns how). */
+  fareAdjustment(tripId: number, adjustment: FareAdjustment): void {
+    this.d.sender.enqueue('fare_adjustment', async () => {
+      const trip = await this.d.trips.findById(tripId);
+      if (!trip) return;
+      if (adjustment.status === 'pending') await this.deliver([trip.passengerId], 'trip_updates', () => tripMessages.fareProposed(tripId, adjustment.amount));
+      else if (trip.driverId && (adjustment.status === 'accepted' || adjustment.status === 'refused')) {
+        await this.deliver([trip.driverId], 'trip_updates', () => tripMessages.fareAnswered(tripId, adjustment.status === 'accepted'));
+      }
+    });
+  }
+
+  /** A chat message was stored (once, even when MQTT delivered it twice): the other side is told. */
+  chat(tripId: number, driverId: number, message: ChatMessage): void {
+    this.d.sender.enqueue('chat', async () => {
+      const toDriver = message.role === 'passenger';
+      const trip = toDriver ? null : await this.d.trips.findById(tripId);
+      const recipient = toDriver ? driverId : trip?.passengerId;
+      if (recipient === undefined || recipient === message.sender) return;
+      await this.deliver([recipient], 'chat', async () => {
+        const sender = await this.d.trips.findParty(message.sender);
+        return chatMessage(tripId, driverId, firstWord(sender?.firstName ?? (toDriver ? 'Tu pasajero' : 'Tu conductor')), message.message, toDriver);
+      });
+    });
+  }
+
+  /** An operator approved or rejected a driver's documents. */
+  documentsReviewed(driverId: number, approved: boolean): void {
+    this.d.sender.enqueue('documents', () => this.deliver([driverId], 'account', () => documentsMessage(approved)));
+  }
+
+  /** A passenger or driver pressed SOS: every operator is told (where, as a district only). */
+  sos(alert: { id: number; role: 'passenger' | 'driver'; latitude: string | null; longitude: string | null }): void {
+    this.d.sender.enqueue('sos', async () => {
+      const operators = await this.d.db.select({ id: schema.users.id }).from(schema.users)
+        .where(and(eq(schema.users.isAdmin, true), isNull(schema.users.suspendedAt)));
+      const district = alert.latitude !== null && alert.longitude !== null
+        ? districtNameAt({ latitude: Number(alert.latitude), longitude: Number(alert.longitude) }) : null;
+      await this.deliver(operators.map((o) => o.id), 'sos', () => sosMessage(alert.id, alert.role, district));
+    });
+  }
+
+  /** 'Probar notificación': to every device of the caller, visible or not, whatever their choices. */
+  async test(userId: number): Promise<number> {
+    const subscriptions = await this.d.subscriptions.listForUsers([userId]);
+    const message = testMessage();
+    if (subscriptions.length > 0) this.d.sender.enqueue('test', async () => { await this.d.sender.send(subscriptions, message.payload, message.delivery); });
+    return subscriptions.length;
+  }
+
+  async preferences(userId: number): Promise<NotificationPreferences> {
+    const off = new Set((await this.d.subscriptions.disabledKinds([userId])).map((row) => row.kind));
+    return Object.fromEntries(NOTIFICATION_KIND_NAMES.map((kind) => [kind, !off.has(kind)])) as NotificationPreferences;
+  }
+
+  /**
+   * Sends `make()`'s message to each user's devices, skipping users who turned `kind` off, whose app is on
+   * screen, or who have no device. `make` runs only when someone will receive it (and once per user).
+   */
+  private async deliver(userIds: readonly number[], kind: NotificationKind, make: () => PushMessage | Promise<PushMessage>): Promise<void> {
+    const unique = [...new Set(userIds)];
+    const [subscriptions, disabled] = await Promise.all([this.d.subscriptions.listForUsers(unique), this.d.subscriptions.disabledKinds(unique)]);
+    const off = new Set(disabled.filter((row) => row.kind === kind).map((row) => row.userId));
+    const byUser = new Map<number, PushSubscriptionRow[]>();
+    for (const subscription of subscriptions) {
+      if (!off.has(subscription.userId)) byUser.set(subscription.userId, [...(byUser.get(subscription.userId) ?? []), subscription]);
+    }
+    await Promise.all([...byUser].map(async ([userId, devices]) => {
+      if (await this.isOnScreen(userId)) return;
+      const message = await make();
+      await this.d.sender.send(devices, message.payload, message.delivery);
+    }));
+  }
+
+  /** Visible means told in-app; if the shared state cannot say (Redis down), push rather than miss. */
+  private async isOnScreen(userId: number): Promise<boolean> {
+    return this.d.state.isVisible(userId).catch(() => false);
+  }
+}
