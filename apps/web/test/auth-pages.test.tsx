@@ -96,23 +96,28 @@ describe('register page', () => {
     ]);
   });
 
-  it('rejects a phone that is not 9 digits starting with 9, and a short password', () => {
+  it('rejects a phone that is not 9 digits starting with 9, and a short password; focuses the first', async () => {
     const fetchMock = stubFetch({});
     renderAt('/', <RegisterPage />);
     fillValid();
     type('Celular', '812345678');
     type('Contraseña', 'corta');
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
-    expect(screen.getByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeTruthy();
+    expect(await screen.findByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeTruthy();
     expect(screen.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Celular')));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('validates a field when leaving it', () => {
+  it('validates a non-empty field when leaving it, and clears its message when it is edited', async () => {
     renderAt('/', <RegisterPage />);
+    fireEvent.blur(screen.getByLabelText('Nombre'));
     type('Celular', '98765');
     fireEvent.blur(screen.getByLabelText('Celular'));
-    expect(screen.getByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeTruthy();
+    expect(await screen.findByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeTruthy();
+    expect(screen.queryByText('El nombre es obligatorio.')).toBeNull();
+    type('Celular', '987654321');
+    expect(screen.queryByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeNull();
   });
 
   it('places server field errors inline (409 duplicate e-mail shows the server message)', async () => {
