@@ -12,6 +12,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { isApiError } from '../../lib/api-client';
 import { submitErrors } from '../../lib/form-errors';
 import { revealFirstInvalid } from '../ui/reveal';
 
@@ -41,7 +42,10 @@ export function useSchemaForm<TValues extends FieldValues, TPayload = TValues>({
 
   /** A failed submit: the server's messages under their fields, the rest in the banner. */
   const showSubmitError = (error: unknown): void => {
-    const known = Object.keys(form.getValues()) as Path<TValues>[];
+    // A server key names a field of this form when its first segment does ('contacts.0.phone' → contacts).
+    const roots = Object.keys(form.getValues());
+    const serverKeys = isApiError(error) ? Object.keys(error.fields ?? {}) : [];
+    const known = serverKeys.filter((key) => roots.includes(key.split('.')[0] ?? '')) as Path<TValues>[];
     const { fields, banner: message } = submitErrors(error, known, fallbackError);
     for (const [name, text] of Object.entries(fields) as [Path<TValues>, string][]) form.setError(name, { type: 'server', message: text });
     setBanner(message);

@@ -18,7 +18,7 @@ const TABS: readonly { id: Tab; label: string }[] = [
 ];
 
 function ProfileTab({ isEditing, setEditing }: { isEditing: boolean; setEditing: (editing: boolean) => void }) {
-  const { profile, isLoading, loadError, saveError, fieldErrors, isSaving, saveProfile, clearError, reload } = usePassengerProfile();
+  const { profile, isLoading, loadError, isSaving, saveProfile, clearError, reload } = usePassengerProfile();
   const [notice, setNotice] = useState<string | null>(null);
 
   if (isLoading) return <p className="card pw-muted" role="status">Cargando perfil...</p>;
@@ -36,15 +36,11 @@ function ProfileTab({ isEditing, setEditing }: { isEditing: boolean; setEditing:
   return (
     <ProfileForm
       profile={profile}
-      error={saveError}
-      fieldErrors={fieldErrors}
       isSaving={isSaving}
-      onSave={(changes) => {
-        void saveProfile(changes).then((saved) => {
-          if (!saved) return;
-          setNotice('Perfil actualizado');
-          setEditing(false);
-        });
+      onSave={async (changes) => {
+        await saveProfile(changes);
+        setNotice('Perfil actualizado');
+        setEditing(false);
       }}
       onCancel={() => { clearError(); setEditing(false); }}
     />
