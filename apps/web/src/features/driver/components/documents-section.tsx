@@ -99,7 +99,7 @@ export function DocumentsSection() {
       )}
       {data.verification_status === 'verified' && <p className="alert drv-alert-success">Documentos verificados. Puedes recibir solicitudes.</p>}
       {waiting && <p className="alert drv-alert-warning">Tus documentos están en revisión; suele tomar {USUAL_REVIEW_TIME}. Te avisaremos en la app cuando un operador los revise.</p>}
-      <ul className="doc-grid" aria-label="Tus documentos">
+      <ul className="list-plain list-plain--pairs" aria-label="Tus documentos">
         {DOCUMENT_KINDS.map((kind) => <DocumentSlot key={kind} kind={kind} document={data.documents.find((d) => d.kind === kind)} />)}
       </ul>
       <p className="doc-hint">JPEG, PNG, WebP o HEIC de hasta 10 MB. Guardamos la foto sin datos de ubicación.</p>

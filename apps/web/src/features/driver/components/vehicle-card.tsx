@@ -56,7 +56,7 @@ export function VehicleCard({ vehicle, onMessage }: { vehicle: Vehicle; onMessag
   const [isEditing, setIsEditing] = useState(false);
   return (
     <li className="card drv-vehicle" data-testid={`vehicle-${vehicle.id}`}>
-      <div className="drv-vehicle__head">
+      <div className="row-between row-between--top">
         <div>
           <p className="drv-vehicle__name">
             {vehicle.brand} {vehicle.model}
@@ -67,7 +67,7 @@ export function VehicleCard({ vehicle, onMessage }: { vehicle: Vehicle; onMessag
         </div>
         <VehicleStatusBadge status={vehicle.vehicle_status} />
       </div>
-      <div className="drv-vehicle__head">
+      <div className="row-between row-between--top">
         <span className="drv-plate">{vehicle.license_plate}</span>
         {!isEditing && (
           <button type="button" className="btn btn--ghost drv-btn-compact" onClick={() => setIsEditing(true)}>

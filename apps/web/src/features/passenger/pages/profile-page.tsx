@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { TrustedContactsSection } from '../../safety';
 import { ErrorBanner } from '../../../components/ui/form-field';
 import { ProfileForm } from '../components/profile-form';
@@ -12,7 +13,7 @@ import { usePassengerProfile } from '../hooks/use-passenger-profile';
 import '../passenger.css';
 
 type Tab = 'perfil' | 'ubicaciones';
-const TABS: readonly { id: Tab; label: string }[] = [
+const TABS: readonly TabItem<Tab>[] = [
   { id: 'perfil', label: 'Perfil' },
   { id: 'ubicaciones', label: 'Ubicaciones' },
 ];
@@ -72,22 +73,7 @@ export function PassengerProfilePage() {
 
   return (
     <AppLayout title="Mi perfil" back={{ to: '/passenger/dashboard' }}>
-      <div className="pw-tabs" role="tablist" aria-label="Secciones del perfil">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            className={`pw-tabs__tab${tab === t.id ? ' pw-tabs__tab--active' : ''}`}
-            onClick={() => update({ tab: t.id })}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs tabs={TABS} selected={tab} onSelect={(id) => update({ tab: id })} label="Secciones del perfil" />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="pw-tab-panel">
         {tab === 'perfil'
           ? (
