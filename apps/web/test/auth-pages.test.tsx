@@ -1,25 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { LoginPage, validateLogin } from '../src/features/auth/pages/login-page';
 import { RegisterPage } from '../src/features/auth/pages/register-page';
 import { useSession } from '../src/lib/session-store';
 import { realtime } from '../src/lib/realtime';
-import { jsonResponse, renderAt, stubFetch } from './support';
+import { jsonResponse, renderAt, resetTestWorld, stubFetch } from './support';
 import { makeUser } from '@jala/test-factories';
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+beforeEach(() => {
+  useSession.setState({ status: 'unauthenticated', user: null, token: null });
+  vi.spyOn(realtime, 'connect').mockResolvedValue(undefined);
+});
+afterEach(resetTestWorld);
+
 describe('login page', () => {
-  beforeEach(() => {
-    useSession.setState({ status: 'unauthenticated', user: null, token: null });
-    vi.spyOn(realtime, 'connect').mockResolvedValue(undefined);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
 
   it('validates inline in Spanish before calling the server', () => {
     const fetchMock = stubFetch({});
@@ -67,16 +63,6 @@ describe('login page', () => {
 });
 
 describe('register page', () => {
-  beforeEach(() => {
-    useSession.setState({ status: 'unauthenticated', user: null, token: null });
-    vi.spyOn(realtime, 'connect').mockResolvedValue(undefined);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
 
   function fillValid() {
     type('Nombre', 'Ana');

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { LoginRequest } from '@jala/contracts';
 import { isValidEmail } from '@jala/domain';
 import { ErrorBanner, TextField } from '../../../components/ui/form-field';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthLayout, EMAIL_INPUT } from '../components/auth-layout';
 import { submitErrors, type FormErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-store';
 import { revealFirstInvalid } from '../../../components/ui/reveal';
@@ -90,12 +90,7 @@ export function LoginPage() {
         <TextField
           label="Correo electrónico"
           name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="tucorreo@ejemplo.com"
+          {...EMAIL_INPUT}
           value={values.email}
           onChange={update('email')}
           error={errors.email}

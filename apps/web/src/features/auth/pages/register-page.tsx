@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH, zRegisterRequest, type RegisterRequest, type UserT
 import { contractResolver } from '../../../components/form/contract-resolver';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ErrorBanner, SelectField, TextField } from '../../../components/ui/form-field';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthLayout, EMAIL_INPUT } from '../components/auth-layout';
 import { useSession } from '../../../lib/session-store';
 
 const ACCOUNT_TYPES: readonly { value: UserType; label: string }[] = [
@@ -42,16 +42,7 @@ export function RegisterPage() {
           <TextField label="Nombre" autoComplete="given-name" {...field('first_name')} />
           <TextField label="Apellido" autoComplete="family-name" {...field('last_name')} />
         </div>
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="tucorreo@ejemplo.com"
-          {...field('email')}
-        />
+        <TextField label="Correo electrónico" {...EMAIL_INPUT} {...field('email')} />
         <TextField
           label="Celular"
           type="tel"
