@@ -61,6 +61,8 @@ describe('passenger profile page against the real API', () => {
     type('Correo electrónico', 'correo-sin-arroba');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect((await screen.findByText('Ingresa un correo electrónico válido.')).className).toBe('field__error');
+    // Focus moves to the field the server refused (after the form is no longer busy).
+    await waitFor(() => expect(document.activeElement).toBe(field('Correo electrónico')));
     expect(document.querySelector('.alert--error')).toBeNull();
 
     type('Correo electrónico', fixture.server.seed.carla.email);

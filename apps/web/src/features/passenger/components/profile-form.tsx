@@ -24,9 +24,8 @@ const EMERGENCY_FIELDS = ['emergency_contact_name', 'emergency_contact_phone'] a
  * Like the spec's form it does not validate by itself (noValidate): the server's Spanish messages show
  * under each field and in the red banner.
  */
-export function ProfileForm({ profile, isSaving, onSave, onCancel }: {
+export function ProfileForm({ profile, onSave, onCancel }: {
   profile: PassengerProfile;
-  isSaving: boolean;
   /** Saves; a throw (the server's refusal) shows its messages under the fields and in the banner. */
   onSave: (changes: UpdatePassengerProfileRequest) => Promise<unknown>;
   onCancel?: () => void;
@@ -38,6 +37,8 @@ export function ProfileForm({ profile, isSaving, onSave, onCancel }: {
   const [showEmergency, setShowEmergency] = useState(false);
   const hasEmergencyError = EMERGENCY_FIELDS.some((name) => form.formState.errors[name]);
   const isEmergencyOpen = showEmergency || hasEmergencyError;
+  // Busy while the submit runs (its end and the server's messages render together, so focus can reach them).
+  const isSaving = form.formState.isSubmitting;
   const bind = (name: keyof ProfileValues) => ({ ...field(name), disabled: isSaving });
 
   return (

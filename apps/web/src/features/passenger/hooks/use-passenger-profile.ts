@@ -35,7 +35,6 @@ export function usePassengerProfile() {
     profile: query.data ?? null,
     isLoading: query.isPending,
     loadError: query.isError ? errorMessage(query.error, PROFILE_STORE_FALLBACKS.load) : null,
-    isSaving: save.isPending,
     saveProfile,
     clearError: save.reset,
     reload: () => void query.refetch(),

@@ -19,7 +19,7 @@ const TABS: readonly TabItem<Tab>[] = [
 ];
 
 function ProfileTab({ isEditing, setEditing }: { isEditing: boolean; setEditing: (editing: boolean) => void }) {
-  const { profile, isLoading, loadError, isSaving, saveProfile, clearError, reload } = usePassengerProfile();
+  const { profile, isLoading, loadError, saveProfile, clearError, reload } = usePassengerProfile();
   const [notice, setNotice] = useState<string | null>(null);
 
   if (isLoading) return <p className="card pw-muted" role="status">Cargando perfil...</p>;
@@ -37,7 +37,6 @@ function ProfileTab({ isEditing, setEditing }: { isEditing: boolean; setEditing:
   return (
     <ProfileForm
       profile={profile}
-      isSaving={isSaving}
       onSave={async (changes) => {
         await saveProfile(changes);
         setNotice('Perfil actualizado');
