@@ -48,7 +48,7 @@ import { passengerModule } from './modules/passengers';
 import { ratingsModule } from './modules/ratings';
 import { safetyModule } from './modules/safety';
 import { systemModule } from './modules/system';
-import { createTripServices, tripModule, type TripServices } from './modules/trips';
+import { createTripServices, tripModule, type TripServices, type TripServicesDep } from './modules/trips';
 import { TripsRepository } from './modules/trips/trips.repository';
 import { RealtimeBroker } from './realtime/broker';
 import { TopicAcl, defineBaseRules } from './realtime/topic-acl';
@@ -198,7 +198,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     checkHealth: () => checkNodeHealth({ nodeId: config.nodeId, database, redis: bus.redis, broker, isDraining: () => draining }),
   };
   const tripServices = createTripServices(core);
-  const deps: ModuleDeps = { ...core, auth, tripServices };
+  const deps: ModuleDeps & TripServicesDep = { ...core, auth, tripServices };
   await server.register(async (api) => {
     for (const module of MODULES) await api.register(module, deps);
   }, { prefix: '/api' });

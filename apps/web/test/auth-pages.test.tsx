@@ -1,25 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { LoginPage, validateLogin } from '../src/features/auth/pages/login-page';
 import { RegisterPage } from '../src/features/auth/pages/register-page';
 import { useSession } from '../src/lib/session-store';
 import { realtime } from '../src/lib/realtime';
-import { jsonResponse, renderAt, stubFetch } from './support';
+import { jsonResponse, renderAt, resetTestWorld, stubFetch } from './support';
 import { makeUser } from '@jala/test-factories';
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+beforeEach(() => {
+  useSession.setState({ status: 'unauthenticated', user: null, token: null });
+  vi.spyOn(realtime, 'connect').mockResolvedValue(undefined);
+});
+afterEach(resetTestWorld);
+
 describe('login page', () => {
-  beforeEach(() => {
-    useSession.setState({ status: 'unauthenticated', user: null, token: null });
-    vi.spyOn(realtime, 'connect').mockResolvedValue(undefined);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
 
   it('validates inline in Spanish before calling the server', () => {
     const fetchMock = stubFetch({});
@@ -67,16 +63,6 @@ describe('login page', () => {
 });
 
 describe('register page', () => {
-  beforeEach(() => {
-    useSession.setState({ status: 'unauthenticated', user: null, token: null });
-    vi.spyOn(realtime, 'connect').mockResolvedValue(undefined);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
 
   function fillValid() {
     type('Nombre', 'Ana');
@@ -96,23 +82,28 @@ describe('register page', () => {
     ]);
   });
 
-  it('rejects a phone that is not 9 digits starting with 9, and a short password', () => {
+  it('rejects a phone that is not 9 digits starting with 9, and a short password; focuses the first', async () => {
     const fetchMock = stubFetch({});
     renderAt('/', <RegisterPage />);
     fillValid();
     type('Celular', '812345678');
     type('Contraseña', 'corta');
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
-    expect(screen.getByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeTruthy();
+    expect(await screen.findByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeTruthy();
     expect(screen.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Celular')));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('validates a field when leaving it', () => {
+  it('validates a non-empty field when leaving it, and clears its message when it is edited', async () => {
     renderAt('/', <RegisterPage />);
+    fireEvent.blur(screen.getByLabelText('Nombre'));
     type('Celular', '98765');
     fireEvent.blur(screen.getByLabelText('Celular'));
-    expect(screen.getByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeTruthy();
+    expect(await screen.findByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeTruthy();
+    expect(screen.queryByText('El nombre es obligatorio.')).toBeNull();
+    type('Celular', '987654321');
+    expect(screen.queryByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeNull();
   });
 
   it('places server field errors inline (409 duplicate e-mail shows the server message)', async () => {

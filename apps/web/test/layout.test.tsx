@@ -91,14 +91,20 @@ describe('profile menu', () => {
     return <output data-testid="location">{l.pathname}</output>;
   }
 
-  it('shows name, email and the three actions with the right profile paths', () => {
-    setSession(makeUser({ user_type: 'both', name: 'Luis Ramos', email: 'luis@example.pe' }));
+  /** The menu (at `path`, with the location probe) as `user` sees it, opened. */
+  function openMenu(user: Parameters<typeof makeUser>[0], path = '/') {
+    setSession(makeUser(user));
     render(
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
         <ProfileMenu />
+        <Probe />
       </MemoryRouter>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Menú de perfil' }));
+  }
+
+  it('shows name, email and the three actions with the right profile paths', () => {
+    openMenu({ user_type: 'both', name: 'Luis Ramos', email: 'luis@example.pe' });
     expect(screen.getByText('Luis Ramos')).toBeTruthy();
     expect(screen.getByText('luis@example.pe')).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Ver perfil' }).getAttribute('href')).toBe('/driver/profile');
@@ -107,14 +113,7 @@ describe('profile menu', () => {
   });
 
   it("a 'both' user switches mode from the menu: that mode's dashboard, remembered for /dashboard", () => {
-    setSession(makeUser({ user_type: 'both' }));
-    render(
-      <MemoryRouter initialEntries={['/passenger/dashboard']}>
-        <ProfileMenu />
-        <Probe />
-      </MemoryRouter>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Menú de perfil' }));
+    openMenu({ user_type: 'both' }, '/passenger/dashboard');
     expect(screen.getByRole('menuitem', { name: 'Ver perfil' }).getAttribute('href')).toBe('/passenger/profile');
     fireEvent.click(screen.getByRole('menuitem', { name: 'Cambiar a modo conductor' }));
     expect(screen.getByTestId('location').textContent).toBe('/driver/dashboard');
@@ -126,27 +125,14 @@ describe('profile menu', () => {
   });
 
   it('offers no mode switch to a user with one role', () => {
-    setSession(makeUser({ user_type: 'passenger' }));
-    render(
-      <MemoryRouter>
-        <ProfileMenu />
-      </MemoryRouter>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Menú de perfil' }));
+    openMenu({ user_type: 'passenger' });
     expect(screen.queryByRole('menuitem', { name: /Cambiar a modo/ })).toBeNull();
   });
 
   it("'Cerrar sesión' logs out even if the server fails, and goes to /login", async () => {
     vi.spyOn(realtime, 'disconnect').mockImplementation(() => {});
     stubFetch({}); // POST /auth/logout → 404: ignored
-    setSession(makeUser({ user_type: 'passenger' }));
-    render(
-      <MemoryRouter initialEntries={['/passenger/dashboard']}>
-        <ProfileMenu />
-        <Probe />
-      </MemoryRouter>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Menú de perfil' }));
+    openMenu({ user_type: 'passenger' }, '/passenger/dashboard');
     expect(screen.getByRole('menuitem', { name: 'Ver perfil' }).getAttribute('href')).toBe('/passenger/profile');
     fireEvent.click(screen.getByRole('menuitem', { name: 'Cerrar sesión' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
@@ -155,13 +141,7 @@ describe('profile menu', () => {
   });
 
   it('closes on Escape', () => {
-    setSession(makeUser());
-    render(
-      <MemoryRouter>
-        <ProfileMenu />
-      </MemoryRouter>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Menú de perfil' }));
+    openMenu({});
     expect(screen.getByRole('menu')).toBeTruthy();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();

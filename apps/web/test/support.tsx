@@ -5,7 +5,7 @@
  * the contracts), never from factories of the web's own.
  * Real-server component tests add passenger/fixture-server.ts (the API in its own Node process).
  */
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, notifyManager } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import type { User } from '@jala/contracts';
 import { AppRoutes } from '../src/app/router';
 import { realtime, type ConnectionListener, type MessageHandler, type SubscribeOptions } from '../src/lib/realtime';
 import { useSession } from '../src/lib/session-store';
+import { makeUser } from '@jala/test-factories';
 
 // Query and mutation state changes reach React inside the act() of the event that caused them.
 notifyManager.setScheduler((callback) => callback());
@@ -273,4 +274,31 @@ export class FakeGeolocation {
 /** Installs a fake as navigator.geolocation (undefined removes it: an unsupported browser). */
 export function installGeolocation(fake: FakeGeolocation | undefined): void {
   Object.defineProperty(window.navigator, 'geolocation', { value: fake, configurable: true });
+}
+
+// ------------------------------------------------------------------------------------ a driver's phone
+
+/**
+ * The live-trip driver screens' set-up, called at the top of a test file: before each test `driverId` is a
+ * signed-in driver whose phone has a fake position and a fake realtime link (`phone.geo`, `phone.live`);
+ * after each, nothing is left behind.
+ */
+export function signedInDriverPhone(driverId: number): { readonly geo: FakeGeolocation; readonly live: FakeRealtime } {
+  let geo: FakeGeolocation | undefined;
+  let live: FakeRealtime | undefined;
+  beforeEach(() => {
+    setSession(makeUser({ id: driverId, user_type: 'driver', roles: ['driver'] }));
+    geo = new FakeGeolocation();
+    installGeolocation(geo);
+    live = fakeRealtime();
+  });
+  afterEach(resetTestWorld);
+  const ready = <T,>(part: T | undefined): T => {
+    if (part === undefined) throw new Error('signedInDriverPhone: the phone is set up before each test');
+    return part;
+  };
+  return {
+    get geo() { return ready(geo); },
+    get live() { return ready(live); },
+  };
 }

@@ -13,14 +13,14 @@ import type { GeoProvider } from '../geo';
 import type { Push } from './notifications';
 import type { AuthService } from './auth/auth.service';
 import type { UsersRepository } from './auth/users.repository';
-import type { TripServices } from './trips';
 import type { TripsRepository } from './trips/trips.repository';
 
 /**
  * What app.ts hands every feature module (`<module>/index.ts`), the same object for all of them. Each
  * module builds its own repositories and services from it; what several modules share (the users and
- * trips repositories, the session service, the marketplace services the MQTT ACL also uses) is built
- * once by app.ts and passed here.
+ * trips repositories, the session service) is built once by app.ts and passed here. A module's own
+ * services are not listed: the trips module's (which the MQTT ACL and a few modules also use) come as
+ * `TripServicesDep` from modules/trips, to the modules that ask for them.
  */
 export interface ModuleDeps {
   db: Database;
@@ -51,8 +51,7 @@ export interface ModuleDeps {
   /** Web Push: the services call `push.notifications` after their writes (modules/notifications). */
   push: Push;
   auth: AuthService;
-  tripServices: TripServices;
 }
 
 /** What the shared services are built from (ModuleDeps before they exist). */
-export type CoreDeps = Omit<ModuleDeps, 'auth' | 'tripServices'>;
+export type CoreDeps = Omit<ModuleDeps, 'auth'>;

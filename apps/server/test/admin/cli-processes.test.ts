@@ -7,7 +7,6 @@
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,17 +15,10 @@ import { openDatabase } from '@jala/db';
 import { createDriver, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { acquireDataDirLock } from '../../src/lib/data-dir-lock';
 import { api } from '../support/http';
+import { freePort } from '../support/processes';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 const MAIN = join(ROOT, 'apps/server/src/main.ts');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The environment of a child: this machine's, with only the given Jala settings (no PORT unless given). */
 function jalaEnv(settings: Record<string, string>): NodeJS.ProcessEnv {

@@ -6,21 +6,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, registerUser } from '../support/http';
+import { freePort } from '../support/processes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 const AUTH_LIMIT_PER_MINUTE = 5;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A throwaway redis-server (no persistence), resolved once it accepts connections. */
 async function startRedis(port: number): Promise<ChildProcess> {

@@ -4,6 +4,7 @@
  * invalidated what was kept before it answered.
  */
 import { expect } from 'vitest';
+import type { Database } from '@jala/db';
 import { describeOnBackends } from '../support/backends';
 import { api } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
@@ -12,6 +13,16 @@ import { driveToStage, KENNEDY, onlineDriver, passenger, requestTrip } from '../
 type Trip = { id: number; status: string; offer_price: number | null; published_at: string | null; agreed_fare: number | null; start_code: string | null;
   start_code_locked: boolean; fare_adjustments: { status: string }[]; driver: { id: number; location_latitude: number | null } | null };
 type DriverTrip = { id: number; trip_status: string; fare_adjustments: { status: string }[] };
+
+/** A passenger's trip an online driver offered on and the passenger agreed: the driver is assigned. */
+async function assignedTrip(baseUrl: string, db: Database) {
+  const rider = await passenger(baseUrl);
+  const driver = await onlineDriver(baseUrl, db);
+  const trip = await requestTrip(baseUrl, rider.token);
+  await api(baseUrl, 'POST', '/driver/trips/accept', { token: driver.token, body: { trip_request_id: trip.id } });
+  await api(baseUrl, 'POST', '/drivers/trips/accept', { token: rider.token, body: { trip_id: trip.id, driver_id: driver.id } });
+  return { rider, driver, trip };
+}
 
 /** GET twice (the second is the one that may come from memory) and return the second answer. */
 async function warmRead<T>(baseUrl: string, path: string, token: string) {
@@ -87,12 +98,7 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
   });
 
   maybe('completion and a passenger cancellation leave the model at once', async () => {
-    const db = t.app.database.db;
-    const rider = await passenger(t.baseUrl);
-    const driver = await onlineDriver(t.baseUrl, db);
-    const trip = await requestTrip(t.baseUrl, rider.token);
-    await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: driver.token, body: { trip_request_id: trip.id } });
-    await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: rider.token, body: { trip_id: trip.id, driver_id: driver.id } });
+    const { rider, driver, trip } = await assignedTrip(t.baseUrl, t.app.database.db);
     await driveToStage(t.baseUrl, { passenger: rider.token, driver: driver.token }, trip.id, 'in_progress');
     expect((await warmRead(t.baseUrl, '/trips/active', rider.token)).status).toBe(200);
     expect((await warmRead(t.baseUrl, '/driver/trips/current', driver.token)).status).toBe(200);
@@ -108,12 +114,7 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
   });
 
   maybe("the assigned driver's published position reaches the passenger's kept trip", async () => {
-    const db = t.app.database.db;
-    const rider = await passenger(t.baseUrl);
-    const driver = await onlineDriver(t.baseUrl, db);
-    const trip = await requestTrip(t.baseUrl, rider.token);
-    await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: driver.token, body: { trip_request_id: trip.id } });
-    await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: rider.token, body: { trip_id: trip.id, driver_id: driver.id } });
+    const { rider, driver, trip } = await assignedTrip(t.baseUrl, t.app.database.db);
     await warmRead(t.baseUrl, '/trips/active', rider.token);
     const riderMqtt = await connectMqtt(t.wsUrl, { userId: rider.id, token: rider.token });
     const driverMqtt = await connectMqtt(t.wsUrl, { userId: driver.id, token: driver.token });

@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import { configureApiClient } from '../../src/lib/api-client';
-import { useSession } from '../../src/lib/session-store';
 import { renderApp } from '../support';
-import { serverCall, signIn, startFixtureServer, UNREACHABLE_API, type FixtureServer } from './fixture-server';
+import { serverCall, signIn, UNREACHABLE_API, useFixtureServer } from './fixture-server';
 
 const cardValue = (label: string) => {
   const card = screen.getByText(label).closest('.pw-stat-card');
@@ -12,19 +11,10 @@ const cardValue = (label: string) => {
 };
 
 describe('passenger dashboard against the real API', () => {
-  let server: FixtureServer;
-  beforeAll(async () => { server = await startFixtureServer(); });
-  afterAll(async () => server?.stop());
-  beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    localStorage.clear();
-    useSession.setState({ status: 'idle', user: null, token: null });
-  });
+  const fixture = useFixtureServer();
 
   it('shows the full-screen loader, then greets by first name with the four cards from real trips', async () => {
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     renderApp('/passenger/dashboard');
     expect(await screen.findByText('Cargando panel del pasajero...')).toBeTruthy();
     expect(await screen.findByText('Hola, Carla')).toBeTruthy();
@@ -38,19 +28,19 @@ describe('passenger dashboard against the real API', () => {
     expect(screen.queryByText('Cargando panel del pasajero...')).toBeNull();
   });
 
-  it('refreshes the cards from the server with the refresh button', async () => {
-    signIn(server, 'carla');
+  it('refreshes the cards from the fixture.server with the refresh button', async () => {
+    signIn(fixture.server, 'carla');
     renderApp('/passenger/dashboard');
     await screen.findByText('Viajes Totales');
-    const added = await serverCall(server, 'carla', 'POST', '/passenger/saved-locations', { name: 'Gimnasio', address: 'Av. Arequipa 2450, Lince', latitude: -12.0851, longitude: -77.0349 });
+    const added = await serverCall(fixture.server, 'carla', 'POST', '/passenger/saved-locations', { name: 'Gimnasio', address: 'Av. Arequipa 2450, Lince', latitude: -12.0851, longitude: -77.0349 });
     expect(added.status).toBe(201);
     fireEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
     await waitFor(() => expect(cardValue('Lugares guardados')).toBe('3'));
-    await serverCall(server, 'carla', 'DELETE', `/passenger/saved-locations/${(added.data as { id: number }).id}`);
+    await serverCall(fixture.server, 'carla', 'DELETE', `/passenger/saved-locations/${(added.data as { id: number }).id}`);
   });
 
   it('shows a new passenger zeros and no rating yet', async () => {
-    signIn(server, 'empty');
+    signIn(fixture.server, 'empty');
     renderApp('/passenger/dashboard');
     expect(await screen.findByText('Hola, Mateo')).toBeTruthy();
     expect(cardValue('Viajes Totales')).toBe('0');
@@ -62,12 +52,12 @@ describe('passenger dashboard against the real API', () => {
 
   it("shows the error with 'Reintentar', which clears it and loads again", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {}); // the active-trip guard logs its failed lookup
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     configureApiClient({ baseUrl: UNREACHABLE_API });
     renderApp('/passenger/dashboard');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error de red. Revisa tu conexión.')).toBeTruthy();
-    configureApiClient({ baseUrl: server.apiUrl });
+    configureApiClient({ baseUrl: fixture.server.apiUrl });
     fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Viajes Totales')).toBeTruthy();
     expect(screen.queryByText('Error de red. Revisa tu conexión.')).toBeNull();
@@ -75,7 +65,7 @@ describe('passenger dashboard against the real API', () => {
   });
 
   it('keeps the cards and offers a retry when a refresh fails', async () => {
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     renderApp('/passenger/dashboard');
     await screen.findByText('Viajes Totales');
     configureApiClient({ baseUrl: UNREACHABLE_API });
@@ -83,7 +73,7 @@ describe('passenger dashboard against the real API', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Error de red. Revisa tu conexión.');
     expect(cardValue('Viajes Totales')).toBe('3');
-    configureApiClient({ baseUrl: server.apiUrl });
+    configureApiClient({ baseUrl: fixture.server.apiUrl });
     fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });

@@ -5,8 +5,9 @@
  */
 import type { AuthResult } from '@jala/contracts';
 import type { HistoryStatus } from '@jala/domain';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '../../src/lib/api-client';
-import { setSession } from '../support';
+import { resetTestWorld, setSession } from '../support';
 
 interface Account { id: number; email: string }
 export interface FixtureSeed {
@@ -88,3 +89,22 @@ export async function serverCall<T>(server: FixtureServer, account: AccountName,
 
 /** An address nothing listens on: calls fail like a dropped connection. */
 export const UNREACHABLE_API = 'http://127.0.0.1:9/api';
+
+/**
+ * The set-up every test file on the fixture server shares, called inside its `describe`: one server for the
+ * file, window.scrollTo quiet (jsdom has none; screens scroll errors into sight), nothing left behind after
+ * each test. `fixture.server` is the running server, from the first test on.
+ */
+export function useFixtureServer(): { readonly server: FixtureServer } {
+  let running: FixtureServer | undefined;
+  beforeAll(async () => { running = await startFixtureServer(); });
+  afterAll(async () => running?.stop());
+  beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
+  afterEach(resetTestWorld);
+  return {
+    get server(): FixtureServer {
+      if (!running) throw new Error('the fixture server is not running (useFixtureServer outside a describe?)');
+      return running;
+    },
+  };
+}

@@ -1,28 +1,19 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import type { PassengerProfile, SavedLocation } from '@jala/contracts';
 import { useSession } from '../../src/lib/session-store';
 import { configureApiClient } from '../../src/lib/api-client';
 import { FakeGeolocation, installGeolocation, renderApp } from '../support';
-import { serverCall, signIn, startFixtureServer, UNREACHABLE_API, type FixtureServer } from './fixture-server';
+import { serverCall, signIn, UNREACHABLE_API, useFixtureServer } from './fixture-server';
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
 describe('passenger profile page against the real API', () => {
-  let server: FixtureServer;
-  beforeAll(async () => { server = await startFixtureServer(); });
-  afterAll(async () => server?.stop());
-  beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    localStorage.clear();
-    useSession.setState({ status: 'idle', user: null, token: null });
-  });
+  const fixture = useFixtureServer();
 
   it("opens 'Mi perfil' in view mode with tabs, and 'Editar perfil' opens the form", async () => {
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     renderApp('/passenger/profile');
     expect(await screen.findByRole('heading', { name: 'Mi perfil' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Perfil' }).getAttribute('aria-selected')).toBe('true');
@@ -38,8 +29,8 @@ describe('passenger profile page against the real API', () => {
     expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeTruthy();
   });
 
-  it('?edit=1 opens editing; saves the profile and emergency contact to the server', async () => {
-    const { user } = signIn(server, 'empty');
+  it('?edit=1 opens editing; saves the profile and emergency contact to the fixture.server', async () => {
+    const { user } = signIn(fixture.server, 'empty');
     renderApp('/passenger/profile?edit=1');
     await screen.findByRole('heading', { name: 'Perfil de pasajero' });
     expect(screen.queryByLabelText('Nombre del contacto')).toBeNull();
@@ -54,7 +45,7 @@ describe('passenger profile page against the real API', () => {
 
     expect(await screen.findByText('Perfil actualizado')).toBeTruthy();
     expect(screen.getByText('Rosa Huamán · 998 877 665')).toBeTruthy();
-    const saved = await serverCall<PassengerProfile>(server, 'empty', 'GET', '/passenger/profile');
+    const saved = await serverCall<PassengerProfile>(fixture.server, 'empty', 'GET', '/passenger/profile');
     expect(saved.data).toEqual({
       first_name: 'Mateo Andrés', last_name: 'Huamán', email: user.email, phone: '912000111',
       emergency_contact_name: 'Rosa Huamán', emergency_contact_phone: '998877665',
@@ -63,31 +54,33 @@ describe('passenger profile page against the real API', () => {
     expect(useSession.getState().user?.first_name).toBe('Mateo Andrés');
   });
 
-  it("shows the server's Spanish field errors, opening the emergency contact when it is the culprit", async () => {
-    signIn(server, 'carla');
+  it("shows the fixture.server's Spanish field errors, opening the emergency contact when it is the culprit", async () => {
+    signIn(fixture.server, 'carla');
     renderApp('/passenger/profile?edit=1');
     await screen.findByRole('heading', { name: 'Perfil de pasajero' });
     type('Correo electrónico', 'correo-sin-arroba');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect((await screen.findByText('Ingresa un correo electrónico válido.')).className).toBe('field__error');
+    // Focus moves to the field the server refused (after the form is no longer busy).
+    await waitFor(() => expect(document.activeElement).toBe(field('Correo electrónico')));
     expect(document.querySelector('.alert--error')).toBeNull();
 
-    type('Correo electrónico', server.seed.carla.email);
+    type('Correo electrónico', fixture.server.seed.carla.email);
     fireEvent.click(screen.getByRole('button', { name: 'Mostrar contacto de emergencia' }));
     type('Nombre del contacto', 'Juan Ríos');
     fireEvent.click(screen.getByRole('button', { name: 'Ocultar contacto de emergencia' }));
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('Ingresa el teléfono del contacto de emergencia.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ocultar contacto de emergencia' })).toBeTruthy();
-    const unchanged = await serverCall<PassengerProfile>(server, 'carla', 'GET', '/passenger/profile');
+    const unchanged = await serverCall<PassengerProfile>(fixture.server, 'carla', 'GET', '/passenger/profile');
     expect(unchanged.data.emergency_contact_name).toBeNull();
   });
 
   it("shows an e-mail another account uses under the field, and a failed call in the red banner", async () => {
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     renderApp('/passenger/profile?edit=1');
     await screen.findByRole('heading', { name: 'Perfil de pasajero' });
-    type('Correo electrónico', server.seed.driver.email);
+    type('Correo electrónico', fixture.server.seed.driver.email);
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     const taken = await screen.findByText('Ya existe una cuenta con ese correo.');
     expect(taken.className).toBe('field__error');
@@ -101,7 +94,7 @@ describe('passenger profile page against the real API', () => {
   });
 
   it('manages saved places: silent on empty fields, adds, refuses outside Peru, deletes', async () => {
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     renderApp('/passenger/profile?tab=ubicaciones');
     expect(await screen.findByRole('heading', { name: 'Ubicaciones guardadas' })).toBeTruthy();
     expect(await screen.findByText('Casa')).toBeTruthy();
@@ -119,8 +112,8 @@ describe('passenger profile page against the real API', () => {
     type('Longitud', '3.70');
     fireEvent.click(within(form).getByRole('button', { name: 'Agregar ubicación' }));
     expect(await screen.findByText('La ubicación debe estar dentro del Perú.', { selector: '.pw-form-error' })).toBeTruthy();
-    // The server's refusal came after anything the submit with an empty field could have sent: it sent nothing.
-    expect((await serverCall<SavedLocation[]>(server, 'carla', 'GET', '/passenger/saved-locations')).data).toHaveLength(2);
+    // The fixture.server's refusal came after anything the submit with an empty field could have sent: it sent nothing.
+    expect((await serverCall<SavedLocation[]>(fixture.server, 'carla', 'GET', '/passenger/saved-locations')).data).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByText('La ubicación debe estar dentro del Perú.')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Agregar nueva ubicación' }));
@@ -130,7 +123,7 @@ describe('passenger profile page against the real API', () => {
     expect(await screen.findByText('Universidad')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Nueva ubicación' })).toBeNull();
     expect(screen.getByText('-12.069400, -77.079500')).toBeTruthy();
-    const places = (await serverCall<SavedLocation[]>(server, 'carla', 'GET', '/passenger/saved-locations')).data;
+    const places = (await serverCall<SavedLocation[]>(fixture.server, 'carla', 'GET', '/passenger/saved-locations')).data;
     expect(places.map((p) => p.name)).toEqual(['Casa', 'Trabajo', 'Universidad']);
     fireEvent.click(screen.getByRole('button', { name: 'Agregar nueva ubicación' }));
     expect(field('Nombre').value).toBe('');
@@ -143,13 +136,13 @@ describe('passenger profile page against the real API', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar Universidad' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sí, eliminar' }));
     await waitFor(() => expect(screen.queryByText('Universidad')).toBeNull());
-    expect((await serverCall<SavedLocation[]>(server, 'carla', 'GET', '/passenger/saved-locations')).data).toHaveLength(2);
+    expect((await serverCall<SavedLocation[]>(fixture.server, 'carla', 'GET', '/passenger/saved-locations')).data).toHaveLength(2);
   });
 
   it("'Usar mi ubicación actual' fills the coordinates and the address found there", async () => {
     const geo = new FakeGeolocation();
     installGeolocation(geo);
-    signIn(server, 'rater');
+    signIn(fixture.server, 'rater');
     renderApp('/passenger/profile');
     fireEvent.click(await screen.findByRole('tab', { name: 'Ubicaciones' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Agregar nueva ubicación' }));
@@ -162,7 +155,7 @@ describe('passenger profile page against the real API', () => {
   });
 
   it("says 'No tienes ubicaciones guardadas' to a passenger without places", async () => {
-    signIn(server, 'rater');
+    signIn(fixture.server, 'rater');
     renderApp('/passenger/profile');
     fireEvent.click(await screen.findByRole('tab', { name: 'Ubicaciones' }));
     expect(await screen.findByText('No tienes ubicaciones guardadas')).toBeTruthy();

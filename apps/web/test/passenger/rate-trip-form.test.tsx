@@ -1,29 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import { RATING_COMMENT_MAX as CONTRACT_COMMENT_MAX, type TripRatingStatus } from '@jala/contracts';
 import { RATING_COMMENT_MAX, RateTripForm } from '../../src/features/passenger/components/rate-trip-form';
-import { useSession } from '../../src/lib/session-store';
 import { renderAt } from '../support';
-import { serverCall, signIn, startFixtureServer, type FixtureServer } from './fixture-server';
+import { serverCall, signIn, useFixtureServer } from './fixture-server';
 
 describe('RateTripForm against the real API', () => {
-  let server: FixtureServer;
-  beforeAll(async () => { server = await startFixtureServer(); });
-  afterAll(async () => server?.stop());
-  afterEach(() => {
-    cleanup();
-    localStorage.clear();
-    useSession.setState({ status: 'idle', user: null, token: null });
-  });
+  const fixture = useFixtureServer();
 
   it('keeps the comment limit of the contract', () => {
     expect(RATING_COMMENT_MAX).toBe(CONTRACT_COMMENT_MAX);
   });
 
   it('lets the driver rate the passenger of a completed trip, then shows the rating', async () => {
-    signIn(server, 'driver');
+    signIn(fixture.server, 'driver');
     const onRated = vi.fn();
-    renderAt('/', <RateTripForm tripId={server.seed.rater.tripId} title="Califica a tu pasajero" onRated={onRated} />);
+    renderAt('/', <RateTripForm tripId={fixture.server.seed.rater.tripId} title="Califica a tu pasajero" onRated={onRated} />);
     const form = within(await screen.findByRole('form', { name: 'Califica a tu pasajero' }));
     expect(form.getByText('¿Cómo fue tu viaje con Lucía Paredes?')).toBeTruthy();
     expect(form.getAllByRole('radio')).toHaveLength(5);
@@ -34,38 +26,38 @@ describe('RateTripForm against the real API', () => {
     expect(await screen.findByText('Tu calificación para Lucía Paredes')).toBeTruthy();
     expect(screen.getByRole('img', { name: '3 de 5 estrellas' })).toBeTruthy();
     expect(onRated).toHaveBeenCalledWith(3);
-    const stored = await serverCall<TripRatingStatus>(server, 'driver', 'GET', `/trips/${server.seed.rater.tripId}/rating`);
+    const stored = await serverCall<TripRatingStatus>(fixture.server, 'driver', 'GET', `/trips/${fixture.server.seed.rater.tripId}/rating`);
     expect(stored.data).toMatchObject({ rater_role: 'driver', can_rate: false, my_rating: { score: 3, comment: null } });
     // Lucía's average now counts it.
-    const stats = await serverCall<{ averageRating: number }>(server, 'rater', 'GET', '/passenger/stats');
+    const stats = await serverCall<{ averageRating: number }>(fixture.server, 'rater', 'GET', '/passenger/stats');
     expect(stats.data.averageRating).toBe(3);
   });
 
-  it("shows the server's refusal when the trip was rated meanwhile elsewhere", async () => {
-    signIn(server, 'rater');
-    renderAt('/', <RateTripForm tripId={server.seed.rater.tripId} title="Califica a tu conductor" />);
+  it("shows the fixture.server's refusal when the trip was rated meanwhile elsewhere", async () => {
+    signIn(fixture.server, 'rater');
+    renderAt('/', <RateTripForm tripId={fixture.server.seed.rater.tripId} title="Califica a tu conductor" />);
     const form = within(await screen.findByRole('form', { name: 'Califica a tu conductor' }));
-    const other = await serverCall(server, 'rater', 'POST', `/trips/${server.seed.rater.tripId}/rating`, { score: 4 });
+    const other = await serverCall(fixture.server, 'rater', 'POST', `/trips/${fixture.server.seed.rater.tripId}/rating`, { score: 4 });
     expect(other.status).toBe(201);
     fireEvent.click(form.getByLabelText('1 estrella'));
     fireEvent.click(form.getByRole('button', { name: 'Enviar calificación' }));
-    // The refusal is shown, and the form gives way to the rating the server holds.
+    // The refusal is shown, and the form gives way to the rating the fixture.server holds.
     expect(await screen.findByRole('img', { name: '4 de 5 estrellas' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Ya calificaste este viaje.');
   });
 
   it('shows nothing to rate on a trip of someone else, with the Spanish 404', async () => {
-    signIn(server, 'empty');
-    renderAt('/', <RateTripForm tripId={server.seed.rater.tripId} title="Califica a tu conductor" />);
+    signIn(fixture.server, 'empty');
+    renderAt('/', <RateTripForm tripId={fixture.server.seed.rater.tripId} title="Califica a tu conductor" />);
     expect(await screen.findByText('Viaje no encontrado.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Enviar calificación' })).toBeNull();
   });
 
   it('renders nothing for a trip that cannot be rated (cancelled)', async () => {
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     const { container } = renderAt(
       '/',
-      <RateTripForm tripId={server.seed.carla.tripIds.cancelled_by_driver[0]!} title="Califica a tu conductor" />,
+      <RateTripForm tripId={fixture.server.seed.carla.tripIds.cancelled_by_driver[0]!} title="Califica a tu conductor" />,
       { withoutProbe: true },
     );
     await waitFor(() => expect(screen.queryByText('Cargando calificación...')).toBeNull());

@@ -1,22 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SavedPlaceChips } from '../../src/features/passenger/components/saved-place-chips';
-import { useSession } from '../../src/lib/session-store';
 import { renderAt } from '../support';
-import { serverCall, signIn, startFixtureServer, type FixtureServer } from './fixture-server';
+import { serverCall, signIn, useFixtureServer } from './fixture-server';
 
 describe('SavedPlaceChips against the real API', () => {
-  let server: FixtureServer;
-  beforeAll(async () => { server = await startFixtureServer(); });
-  afterAll(async () => server?.stop());
-  afterEach(() => {
-    cleanup();
-    localStorage.clear();
-    useSession.setState({ status: 'idle', user: null, token: null });
-  });
+  const fixture = useFixtureServer();
 
   it("lists the passenger's places as chips and hands the picked one over", async () => {
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     const onPick = vi.fn();
     renderAt('/', <SavedPlaceChips onPick={onPick} />);
     const casa = await screen.findByRole('button', { name: 'Casa' });
@@ -26,9 +18,9 @@ describe('SavedPlaceChips against the real API', () => {
   });
 
   it('renders nothing when the passenger has no places, and the new place once one is saved', async () => {
-    signIn(server, 'empty');
+    signIn(fixture.server, 'empty');
     const first = renderAt('/', <SavedPlaceChips onPick={() => {}} />, { withoutProbe: true });
-    const places = await serverCall<unknown[]>(server, 'empty', 'GET', '/passenger/saved-locations');
+    const places = await serverCall<unknown[]>(fixture.server, 'empty', 'GET', '/passenger/saved-locations');
     expect(places.data).toEqual([]);
     // Empty while loading and empty when loaded look alike: wait for the component's answer to arrive.
     const queries = () => first.client.getQueryCache().getAll();
@@ -36,7 +28,7 @@ describe('SavedPlaceChips against the real API', () => {
     expect(first.container.innerHTML).toBe('');
     first.unmount();
 
-    await serverCall(server, 'empty', 'POST', '/passenger/saved-locations', { name: 'Mamá', address: 'Jr. Junín 420, Breña', latitude: -12.0583, longitude: -77.0502 });
+    await serverCall(fixture.server, 'empty', 'POST', '/passenger/saved-locations', { name: 'Mamá', address: 'Jr. Junín 420, Breña', latitude: -12.0583, longitude: -77.0502 });
     renderAt('/', <SavedPlaceChips onPick={() => {}} />);
     expect(await screen.findByRole('button', { name: 'Mamá' })).toBeTruthy();
   });

@@ -1,10 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import type { TripRatingStatus } from '@jala/contracts';
-import { useSession } from '../../src/lib/session-store';
 import { configureApiClient } from '../../src/lib/api-client';
 import { renderApp } from '../support';
-import { serverCall, signIn, startFixtureServer, UNREACHABLE_API, type FixtureServer } from './fixture-server';
+import { serverCall, signIn, UNREACHABLE_API, useFixtureServer } from './fixture-server';
 
 const cards = () => screen.queryAllByTestId('trip-card');
 const destinations = () => cards().map((card) => card.querySelectorAll('.pw-trip-card__place')[1]?.textContent?.replace('Destino: ', ''));
@@ -15,19 +14,10 @@ async function listShows(expected: string[]): Promise<void> {
 }
 
 describe('passenger trip history against the real API', () => {
-  let server: FixtureServer;
-  beforeAll(async () => { server = await startFixtureServer(); });
-  afterAll(async () => server?.stop());
-  beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    localStorage.clear();
-    useSession.setState({ status: 'idle', user: null, token: null });
-  });
+  const fixture = useFixtureServer();
 
   it('first loads the completed trips, 2 per page, with the thank-you banner and share links', async () => {
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     renderApp('/passenger/trip-history');
     expect(await screen.findByRole('heading', { name: 'Historial de viajes' })).toBeTruthy();
     expect(await screen.findByText('Cargando viajes...')).toBeTruthy();
@@ -57,7 +47,7 @@ describe('passenger trip history against the real API', () => {
   });
 
   it('shows each card as the spec lists it', async () => {
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     renderApp('/passenger/trip-history');
     await listShows(['Jockey Plaza, Santiago de Surco', 'Larcomar, Miraflores']);
     const card = within(cards()[0]!);
@@ -73,7 +63,7 @@ describe('passenger trip history against the real API', () => {
   });
 
   it('reloads with each filter pill and hides the pager on a single page', async () => {
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     renderApp('/passenger/trip-history');
     await listShows(['Jockey Plaza, Santiago de Surco', 'Larcomar, Miraflores']);
 
@@ -106,7 +96,7 @@ describe('passenger trip history against the real API', () => {
   });
 
   it('opens a detail sheet on click and rates the driver of a completed trip once', async () => {
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     renderApp('/passenger/trip-history');
     await listShows(['Jockey Plaza, Santiago de Surco', 'Larcomar, Miraflores']);
     fireEvent.click(cards()[0]!);
@@ -123,8 +113,8 @@ describe('passenger trip history against the real API', () => {
     expect(await sheet.findByText('Tu calificación para Jorge Vargas')).toBeTruthy();
     expect(sheet.getByRole('img', { name: '5 de 5 estrellas' })).toBeTruthy();
     expect(sheet.getByText('“Muy puntual, gracias”')).toBeTruthy();
-    const tripId = server.seed.carla.tripIds.completed[2]!;
-    const stored = await serverCall<TripRatingStatus>(server, 'carla', 'GET', `/trips/${tripId}/rating`);
+    const tripId = fixture.server.seed.carla.tripIds.completed[2]!;
+    const stored = await serverCall<TripRatingStatus>(fixture.server, 'carla', 'GET', `/trips/${tripId}/rating`);
     expect(stored.data).toMatchObject({ can_rate: false, my_rating: { score: 5, comment: 'Muy puntual, gracias' } });
 
     fireEvent.click(sheet.getByRole('button', { name: 'Cerrar' }));
@@ -135,7 +125,7 @@ describe('passenger trip history against the real API', () => {
   });
 
   it('shows the rating already given for a rated trip, and closes with Escape', async () => {
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     renderApp('/passenger/trip-history');
     await listShows(['Jockey Plaza, Santiago de Surco', 'Larcomar, Miraflores']);
     fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
@@ -150,7 +140,7 @@ describe('passenger trip history against the real API', () => {
   });
 
   it('shows no rating form for a cancelled trip', async () => {
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     renderApp('/passenger/trip-history');
     await listShows(['Jockey Plaza, Santiago de Surco', 'Larcomar, Miraflores']);
     fireEvent.click(pill('Por conductor'));
@@ -162,7 +152,7 @@ describe('passenger trip history against the real API', () => {
   });
 
   it("says 'Aún no hay viajes en tu historial.' to a passenger without trips", async () => {
-    signIn(server, 'empty');
+    signIn(fixture.server, 'empty');
     renderApp('/passenger/trip-history');
     expect(await screen.findByText('Aún no hay viajes en tu historial.')).toBeTruthy();
     expect(screen.queryByText(/^Página/)).toBeNull();
@@ -173,11 +163,11 @@ describe('passenger trip history against the real API', () => {
 
   it('shows a failed load with a retry', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {}); // the active-trip guard logs its failed lookup
-    signIn(server, 'carla');
+    signIn(fixture.server, 'carla');
     configureApiClient({ baseUrl: UNREACHABLE_API });
     renderApp('/passenger/trip-history');
     expect(await screen.findByText('Error de red. Revisa tu conexión.')).toBeTruthy();
-    configureApiClient({ baseUrl: server.apiUrl });
+    configureApiClient({ baseUrl: fixture.server.apiUrl });
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     await listShows(['Jockey Plaza, Santiago de Surco', 'Larcomar, Miraflores']);
   });

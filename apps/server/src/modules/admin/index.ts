@@ -5,6 +5,7 @@ import { DriverDocumentsService } from '../drivers/driver-documents.service';
 import { DriverVerificationService } from '../drivers/driver-verification.service';
 import { touchAccountOnWrites } from '../../plugins/touch-on-write';
 import type { ModuleDeps } from '../module-deps';
+import type { TripServicesDep } from '../trips';
 import { adminDriversRoutes } from './admin-drivers.routes';
 import { adminOperatorsRoutes } from './admin-operators.routes';
 import { adminTripsRoutes } from './admin-trips.routes';
@@ -26,7 +27,7 @@ export const LIVE_MAP_PERIOD_MS = 5_000;
  * Also bootstraps operators: OPERATOR_EMAILS at boot, and `npm run create-operator` / `verify-driver`
  * requests dropped in DATA_DIR while this server holds the embedded database (operator-inbox.ts).
  */
-export const adminModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+export const adminModule: FastifyPluginAsyncZod<ModuleDeps & TripServicesDep> = async (app, deps) => {
   const { db, now, log, config } = deps;
   const audit = new AuditLog(db);
   const operators = new OperatorsService(db, audit, deps.accountChanges);

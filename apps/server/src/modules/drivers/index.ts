@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { touchAccountOnWrites } from '../../plugins/touch-on-write';
 import type { ModuleDeps } from '../module-deps';
+import type { TripServicesDep } from '../trips';
 import { driverDocumentsRoutes } from './driver-documents.routes';
 import { DriverDocumentsService } from './driver-documents.service';
 import { DriverMetricsRepository } from './driver-metrics.repository';
@@ -21,7 +22,7 @@ import { VehiclesService } from './vehicles.service';
  * Driver workspace: registration, profile, vehicles, online status, stats and earnings (spec §7 'Driver').
  * Operators verify drivers through the admin module.
  */
-export const driverModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, now, documents, auth, tripServices, readVersions }) => {
+export const driverModule: FastifyPluginAsyncZod<ModuleDeps & TripServicesDep> = async (app, { db, now, documents, auth, tripServices, readVersions }) => {
   const profileRepository = new DriverProfileRepository(db);
   const vehicleRepository = new VehiclesRepository(db);
   const statusRepository = new DriverStatusRepository(db);

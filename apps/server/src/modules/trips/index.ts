@@ -78,9 +78,13 @@ function followDriverPositions(broker: CoreDeps['broker'], live: LiveTrips, log:
 }
 
 export type TripServices = ReturnType<typeof createTripServices>;
+/** What a module that uses the marketplace services adds to its ModuleDeps (app.ts builds them once). */
+export interface TripServicesDep {
+  tripServices: TripServices;
+}
 
 /** The marketplace routes and the expiry sweep, over the services app.ts built with createTripServices. */
-export const tripModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { tripServices: services, clusterLock }) => {
+export const tripModule: FastifyPluginAsyncZod<ModuleDeps & TripServicesDep> = async (app, { tripServices: services, clusterLock }) => {
   await app.register(activeTripRoutes, { activeTrips: services.activeTrips });
   await app.register(passengerTripRoutes, { passengerTrips: services.passengerTrips, chat: services.chat });
   await app.register(driverTripRoutes, { driverTrips: services.driverTrips });

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { useRevealWhen } from './reveal';
 
 interface FieldShellProps {
@@ -36,7 +36,7 @@ function describedBy(id: string, error?: string, hint?: string): string | undefi
   return undefined;
 }
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: string };
+type TextFieldProps = ComponentProps<'input'> & { label: string; error?: string | undefined; hint?: string };
 
 /** Labelled input with inline error (aria-invalid + aria-describedby wired). */
 export function TextField({ label, error, hint, id, ...input }: TextFieldProps) {
@@ -55,7 +55,7 @@ export function TextField({ label, error, hint, id, ...input }: TextFieldProps) 
   );
 }
 
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+type SelectFieldProps = ComponentProps<'select'> & {
   label: string;
   error?: string | undefined;
   options: readonly { value: string; label: string }[];
@@ -83,7 +83,6 @@ export function SelectField({ label, error, options, id, ...select }: SelectFiel
   );
 }
 
-/** Red banner for form-level errors (server messages), scrolled into sight when it appears. */
 /**
  * A failed action's message placed right under the button that caused it, and brought into sight when it
  * appears (a phone's screen seldom shows both the top of the page and the button).
@@ -98,6 +97,7 @@ export function InlineError({ message, className = 'field__error' }: { message: 
   );
 }
 
+/** Red banner for form-level errors (server messages), scrolled into sight when it appears. */
 export function ErrorBanner({ message }: { message: string | null }) {
   const ref = useRevealWhen<HTMLDivElement>(message);
   if (!message) return null;

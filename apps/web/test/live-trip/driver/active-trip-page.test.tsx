@@ -5,25 +5,19 @@ import { DriverActiveTripPage } from '../../../src/features/live-trip/driver/act
 import type { DriverTrip } from '../../../src/features/live-trip/driver/api';
 import { TripNavigation } from '../../../src/features/live-trip/driver/components/trip-navigation';
 import { tripMapPoints } from '../../../src/features/live-trip/driver/trip-points';
-import { envelope, FakeGeolocation, type FakeRealtime, fakeRealtime, installGeolocation, jsonResponse, noActiveTrip, renderAt, resetTestWorld, setSession, stubFetch } from '../../support';
-import { makeDriverTrip, makeUser } from '@jala/test-factories';
+import { envelope, jsonResponse, noActiveTrip, renderAt, stubFetch, signedInDriverPhone } from '../../support';
+import { makeDriverTrip } from '@jala/test-factories';
 
 const DRIVER_ID = 33;
 const HERE = { latitude: -12.0861, longitude: -76.9775 };
 
-let geo: FakeGeolocation;
-let live: FakeRealtime;
+const phone = signedInDriverPhone(DRIVER_ID);
 
 beforeEach(() => {
-  setSession(makeUser({ id: DRIVER_ID, user_type: 'driver', roles: ['driver'] }));
-  geo = new FakeGeolocation();
-  installGeolocation(geo);
-  live = fakeRealtime();
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 
 afterEach(() => {
-  resetTestWorld();
   Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
 });
 
@@ -164,7 +158,7 @@ describe('driver active trip page', () => {
   it('moves through every stage with the position and refetches the trip after each change', async () => {
     const { fetchMock } = tripServer(makeDriverTrip());
     renderPage();
-    act(() => geo.fix(HERE.latitude, HERE.longitude));
+    act(() => phone.geo.fix(HERE.latitude, HERE.longitude));
     fireEvent.click(await screen.findByRole('button', { name: 'Ir al punto de recojo' }));
     expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toEqual({ status: 'en_route', latitude: HERE.latitude, longitude: HERE.longitude });
     fireEvent.click(await screen.findByRole('button', { name: 'Llegué al punto de recojo' }));
@@ -206,7 +200,7 @@ describe('driver active trip page', () => {
       'GET /trips/777/rating': jsonResponse(200, envelope({ trip_id: 777, rater_role: 'driver', ratee_name: 'Rosa Huamán', can_rate: true, my_rating: null })),
     });
     renderPage();
-    act(() => geo.fix(HERE.latitude, HERE.longitude));
+    act(() => phone.geo.fix(HERE.latitude, HERE.longitude));
     fireEvent.change(await screen.findByLabelText('Notas (opcional)'), { target: { value: 'Peaje incluido' } });
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar viaje' }));
     expect(await screen.findByRole('button', { name: 'Finalizando...' })).toBeTruthy();
@@ -227,7 +221,7 @@ describe('driver active trip page', () => {
       'POST /driver/trips/complete': jsonResponse(409, { success: false, data: null, message: 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.', code: 'CONFLICT' }),
     });
     renderPage();
-    act(() => geo.fix(HERE.latitude, HERE.longitude));
+    act(() => phone.geo.fix(HERE.latitude, HERE.longitude));
     fireEvent.click(await screen.findByRole('button', { name: 'Finalizar viaje' }));
     expect(await screen.findByText('Error al finalizar el viaje: El viaje cambió de estado. Actualiza e inténtalo de nuevo.')).toBeTruthy();
   });
@@ -256,7 +250,7 @@ describe('driver active trip page', () => {
     });
     renderPage();
     // At the pickup, Parque Kennedy: ~6.7 km from Jockey Plaza.
-    act(() => geo.fix(-12.1211, -77.0297));
+    act(() => phone.geo.fix(-12.1211, -77.0297));
     fireEvent.click(await screen.findByRole('button', { name: 'Finalizar viaje' }));
     const question = await screen.findByRole('alertdialog');
     expect(question.textContent).toMatch(/^Estás a 6\.\d km del destino\. ¿Finalizar el viaje aquí\? El pasajero verá dónde terminó\./);
@@ -278,7 +272,7 @@ describe('driver active trip page', () => {
       'GET /trips/777/rating': jsonResponse(200, envelope({ trip_id: 777, rater_role: 'driver', ratee_name: 'Rosa Huamán', can_rate: true, my_rating: null })),
     });
     renderPage();
-    act(() => geo.fix(HERE.latitude, HERE.longitude));
+    act(() => phone.geo.fix(HERE.latitude, HERE.longitude));
     fireEvent.click(await screen.findByRole('button', { name: 'Finalizar viaje' }));
     await waitFor(() => expect(bodyOf(fetchMock, 'POST', '/driver/trips/complete')).not.toBeNull());
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -288,9 +282,9 @@ describe('driver active trip page', () => {
     const server = tripServer(makeDriverTrip({ trip_status: 'en_route' }));
     renderPage();
     await screen.findByRole('button', { name: 'Llegué al punto de recojo' });
-    await waitFor(() => expect(live.subscribedTopics()).toContain(topics.tripStatus(777)));
+    await waitFor(() => expect(phone.live.subscribedTopics()).toContain(topics.tripStatus(777)));
     server.setTrip(null);
-    act(() => live.emit(topics.tripStatus(777), { trip_id: 777, status: 'cancelled_by_passenger', driver_id: DRIVER_ID, timestamp: new Date().toISOString(), reason: 'Cambié de planes' }));
+    act(() => phone.live.emit(topics.tripStatus(777), { trip_id: 777, status: 'cancelled_by_passenger', driver_id: DRIVER_ID, timestamp: new Date().toISOString(), reason: 'Cambié de planes' }));
     expect(await screen.findByText('Viaje cancelado')).toBeTruthy();
     expect(screen.getByText('El pasajero canceló el viaje. Motivo: Cambié de planes')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Llegué al punto de recojo' })).toBeNull();
@@ -319,9 +313,9 @@ describe('driver active trip page', () => {
     tripServer(makeDriverTrip());
     renderPage();
     await screen.findByRole('button', { name: 'Ir al punto de recojo' });
-    act(() => geo.fix(HERE.latitude, HERE.longitude, 370));
-    await waitFor(() => expect(live.published.some((p) => p.topic === topics.driverLocation(777))).toBe(true));
-    const sent = live.published.find((p) => p.topic === topics.driverLocation(777))?.payload;
+    act(() => phone.geo.fix(HERE.latitude, HERE.longitude, 370));
+    await waitFor(() => expect(phone.live.published.some((p) => p.topic === topics.driverLocation(777))).toBe(true));
+    const sent = phone.live.published.find((p) => p.topic === topics.driverLocation(777))?.payload;
     expect(sent).toMatchObject({ latitude: HERE.latitude, longitude: HERE.longitude, heading: 10 });
   });
 

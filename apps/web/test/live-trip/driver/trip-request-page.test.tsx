@@ -1,27 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { topics } from '@jala/contracts';
 import { DRIVER_GEO_WATCH } from '@jala/domain';
 import { DriverTripRequestPage } from '../../../src/features/live-trip/driver/trip-request-page';
 import { GeolocationRequired } from '../../../src/features/live-trip/driver/components/geolocation-required';
-import { envelope, FakeGeolocation, type FakeRealtime, fakeRealtime, installGeolocation, jsonResponse, noActiveTrip, renderAt, resetTestWorld, setSession, stubFetch } from '../../support';
-import { makeDriverTrip, makeDriverTripRequest, makeUser } from '@jala/test-factories';
+import { envelope, installGeolocation, jsonResponse, noActiveTrip, renderAt, stubFetch, signedInDriverPhone } from '../../support';
+import { makeDriverTrip, makeDriverTripRequest } from '@jala/test-factories';
 
 const DRIVER_ID = 33;
 const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
 const FEED = topics.driverTripRequests(DRIVER_ID);
 
-let geo: FakeGeolocation;
-let live: FakeRealtime;
-
-beforeEach(() => {
-  setSession(makeUser({ id: DRIVER_ID, user_type: 'driver', roles: ['driver'] }));
-  geo = new FakeGeolocation();
-  installGeolocation(geo);
-  live = fakeRealtime();
-});
-
-afterEach(resetTestWorld);
+const phone = signedInDriverPhone(DRIVER_ID);
 
 function renderPage() {
   return renderAt('/driver/trip-request', {
@@ -41,10 +31,10 @@ describe("driver 'Solicitudes de Viaje' page", () => {
     renderPage();
     expect(screen.getByRole('heading', { name: 'Solicitudes de Viaje' })).toBeTruthy();
     expect(screen.getByText('Cargando solicitudes...')).toBeTruthy();
-    expect(geo.options).toEqual(DRIVER_GEO_WATCH);
+    expect(phone.geo.options).toEqual(DRIVER_GEO_WATCH);
     expect(requestCalls(fetchMock)).toHaveLength(0); // nothing before the first fix
 
-    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    act(() => phone.geo.fix(KENNEDY.latitude, KENNEDY.longitude));
     expect(await screen.findByRole('heading', { name: '2 solicitudes disponibles' })).toBeTruthy();
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Solicitud de Rosa Huamán', 'Solicitud de Luis Paredes']);
     expect(requestCalls(fetchMock)[0]).toContain('latitude=-12.1211&longitude=-77.0297');
@@ -53,7 +43,7 @@ describe("driver 'Solicitudes de Viaje' page", () => {
   it("shows 'No hay solicitudes de viaje disponibles.' when nothing is near", async () => {
     stubFetch({ 'GET /driver/trips/current': noActiveTrip(), 'GET /driver/trip-requests': jsonResponse(200, envelope([])) });
     renderPage();
-    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    act(() => phone.geo.fix(KENNEDY.latitude, KENNEDY.longitude));
     expect(await screen.findByText('No hay solicitudes de viaje disponibles.')).toBeTruthy();
   });
 
@@ -70,7 +60,7 @@ describe("driver 'Solicitudes de Viaje' page", () => {
       'GET /driver/trip-requests': jsonResponse(200, envelope([makeDriverTripRequest()])),
     });
     renderPage();
-    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    act(() => phone.geo.fix(KENNEDY.latitude, KENNEDY.longitude));
     const card = await screen.findByTestId('verification-waiting');
     expect(within(card).getByRole('heading', { name: 'Tus documentos están en revisión' })).toBeTruthy();
     expect(card.textContent).toContain('Suele tomar menos de 24 horas.');
@@ -82,8 +72,8 @@ describe("driver 'Solicitudes de Viaje' page", () => {
 
     // The operator approves: the notification refetches the documents and the requests appear.
     verification = 'verified';
-    await waitFor(() => expect(live.follows(topics.notifications(DRIVER_ID))).toBe(true));
-    act(() => live.deliver(topics.notifications(DRIVER_ID), { type: 'verification_changed', verification_status: 'verified' }));
+    await waitFor(() => expect(phone.live.follows(topics.notifications(DRIVER_ID))).toBe(true));
+    act(() => phone.live.deliver(topics.notifications(DRIVER_ID), { type: 'verification_changed', verification_status: 'verified' }));
     expect(await screen.findByRole('heading', { name: '1 solicitud disponible' })).toBeTruthy();
     expect(screen.queryByTestId('verification-waiting')).toBeNull();
   });
@@ -94,7 +84,7 @@ describe("driver 'Solicitudes de Viaje' page", () => {
       'GET /driver/trip-requests': jsonResponse(409, { success: false, data: null, message: 'Estás desconectado. Conéctate en "Estado" para recibir solicitudes.', code: 'CONFLICT' }),
     });
     renderPage();
-    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    act(() => phone.geo.fix(KENNEDY.latitude, KENNEDY.longitude));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('✕');
     expect(alert.textContent).toContain('Estás desconectado. Conéctate en "Estado" para recibir solicitudes.');
@@ -107,29 +97,29 @@ describe("driver 'Solicitudes de Viaje' page", () => {
       'GET /driver/trip-requests': jsonResponse(400, { success: false, data: null, message: '' }),
     });
     renderPage();
-    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    act(() => phone.geo.fix(KENNEDY.latitude, KENNEDY.longitude));
     expect(await screen.findByText('Error al obtener solicitudes')).toBeTruthy();
   });
 
   it('adds, closes and declines requests live from the driver feed, without refetching', async () => {
     const fetchMock = stubFetch({ 'GET /driver/trips/current': noActiveTrip(), 'GET /driver/trip-requests': jsonResponse(200, envelope([makeDriverTripRequest()])) });
     renderPage();
-    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    act(() => phone.geo.fix(KENNEDY.latitude, KENNEDY.longitude));
     await screen.findByRole('heading', { name: '1 solicitud disponible' });
-    await waitFor(() => expect(live.subscribedTopics()).toContain(FEED));
+    await waitFor(() => expect(phone.live.subscribedTopics()).toContain(FEED));
     const fetchesBefore = requestCalls(fetchMock).length;
 
-    act(() => live.emit(FEED, { type: 'trip_request', request: makeDriverTripRequest({ id: 600, passenger_name: 'Carmen Flores', distance_to_pickup_km: 0.1 }) }));
+    act(() => phone.live.emit(FEED, { type: 'trip_request', request: makeDriverTripRequest({ id: 600, passenger_name: 'Carmen Flores', distance_to_pickup_km: 0.1 }) }));
     expect(await screen.findByRole('heading', { name: '2 solicitudes disponibles' })).toBeTruthy();
     // Nearest pickup first.
     expect(screen.getAllByRole('article')[0]?.getAttribute('aria-label')).toBe('Solicitud de Carmen Flores');
 
-    act(() => live.emit(FEED, { type: 'trip_request', request: { id: 'mal' } }));
-    act(() => live.emit(FEED, { type: 'trip_request_closed', trip_id: 600 }));
+    act(() => phone.live.emit(FEED, { type: 'trip_request', request: { id: 'mal' } }));
+    act(() => phone.live.emit(FEED, { type: 'trip_request_closed', trip_id: 600 }));
     expect(await screen.findByRole('heading', { name: '1 solicitud disponible' })).toBeTruthy();
     expect(screen.getByText('La solicitud de Carmen Flores ya no está disponible.')).toBeTruthy();
 
-    act(() => live.emit(FEED, { type: 'offer_declined', trip_id: 501 }));
+    act(() => phone.live.emit(FEED, { type: 'offer_declined', trip_id: 501 }));
     expect(await screen.findByText('No hay solicitudes de viaje disponibles.')).toBeTruthy();
     expect(screen.getByText('Rosa Huamán eligió otra oferta.')).toBeTruthy();
     expect(requestCalls(fetchMock).length).toBe(fetchesBefore);
@@ -146,15 +136,15 @@ describe("driver 'Solicitudes de Viaje' page", () => {
       '/driver/trip-request': <DriverTripRequestPage />,
       '/driver/active-trip': <p>Pantalla del viaje activo</p>,
     });
-    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    act(() => phone.geo.fix(KENNEDY.latitude, KENNEDY.longitude));
     fireEvent.click(await screen.findByRole('button', { name: 'Aceptar' }));
     expect(await screen.findByText(/Oferta enviada: S\/ 20\.00/)).toBeTruthy();
     const accept = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/driver/trips/accept') && init?.method === 'POST');
     expect(JSON.parse(String(accept?.[1]?.body))).toEqual({ trip_request_id: 501, latitude: KENNEDY.latitude, longitude: KENNEDY.longitude });
 
-    await waitFor(() => expect(live.subscribedTopics()).toContain(topics.tripStatus(501)));
+    await waitFor(() => expect(phone.live.subscribedTopics()).toContain(topics.tripStatus(501)));
     // Another driver chosen elsewhere does not move us; being chosen does.
-    act(() => live.emit(topics.tripStatus(501), { trip_id: 501, status: 'accepted', driver_id: DRIVER_ID, timestamp: new Date().toISOString() }));
+    act(() => phone.live.emit(topics.tripStatus(501), { trip_id: 501, status: 'accepted', driver_id: DRIVER_ID, timestamp: new Date().toISOString() }));
     expect(await screen.findByText('Pantalla del viaje activo')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/driver/active-trip');
   });
@@ -166,10 +156,10 @@ describe("driver 'Solicitudes de Viaje' page", () => {
       [`GET /trips/501/chat/${DRIVER_ID}`]: jsonResponse(200, envelope([])),
     });
     renderPage();
-    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    act(() => phone.geo.fix(KENNEDY.latitude, KENNEDY.longitude));
     await screen.findByText(/Oferta enviada/);
-    await waitFor(() => expect(live.subscribedTopics()).toContain(topics.tripStatus(501)));
-    act(() => live.emit(topics.tripStatus(501), { trip_id: 501, status: 'accepted', driver_id: 999, timestamp: new Date().toISOString() }));
+    await waitFor(() => expect(phone.live.subscribedTopics()).toContain(topics.tripStatus(501)));
+    act(() => phone.live.emit(topics.tripStatus(501), { trip_id: 501, status: 'accepted', driver_id: 999, timestamp: new Date().toISOString() }));
     expect(await screen.findByText('Rosa Huamán eligió otra oferta.')).toBeTruthy();
     expect(screen.getByText('No hay solicitudes de viaje disponibles.')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/driver/trip-request');
@@ -182,25 +172,25 @@ describe("driver 'Solicitudes de Viaje' page", () => {
       'POST /driver/trip-requests/reject': jsonResponse(200, envelope(null, 'Solicitud rechazada')),
     });
     renderPage();
-    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    act(() => phone.geo.fix(KENNEDY.latitude, KENNEDY.longitude));
     fireEvent.click(await screen.findByRole('button', { name: 'Rechazar' }));
     expect(await screen.findByText('No hay solicitudes de viaje disponibles.')).toBeTruthy();
     const reject = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/driver/trip-requests/reject'));
     expect(JSON.parse(String(reject?.[1]?.body))).toMatchObject({ trip_request_id: 501 });
     // A late push of the same request does not bring it back.
-    act(() => live.emit(FEED, { type: 'trip_request', request: makeDriverTripRequest() }));
+    act(() => phone.live.emit(FEED, { type: 'trip_request', request: makeDriverTripRequest() }));
     expect(screen.queryByRole('article')).toBeNull();
   });
 
   it('asks again when the driver moves meaningfully, not for a few metres', async () => {
     const fetchMock = stubFetch({ 'GET /driver/trips/current': noActiveTrip(), 'GET /driver/trip-requests': jsonResponse(200, envelope([])) });
     renderPage();
-    act(() => geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    act(() => phone.geo.fix(KENNEDY.latitude, KENNEDY.longitude));
     await screen.findByText('No hay solicitudes de viaje disponibles.');
     await waitFor(() => expect(requestCalls(fetchMock).length).toBeGreaterThan(0));
     const before = requestCalls(fetchMock).length;
-    act(() => geo.fix(KENNEDY.latitude + 0.0003, KENNEDY.longitude)); // ~33 m
-    act(() => geo.fix(KENNEDY.latitude + 0.01, KENNEDY.longitude)); // ~1.1 km
+    act(() => phone.geo.fix(KENNEDY.latitude + 0.0003, KENNEDY.longitude)); // ~33 m
+    act(() => phone.geo.fix(KENNEDY.latitude + 0.01, KENNEDY.longitude)); // ~1.1 km
     // The far move's call is the sentinel: a call for the short move would have been made before it.
     await waitFor(() => expect(requestCalls(fetchMock).at(-1)).toContain('latitude=-12.1111'));
     expect(requestCalls(fetchMock).length).toBe(before + 1);
@@ -209,7 +199,7 @@ describe("driver 'Solicitudes de Viaje' page", () => {
   it('shows the yellow box with the Spanish reason when location is denied', async () => {
     const fetchMock = stubFetch({ 'GET /driver/trips/current': noActiveTrip() });
     renderPage();
-    act(() => geo.fail(1, 'User denied Geolocation'));
+    act(() => phone.geo.fail(1, 'User denied Geolocation'));
     const box = await screen.findByRole('alert');
     expect(within(box).getByRole('heading', { name: '¡Activa la ubicación para recibir viajes!' })).toBeTruthy();
     expect(box.textContent).toContain('Permiso de ubicación denegado.');

@@ -22,3 +22,13 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
     </div>
   );
 }
+
+/** The e-mail input of login and register: the phone's e-mail keyboard, no capitals or spell-check. */
+export const EMAIL_INPUT = {
+  type: 'email',
+  inputMode: 'email',
+  autoComplete: 'email',
+  autoCapitalize: 'none',
+  spellCheck: false,
+  placeholder: 'tucorreo@ejemplo.com',
+} as const;

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_MESSAGE, type DocumentKind, type DriverDocument } from '@jala/contracts';
 import { canResubmitDocuments } from '@jala/domain';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { InlineError, TextField } from '../../../components/ui/form-field';
 import { PrivateImage } from '../../../components/ui/private-image';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage, SERVER_ERROR_MESSAGE } from '../../../lib/api-client';
 import { driverKeys, fetchOwnDocumentFile, submitDriverDocuments, uploadDriverDocument } from '../api/driver-api';
 import { useDriverDocuments, useUserId } from '../hooks/use-driver-queries';
 import { InlineLoading, SuccessBanner } from './inline-status';
@@ -65,10 +67,10 @@ export function DocumentsSection() {
   const userId = useUserId();
   const client = useQueryClient();
   const { data, error, isPending, refetch } = useDriverDocuments();
-  const [soat, setSoat] = useState('');
   const [sent, setSent] = useState<string | null>(null);
+  const { formRef, banner, field, onSubmit } = useSchemaForm({ defaultValues: { soat_expiry_date: '' }, fallbackError: SERVER_ERROR_MESSAGE });
   const submit = useMutation({
-    mutationFn: () => submitDriverDocuments(soat),
+    mutationFn: (values: { soat_expiry_date: string }) => submitDriverDocuments(values.soat_expiry_date),
     onSuccess: async (result) => {
       setSent(result.message);
       client.setQueryData(driverKeys.documents(userId), result.data);
@@ -84,8 +86,6 @@ export function DocumentsSection() {
       </div>
     );
   }
-  const onSubmit = (event: FormEvent) => { event.preventDefault(); setSent(null); submit.mutate(); };
-  const submitError = submit.error && isApiError(submit.error) ? submit.error.fields?.soat_expiry_date ?? submit.error.message : submit.error ? errorMessage(submit.error) : null;
   const waiting = data.verification_status === 'pending_verification' && data.submitted_at !== null;
   return (
     <div className="doc-section">
@@ -99,7 +99,7 @@ export function DocumentsSection() {
       )}
       {data.verification_status === 'verified' && <p className="alert drv-alert-success">Documentos verificados. Puedes recibir solicitudes.</p>}
       {waiting && <p className="alert drv-alert-warning">Tus documentos están en revisión; suele tomar {USUAL_REVIEW_TIME}. Te avisaremos en la app cuando un operador los revise.</p>}
-      <ul className="doc-grid" aria-label="Tus documentos">
+      <ul className="list-plain list-plain--pairs" aria-label="Tus documentos">
         {DOCUMENT_KINDS.map((kind) => <DocumentSlot key={kind} kind={kind} document={data.documents.find((d) => d.kind === kind)} />)}
       </ul>
       <p className="doc-hint">JPEG, PNG, WebP o HEIC de hasta 10 MB. Guardamos la foto sin datos de ubicación.</p>
@@ -109,11 +109,9 @@ export function DocumentsSection() {
           Tus documentos ya están verificados: no hace falta enviarlos a revisión otra vez. Cuando tu licencia o tu SOAT estén por vencer, podrás enviar aquí los renovados.
         </p>
       ) : (
-        <form className="doc-submit" onSubmit={onSubmit} noValidate>
-          <label className="field__label" htmlFor="soat-expiry">Fecha de vencimiento del SOAT</label>
-          <input id="soat-expiry" type="date" className="field__control" value={soat} onChange={(e) => setSoat(e.target.value)}
-            aria-invalid={submitError ? true : undefined} aria-describedby={submitError ? 'soat-expiry-error' : undefined} />
-          {submitError && <p className="field__error" id="soat-expiry-error" role="alert">{submitError}</p>}
+        <form className="doc-submit" onSubmit={onSubmit((values) => { setSent(null); return submit.mutateAsync(values); })} noValidate ref={formRef}>
+          <TextField label="Fecha de vencimiento del SOAT" id="soat-expiry" type="date" {...field('soat_expiry_date')} />
+          <InlineError message={banner} />
           <button type="submit" className="btn btn--primary btn--block" disabled={submit.isPending || data.missing.length > 0}>
             {submit.isPending ? 'Enviando...' : 'Enviar a revisión'}
           </button>

@@ -1,19 +1,19 @@
-import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zLicenseNumber, zUpdateDriverProfileRequest, type DriverProfile } from '@jala/contracts';
 import { LICENSE_EXPIRY_DATE_LENGTH, SEARCH_RADIUS_DEFAULT_KM, SEARCH_RADIUS_MIN_KM } from '@jala/domain';
+import { contractResolver } from '../../../components/form/contract-resolver';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ErrorBanner, TextField } from '../../../components/ui/form-field';
-import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form-errors';
 import { driverKeys, saveDriverProfile } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { useUserId } from '../hooks/use-driver-queries';
-import { revealFirstInvalid } from '../../../components/ui/reveal';
 
 type ProfileField = 'license_number' | 'license_expiry_date' | 'emergency_contact_name' | 'emergency_contact_phone' | 'search_radius_km';
-const PROFILE_FIELDS: readonly ProfileField[] = ['license_number', 'license_expiry_date', 'emergency_contact_name', 'emergency_contact_phone', 'search_radius_km'];
 
 /** The create schema: the update schema plus a required licence number. */
 const zCreateProfile = zUpdateDriverProfileRequest.extend({ license_number: zLicenseNumber });
+/** On update the licence number is not sent (spec §5): only the four editable fields go. */
+const zEditProfile = zUpdateDriverProfileRequest.omit({ license_number: true });
 
 type Values = Record<ProfileField, string>;
 
@@ -53,47 +53,25 @@ export function DriverProfileForm({ profile, autoFocus = false, onSaved }: {
   const queryClient = useQueryClient();
   const userId = useUserId();
   const isNew = profile === null;
-  const [values, setValues] = useState<Values>(() => initialValues(profile));
-  const [errors, setErrors] = useState<FormErrors<ProfileField>>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const update = (field: ProfileField) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const { form, formRef, banner, field, onSubmit } = useSchemaForm({
+    resolver: isNew ? contractResolver(zCreateProfile, toPayload) : contractResolver(zEditProfile, toPayload),
+    defaultValues: initialValues(profile),
+    fallbackError: DRIVER_ERRORS.updateProfile,
+  });
 
   const save = useMutation({
-    // On update the parsed payload has no licence number (spec §5): only the four editable fields go.
     mutationFn: saveDriverProfile,
     onSuccess: async ({ data, message }) => {
       queryClient.setQueryData(driverKeys.profile(userId), data);
       await queryClient.invalidateQueries({ queryKey: [...driverKeys.all, userId] });
-      setValues(initialValues(data));
+      form.reset(initialValues(data));
       onSaved(message || 'Perfil actualizado correctamente.');
-    },
-    onError: (error) => {
-      const { fields, banner: message } = submitErrors(error, PROFILE_FIELDS, DRIVER_ERRORS.updateProfile);
-      setErrors(fields);
-      setBanner(message);
     },
   });
   const saving = save.isPending;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    setBanner(null);
-    const payload = toPayload(values);
-    const parsed = isNew ? zCreateProfile.safeParse(payload) : zUpdateDriverProfileRequest.omit({ license_number: true }).safeParse(payload);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors<ProfileField>(parsed.error));
-      revealFirstInvalid(event.currentTarget);
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
-  };
-
   return (
-    <form className="card form drv-profile-form" noValidate onSubmit={onSubmit} aria-labelledby="drv-profile-title">
+    <form className="card form drv-profile-form" noValidate onSubmit={onSubmit(save.mutateAsync)} ref={formRef} aria-labelledby="drv-profile-title">
       <h2 className="drv-section__title" id="drv-profile-title">
         {isNew ? 'Bienvenido, registra tu perfil de conductor' : 'Editar Perfil'}
       </h2>
@@ -101,55 +79,25 @@ export function DriverProfileForm({ profile, autoFocus = false, onSaved }: {
       <TextField
         autoFocus={autoFocus && isNew}
         label="Número de licencia"
-        name="license_number"
         autoCapitalize="characters"
         autoComplete="off"
         placeholder="Q12345678"
-        value={values.license_number}
-        onChange={update('license_number')}
         readOnly={!isNew}
         hint={isNew ? undefined : 'El número de licencia no se puede cambiar.'}
-        error={errors.license_number}
+        {...field('license_number')}
       />
-      <TextField
-        autoFocus={autoFocus && !isNew}
-        label="Fecha de vencimiento de la licencia"
-        name="license_expiry_date"
-        type="date"
-        value={values.license_expiry_date}
-        onChange={update('license_expiry_date')}
-        error={errors.license_expiry_date}
-      />
-      <TextField
-        label="Nombre del contacto de emergencia"
-        name="emergency_contact_name"
-        autoComplete="off"
-        value={values.emergency_contact_name}
-        onChange={update('emergency_contact_name')}
-        error={errors.emergency_contact_name}
-      />
-      <TextField
-        label="Teléfono del contacto de emergencia"
-        name="emergency_contact_phone"
-        type="tel"
-        inputMode="numeric"
-        placeholder="987654321"
-        value={values.emergency_contact_phone}
-        onChange={update('emergency_contact_phone')}
-        error={errors.emergency_contact_phone}
-      />
+      <TextField autoFocus={autoFocus && !isNew} label="Fecha de vencimiento de la licencia" type="date" {...field('license_expiry_date')} />
+      <TextField label="Nombre del contacto de emergencia" autoComplete="off" {...field('emergency_contact_name')} />
+      <TextField label="Teléfono del contacto de emergencia" type="tel" inputMode="numeric" placeholder="987654321" {...field('emergency_contact_phone')} />
       <TextField
         label="Radio de búsqueda (km)"
-        name="search_radius_km"
         type="number"
         inputMode="decimal"
         min={SEARCH_RADIUS_MIN_KM}
         step="0.5"
         placeholder={String(SEARCH_RADIUS_DEFAULT_KM)}
         hint="Rango en kilómetros desde tu ubicación actual."
-        value={values.search_radius_km}
-        onChange={update('search_radius_km')}
-        error={errors.search_radius_km}
+        {...field('search_radius_km')}
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={saving}>
         {saving ? 'Guardando...' : isNew ? 'Registrar perfil de conductor' : 'Guardar cambios'}

@@ -9,9 +9,9 @@ import { InlineLoading } from './inline-status';
 export function TodayCard() {
   const { data: stats, error, isPending, refetch, isFetching } = useDriverStats();
   return (
-    <section className="drv-today" aria-labelledby="drv-today-title">
+    <section className="brand-panel drv-today" aria-labelledby="drv-today-title">
       <div>
-        <p className="drv-today__label">Tus ganancias de hoy</p>
+        <p className="brand-panel__note">Tus ganancias de hoy</p>
         <h2 className="drv-today__amount" id="drv-today-title">
           Hoy: {stats ? formatSoles(stats.today_earnings) : '—'}
         </h2>

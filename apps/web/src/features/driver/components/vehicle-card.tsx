@@ -1,24 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VEHICLE_STATUSES, zUpdateVehicleRequest, type UpdateVehicleRequest, type Vehicle } from '@jala/contracts';
+import { contractResolver } from '../../../components/form/contract-resolver';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ErrorBanner, SelectField, TextField } from '../../../components/ui/form-field';
-import { submitErrors, zodFieldErrors, type FormErrors } from '../../../lib/form-errors';
 import { driverKeys, updateVehicle } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { VEHICLE_STATUS_LABELS, VEHICLE_TYPE_LABELS } from '../driver-format';
 import { useUserId } from '../hooks/use-driver-queries';
 import { VehicleStatusBadge } from './vehicle-status-badge';
 
-type EditField = 'color' | 'vehicle_status';
 const STATUS_OPTIONS = VEHICLE_STATUSES.map((status) => ({ value: status, label: VEHICLE_STATUS_LABELS[status] }));
 
 /** 'Editar': colour and status of one vehicle. */
 function VehicleEditForm({ vehicle, onDone }: { vehicle: Vehicle; onDone: (message: string | null) => void }) {
   const queryClient = useQueryClient();
   const userId = useUserId();
-  const [values, setValues] = useState({ color: vehicle.color, vehicle_status: vehicle.vehicle_status as string });
-  const [errors, setErrors] = useState<FormErrors<EditField>>({});
-  const [banner, setBanner] = useState<string | null>(null);
+  const { formRef, banner, field, onSubmit } = useSchemaForm({
+    resolver: contractResolver<{ color: string; vehicle_status: string }, UpdateVehicleRequest>(zUpdateVehicleRequest),
+    defaultValues: { color: vehicle.color, vehicle_status: vehicle.vehicle_status },
+    fallbackError: DRIVER_ERRORS.updateVehicle,
+  });
 
   const editing = useMutation({
     mutationFn: (changes: UpdateVehicleRequest) => updateVehicle(vehicle.id, changes),
@@ -26,45 +28,16 @@ function VehicleEditForm({ vehicle, onDone }: { vehicle: Vehicle; onDone: (messa
       await queryClient.invalidateQueries({ queryKey: driverKeys.vehicles(userId) });
       onDone(message || 'Vehículo actualizado correctamente.');
     },
-    onError: (error) => {
-      const { fields, banner: message } = submitErrors(error, ['color', 'vehicle_status'] as const, DRIVER_ERRORS.updateVehicle);
-      setErrors(fields);
-      setBanner(message);
-    },
   });
   // Stays busy after success: the editor closes.
   const saving = editing.isPending || editing.isSuccess;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    setBanner(null);
-    const parsed = zUpdateVehicleRequest.safeParse(values);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors<EditField>(parsed.error));
-      return;
-    }
-    editing.mutate(parsed.data);
-  };
-
   return (
-    <form className="form" noValidate onSubmit={onSubmit} aria-label={`Editar ${vehicle.license_plate}`}>
+    <form className="form" noValidate onSubmit={onSubmit(editing.mutateAsync)} ref={formRef} aria-label={`Editar ${vehicle.license_plate}`}>
       <ErrorBanner message={banner} />
       <div className="drv-form-grid">
-        <TextField
-          label="Color"
-          name="color"
-          value={values.color}
-          onChange={(e) => { setValues((v) => ({ ...v, color: e.target.value })); setErrors({}); }}
-          error={errors.color}
-        />
-        <SelectField
-          label="Estado"
-          name="vehicle_status"
-          value={values.vehicle_status}
-          onChange={(e) => { setValues((v) => ({ ...v, vehicle_status: e.target.value })); setErrors({}); }}
-          options={STATUS_OPTIONS}
-          error={errors.vehicle_status}
-        />
+        <TextField label="Color" {...field('color')} />
+        <SelectField label="Estado" options={STATUS_OPTIONS} {...field('vehicle_status')} />
       </div>
       <div className="drv-row-actions">
         <button type="submit" className="btn btn--primary" disabled={saving}>
@@ -83,7 +56,7 @@ export function VehicleCard({ vehicle, onMessage }: { vehicle: Vehicle; onMessag
   const [isEditing, setIsEditing] = useState(false);
   return (
     <li className="card drv-vehicle" data-testid={`vehicle-${vehicle.id}`}>
-      <div className="drv-vehicle__head">
+      <div className="row-between row-between--top">
         <div>
           <p className="drv-vehicle__name">
             {vehicle.brand} {vehicle.model}
@@ -94,7 +67,7 @@ export function VehicleCard({ vehicle, onMessage }: { vehicle: Vehicle; onMessag
         </div>
         <VehicleStatusBadge status={vehicle.vehicle_status} />
       </div>
-      <div className="drv-vehicle__head">
+      <div className="row-between row-between--top">
         <span className="drv-plate">{vehicle.license_plate}</span>
         {!isEditing && (
           <button type="button" className="btn btn--ghost drv-btn-compact" onClick={() => setIsEditing(true)}>

@@ -42,7 +42,7 @@ export function VehiclesSection() {
         <p className="card empty-state">Aún no registras vehículos. Agrega uno para poder conectarte.</p>
       )}
       {vehicles && vehicles.length > 0 && (
-        <ul className="drv-vehicles">
+        <ul className="list-plain">
           {vehicles.map((vehicle) => (
             <VehicleCard key={vehicle.id} vehicle={vehicle} onMessage={setMessage} />
           ))}

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { isDriverType } from '@jala/domain';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { NotificationsSection } from '../../notifications';
+import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { DriverPhotoSection, TrustedContactsSection } from '../../safety';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
@@ -18,6 +19,11 @@ import { useVerificationFeed } from '../hooks/use-verification-feed';
 import '../driver.css';
 
 type Tab = 'perfil' | 'vehiculos' | 'documentos';
+const TABS: readonly TabItem<Tab>[] = [
+  { id: 'perfil', label: 'Perfil' },
+  { id: 'vehiculos', label: 'Vehículos' },
+  { id: 'documentos', label: 'Documentos' },
+];
 
 function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
   const { data: profile, error, isPending, refetch } = useDriverProfile();
@@ -75,17 +81,7 @@ export function DriverProfilePage() {
   return (
     <AppLayout title="Perfil de Conductor" back={{ to: '/driver/dashboard' }}>
       <SuccessBanner message={notice} />
-      <div className="drv-tabs drv-tabs--three" role="tablist" aria-label="Secciones del perfil">
-        <button type="button" role="tab" id="tab-perfil" className="drv-tab" aria-selected={tab === 'perfil'} aria-controls="panel-perfil" onClick={() => selectTab('perfil')}>
-          Perfil
-        </button>
-        <button type="button" role="tab" id="tab-vehiculos" className="drv-tab" aria-selected={tab === 'vehiculos'} aria-controls="panel-vehiculos" onClick={() => selectTab('vehiculos')}>
-          Vehículos
-        </button>
-        <button type="button" role="tab" id="tab-documentos" className="drv-tab" aria-selected={tab === 'documentos'} aria-controls="panel-documentos" onClick={() => selectTab('documentos')}>
-          Documentos
-        </button>
-      </div>
+      <Tabs tabs={TABS} selected={tab} onSelect={selectTab} label="Secciones del perfil" />
       {/* Every panel stays mounted (the others hidden), so switching tabs keeps what was typed. */}
       <div role="tabpanel" id="panel-perfil" aria-labelledby="tab-perfil" className="drv-section" hidden={tab !== 'perfil'}>
         <ProfileTab autoFocus={isEditing} />

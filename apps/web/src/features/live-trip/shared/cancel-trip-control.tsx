@@ -37,7 +37,7 @@ export function CancelTripControl({ side, status, onConfirm, reasons = [], isCan
   return (
     <section className="trip-cancel" aria-label="Cancelar viaje">
       {asking ? (
-        <div className="trip-cancel__confirm" role="group" aria-label={texts.question} ref={questionRef}>
+        <div className="confirm-box confirm-box--danger" role="group" aria-label={texts.question} ref={questionRef}>
           <p className="trip-cancel__question">{texts.question}</p>
           {reasons.length > 0 && (
             <fieldset className="trip-cancel__reasons">

@@ -1,4 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import type { Resolver, ResolverResult } from 'react-hook-form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { InlineError } from '../../../components/ui/form-field';
+
+type ReasonValues = { reason: string };
+
+/** The reason, trimmed, when it has at least `minLength` characters. */
+function reasonResolver(minLength: number): Resolver<ReasonValues, unknown, ReasonValues> {
+  return ({ reason }): ResolverResult<ReasonValues> => (reason.trim().length < minLength
+    ? { values: {}, errors: { reason: { type: 'minLength', message: `Escribe al menos ${minLength} caracteres.` } } }
+    : { values: { reason: reason.trim() }, errors: {} });
+}
 
 /**
  * A short form asking for a reason before an action that needs one (reject, suspend, cancel, resolve):
@@ -13,33 +25,24 @@ export function ReasonForm({ label, submitLabel, onSubmit, danger = false, minLe
   placeholder?: string;
 }) {
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim().length < minLength) {
-      setError(`Escribe al menos ${minLength} caracteres.`);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit(reason.trim());
-      setReason('');
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'No se pudo completar la acción.');
-    } finally {
-      setBusy(false);
-    }
+  const { form, formRef, banner, field, onSubmit: submitWith } = useSchemaForm({
+    resolver: reasonResolver(minLength),
+    defaultValues: { reason: '' },
+    fallbackError: 'No se pudo completar la acción.',
+  });
+  const { error, ...textarea } = field('reason');
+  const busy = form.formState.isSubmitting;
+  const submit = async ({ reason }: ReasonValues) => {
+    await onSubmit(reason);
+    form.reset();
   };
   return (
-    <form className="ops-reason" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="ops-reason" onSubmit={submitWith(submit)} noValidate ref={formRef}>
       <label className="field__label" htmlFor={id}>{label}</label>
-      <textarea id={id} className="field__control ops-reason__input" rows={2} value={reason} placeholder={placeholder}
-        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setReason(e.target.value)} maxLength={500} />
+      <textarea id={id} className="field__control ops-reason__input" rows={2} placeholder={placeholder}
+        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} maxLength={500} {...textarea} />
       {error && <p className="field__error" id={`${id}-error`} role="alert">{error}</p>}
+      <InlineError message={banner} />
       <button type="submit" className={`btn ${danger ? 'ops-btn--danger' : 'btn--ghost'}`} disabled={busy}>
         {busy ? 'Enviando...' : submitLabel}
       </button>

@@ -34,7 +34,7 @@ function QueuedDriverCard({ driver }: { driver: QueuedDriver }) {
           <div><dt>Vehículo</dt><dd>{driver.vehicle.brand} {driver.vehicle.model} · {driver.vehicle.color} · placa {driver.vehicle.license_plate}</dd></div>
         )}
       </dl>
-      <ul className="ops-documents" aria-label={`Documentos de ${driver.name}`}>
+      <ul className="list-plain list-plain--pairs ops-documents" aria-label={`Documentos de ${driver.name}`}>
         {driver.documents.map((doc) => (
           <li key={doc.id} className="ops-document">
             <PrivateImage key={doc.id} load={() => fetchDriverDocument(driver.id, doc.id)} alt={DOCUMENT_KIND_LABELS[doc.kind]} className="ops-document__image" />

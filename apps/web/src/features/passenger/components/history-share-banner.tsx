@@ -22,7 +22,7 @@ function completedText(count: number, listSize: number): string {
  */
 export function HistoryShareBanner({ completedCount, listSize, pageUrl, hasTravelled }: { completedCount: number; listSize: number; pageUrl: string; hasTravelled: boolean }) {
   return (
-    <section className="pw-share-banner" aria-labelledby="share-banner-title">
+    <section className="brand-panel pw-share-banner" aria-labelledby="share-banner-title">
       <h2 className="pw-share-banner__title" id="share-banner-title">
         {hasTravelled ? `¡Gracias por viajar con ${APP_NAME}!` : `¡Bienvenido a ${APP_NAME}!`}
       </h2>

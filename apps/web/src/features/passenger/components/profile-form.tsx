@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { PassengerProfile, UpdatePassengerProfileRequest } from '@jala/contracts';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ErrorBanner, TextField } from '../../../components/ui/form-field';
-import { revealFirstInvalid } from '../../../components/ui/reveal';
-import type { FieldErrors } from '../../../lib/api-client';
+import { PROFILE_STORE_FALLBACKS } from '../hooks/use-passenger-profile';
 
 type ProfileValues = Record<keyof PassengerProfile, string>;
 
@@ -18,55 +18,33 @@ function toValues(profile: PassengerProfile): ProfileValues {
 }
 
 const EMERGENCY_FIELDS = ['emergency_contact_name', 'emergency_contact_phone'] as const;
-const PROFILE_FIELDS: readonly string[] = ['first_name', 'last_name', 'email', 'phone', ...EMERGENCY_FIELDS];
-
-/** The red banner carries the store error unless every message of it already sits under its field. */
-function bannerMessage(error: string | null, fieldErrors: FieldErrors): string | null {
-  const keys = Object.keys(fieldErrors);
-  const isAllInline = keys.length > 0 && keys.every((key) => PROFILE_FIELDS.includes(key));
-  return isAllInline ? null : error;
-}
 
 /**
  * 'Perfil de pasajero' (spec §2): the six fields, the emergency contact folded away, 'Guardar cambios'.
  * Like the spec's form it does not validate by itself (noValidate): the server's Spanish messages show
  * under each field and in the red banner.
  */
-export function ProfileForm({ profile, error, fieldErrors, isSaving, onSave, onCancel }: {
+export function ProfileForm({ profile, onSave, onCancel }: {
   profile: PassengerProfile;
-  error: string | null;
-  fieldErrors: FieldErrors;
-  isSaving: boolean;
-  onSave: (changes: UpdatePassengerProfileRequest) => void;
+  /** Saves; a throw (the server's refusal) shows its messages under the fields and in the banner. */
+  onSave: (changes: UpdatePassengerProfileRequest) => Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const [values, setValues] = useState(() => toValues(profile));
-  const [showEmergency, setShowEmergency] = useState(false);
-  const hasEmergencyError = EMERGENCY_FIELDS.some((field) => fieldErrors[field]);
-  const isEmergencyOpen = showEmergency || hasEmergencyError;
-  const formRef = useRef<HTMLFormElement>(null);
-  // The server's field errors arrive after the submit: focus the first one and bring it into sight.
-  useEffect(() => {
-    if (Object.values(fieldErrors).some(Boolean)) revealFirstInvalid(formRef.current);
-  }, [fieldErrors]);
-
-  const bind = (field: keyof ProfileValues) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value })),
-    error: fieldErrors[field],
-    disabled: isSaving,
+  const { form, formRef, banner, field, onSubmit } = useSchemaForm<ProfileValues>({
+    defaultValues: toValues(profile),
+    fallbackError: PROFILE_STORE_FALLBACKS.update,
   });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    onSave({ ...values });
-  };
+  const [showEmergency, setShowEmergency] = useState(false);
+  const hasEmergencyError = EMERGENCY_FIELDS.some((name) => form.formState.errors[name]);
+  const isEmergencyOpen = showEmergency || hasEmergencyError;
+  // Busy while the submit runs (its end and the server's messages render together, so focus can reach them).
+  const isSaving = form.formState.isSubmitting;
+  const bind = (name: keyof ProfileValues) => ({ ...field(name), disabled: isSaving });
 
   return (
-    <form className="card form" noValidate onSubmit={onSubmit} aria-labelledby="profile-form-title" ref={formRef}>
+    <form className="card form" noValidate onSubmit={onSubmit(onSave)} aria-labelledby="profile-form-title" ref={formRef}>
       <h2 className="pw-section-title" id="profile-form-title">Perfil de pasajero</h2>
-      <ErrorBanner message={bannerMessage(error, fieldErrors)} />
+      <ErrorBanner message={banner} />
       <div className="form__row">
         <TextField label="Nombre" autoComplete="given-name" {...bind('first_name')} />
         <TextField label="Apellido" autoComplete="family-name" {...bind('last_name')} />

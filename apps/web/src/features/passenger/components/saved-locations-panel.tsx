@@ -1,12 +1,31 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { FieldErrors, Resolver, ResolverResult } from 'react-hook-form';
+import type { CreateSavedLocationRequest } from '@jala/contracts';
 import { parseCoordinate } from '@jala/domain';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { TextField } from '../../../components/ui/form-field';
 import { PinIcon } from '../../../components/ui/icons';
 import { formatCoordinates } from '../format';
-import { useSavedLocations } from '../hooks/use-saved-locations';
+import { PLACES_STORE_FALLBACKS, useSavedLocations } from '../hooks/use-saved-locations';
 
 const EMPTY_FORM = { name: '', address: '', latitude: '', longitude: '' };
-type PlaceField = keyof typeof EMPTY_FORM;
+type PlaceValues = typeof EMPTY_FORM;
+type PlaceField = keyof PlaceValues;
+
+/**
+ * The form's check (spec §5): while a field is empty there is nothing to send and nothing to say (null);
+ * otherwise the coordinates must read as decimals. Everything else is the server's to say.
+ */
+const placeResolver: Resolver<PlaceValues, unknown, CreateSavedLocationRequest | null> = (values): ResolverResult<PlaceValues, CreateSavedLocationRequest | null> => {
+  if (Object.values(values).some((value) => value.trim() === '')) return { values: null, errors: {} };
+  const latitude = parseCoordinate(values.latitude);
+  const longitude = parseCoordinate(values.longitude);
+  const errors: FieldErrors<PlaceValues> = {};
+  if (latitude === null) errors.latitude = { type: 'validate', message: 'La latitud debe ser un número.' };
+  if (longitude === null) errors.longitude = { type: 'validate', message: 'La longitud debe ser un número.' };
+  if (latitude === null || longitude === null) return { values: {}, errors };
+  return { values: { name: values.name.trim(), address: values.address.trim(), latitude, longitude }, errors: {} };
+};
 
 function TrashIcon() {
   return (
@@ -24,45 +43,26 @@ function TrashIcon() {
 export function SavedLocationsPanel() {
   const { places, isLoading, error, fieldErrors, isAdding, deletingId, clearError, addPlace, removePlace } = useSavedLocations();
   const [isFormOpen, setIsFormOpen] = useState(false);
-  const [form, setForm] = useState(EMPTY_FORM);
-  const [localErrors, setLocalErrors] = useState<Partial<Record<PlaceField, string>>>({});
+  const { form, field, onSubmit } = useSchemaForm({ resolver: placeResolver, defaultValues: EMPTY_FORM, fallbackError: PLACES_STORE_FALLBACKS.add });
   const [isLocating, setIsLocating] = useState(false);
   const [confirmingId, setConfirmingId] = useState<number | null>(null);
 
   const toggleForm = (): void => {
     clearError();
-    setLocalErrors({});
+    form.clearErrors();
     setIsFormOpen((open) => !open);
   };
 
-  const bind = (field: PlaceField) => ({
-    name: field,
-    value: form[field],
-    onChange: (event: { target: { value: string } }) => {
-      setForm((f) => ({ ...f, [field]: event.target.value }));
-      setLocalErrors((e) => ({ ...e, [field]: undefined }));
-    },
-    error: localErrors[field] ?? fieldErrors[field],
-    disabled: isAdding,
-  });
+  // The store keeps the server's field messages (its one error shows above the form).
+  const bind = (name: PlaceField) => {
+    const bound = field(name);
+    return { ...bound, error: bound.error ?? fieldErrors[name], disabled: isAdding };
+  };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (Object.values(form).some((value) => value.trim() === '')) return;
-    const latitude = parseCoordinate(form.latitude);
-    const longitude = parseCoordinate(form.longitude);
-    if (latitude === null || longitude === null) {
-      setLocalErrors({
-        ...(latitude === null ? { latitude: 'La latitud debe ser un número.' } : {}),
-        ...(longitude === null ? { longitude: 'La longitud debe ser un número.' } : {}),
-      });
-      return;
-    }
-    const saved = await addPlace({ name: form.name.trim(), address: form.address.trim(), latitude, longitude });
-    if (saved) {
-      setForm(EMPTY_FORM);
-      setIsFormOpen(false);
-    }
+  const save = async (place: CreateSavedLocationRequest | null): Promise<void> => {
+    if (!place || !(await addPlace(place))) return;
+    form.reset(EMPTY_FORM);
+    setIsFormOpen(false);
   };
 
   /**
@@ -71,25 +71,28 @@ export function SavedLocationsPanel() {
    */
   const useMyLocation = (): void => {
     if (!('geolocation' in navigator)) {
-      setLocalErrors({ latitude: 'Tu navegador no soporta geolocalización' });
+      form.setError('latitude', { message: 'Tu navegador no soporta geolocalización' });
       return;
     }
     setIsLocating(true);
     navigator.geolocation.getCurrentPosition(
       (position) => {
         const point = { latitude: position.coords.latitude, longitude: position.coords.longitude };
-        setForm((f) => ({ ...f, latitude: point.latitude.toFixed(6), longitude: point.longitude.toFixed(6) }));
-        setLocalErrors({});
+        form.setValue('latitude', point.latitude.toFixed(6));
+        form.setValue('longitude', point.longitude.toFixed(6));
+        form.clearErrors();
         void import('../../map')
           .then(({ reverseGeocode }) => reverseGeocode(point))
-          .then(({ address }) => setForm((f) => (f.address.trim() === '' ? { ...f, address } : f)))
+          .then(({ address }) => {
+            if (form.getValues('address').trim() === '') form.setValue('address', address);
+          })
           .catch(() => {
             // No address found: the coordinates are filled and the passenger types the address.
           })
           .finally(() => setIsLocating(false));
       },
       () => {
-        setLocalErrors({ latitude: 'No se pudo obtener tu ubicación actual' });
+        form.setError('latitude', { message: 'No se pudo obtener tu ubicación actual' });
         setIsLocating(false);
       },
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 },
@@ -98,7 +101,7 @@ export function SavedLocationsPanel() {
 
   return (
     <section className="card pw-places" aria-labelledby="places-title">
-      <div className="pw-places__header">
+      <div className="row-between row-between--wrap row-between--tight">
         <h2 className="pw-section-title" id="places-title">Ubicaciones guardadas</h2>
         <button type="button" className={`btn ${isFormOpen ? 'btn--ghost' : 'btn--primary'} pw-btn--small`} onClick={toggleForm} aria-expanded={isFormOpen}>
           {isFormOpen ? 'Cancelar' : 'Agregar nueva ubicación'}
@@ -108,7 +111,7 @@ export function SavedLocationsPanel() {
       {error && <p className="pw-form-error" role="alert">{error}</p>}
 
       {isFormOpen && (
-        <form className="form pw-places__form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Nueva ubicación">
+        <form className="form pw-places__form" noValidate onSubmit={onSubmit(save)} aria-label="Nueva ubicación">
           <TextField label="Nombre" placeholder="Casa, Trabajo…" maxLength={60} {...bind('name')} />
           <TextField label="Dirección" placeholder="Av. Larco 1150, Miraflores" maxLength={200} {...bind('address')} />
           <div className="form__row pw-form__row--pair">

@@ -36,7 +36,7 @@ export function TripDetailSheet({ trip, onClose, onRated }: {
           <button type="button" className="pw-sheet__close" onClick={onClose} ref={closeRef}>Cerrar</button>
         </div>
         <div className="pw-sheet__body">
-          <div className="pw-sheet__top">
+          <div className="row-between">
             <TripStatusBadge status={trip.status} />
             <span className="pw-sheet__code">{trip.trip_code}</span>
           </div>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PassengerProfile, UpdatePassengerProfileRequest } from '@jala/contracts';
-import { errorMessage, isApiError, type FieldErrors } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { fetchProfile } from '../../../lib/auth-api';
 import { useSession } from '../../../lib/session-store';
 import { fetchPassengerProfile, passengerKeys, updatePassengerProfile } from '../api/passenger-api';
@@ -27,20 +27,14 @@ export function usePassengerProfile() {
       }
     },
   });
-  const saveError = save.isError ? errorMessage(save.error, PROFILE_STORE_FALLBACKS.update) : null;
-  const fieldErrors: FieldErrors = save.isError && isApiError(save.error) ? save.error.fields ?? {} : {};
 
-  /** Saves the changes; the saved profile, or null when it failed (saveError says why). */
-  const saveProfile = (changes: UpdatePassengerProfileRequest): Promise<PassengerProfile | null> =>
-    save.mutateAsync(changes).catch(() => null);
+  /** Saves the changes; rejects with the server's refusal (the form shows its messages). */
+  const saveProfile = (changes: UpdatePassengerProfileRequest): Promise<PassengerProfile> => save.mutateAsync(changes);
 
   return {
     profile: query.data ?? null,
     isLoading: query.isPending,
     loadError: query.isError ? errorMessage(query.error, PROFILE_STORE_FALLBACKS.load) : null,
-    saveError,
-    fieldErrors,
-    isSaving: save.isPending,
     saveProfile,
     clearError: save.reset,
     reload: () => void query.refetch(),

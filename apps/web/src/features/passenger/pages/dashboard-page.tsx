@@ -57,9 +57,9 @@ export function PassengerDashboardPage() {
 
   return (
     <AppLayout title="Inicio" nav="passenger">
-      <section className="hero-card">
+      <section className="brand-panel hero-card">
         <div className="pw-hero-card__row">
-          <p className="hero-card__greeting">Hola{firstName ? `, ${firstName}` : ''}</p>
+          <p className="brand-panel__note">Hola{firstName ? `, ${firstName}` : ''}</p>
           <button
             type="button"
             className="pw-icon-btn pw-icon-btn--on-dark"

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { NotificationsSection } from '../../notifications';
 import { useSession } from '../../../lib/session-store';
+import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { TrustedContactsSection } from '../../safety';
 import { ErrorBanner } from '../../../components/ui/form-field';
 import { ProfileForm } from '../components/profile-form';
@@ -14,13 +15,13 @@ import { usePassengerProfile } from '../hooks/use-passenger-profile';
 import '../passenger.css';
 
 type Tab = 'perfil' | 'ubicaciones';
-const TABS: readonly { id: Tab; label: string }[] = [
+const TABS: readonly TabItem<Tab>[] = [
   { id: 'perfil', label: 'Perfil' },
   { id: 'ubicaciones', label: 'Ubicaciones' },
 ];
 
 function ProfileTab({ isEditing, setEditing }: { isEditing: boolean; setEditing: (editing: boolean) => void }) {
-  const { profile, isLoading, loadError, saveError, fieldErrors, isSaving, saveProfile, clearError, reload } = usePassengerProfile();
+  const { profile, isLoading, loadError, saveProfile, clearError, reload } = usePassengerProfile();
   const [notice, setNotice] = useState<string | null>(null);
 
   if (isLoading) return <p className="card pw-muted" role="status">Cargando perfil...</p>;
@@ -38,15 +39,10 @@ function ProfileTab({ isEditing, setEditing }: { isEditing: boolean; setEditing:
   return (
     <ProfileForm
       profile={profile}
-      error={saveError}
-      fieldErrors={fieldErrors}
-      isSaving={isSaving}
-      onSave={(changes) => {
-        void saveProfile(changes).then((saved) => {
-          if (!saved) return;
-          setNotice('Perfil actualizado');
-          setEditing(false);
-        });
+      onSave={async (changes) => {
+        await saveProfile(changes);
+        setNotice('Perfil actualizado');
+        setEditing(false);
       }}
       onCancel={() => { clearError(); setEditing(false); }}
     />
@@ -79,22 +75,7 @@ export function PassengerProfilePage() {
 
   return (
     <AppLayout title="Mi perfil" back={{ to: '/passenger/dashboard' }}>
-      <div className="pw-tabs" role="tablist" aria-label="Secciones del perfil">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            className={`pw-tabs__tab${tab === t.id ? ' pw-tabs__tab--active' : ''}`}
-            onClick={() => update({ tab: t.id })}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs tabs={TABS} selected={tab} onSelect={(id) => update({ tab: id })} label="Secciones del perfil" />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="pw-tab-panel">
         {tab === 'perfil'
           ? (

@@ -1,15 +1,19 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TrustedContactInput } from '@jala/contracts';
 import { formatPeruvianPhone, TRUSTED_CONTACTS_MAX } from '@jala/domain';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { InlineError, TextField } from '../../../components/ui/form-field';
+import { errorMessage } from '../../../lib/api-client';
 import { fetchContacts, safetyKeys, SAFETY_ERRORS, saveContacts } from '../api';
 
 const EMPTY: TrustedContactInput = { name: '', phone: '' };
 
 /**
  * Up to 5 trusted contacts (name and Peruvian mobile), passenger and driver alike. The first is the
- * emergency contact: "Compartir viaje" and SOS prefill WhatsApp for them. Validation is the server's.
+ * emergency contact: "Compartir viaje" and SOS prefill WhatsApp for them. Validation is the server's (its
+ * messages show under each row's fields: `contacts.N.phone`).
  */
 export interface TrustedContactsSectionProps {
   /** Called after saving: the first contact is the profile's emergency contact, the page refreshes its copy. */
@@ -26,10 +30,15 @@ export function TrustedContactsSection({ onSaved, emergencyPhone }: TrustedConta
   useEffect(() => {
     if (emergencyPhone !== undefined) void refetch();
   }, [emergencyPhone, refetch]);
-  const [rows, setRows] = useState<TrustedContactInput[]>([]);
+  const { form, formRef, banner, field, onSubmit } = useSchemaForm<{ contacts: TrustedContactInput[] }>({
+    defaultValues: { contacts: [] },
+    fallbackError: SAFETY_ERRORS.saveContacts,
+  });
+  const rows = useFieldArray({ control: form.control, name: 'contacts' });
+  const { reset } = form;
   useEffect(() => {
-    if (contacts.data) setRows(contacts.data.map((c) => ({ ...c })));
-  }, [contacts.data]);
+    if (contacts.data) reset({ contacts: contacts.data.map((c) => ({ ...c })) });
+  }, [contacts.data, reset]);
   const save = useMutation({
     mutationFn: (list: TrustedContactInput[]) => saveContacts(list),
     onSuccess: (saved) => {
@@ -37,14 +46,8 @@ export function TrustedContactsSection({ onSaved, emergencyPhone }: TrustedConta
       onSaved?.();
     },
   });
-
-  const update = (index: number, field: keyof TrustedContactInput, value: string) =>
-    setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(rows.filter((row) => row.name.trim() || row.phone.trim()));
-  };
-  const fields = isApiError(save.error) ? save.error.fields : undefined;
+  const submit = ({ contacts: list }: { contacts: TrustedContactInput[] }) =>
+    save.mutateAsync(list.filter((row) => row.name.trim() || row.phone.trim()));
 
   return (
     <section className="card sf-contacts" aria-labelledby="sf-contacts-title">
@@ -59,40 +62,28 @@ export function TrustedContactsSection({ onSaved, emergencyPhone }: TrustedConta
           {errorMessage(contacts.error, SAFETY_ERRORS.contacts)}
         </p>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit(submit)} noValidate ref={formRef}>
         <ol className="sf-contacts__list">
-          {rows.map((row, index) => (
-            <li key={index} className="sf-contacts__row">
+          {rows.fields.map((row, index) => (
+            <li key={row.id} className="sf-contacts__row">
               <p className="sf-contacts__label">{index === 0 ? 'Contacto de emergencia' : `Contacto ${index + 1}`}</p>
-              <label className="sf-field">
-                <span>Nombre</span>
-                <input className="input" value={row.name} autoComplete="off" onChange={(e) => update(index, 'name', e.target.value)} />
-              </label>
-              {fields?.[`contacts.${index}.name`] && <p className="sf-error">{fields[`contacts.${index}.name`]}</p>}
-              <label className="sf-field">
-                <span>Celular</span>
-                <input className="input" value={row.phone} inputMode="tel" autoComplete="off" placeholder="987 654 321" onChange={(e) => update(index, 'phone', e.target.value)} />
-              </label>
-              {fields?.[`contacts.${index}.phone`] && <p className="sf-error">{fields[`contacts.${index}.phone`]}</p>}
-              <button type="button" className="btn btn--ghost sf-contacts__remove" onClick={() => setRows((current) => current.filter((_, i) => i !== index))}>
+              <TextField label="Nombre" autoComplete="off" {...field(`contacts.${index}.name`)} />
+              <TextField label="Celular" inputMode="tel" autoComplete="off" placeholder="987 654 321" {...field(`contacts.${index}.phone`)} />
+              <button type="button" className="btn btn--ghost sf-contacts__remove" onClick={() => rows.remove(index)}>
                 Quitar
               </button>
             </li>
           ))}
         </ol>
-        {rows.length < TRUSTED_CONTACTS_MAX && (
-          <button type="button" className="btn btn--ghost btn--block" onClick={() => setRows((current) => [...current, { ...EMPTY }])}>
+        {rows.fields.length < TRUSTED_CONTACTS_MAX && (
+          <button type="button" className="btn btn--ghost btn--block" onClick={() => rows.append({ ...EMPTY })}>
             Agregar contacto
           </button>
         )}
         <button type="submit" className="btn btn--primary btn--block sf-contacts__save" disabled={save.isPending}>
           {save.isPending ? 'Guardando...' : 'Guardar contactos'}
         </button>
-        {save.isError && (
-          <p className="sf-error" role="alert">
-            {errorMessage(save.error, SAFETY_ERRORS.saveContacts)}
-          </p>
-        )}
+        <InlineError message={banner} className="sf-error" />
         {save.isSuccess && (
           <p className="sf-ok" role="status">
             Contactos guardados{save.data[0] ? `. Emergencia: ${save.data[0].name} (${formatPeruvianPhone(save.data[0].phone)})` : ''}.

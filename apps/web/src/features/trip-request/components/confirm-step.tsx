@@ -20,7 +20,7 @@ export function ConfirmStep() {
 
   return (
     <>
-      <dl className="trq-summary">
+      <dl className="facts trq-summary">
         <div>
           <dt>Origen</dt>
           <dd>{origin?.address ?? '—'}</dd>

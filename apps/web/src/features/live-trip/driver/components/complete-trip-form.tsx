@@ -51,7 +51,7 @@ export function CompleteTripForm({ isBusy, disabled, onComplete, farFromDestinat
         />
       </div>
       {asking && farFromDestinationMeters !== null ? (
-        <div className="dt-complete__confirm" role="alertdialog" aria-labelledby={`${id}-far`} ref={questionRef}>
+        <div className="confirm-box confirm-box--warning" role="alertdialog" aria-labelledby={`${id}-far`} ref={questionRef}>
           <p id={`${id}-far`} className="dt-complete__question">
             {farFromDestinationQuestion(farFromDestinationMeters)}
           </p>

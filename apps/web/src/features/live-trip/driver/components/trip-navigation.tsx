@@ -51,7 +51,8 @@ export function TripNavigation({ trip, hasPosition, busy, onAdvance, onComplete,
 
   return (
     <section className="card dt-nav" aria-labelledby="dt-nav-title">
-      <div className="dt-nav__head">
+      {/* 'Conductor en el punto de recojo' does not fit beside the title on a 360 px phone: it wraps below. */}
+      <div className="row-between row-between--wrap row-between--tight">
         <h2 id="dt-nav-title" className="dt-nav__title">
           Navegación
         </h2>

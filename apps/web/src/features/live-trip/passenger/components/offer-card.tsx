@@ -17,7 +17,7 @@ export function OfferCard({ offer, tripId, userId, onAccept, acceptingDriverId }
   const accepting = acceptingDriverId === offer.driver_id;
   return (
     <li className="ptr-offer" aria-label={`Oferta de ${offer.driver.name}`} data-testid="driver-offer">
-      <div className="ptr-offer__head">
+      <div className="row-between row-between--top">
         <div className="ptr-offer__who">
           <p className="ptr-offer__name">{offer.driver.name}</p>
           <p className="ptr-offer__vehicle">{offer.driver.vehicle}</p>

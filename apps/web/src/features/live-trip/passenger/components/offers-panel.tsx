@@ -31,7 +31,7 @@ export function OffersPanel({ tripId, userId, offers, isLoading, loadError, onAc
       {offers.length === 0 ? (
         <p className="ptr-offers__empty">{isLoading ? 'Cargando ofertas...' : 'No hay ofertas aún.'}</p>
       ) : (
-        <ul className="ptr-offers__list">
+        <ul className="list-plain">
           {offers.map((offer) => (
             <OfferCard key={offer.driver_id} offer={offer} tripId={tripId} userId={userId} onAccept={onAccept} acceptingDriverId={acceptingDriverId} />
           ))}

@@ -8,7 +8,7 @@ export function TripOverviewCard({ trip }: { trip: ActiveTrip }) {
   const fareLabel = trip.agreedFare !== null ? 'Tarifa acordada' : trip.offerPrice !== null ? 'Tu oferta' : 'Tarifa estimada';
   return (
     <section className="card ptr-overview" aria-label="Tu viaje">
-      <div className="ptr-overview__head">
+      <div className="row-between row-between--tight">
         <span className={`ptr-status ptr-status--${trip.status}`} data-testid="trip-status">
           {tripStatusLabel(trip.status)}
         </span>
@@ -24,7 +24,7 @@ export function TripOverviewCard({ trip }: { trip: ActiveTrip }) {
           <span className="ptr-route__address">{trip.destinationAddress}</span>
         </li>
       </ol>
-      <dl className="ptr-facts">
+      <dl className="facts ptr-facts">
         <div>
           <dt>{fareLabel}</dt>
           <dd className="ptr-facts__fare">{formatSoles(fare)}</dd>

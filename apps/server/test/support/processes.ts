@@ -1,0 +1,11 @@
+/** For the tests that start real programs (the server, a private redis-server) on ports of their own. */
+import { createServer } from 'node:net';
+
+/** A TCP port nothing listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
