@@ -18,6 +18,7 @@ import { freePort, repoRoot, waitForHealth } from './support/server-process';
 import { choosePlace, finishTripHere, requestAuto, requestFrom, twoPhones, typeStartCode } from './support/two-phones';
 import { phoneContext, requestSheet } from './support/browser';
 import { registerViaUi } from './support/session';
+import { TOKEN_STORAGE_KEY } from '@jala/domain';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 
 /** Accepts the passenger's price on the driver's phone and the offer on the passenger's: both on the active trip. */
@@ -271,20 +272,14 @@ describe('the agreed trip on two phones', () => {
 
 /** The session token the driver's phone holds (the app keeps it in localStorage). */
 async function driverToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i++) {
-      const value = localStorage.getItem(localStorage.key(i) ?? '') ?? '';
-      const match = /"token":"([^"]+)"/.exec(value) ?? /^(eyJ[\w-]+\.[\w-]+\.[\w-]+)$/.exec(value);
-      if (match) return match[1];
-    }
-    return null;
-  });
+  const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
   if (!token) throw new Error('no session token on the driver phone');
   return token;
 }
 
 async function currentTripId(baseURL: string, token: string): Promise<number> {
   const response = await fetch(`${baseURL}/api/driver/trips/current`, { headers: { authorization: `Bearer ${token}` } });
-  const body = (await response.json()) as { data: { id: number } };
+  const body = (await response.json()) as { data: { id: number } | null };
+  if (response.status !== 200 || !body.data) throw new Error(`no current trip for the driver: ${response.status} ${JSON.stringify(body)}`);
   return body.data.id;
 }

@@ -118,7 +118,7 @@ export function defineFuzzSuite(backend: Backend): void {
         const label = `${request.operation.method} ${request.operation.path}`;
         seen.set(label, (seen.get(label) ?? 0) + 1);
         statuses.set(`${label} ${response.status}`, (statuses.get(`${label} ${response.status}`) ?? 0) + 1);
-        const problem = responseProblem(response.status, response.headers, text);
+        const problem = responseProblem(response.status, response.headers, text, request.operation.documentTypes);
         if (problem) throw new Error(`${label} → ${response.status}: ${problem}\n${text.slice(0, 300)}`);
         const after = await databaseFingerprint(db);
         if (response.status >= 400 && after !== before) {

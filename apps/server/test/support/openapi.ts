@@ -41,10 +41,12 @@ export interface Operation {
   body: JsonSchema | null;
   /** Whether the operation declares bearer security. */
   secured: boolean;
+  /** Non-JSON types its success answers declare (e.g. `application/pdf` for a receipt). */
+  documentTypes: string[];
 }
 
 type OpenApiDocument = {
-  paths: Record<string, Record<string, { tags?: string[]; parameters?: (Parameter & { $ref?: string })[]; security?: unknown[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+  paths: Record<string, Record<string, { tags?: string[]; parameters?: (Parameter & { $ref?: string })[]; security?: unknown[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; responses?: Record<string, { content?: Record<string, unknown> }> }>>;
   components?: { schemas?: Record<string, JsonSchema>; parameters?: Record<string, Parameter> };
 };
 
@@ -73,6 +75,10 @@ export async function loadOperations(baseUrl: string): Promise<Operation[]> {
         parameters,
         body: json ? resolve(json) : null,
         secured: Array.isArray(op.security) && op.security.length > 0,
+        documentTypes: Object.entries(op.responses ?? {})
+          .filter(([status]) => /^2\d\d$/.test(status))
+          .flatMap(([, answer]) => Object.keys(answer.content ?? {}))
+          .filter((type) => type !== 'application/json'),
       });
     }
   }
@@ -249,10 +255,15 @@ function objectArbitrary(schema: JsonSchema, ids: number[]): fc.Arbitrary<Record
 export const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security'];
 
 /** Why a response breaks the API's rules (null when it follows them): status, envelope, headers. */
-export function responseProblem(status: number, headers: Headers, text: string): string | null {
+export function responseProblem(status: number, headers: Headers, text: string, documentTypes: string[] = []): string | null {
   if (status >= 500) return `status ${status}`;
   for (const name of SECURITY_HEADERS) if (!headers.get(name)) return `missing header ${name}`;
   if (headers.get('x-content-type-options') !== 'nosniff') return 'x-content-type-options is not nosniff';
+  // A success the operation declares as a document (the receipt PDF) is that document, not the envelope.
+  const type = headers.get('content-type')?.split(';')[0] ?? '';
+  if (status < 300 && documentTypes.includes(type)) {
+    return type === 'application/pdf' && !text.startsWith('%PDF-') ? 'declared a PDF but is not one' : null;
+  }
   if (!headers.get('content-type')?.startsWith('application/json')) return `content-type ${headers.get('content-type')}`;
   let body: { success?: unknown; data?: unknown; message?: unknown; code?: unknown };
   try { body = JSON.parse(text) as typeof body; } catch { return 'body is not JSON'; }
