@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TripReceipt } from '@jala/contracts';
 import { endedFarFromDestinationText, formatSoles } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
+import { RetryAlert } from '../../../../components/ui/retry-alert';
 import { liveTripKeys } from '../api';
 import { fetchReceipt, FARE_FALLBACKS } from './fare-api';
 import { adjustmentLabel } from './fare-format';
@@ -23,12 +24,7 @@ export function TripReceiptCard({ tripId, footer }: { tripId: number; footer?: (
   }
   if (query.isError) {
     return (
-      <div className="alert alert--error fare-receipt__error" role="alert">
-        <p>{errorMessage(query.error, FARE_FALLBACKS.receipt)}</p>
-        <button type="button" className="btn btn--ghost" onClick={() => void query.refetch()}>
-          Reintentar
-        </button>
-      </div>
+      <RetryAlert className="fare-receipt__error" message={errorMessage(query.error, FARE_FALLBACKS.receipt)} onRetry={() => void query.refetch()} />
     );
   }
   const r = query.data;
