@@ -19,7 +19,7 @@ export function TripDetailsCard({ trip }: { trip: DriverTrip }) {
       </header>
       <RouteStops pickupLabel="Punto de recojo" pickup={trip.pickup_address} destination={trip.destination_address} />
       <FactList
-        className="dt-stats"
+        className="stat-facts dt-stats"
         facts={[
           { label: 'Tarifa', value: formatSoles(trip.actual_fare), className: 'dt-stats__fare' },
           { label: 'Distancia', value: formatKm(trip.distance_km) },

@@ -55,7 +55,7 @@ export function TripRequestCard({ request, driverId, onOffer, onReject, chatClie
       <RouteStops pickupLabel="Recojo" pickup={request.pickup_address} destination={request.destination_address} />
 
       <FactList
-        className="dt-facts"
+        className="stat-facts dt-facts"
         facts={[
           { label: 'Tarifa estimada', value: formatSoles(request.estimated_fare) },
           request.offer_price !== null && { label: 'Precio ofrecido', value: formatSoles(request.offer_price), className: 'dt-facts__highlight' },
@@ -63,7 +63,7 @@ export function TripRequestCard({ request, driverId, onOffer, onReject, chatClie
       />
       <RequestFareHint request={request} />
       <FactList
-        className="dt-stats"
+        className="stat-facts dt-stats"
         facts={[
           { label: 'Distancia', value: formatKm(request.estimated_distance) },
           { label: 'Tiempo', value: formatMinutes(request.estimated_duration) },
