@@ -4,10 +4,8 @@ import { LoginPage, validateLogin } from '../src/features/auth/pages/login-page'
 import { RegisterPage } from '../src/features/auth/pages/register-page';
 import { useSession } from '../src/lib/session-store';
 import { realtime } from '../src/lib/realtime';
-import { jsonResponse, renderAt, resetTestWorld, stubFetch } from './support';
+import { fillFields, jsonResponse, renderAt, resetTestWorld, stubFetch, typeInField } from './support';
 import { makeUser } from '@jala/test-factories';
-
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 beforeEach(() => {
   useSession.setState({ status: 'unauthenticated', user: null, token: null });
@@ -23,7 +21,7 @@ describe('login page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect(screen.getByText('El correo es obligatorio.')).toBeTruthy();
     expect(screen.getByText('La contraseña es obligatoria.')).toBeTruthy();
-    type('Correo electrónico', 'ana@');
+    typeInField('Correo electrónico', 'ana@');
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect(screen.getByText('Ingresa un correo electrónico válido.')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -34,8 +32,8 @@ describe('login page', () => {
       'POST /auth/login': jsonResponse(401, { success: false, data: null, message: 'Correo o contraseña incorrectos.', code: 'INVALID_CREDENTIALS' }),
     });
     renderAt('/', <LoginPage />);
-    type('Correo electrónico', 'ana@example.pe');
-    type('Contraseña', 'equivocada');
+    typeInField('Correo electrónico', 'ana@example.pe');
+    typeInField('Contraseña', 'equivocada');
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect(await screen.findByText('Correo o contraseña incorrectos.')).toBeTruthy();
     expect(useSession.getState().status).toBe('unauthenticated');
@@ -46,8 +44,8 @@ describe('login page', () => {
       'POST /auth/login': jsonResponse(200, { success: true, data: { user: makeUser(), token: 't' }, message: '' }),
     });
     renderAt('/', <LoginPage />);
-    type('Correo electrónico', '  Ana@Example.PE ');
-    type('Contraseña', 'secreto123');
+    typeInField('Correo electrónico', '  Ana@Example.PE ');
+    typeInField('Contraseña', 'secreto123');
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     await waitFor(() => expect(useSession.getState().status).toBe('authenticated'));
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ email: 'ana@example.pe', password: 'secreto123' });
@@ -65,11 +63,13 @@ describe('login page', () => {
 describe('register page', () => {
 
   function fillValid() {
-    type('Nombre', 'Ana');
-    type('Apellido', 'Quispe');
-    type('Correo electrónico', 'ana@example.pe');
-    type('Celular', '987654321');
-    type('Contraseña', 'secreto123');
+    fillFields({
+      'Nombre': 'Ana',
+      'Apellido': 'Quispe',
+      'Correo electrónico': 'ana@example.pe',
+      'Celular': '987654321',
+      'Contraseña': 'secreto123',
+    });
   }
 
   it('offers Pasajero / Conductor / Ambos', () => {
@@ -86,8 +86,8 @@ describe('register page', () => {
     const fetchMock = stubFetch({});
     renderAt('/', <RegisterPage />);
     fillValid();
-    type('Celular', '812345678');
-    type('Contraseña', 'corta');
+    typeInField('Celular', '812345678');
+    typeInField('Contraseña', 'corta');
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     expect(await screen.findByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeTruthy();
     expect(screen.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeTruthy();
@@ -98,11 +98,11 @@ describe('register page', () => {
   it('validates a non-empty field when leaving it, and clears its message when it is edited', async () => {
     renderAt('/', <RegisterPage />);
     fireEvent.blur(screen.getByLabelText('Nombre'));
-    type('Celular', '98765');
+    typeInField('Celular', '98765');
     fireEvent.blur(screen.getByLabelText('Celular'));
     expect(await screen.findByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeTruthy();
     expect(screen.queryByText('El nombre es obligatorio.')).toBeNull();
-    type('Celular', '987654321');
+    typeInField('Celular', '987654321');
     expect(screen.queryByText('Ingresa un celular peruano de 9 dígitos que empiece con 9.')).toBeNull();
   });
 

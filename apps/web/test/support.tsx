@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, notifyManager } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { User } from '@jala/contracts';
@@ -301,4 +301,17 @@ export function signedInDriverPhone(driverId: number): { readonly geo: FakeGeolo
     get geo() { return ready(geo); },
     get live() { return ready(live); },
   };
+}
+
+// ------------------------------------------------------------------------------------------- forms
+
+/** The form control labelled `label` on screen (throws when there is none). */
+export const fieldByLabel = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+/** Types `value` into the control labelled `label` (one change event, as a paste would). */
+export const typeInField = (label: string, value: string) => fireEvent.change(fieldByLabel(label), { target: { value } });
+
+/** Types each value into the control of its label, in the object's order. */
+export function fillFields(values: Record<string, string>): void {
+  for (const [label, value] of Object.entries(values)) typeInField(label, value);
 }

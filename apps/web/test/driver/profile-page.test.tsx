@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { limaDateKey } from '@jala/domain';
 import { DriverProfilePage } from '../../src/features/driver/pages/profile-page';
 import { useSession } from '../../src/lib/session-store';
-import { fail, ok, renderAt, sentBody, stubFetch } from '../support';
+import { fail, fieldByLabel, fillFields, ok, renderAt, sentBody, stubFetch, typeInField } from '../support';
 import { makeDriverUser, makeUser } from '@jala/test-factories';
 
 const PROFILE = {
@@ -16,9 +16,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
 describe('driver profile tab', () => {
   it('registers a new profile: shows each required message first, then posts the five fields', async () => {
@@ -33,7 +30,7 @@ describe('driver profile tab', () => {
     renderAt('/', <DriverProfilePage />, { user: makeDriverUser() });
     expect(await screen.findByRole('heading', { name: 'Bienvenido, registra tu perfil de conductor' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Perfil' }).getAttribute('aria-selected')).toBe('true');
-    const radius = field('Radio de búsqueda (km)');
+    const radius = fieldByLabel('Radio de búsqueda (km)');
     expect(radius.placeholder).toBe('5');
     expect(radius.min).toBe('1');
     expect(screen.getByText('Rango en kilómetros desde tu ubicación actual.')).toBeTruthy();
@@ -44,14 +41,16 @@ describe('driver profile tab', () => {
     }
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/driver/profile/update')).toBe(false);
 
-    type('Número de licencia', 'q12345678');
-    type('Fecha de vencimiento de la licencia', '2030-06-30');
-    type('Nombre del contacto de emergencia', 'Rosa Vargas');
-    type('Teléfono del contacto de emergencia', '912 345 678');
-    type('Radio de búsqueda (km)', '0');
+    fillFields({
+      'Número de licencia': 'q12345678',
+      'Fecha de vencimiento de la licencia': '2030-06-30',
+      'Nombre del contacto de emergencia': 'Rosa Vargas',
+      'Teléfono del contacto de emergencia': '912 345 678',
+      'Radio de búsqueda (km)': '0',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Registrar perfil de conductor' }));
     expect(await screen.findByText('El radio mínimo es 1 km.')).toBeTruthy();
-    type('Radio de búsqueda (km)', '5');
+    typeInField('Radio de búsqueda (km)', '5');
     fireEvent.click(screen.getByRole('button', { name: 'Registrar perfil de conductor' }));
     expect(await screen.findByText('Perfil de conductor registrado. Espera la verificación de tus documentos.')).toBeTruthy();
     // The form turns into the edit form and the confirmation stays visible.
@@ -74,15 +73,15 @@ describe('driver profile tab', () => {
     });
     renderAt('/driver/profile?edit=1', <DriverProfilePage />, { user: makeDriverUser() });
     expect(await screen.findByRole('heading', { name: 'Editar Perfil' })).toBeTruthy();
-    expect(field('Número de licencia').readOnly).toBe(true);
-    expect(document.activeElement).toBe(field('Fecha de vencimiento de la licencia'));
-    type('Radio de búsqueda (km)', '12.5');
+    expect(fieldByLabel('Número de licencia').readOnly).toBe(true);
+    expect(document.activeElement).toBe(fieldByLabel('Fecha de vencimiento de la licencia'));
+    typeInField('Radio de búsqueda (km)', '12.5');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('Perfil actualizado correctamente.')).toBeTruthy();
     expect(sentBody(fetchMock, 'POST', '/driver/profile/update')).toEqual({
       license_expiry_date: '2030-06-30', emergency_contact_name: 'Rosa Vargas', emergency_contact_phone: '912345678', search_radius_km: 12.5,
     });
-    type('Teléfono del contacto de emergencia', '999999999');
+    typeInField('Teléfono del contacto de emergencia', '999999999');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('Número bloqueado por el servidor.')).toBeTruthy();
   });
@@ -112,12 +111,14 @@ describe('driver profile tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Registrarme como conductor' }));
     expect(await screen.findByText('Este campo es obligatorio.')).toBeTruthy();
     expect(screen.getAllByText('Requerido')).toHaveLength(4);
-    type('Número de licencia', 'Q55555555');
-    type('Fecha de vencimiento de la licencia', '2031-01-01');
-    type('Marca', 'Bajaj');
-    type('Modelo', 'RE');
-    type('Placa', 'm1-2345');
-    type('Color', 'Azul');
+    fillFields({
+      'Número de licencia': 'Q55555555',
+      'Fecha de vencimiento de la licencia': '2031-01-01',
+      'Marca': 'Bajaj',
+      'Modelo': 'RE',
+      'Placa': 'm1-2345',
+      'Color': 'Azul',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Registrarme como conductor' }));
     expect(await screen.findByText('Registro enviado. Espera verificación.')).toBeTruthy();
     expect(sentBody(fetchMock, 'POST', '/driver/register')).toEqual({
@@ -232,10 +233,10 @@ describe('tabs', () => {
     stubFetch({ 'GET /driver/profile': ok(PROFILE), 'GET /driver/vehicles': ok([VEHICLE]) });
     renderAt('/', <DriverProfilePage />, { user: makeDriverUser() });
     await screen.findByRole('heading', { name: 'Editar Perfil' });
-    fireEvent.change(field('Radio de búsqueda (km)'), { target: { value: '12' } });
+    fireEvent.change(fieldByLabel('Radio de búsqueda (km)'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('tab', { name: 'Vehículos' }));
     await screen.findByRole('heading', { name: 'Tus vehículos' });
     fireEvent.click(screen.getByRole('tab', { name: 'Perfil' }));
-    expect(field('Radio de búsqueda (km)').value).toBe('12');
+    expect(fieldByLabel('Radio de búsqueda (km)').value).toBe('12');
   });
 });

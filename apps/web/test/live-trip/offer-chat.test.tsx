@@ -6,8 +6,12 @@ import { fakeRealtime, jsonResponse, renderAt, stubFetch } from '../support';
 
 const fromDriver = makeChatMessage({ sender: 5, role: 'driver', message: 'Llego en 5 minutos', timestamp: '2026-03-01T15:01:00.000Z' });
 
-function renderChat() {
+/** The passenger's chat with driver 5 on trip 7, once the stored conversation is on screen; returns the fake link. */
+async function openChat(connected = true) {
+  const live = fakeRealtime(connected);
   renderAt('/', <OfferChat tripId={7} driverId={5} role="passenger" userId={42} peerName="Carlos Mamani" peerLabel="Conductor" />);
+  await screen.findByText('Llego en 5 minutos');
+  return live;
 }
 
 const input = () => screen.getByPlaceholderText('Escribe un mensaje') as HTMLInputElement;
@@ -25,16 +29,13 @@ describe('per-offer chat', () => {
   });
 
   it('loads the stored conversation with the sender role of each message', async () => {
-    fakeRealtime(true);
-    renderChat();
-    expect(await screen.findByText('Llego en 5 minutos')).toBeTruthy();
+    await openChat();
+    expect(screen.getByText('Llego en 5 minutos')).toBeTruthy();
     expect(log().textContent).toContain('Conductor');
   });
 
   it('does not send a blank message', async () => {
-    const live = fakeRealtime(true);
-    renderChat();
-    await screen.findByText('Llego en 5 minutos');
+    const live = await openChat();
     fireEvent.change(input(), { target: { value: '   ' } });
     send();
     fireEvent.submit(input().form as HTMLFormElement);
@@ -43,9 +44,7 @@ describe('per-offer chat', () => {
   });
 
   it('publishes a trimmed message as the passenger on chat/{trip}/{driver} and shows it once, even when the broker echoes it', async () => {
-    const live = fakeRealtime(true);
-    renderChat();
-    await screen.findByText('Llego en 5 minutos');
+    const live = await openChat();
     fireEvent.change(input(), { target: { value: '  Estoy en la puerta  ' } });
     send();
     await waitFor(() => expect(live.publish).toHaveBeenCalledTimes(1));
@@ -63,9 +62,7 @@ describe('per-offer chat', () => {
   });
 
   it('keeps the text and says so when the realtime link is down', async () => {
-    fakeRealtime(false);
-    renderChat();
-    await screen.findByText('Llego en 5 minutos');
+    await openChat(false);
     fireEvent.change(input(), { target: { value: 'Hola' } });
     send();
     expect((await screen.findByRole('alert')).textContent).toBe('Sin conexión en tiempo real: el mensaje no se envió.');

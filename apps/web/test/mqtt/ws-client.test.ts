@@ -8,7 +8,7 @@
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MqttProtocolError } from '../../src/lib/mqtt/packets';
-import { MqttWsClient, connectMqttOverWebSocket, type ClientSocket, type MqttWsOptions, type SocketHandlers } from '../../src/lib/mqtt/ws-client';
+import { MqttWsClient, connectMqttOverWebSocket, type ClientSocket, type MqttWsDeps, type MqttWsOptions, type SocketHandlers } from '../../src/lib/mqtt/ws-client';
 
 const BROKER_URL = 'ws://broker.test/mqtt';
 const RECONNECT_MS = 1_000;
@@ -163,6 +163,20 @@ afterEach(() => {
   allSockets = [];
 });
 
+/** The client's socket factory and timers, faked: each socket made lands in `sockets` (and in `allSockets`). */
+function fakeEnvironment(clock: FakeClock, sockets: FakeSocket[]): MqttWsDeps {
+  return {
+    createSocket: (url, handlers) => {
+      const socket = new FakeSocket(url, handlers);
+      sockets.push(socket);
+      allSockets.push(socket);
+      return socket;
+    },
+    setTimeout: clock.setTimeout,
+    clearTimeout: clock.clearTimeout,
+  };
+}
+
 type EventName = 'connect' | 'close' | 'offline' | 'reconnect' | 'end';
 
 function setup(overrides: Partial<MqttWsOptions> = {}) {
@@ -182,16 +196,7 @@ function setup(overrides: Partial<MqttWsOptions> = {}) {
     connectTimeout: CONNECT_TIMEOUT_MS,
     ...overrides,
   };
-  const client = new MqttWsClient(BROKER_URL, options, {
-    createSocket: (url, handlers) => {
-      const socket = new FakeSocket(url, handlers);
-      sockets.push(socket);
-      allSockets.push(socket);
-      return socket;
-    },
-    setTimeout: clock.setTimeout,
-    clearTimeout: clock.clearTimeout,
-  });
+  const client = new MqttWsClient(BROKER_URL, options, fakeEnvironment(clock, sockets));
   for (const event of ['connect', 'close', 'offline', 'reconnect', 'end'] as EventName[]) client.on(event, () => events.push(event));
   client.on('error', (error) => {
     events.push('error');
@@ -277,16 +282,7 @@ describe('MqttWsClient: connecting', () => {
     const client = connectMqttOverWebSocket(
       BROKER_URL,
       { clientId: 'c', clean: true, reconnectPeriod: RECONNECT_MS, connectTimeout: CONNECT_TIMEOUT_MS },
-      {
-        createSocket: (url, handlers) => {
-          const socket = new FakeSocket(url, handlers);
-          sockets.push(socket);
-          allSockets.push(socket);
-          return socket;
-        },
-        setTimeout: clock.setTimeout,
-        clearTimeout: clock.clearTimeout,
-      },
+      fakeEnvironment(clock, sockets),
     );
     expect(client).toBeInstanceOf(MqttWsClient);
     expect(sockets).toHaveLength(1);

@@ -3,11 +3,8 @@ import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import type { PassengerProfile, SavedLocation } from '@jala/contracts';
 import { useSession } from '../../src/lib/session-store';
 import { configureApiClient } from '../../src/lib/api-client';
-import { FakeGeolocation, installGeolocation, renderApp } from '../support';
+import { FakeGeolocation, fieldByLabel, fillFields, installGeolocation, renderApp, typeInField } from '../support';
 import { serverCall, signIn, UNREACHABLE_API, useFixtureServer } from './fixture-server';
-
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
 describe('passenger profile page against the real API', () => {
   const fixture = useFixtureServer();
@@ -24,8 +21,8 @@ describe('passenger profile page against the real API', () => {
     expect(screen.getByRole('button', { name: 'Volver' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Editar perfil/ }));
     expect(await screen.findByRole('heading', { name: 'Perfil de pasajero' })).toBeTruthy();
-    expect(field('Nombre').value).toBe('Carla');
-    expect(field('Correo electrónico').type).toBe('email');
+    expect(fieldByLabel('Nombre').value).toBe('Carla');
+    expect(fieldByLabel('Correo electrónico').type).toBe('email');
     expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeTruthy();
   });
 
@@ -37,10 +34,12 @@ describe('passenger profile page against the real API', () => {
     const toggle = screen.getByRole('button', { name: 'Mostrar contacto de emergencia' });
     fireEvent.click(toggle);
     expect(toggle.textContent).toContain('Ocultar contacto de emergencia');
-    type('Nombre', 'Mateo Andrés');
-    type('Teléfono', '912 000 111');
-    type('Nombre del contacto', 'Rosa Huamán');
-    type('Teléfono del contacto', '998-877-665');
+    fillFields({
+      'Nombre': 'Mateo Andrés',
+      'Teléfono': '912 000 111',
+      'Nombre del contacto': 'Rosa Huamán',
+      'Teléfono del contacto': '998-877-665',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 
     expect(await screen.findByText('Perfil actualizado')).toBeTruthy();
@@ -58,16 +57,16 @@ describe('passenger profile page against the real API', () => {
     signIn(fixture.server, 'carla');
     renderApp('/passenger/profile?edit=1');
     await screen.findByRole('heading', { name: 'Perfil de pasajero' });
-    type('Correo electrónico', 'correo-sin-arroba');
+    typeInField('Correo electrónico', 'correo-sin-arroba');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect((await screen.findByText('Ingresa un correo electrónico válido.')).className).toBe('field__error');
     // Focus moves to the field the server refused (after the form is no longer busy).
-    await waitFor(() => expect(document.activeElement).toBe(field('Correo electrónico')));
+    await waitFor(() => expect(document.activeElement).toBe(fieldByLabel('Correo electrónico')));
     expect(document.querySelector('.alert--error')).toBeNull();
 
-    type('Correo electrónico', fixture.server.seed.carla.email);
+    typeInField('Correo electrónico', fixture.server.seed.carla.email);
     fireEvent.click(screen.getByRole('button', { name: 'Mostrar contacto de emergencia' }));
-    type('Nombre del contacto', 'Juan Ríos');
+    typeInField('Nombre del contacto', 'Juan Ríos');
     fireEvent.click(screen.getByRole('button', { name: 'Ocultar contacto de emergencia' }));
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('Ingresa el teléfono del contacto de emergencia.')).toBeTruthy();
@@ -80,7 +79,7 @@ describe('passenger profile page against the real API', () => {
     signIn(fixture.server, 'carla');
     renderApp('/passenger/profile?edit=1');
     await screen.findByRole('heading', { name: 'Perfil de pasajero' });
-    type('Correo electrónico', fixture.server.seed.driver.email);
+    typeInField('Correo electrónico', fixture.server.seed.driver.email);
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     const taken = await screen.findByText('Ya existe una cuenta con ese correo.');
     expect(taken.className).toBe('field__error');
@@ -103,13 +102,15 @@ describe('passenger profile page against the real API', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Agregar nueva ubicación' }));
     const form = screen.getByRole('form', { name: 'Nueva ubicación' });
-    type('Nombre', 'Universidad');
-    type('Dirección', 'Av. Universitaria 1801, San Miguel');
-    type('Latitud', '-12.0694');
+    fillFields({
+      'Nombre': 'Universidad',
+      'Dirección': 'Av. Universitaria 1801, San Miguel',
+      'Latitud': '-12.0694',
+    });
     fireEvent.click(within(form).getByRole('button', { name: 'Agregar ubicación' }));
     expect(screen.getByRole('form', { name: 'Nueva ubicación' })).toBeTruthy();
 
-    type('Longitud', '3.70');
+    typeInField('Longitud', '3.70');
     fireEvent.click(within(form).getByRole('button', { name: 'Agregar ubicación' }));
     expect(await screen.findByText('La ubicación debe estar dentro del Perú.', { selector: '.pw-form-error' })).toBeTruthy();
     // The fixture.server's refusal came after anything the submit with an empty field could have sent: it sent nothing.
@@ -118,7 +119,7 @@ describe('passenger profile page against the real API', () => {
     expect(screen.queryByText('La ubicación debe estar dentro del Perú.')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Agregar nueva ubicación' }));
 
-    type('Longitud', '-77.0795');
+    typeInField('Longitud', '-77.0795');
     fireEvent.click(screen.getByRole('button', { name: 'Agregar ubicación' }));
     expect(await screen.findByText('Universidad')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Nueva ubicación' })).toBeNull();
@@ -126,7 +127,7 @@ describe('passenger profile page against the real API', () => {
     const places = (await serverCall<SavedLocation[]>(fixture.server, 'carla', 'GET', '/passenger/saved-locations')).data;
     expect(places.map((p) => p.name)).toEqual(['Casa', 'Trabajo', 'Universidad']);
     fireEvent.click(screen.getByRole('button', { name: 'Agregar nueva ubicación' }));
-    expect(field('Nombre').value).toBe('');
+    expect(fieldByLabel('Nombre').value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
 
     // Deleting asks first; 'No, conservar' keeps the place.
@@ -148,9 +149,9 @@ describe('passenger profile page against the real API', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Agregar nueva ubicación' }));
     fireEvent.click(screen.getByRole('button', { name: /Usar mi ubicación actual/ }));
     geo.fix(-12.1211, -77.0297);
-    await waitFor(() => expect(field('Dirección').value).not.toBe(''));
-    expect(field('Latitud').value).toBe('-12.121100');
-    expect(field('Longitud').value).toBe('-77.029700');
+    await waitFor(() => expect(fieldByLabel('Dirección').value).not.toBe(''));
+    expect(fieldByLabel('Latitud').value).toBe('-12.121100');
+    expect(fieldByLabel('Longitud').value).toBe('-77.029700');
     installGeolocation(undefined);
   });
 

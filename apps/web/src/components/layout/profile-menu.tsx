@@ -64,7 +64,7 @@ export function ProfileMenu() {
     <div className="profile-menu" ref={rootRef}>
       <button
         type="button"
-        className="profile-menu__trigger"
+        className="icon-btn profile-menu__trigger"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}

@@ -38,6 +38,7 @@ export {
   GEO_FALLBACKS,
   PLACE_SEARCH_MIN_CHARS,
   reverseGeocode,
+  routeSearchParams,
   searchPlaces,
   type Place,
   type ReverseGeocodeResult,

@@ -5,6 +5,7 @@ import { canResubmitDocuments } from '@jala/domain';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { InlineError, TextField } from '../../../components/ui/form-field';
 import { PrivateImage } from '../../../components/ui/private-image';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage, SERVER_ERROR_MESSAGE } from '../../../lib/api-client';
 import { driverKeys, fetchOwnDocumentFile, submitDriverDocuments, uploadDriverDocument } from '../api/driver-api';
 import { useDriverDocuments, useUserId } from '../hooks/use-driver-queries';
@@ -80,10 +81,7 @@ export function DocumentsSection() {
   if (isPending) return <InlineLoading text="Cargando documentos..." />;
   if (error) {
     return (
-      <div className="alert alert--error" role="alert">
-        <p>{errorMessage(error)}</p>
-        <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>Reintentar</button>
-      </div>
+      <RetryAlert message={errorMessage(error)} onRetry={() => void refetch()} />
     );
   }
   const waiting = data.verification_status === 'pending_verification' && data.submitted_at !== null;

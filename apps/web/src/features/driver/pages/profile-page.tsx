@@ -4,6 +4,7 @@ import { isDriverType } from '@jala/domain';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { NotificationsSection } from '../../notifications';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { DriverPhotoSection, TrustedContactsSection } from '../../safety';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
@@ -34,12 +35,7 @@ function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
   if (isPending) return <InlineLoading text="Cargando perfil..." />;
   if (error) {
     return (
-      <div className="alert alert--error" role="alert">
-        <p>{errorMessage(error, DRIVER_ERRORS.profile)}</p>
-        <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>
-          Reintentar
-        </button>
-      </div>
+      <RetryAlert message={errorMessage(error, DRIVER_ERRORS.profile)} onRetry={() => void refetch()} />
     );
   }
   const pending = profile && profile.verification_status !== 'verified';

@@ -5,6 +5,7 @@ import type { DriverStatus, Vehicle } from '@jala/contracts';
 import { EnablePushPrompt } from '../../notifications';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { ErrorBanner, SelectField } from '../../../components/ui/form-field';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { driverKeys, setDriverStatus } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
@@ -61,12 +62,7 @@ export function DriverStatusPage() {
   if (status.error || !status.data) {
     return (
       <AppLayout title="Estado del Conductor" back={{ to: '/driver/dashboard' }}>
-        <div className="alert alert--error" role="alert">
-          <p>{errorMessage(status.error, DRIVER_ERRORS.status)}</p>
-          <button type="button" className="btn btn--ghost" onClick={() => void status.refetch()}>
-            Reintentar
-          </button>
-        </div>
+        <RetryAlert message={errorMessage(status.error, DRIVER_ERRORS.status)} onRetry={() => void status.refetch()} />
       </AppLayout>
     );
   }

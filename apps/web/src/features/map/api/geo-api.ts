@@ -36,15 +36,20 @@ export function reverseGeocode(point: MapPoint): Promise<ReverseGeocodeResult> {
   return call(apiClient.get<ReverseGeocodeResult>(`/geo/reverse?${params.toString()}`), GEO_FALLBACKS.reverse);
 }
 
-/** Driving route between two points with the fare estimate for the service type (1 mototaxi, 2 auto). */
-export function fetchRoute(origin: MapPoint, destination: MapPoint, serviceTypeId: number, signal?: AbortSignal): Promise<RouteResult> {
-  const params = new URLSearchParams({
+/** The query of a route between two points for a service type, shared by the route and the fare-hint calls. */
+export function routeSearchParams(origin: MapPoint, destination: MapPoint, serviceTypeId: number): URLSearchParams {
+  return new URLSearchParams({
     origin_latitude: String(origin.latitude),
     origin_longitude: String(origin.longitude),
     destination_latitude: String(destination.latitude),
     destination_longitude: String(destination.longitude),
     service_type_id: String(serviceTypeId),
   });
+}
+
+/** Driving route between two points with the fare estimate for the service type (1 mototaxi, 2 auto). */
+export function fetchRoute(origin: MapPoint, destination: MapPoint, serviceTypeId: number, signal?: AbortSignal): Promise<RouteResult> {
+  const params = routeSearchParams(origin, destination, serviceTypeId);
   return call(apiClient.get<RouteResult>(`/geo/route?${params.toString()}`, signal ? { signal } : undefined), GEO_FALLBACKS.route);
 }
 

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import '../trip-map.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { LatLngTuple, LeafletMouseEvent } from 'leaflet';
+import type { DivIcon, LatLngTuple, LeafletMouseEvent } from 'leaflet';
 import { AttributionControl, MapContainer, Marker, Polyline, useMapEvents } from 'react-leaflet';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, decodePolyline } from '@jala/domain';
 import type { MapPoint, TripMapProps } from '../types';
@@ -41,6 +41,21 @@ function decodeRoute(encoded: string | null | undefined): LatLngTuple[] {
   }
 }
 
+/** A marker the user reads but does not touch: `title` is its tooltip and its accessible name (alt). */
+function PointMarker({ point, icon, title, zIndexOffset }: { point: MapPoint; icon: DivIcon; title: string; zIndexOffset?: number }) {
+  return (
+    <Marker
+      position={[point.latitude, point.longitude]}
+      icon={icon}
+      title={title}
+      alt={title}
+      interactive={false}
+      keyboard={false}
+      {...(zIndexOffset === undefined ? {} : { zIndexOffset })}
+    />
+  );
+}
+
 const samePoint = (p: MapPoint | null | undefined): string => (p ? `${p.latitude},${p.longitude}` : '');
 
 /** The Leaflet map itself (lazy chunk). Props are documented on TripMapProps in ../types.ts. */
@@ -75,39 +90,9 @@ export function TripMapView(props: TripMapProps & { onReady: () => void }) {
         <PeruOutlineLayer />
         <BaseTileLayer onFailingChange={setTilesFailing} />
         {route.length > 1 && <Polyline positions={route} pathOptions={ROUTE_STYLE} interactive={false} />}
-        {origin && (
-          <Marker
-            key={`o:${originKey}`}
-            position={[origin.latitude, origin.longitude]}
-            icon={originIcon}
-            title={markerTitles?.origin ?? 'Origen'}
-            alt={markerTitles?.origin ?? 'Origen'}
-            interactive={false}
-            keyboard={false}
-          />
-        )}
-        {destination && (
-          <Marker
-            key={`d:${destinationKey}`}
-            position={[destination.latitude, destination.longitude]}
-            icon={destinationIcon}
-            title={markerTitles?.destination ?? 'Destino'}
-            alt={markerTitles?.destination ?? 'Destino'}
-            interactive={false}
-            keyboard={false}
-          />
-        )}
-        {driverPosition && (
-          <Marker
-            position={[driverPosition.latitude, driverPosition.longitude]}
-            icon={driverIcon}
-            title={markerTitles?.driver ?? 'Conductor'}
-            alt={markerTitles?.driver ?? 'Conductor'}
-            interactive={false}
-            keyboard={false}
-            zIndexOffset={1000}
-          />
-        )}
+        {origin && <PointMarker key={`o:${originKey}`} point={origin} icon={originIcon} title={markerTitles?.origin ?? 'Origen'} />}
+        {destination && <PointMarker key={`d:${destinationKey}`} point={destination} icon={destinationIcon} title={markerTitles?.destination ?? 'Destino'} />}
+        {driverPosition && <PointMarker point={driverPosition} icon={driverIcon} title={markerTitles?.driver ?? 'Conductor'} zIndexOffset={1000} />}
         <MyLocationControl />
         <TapHandler onTap={onTap} />
         <ViewFitter target={target} />

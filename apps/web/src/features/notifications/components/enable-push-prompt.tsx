@@ -41,10 +41,10 @@ export function EnablePushPrompt({ message }: EnablePushPromptProps) {
 
   return (
     <section className="card nt-prompt" aria-labelledby="nt-prompt-title">
-      <h2 id="nt-prompt-title" className="nt-title">{message}</h2>
+      <h2 id="nt-prompt-title" className="section-title">{message}</h2>
       {blocked
         ? <p className="nt-note" role="status">{PUSH_TEXTS.denied} Mientras tanto, Jala sigue funcionando con la aplicación abierta.</p>
-        : <p className="nt-muted">Te avisaremos aunque tengas la pantalla bloqueada. Puedes cambiarlo cuando quieras en tu perfil.</p>}
+        : <p className="section-note">Te avisaremos aunque tengas la pantalla bloqueada. Puedes cambiarlo cuando quieras en tu perfil.</p>}
       <div className="nt-prompt__actions">
         {!blocked && (
           <button type="button" className="btn btn--primary" disabled={device.busy} onClick={device.enable}>

@@ -57,8 +57,8 @@ export function NotificationsSection({ role, isOperator = false }: Notifications
 
   return (
     <section className="card nt-section" aria-labelledby="nt-title">
-      <h2 id="nt-title" className="nt-title">Notificaciones</h2>
-      <p className="nt-muted">Te avisamos aunque tengas el celular bloqueado o estés en otra aplicación.</p>
+      <h2 id="nt-title" className="section-title">Notificaciones</h2>
+      <p className="section-note">Te avisamos aunque tengas el celular bloqueado o estés en otra aplicación.</p>
       {why && <p className="nt-note" role="status">{why}</p>}
       <Switch
         label="Recibir notificaciones en este dispositivo"
@@ -69,7 +69,7 @@ export function NotificationsSection({ role, isOperator = false }: Notifications
       <InlineError message={device.error} />
 
       <fieldset className="nt-kinds" disabled={save.isPending || !preferences.data}>
-        <legend>Qué quieres recibir <span className="nt-muted">(en todos tus dispositivos)</span></legend>
+        <legend>Qué quieres recibir <span className="section-note">(en todos tus dispositivos)</span></legend>
         {kindsFor(role, isOperator).map((kind) => (
           <Switch
             key={kind}
@@ -84,7 +84,7 @@ export function NotificationsSection({ role, isOperator = false }: Notifications
       <button type="button" className="btn btn--ghost btn--block" disabled={!subscribed || test.isPending} onClick={() => test.mutate()}>
         {test.isPending ? 'Enviando…' : 'Probar notificación'}
       </button>
-      {test.data && <p className="nt-muted" role="status">{test.data.message}</p>}
+      {test.data && <p className="section-note" role="status">{test.data.message}</p>}
       <InlineError message={test.error ? errorMessage(test.error) : null} />
     </section>
   );

@@ -10,7 +10,7 @@ export function HistoryPagination({ page, totalPages, onPage, disabled }: {
     <nav className="pw-pager" aria-label="Paginación del historial">
       <button
         type="button"
-        className="pw-pager__arrow"
+        className="icon-btn pw-pager__arrow"
         aria-label="Página anterior"
         disabled={disabled || page <= 1}
         onClick={() => onPage(page - 1)}
@@ -20,7 +20,7 @@ export function HistoryPagination({ page, totalPages, onPage, disabled }: {
       <span className="pw-pager__label" aria-live="polite">Página {page} de {totalPages}</span>
       <button
         type="button"
-        className="pw-pager__arrow"
+        className="icon-btn pw-pager__arrow"
         aria-label="Página siguiente"
         disabled={disabled || page >= totalPages}
         onClick={() => onPage(page + 1)}

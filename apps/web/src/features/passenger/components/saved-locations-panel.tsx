@@ -143,7 +143,7 @@ export function SavedLocationsPanel() {
               </span>
               <button
                 type="button"
-                className="pw-icon-btn pw-icon-btn--danger"
+                className="icon-btn pw-icon-btn pw-icon-btn--danger"
                 onClick={() => setConfirmingId(place.id)}
                 disabled={deletingId === place.id}
                 aria-label={`Eliminar ${place.name}`}

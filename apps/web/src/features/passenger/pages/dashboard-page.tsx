@@ -62,7 +62,7 @@ export function PassengerDashboardPage() {
           <p className="brand-panel__note">Hola{firstName ? `, ${firstName}` : ''}</p>
           <button
             type="button"
-            className="pw-icon-btn pw-icon-btn--on-dark"
+            className="icon-btn pw-icon-btn pw-icon-btn--on-dark"
             onClick={() => void stats.refetch()}
             disabled={stats.isFetching}
             aria-label="Actualizar"

@@ -22,7 +22,7 @@ export function CarCard({ tripId, driver }: { tripId: number; driver: CarCardDri
   const photoUrl = usePhotoUrl(driver.hasPhoto ? photo.data : null);
   return (
     <section className="card sf-car" aria-labelledby="sf-car-title" data-testid="car-card">
-      <h2 id="sf-car-title" className="sf-title">
+      <h2 id="sf-car-title" className="section-title">
         Tu conductor
       </h2>
       <div className="sf-car__who">
@@ -35,7 +35,7 @@ export function CarCard({ tripId, driver }: { tripId: number; driver: CarCardDri
         )}
         <div className="sf-car__name-block">
           <p className="sf-car__name">{driver.name}</p>
-          <p className="sf-muted">{driver.rating == null ? 'Sin calificaciones' : <span aria-label={`Calificación ${driver.rating.toFixed(1)} de 5`}>★ {driver.rating.toFixed(1)}</span>}</p>
+          <p className="section-note">{driver.rating == null ? 'Sin calificaciones' : <span aria-label={`Calificación ${driver.rating.toFixed(1)} de 5`}>★ {driver.rating.toFixed(1)}</span>}</p>
         </div>
         {driver.phone && (
           <a className="btn btn--ghost sf-car__call" href={peruvianPhoneHref(driver.phone)}>
@@ -51,12 +51,12 @@ export function CarCard({ tripId, driver }: { tripId: number; driver: CarCardDri
           <p className="sf-plate" aria-label={`Placa ${driver.vehicle.licensePlate}`} data-testid="car-plate">
             {driver.vehicle.licensePlate}
           </p>
-          <p className="sf-muted">Verifica la placa antes de subir.</p>
+          <p className="section-note">Verifica la placa antes de subir.</p>
         </div>
       ) : (
         driver.vehicleLabel && <p className="sf-car__model">{driver.vehicleLabel}</p>
       )}
-      {driver.phone && <p className="sf-muted">Teléfono: {formatPeruvianPhone(driver.phone)}</p>}
+      {driver.phone && <p className="section-note">Teléfono: {formatPeruvianPhone(driver.phone)}</p>}
     </section>
   );
 }

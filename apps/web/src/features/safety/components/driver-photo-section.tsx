@@ -39,7 +39,7 @@ export function DriverPhotoSection({ name }: { name: string }) {
 
   return (
     <section className="card sf-photo" aria-labelledby="sf-photo-title">
-      <h2 id="sf-photo-title" className="sf-title">
+      <h2 id="sf-photo-title" className="section-title">
         Tu foto
       </h2>
       <div className="sf-photo__row">
@@ -50,7 +50,7 @@ export function DriverPhotoSection({ name }: { name: string }) {
             {initials(name)}
           </span>
         )}
-        <p className="sf-muted">Los pasajeros ven tu foto antes de subir: usa una foto clara de tu rostro.</p>
+        <p className="section-note">Los pasajeros ven tu foto antes de subir: usa una foto clara de tu rostro.</p>
       </div>
       <label className="btn btn--primary btn--block sf-photo__pick">
         {upload.isPending ? 'Subiendo...' : url ? 'Cambiar foto' : 'Subir foto'}

@@ -32,14 +32,14 @@ export function ShareTripButton() {
   const share = useMutation({ mutationFn: createShareLink });
   return (
     <section className="card sf-share" aria-labelledby="sf-share-title">
-      <h2 id="sf-share-title" className="sf-title">
+      <h2 id="sf-share-title" className="section-title">
         Viaja acompañado
       </h2>
       {share.data ? (
         <ShareLinkActions link={share.data} message={shareTripMessage} />
       ) : (
         <>
-          <p className="sf-muted">Comparte tu viaje en vivo: verán al conductor, la placa y por dónde vas, sin instalar nada.</p>
+          <p className="section-note">Comparte tu viaje en vivo: verán al conductor, la placa y por dónde vas, sin instalar nada.</p>
           <button type="button" className="btn btn--ghost btn--block" disabled={share.isPending} onClick={() => share.mutate()}>
             {share.isPending ? 'Creando enlace...' : 'Compartir viaje'}
           </button>

@@ -6,7 +6,7 @@ export function StartCodeCard({ code, locked }: { code: string | null; locked: b
   if (locked) {
     return (
       <section className="card sf-code sf-code--locked" role="alert" data-testid="start-code-locked">
-        <h2 className="sf-title">No se pudo iniciar el viaje</h2>
+        <h2 className="section-title">No se pudo iniciar el viaje</h2>
         <p>
           El conductor ingresó un código incorrecto demasiadas veces. Revisa que la placa y el conductor sean los de la app antes de subir; si
           algo no coincide, no subas y cancela el viaje.
@@ -17,13 +17,13 @@ export function StartCodeCard({ code, locked }: { code: string | null; locked: b
   if (!code) return null;
   return (
     <section className="card sf-code" aria-labelledby="sf-code-title">
-      <h2 id="sf-code-title" className="sf-title">
+      <h2 id="sf-code-title" className="section-title">
         Código de inicio
       </h2>
       <p className="sf-code__digits" data-testid="start-code" aria-label={`Código ${code.split('').join(' ')}`}>
         {code}
       </p>
-      <p className="sf-muted">Díselo al conductor solo cuando estés dentro del auto correcto. Él lo necesita para iniciar el viaje.</p>
+      <p className="section-note">Díselo al conductor solo cuando estés dentro del auto correcto. Él lo necesita para iniciar el viaje.</p>
     </section>
   );
 }
@@ -53,7 +53,7 @@ export function StartCodeForm({ busy, disabled, onStart }: { busy: boolean; disa
         onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, START_CODE_LENGTH))}
         aria-describedby={`${id}-hint`}
       />
-      <p id={`${id}-hint`} className="sf-muted">
+      <p id={`${id}-hint`} className="section-note">
         Pídele al pasajero su código de {START_CODE_LENGTH} dígitos.
       </p>
       <button type="submit" className="btn btn--primary btn--block" disabled={disabled || !complete}>

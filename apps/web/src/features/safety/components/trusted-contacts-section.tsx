@@ -51,10 +51,10 @@ export function TrustedContactsSection({ onSaved, emergencyPhone }: TrustedConta
 
   return (
     <section className="card sf-contacts" aria-labelledby="sf-contacts-title">
-      <h2 id="sf-contacts-title" className="sf-title">
+      <h2 id="sf-contacts-title" className="section-title">
         Contactos de confianza
       </h2>
-      <p className="sf-muted">
+      <p className="section-note">
         Hasta {TRUSTED_CONTACTS_MAX}. El primero es tu contacto de emergencia: le enviamos tu viaje en vivo cuando compartes o usas SOS.
       </p>
       {contacts.isError && (

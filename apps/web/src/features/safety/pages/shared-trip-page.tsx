@@ -49,13 +49,13 @@ function SharedTripView() {
       </header>
       <main className="sf-public__main">
         {query.isPending && (
-          <p role="status" className="sf-muted">
+          <p role="status" className="section-note">
             Cargando viaje...
           </p>
         )}
         {ended && (
           <section className="card sf-public__ended" role="alert" data-testid="share-ended">
-            <h2 className="sf-title">Viaje no disponible</h2>
+            <h2 className="section-title">Viaje no disponible</h2>
             <p>{isApiError(query.error) && query.error.status === 404 ? query.error.message : errorMessage(query.error, SAFETY_ERRORS.sharedTrip)}</p>
           </section>
         )}
@@ -96,10 +96,10 @@ function SharedTripView() {
                   fitTo="markers"
                 />
               </div>
-              <p className="sf-muted sf-public__addr">Recojo: {trip.pickup.address}</p>
-              <p className="sf-muted sf-public__addr">Destino: {trip.destination.address}</p>
+              <p className="section-note sf-public__addr">Recojo: {trip.pickup.address}</p>
+              <p className="section-note sf-public__addr">Destino: {trip.destination.address}</p>
               {trip.position && (
-                <p className="sf-muted" data-testid="shared-position">
+                <p className="section-note" data-testid="shared-position">
                   Posición: {trip.position.latitude.toFixed(4)}, {trip.position.longitude.toFixed(4)}
                 </p>
               )}

@@ -31,7 +31,7 @@ export function RouteSummary({ route, isLoading, error, fareServiceTypeId, needs
   if (!route) return null;
   const service = fareServiceTypeId === null ? null : serviceTypeName(fareServiceTypeId);
   return (
-    <dl className="trq-route" aria-label="Resumen de la ruta" aria-live="polite">
+    <dl className="stat-facts trq-route" aria-label="Resumen de la ruta" aria-live="polite">
       <div className="trq-route__item">
         <dt>Distancia</dt>
         <dd>{route.distance.text}</dd>

@@ -1,53 +1,31 @@
 import { formatPeruvianPhone, formatSoles, peruvianPhoneHref } from '@jala/domain';
 import type { DriverTrip } from '../api';
-import { formatKm, formatMinutes, formatRating } from '../../shared/format';
+import { formatKm, formatMinutes } from '../../shared/format';
+import { FactList } from '../../../../components/ui/fact-list';
+import { PassengerWho, RouteStops } from './trip-parts';
 
 /** Passenger (with a call link), pickup, destination, agreed fare and notes of the driver's trip. */
 export function TripDetailsCard({ trip }: { trip: DriverTrip }) {
   return (
     <section className="card dt-details" aria-label="Detalles del viaje">
       <header className="dt-details__head">
-        <span className="avatar avatar--lg dt-request__avatar" aria-hidden="true">
-          {trip.passenger_name.charAt(0).toUpperCase()}
-        </span>
-        <div className="dt-request__who">
-          <p className="dt-request__name">{trip.passenger_name}</p>
-          <p className="dt-request__meta">
-            <span className="dt-request__rating">{formatRating(trip.passenger_rating)}</span>
-            <span aria-hidden="true"> · </span>
-            <span>{trip.trip_code}</span>
-          </p>
+        <PassengerWho name={trip.passenger_name} rating={trip.passenger_rating} detail={trip.trip_code} avatar="lg">
           {trip.passenger_phone && (
             <a className="dt-details__call" href={peruvianPhoneHref(trip.passenger_phone)}>
               Llamar · {formatPeruvianPhone(trip.passenger_phone)}
             </a>
           )}
-        </div>
+        </PassengerWho>
       </header>
-      <dl className="dt-route">
-        <div className="dt-route__stop dt-route__stop--pickup">
-          <dt>Punto de recojo</dt>
-          <dd>{trip.pickup_address}</dd>
-        </div>
-        <div className="dt-route__stop dt-route__stop--destination">
-          <dt>Destino</dt>
-          <dd>{trip.destination_address}</dd>
-        </div>
-      </dl>
-      <dl className="dt-stats">
-        <div className="dt-stats__fare">
-          <dt>Tarifa</dt>
-          <dd>{formatSoles(trip.actual_fare)}</dd>
-        </div>
-        <div>
-          <dt>Distancia</dt>
-          <dd>{formatKm(trip.distance_km)}</dd>
-        </div>
-        <div>
-          <dt>Tiempo</dt>
-          <dd>{formatMinutes(trip.duration_minutes)}</dd>
-        </div>
-      </dl>
+      <RouteStops pickupLabel="Punto de recojo" pickup={trip.pickup_address} destination={trip.destination_address} />
+      <FactList
+        className="stat-facts dt-stats"
+        facts={[
+          { label: 'Tarifa', value: formatSoles(trip.actual_fare), className: 'dt-stats__fare' },
+          { label: 'Distancia', value: formatKm(trip.distance_km) },
+          { label: 'Tiempo', value: formatMinutes(trip.duration_minutes) },
+        ]}
+      />
       {trip.passenger_notes && (
         <p className="dt-request__notes">
           <span className="dt-muted">Notas del pasajero: </span>“{trip.passenger_notes}”

@@ -3,7 +3,9 @@ import type { DriverTripRequest } from '@jala/contracts';
 import { formatSoles } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
 import { DRIVER_TRIP_ERRORS } from '../errors';
-import { formatAge, formatKm, formatMinutes, formatRating } from '../../shared/format';
+import { formatAge, formatKm, formatMinutes } from '../../shared/format';
+import { FactList } from '../../../../components/ui/fact-list';
+import { PassengerWho, RouteStops } from './trip-parts';
 import { CounterOfferForm } from './counter-offer-form';
 import { RequestFareHint } from './request-fare-hint';
 import { OfferChat } from '../../shared/chat/offer-chat';
@@ -46,58 +48,28 @@ export function TripRequestCard({ request, driverId, onOffer, onReject, chatClie
   return (
     <article className="card dt-request" aria-label={`Solicitud de ${request.passenger_name}`} data-request-id={request.id}>
       <header className="dt-request__head">
-        <span className="avatar avatar--sm dt-request__avatar" aria-hidden="true">
-          {request.passenger_name.charAt(0).toUpperCase()}
-        </span>
-        <div className="dt-request__who">
-          <p className="dt-request__name">{request.passenger_name}</p>
-          <p className="dt-request__meta">
-            <span className="dt-request__rating">{formatRating(request.passenger_rating)}</span>
-            <span aria-hidden="true"> · </span>
-            <span>{formatAge(request.created_at)}</span>
-          </p>
-        </div>
+        <PassengerWho name={request.passenger_name} rating={request.passenger_rating} detail={formatAge(request.created_at)} avatar="sm" />
         <span className="dt-pill">{request.service_type}</span>
       </header>
 
-      <dl className="dt-route">
-        <div className="dt-route__stop dt-route__stop--pickup">
-          <dt>Recojo</dt>
-          <dd>{request.pickup_address}</dd>
-        </div>
-        <div className="dt-route__stop dt-route__stop--destination">
-          <dt>Destino</dt>
-          <dd>{request.destination_address}</dd>
-        </div>
-      </dl>
+      <RouteStops pickupLabel="Recojo" pickup={request.pickup_address} destination={request.destination_address} />
 
-      <dl className="dt-facts">
-        <div>
-          <dt>Tarifa estimada</dt>
-          <dd>{formatSoles(request.estimated_fare)}</dd>
-        </div>
-        {request.offer_price !== null && (
-          <div className="dt-facts__highlight">
-            <dt>Precio ofrecido</dt>
-            <dd>{formatSoles(request.offer_price)}</dd>
-          </div>
-        )}
-      </dl>
+      <FactList
+        className="stat-facts dt-facts"
+        facts={[
+          { label: 'Tarifa estimada', value: formatSoles(request.estimated_fare) },
+          request.offer_price !== null && { label: 'Precio ofrecido', value: formatSoles(request.offer_price), className: 'dt-facts__highlight' },
+        ]}
+      />
       <RequestFareHint request={request} />
-      <dl className="dt-stats">
-        <div>
-          <dt>Distancia</dt>
-          <dd>{formatKm(request.estimated_distance)}</dd>
-        </div>
-        <div>
-          <dt>Tiempo</dt>
-          <dd>{formatMinutes(request.estimated_duration)}</dd>
-        </div>
-        <div>
-          <dt>Al recojo</dt>
-          <dd>{formatKm(request.distance_to_pickup_km)}</dd>
-        </div>
-      </dl>
+      <FactList
+        className="stat-facts dt-stats"
+        facts={[
+          { label: 'Distancia', value: formatKm(request.estimated_distance) },
+          { label: 'Tiempo', value: formatMinutes(request.estimated_duration) },
+          { label: 'Al recojo', value: formatKm(request.distance_to_pickup_km) },
+        ]}
+      />
 
       {request.passenger_notes && <p className="dt-request__notes">“{request.passenger_notes}”</p>}
 

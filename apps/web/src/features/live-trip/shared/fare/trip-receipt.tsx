@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { TripReceipt } from '@jala/contracts';
 import { endedFarFromDestinationText, formatSoles } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
+import { FactList } from '../../../../components/ui/fact-list';
+import { RetryAlert } from '../../../../components/ui/retry-alert';
 import { liveTripKeys } from '../api';
 import { fetchReceipt, FARE_FALLBACKS } from './fare-api';
 import { adjustmentLabel } from './fare-format';
@@ -23,12 +25,7 @@ export function TripReceiptCard({ tripId, footer }: { tripId: number; footer?: (
   }
   if (query.isError) {
     return (
-      <div className="alert alert--error fare-receipt__error" role="alert">
-        <p>{errorMessage(query.error, FARE_FALLBACKS.receipt)}</p>
-        <button type="button" className="btn btn--ghost" onClick={() => void query.refetch()}>
-          Reintentar
-        </button>
-      </div>
+      <RetryAlert className="fare-receipt__error" message={errorMessage(query.error, FARE_FALLBACKS.receipt)} onRetry={() => void query.refetch()} />
     );
   }
   const r = query.data;
@@ -48,58 +45,29 @@ export function TripReceiptCard({ tripId, footer }: { tripId: number; footer?: (
             {endedFarFromDestinationText(r.ended_far_from_destination_m)}
           </p>
         )}
-        <dl className="fare-receipt__lines">
-          <div>
-            <dt>Precio acordado</dt>
-            <dd>{formatSoles(r.agreed_fare)}</dd>
-          </div>
-          {r.adjustments.map((a) => (
-            <div key={a.id} className="fare-receipt__adjustment">
-              <dt>Ajuste aceptado</dt>
-              <dd>{adjustmentLabel(a)}</dd>
-            </div>
-          ))}
-          <div className="fare-receipt__total">
-            <dt>Total</dt>
-            <dd>{formatSoles(r.total)}</dd>
-          </div>
-          <div>
-            <dt>Pago</dt>
-            <dd>{r.payment_method}</dd>
-          </div>
-          <div>
-            <dt>Conductor</dt>
-            <dd>{r.driver_name}</dd>
-          </div>
-          {r.vehicle && (
-            <div>
-              <dt>Vehículo</dt>
-              <dd>{r.vehicle}</dd>
-            </div>
-          )}
-          <div>
-            <dt>Pasajero</dt>
-            <dd>{r.passenger_name}</dd>
-          </div>
-          <div>
-            <dt>Servicio</dt>
-            <dd>
-              {r.service_type} · {r.distance_km.toFixed(1)} km
-            </dd>
-          </div>
-          <div>
-            <dt>Solicitado</dt>
-            <dd>{at(r.requested_at)}</dd>
-          </div>
-          <div>
-            <dt>Inicio</dt>
-            <dd>{at(r.started_at)}</dd>
-          </div>
-          <div>
-            <dt>Llegada</dt>
-            <dd>{at(r.completed_at)}</dd>
-          </div>
-        </dl>
+        <FactList
+          className="fare-receipt__lines"
+          facts={[
+            { label: 'Precio acordado', value: formatSoles(r.agreed_fare) },
+            ...r.adjustments.map((a) => ({ key: a.id, label: 'Ajuste aceptado', value: adjustmentLabel(a), className: 'fare-receipt__adjustment' })),
+            { label: 'Total', value: formatSoles(r.total), className: 'fare-receipt__total' },
+            { label: 'Pago', value: r.payment_method },
+            { label: 'Conductor', value: r.driver_name },
+            r.vehicle ? { label: 'Vehículo', value: r.vehicle } : null,
+            { label: 'Pasajero', value: r.passenger_name },
+            {
+              label: 'Servicio',
+              value: (
+                <>
+                  {r.service_type} · {r.distance_km.toFixed(1)} km
+                </>
+              ),
+            },
+            { label: 'Solicitado', value: at(r.requested_at) },
+            { label: 'Inicio', value: at(r.started_at) },
+            { label: 'Llegada', value: at(r.completed_at) },
+          ]}
+        />
       </section>
       {footer?.(r)}
     </>
