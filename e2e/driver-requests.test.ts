@@ -13,7 +13,7 @@ import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { connectMqtt, nextMessage } from '../apps/server/test/support/mqtt';
 import { baseUrl, phoneContext, screenshot, uniqueEmail } from './support/browser';
 import { api } from './support/api';
-import { outOfSight } from './support/phone-checks';
+import { contentOverflow, outOfSight } from './support/phone-checks';
 import { useBrowserSuite } from './support/suite';
 import { loginViaUi } from './support/session';
 
@@ -42,19 +42,6 @@ async function publishTrip(passenger: Passenger, offerPrice?: number): Promise<n
   const published = await api('POST', `/trips/${created.data.id}/publish`, passenger.token, {});
   expect(published.status).toBe(200);
   return created.data.id;
-}
-
-/**
- * Elements of the page content sticking out past the right edge of the phone (empty when none). The map's
- * panes and tiles extend beyond its box by design and are clipped by it, so they are not counted.
- */
-async function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('main *, nav *')]
-      .filter((node) => !node.closest('.leaflet-container'))
-      .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .map((node) => `${node.tagName.toLowerCase()}.${String(node.className)} → ${Math.round(node.getBoundingClientRect().right)}px`),
-  );
 }
 
 /** Logs the seeded driver in through the form and opens 'Solicitudes de Viaje' from the bottom nav. */
@@ -115,7 +102,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     expect(text).toMatch(/Tiempo\d+ min/);
     expect(text).toMatch(/Al recojo0\.\d km/);
     expect(await page.locator('.dt-requests__count').textContent()).toMatch(/^\d+ solicitud(es)? disponibles?$/);
-    expect(await overflowing(page)).toEqual([]);
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
     await screenshot(page, 'driver-requests-live');
 
     // 'Aceptar' = an offer at the passenger's price.
@@ -161,7 +148,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     }).toBe(true);
     // While assigned, the driver's watched position reaches the passenger.
     expect(await firstLocation).toMatchObject({ latitude: PARQUE_KENNEDY.latitude, longitude: PARQUE_KENNEDY.longitude });
-    expect(await overflowing(page)).toEqual([]);
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
     await screenshot(page, 'driver-active-trip');
 
     for (const [button, next] of [
@@ -194,7 +181,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     await page.getByTestId('ended-far').getByText(/^Finalizado a 6\.\d km del destino$/).waitFor();
     await page.getByText('Califica al pasajero').waitFor();
     expect((await api('GET', '/trips/active', passenger.token)).data).toBeNull();
-    expect(await overflowing(page)).toEqual([]);
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
     await screenshot(page, 'driver-trip-completed');
     await context.close();
   });
@@ -226,7 +213,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     await card.getByText('Estás desconectado. Conéctate en "Estado" para recibir solicitudes.').waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByText('Cargando solicitudes...').count()).toBe(0);
-    expect(await overflowing(page)).toEqual([]);
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
     await screenshot(page, 'driver-requests-offline');
     await card.getByRole('link', { name: 'Ir a Estado del Conductor' }).click();
     await page.waitForURL('**/driver/status');
@@ -244,7 +231,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     expect(text).toContain('Permiso de ubicación denegado.');
     expect(text).toContain('GPS');
     expect(text).toContain('Revisa la configuración de ubicación de tu móvil.');
-    expect(await overflowing(page)).toEqual([]);
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
     await screenshot(page, 'driver-requests-geolocation-denied');
     await box.getByRole('button', { name: 'Reintentar' }).click();
     await page.waitForLoadState('load');

@@ -6,18 +6,7 @@ import { createCompletedTrip, createUser } from '@jala/test-factories/database';
 import { animationsSettled, launchBrowser, phoneContext, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { registerViaUi, type NewAccount } from './support/session';
-
-/**
- * Elements of the page content sticking out past the right edge of the phone (empty when none). The shared
- * header is the shell's and is checked by its own tests.
- */
-async function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    return [...document.querySelectorAll('main *, nav *')]
-      .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .map((node) => `${node.tagName.toLowerCase()}.${node.className} → ${Math.round(node.getBoundingClientRect().right)}px`);
-  });
-}
+import { contentOverflow } from './support/phone-checks';
 
 const PROFILE_MESSAGES = ['Este campo es obligatorio.', 'Fecha requerida.', 'Ingresa un nombre.', 'Número requerido.', 'Debes especificar el radio.'];
 
@@ -50,7 +39,7 @@ describe('driver workspace in Chromium at 360×740', () => {
     await page.getByRole('heading', { name: 'Hoy: S/ 0.00' }).waitFor();
     await page.getByText('Completa tu perfil de conductor para empezar a recibir viajes.').waitFor();
     expect(await page.getByTestId('acceptance-rate').textContent()).toBe('—');
-    expect(await overflowing(page)).toEqual([]);
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
     await screenshot(page, 'driver-dashboard-new');
   });
 
@@ -59,7 +48,7 @@ describe('driver workspace in Chromium at 360×740', () => {
     await page.getByRole('heading', { name: 'Bienvenido, registra tu perfil de conductor' }).waitFor();
     await page.getByRole('button', { name: 'Registrar perfil de conductor' }).click();
     for (const message of PROFILE_MESSAGES) await page.getByText(message).waitFor();
-    expect(await overflowing(page)).toEqual([]);
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
     await screenshot(page, 'driver-profile-required');
 
     await page.getByLabel('Número de licencia').fill(license);
@@ -100,7 +89,7 @@ describe('driver workspace in Chromium at 360×740', () => {
     await page.getByText('Vehículo agregado correctamente.').waitFor();
     const card = page.locator('.drv-vehicle').filter({ hasText: plate });
     await card.getByText('Activo').waitFor();
-    expect(await overflowing(page)).toEqual([]);
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
     await screenshot(page, 'driver-vehicles');
 
     await card.getByRole('button', { name: 'Editar' }).click();
@@ -125,7 +114,7 @@ describe('driver workspace in Chromium at 360×740', () => {
     await page.getByText('Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.').waitFor();
     await page.getByTestId('status-label').getByText('Online').waitFor();
     await page.getByRole('button', { name: 'Desconectarse' }).waitFor();
-    expect(await overflowing(page)).toEqual([]);
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
     await animationsSettled(page); // the toggle's colour transition
     await screenshot(page, 'driver-status-online');
     await page.getByRole('button', { name: 'Desconectarse' }).click();
@@ -151,7 +140,7 @@ describe('driver workspace in Chromium at 360×740', () => {
     await page.getByRole('heading', { name: `Hoy: ${formatSoles(18.5)}` }).waitFor();
     expect(await page.getByTestId('today-trips').textContent()).toBe('1');
     await page.getByText('Estado del conductor').waitFor();
-    expect(await overflowing(page)).toEqual([]);
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
     await screenshot(page, 'driver-dashboard');
 
     await page.getByRole('link', { name: 'Consulta tus ingresos detallados' }).click();
@@ -168,7 +157,7 @@ describe('driver workspace in Chromium at 360×740', () => {
     expect(card?.x).toBe(16);
     expect((card?.x ?? 0) + (card?.width ?? 0)).toBe(344);
     await animationsSettled(page);
-    expect(await overflowing(page)).toEqual([]);
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
     await screenshot(page, 'driver-earnings');
   });
 });

@@ -12,6 +12,8 @@ import { animationsSettled, headerCollisions, phoneContext, requestSheet, screen
 import { api, loginToken } from './support/api';
 import { useBrowserSuite } from './support/suite';
 import { registerViaUi } from './support/session';
+import { contentOverflow } from './support/phone-checks';
+import { choosePlace } from './support/two-phones';
 
 /** The passenger's own token (the page's session), to read what the server holds. */
 const pageToken = (page: Page) => page.evaluate(() => localStorage.getItem('jala_token'));
@@ -34,25 +36,11 @@ async function bottomNavStaysOnTop(page: Page): Promise<boolean> {
   });
 }
 
-async function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('main *')]
-      .filter((node) => !node.closest('.leaflet-container'))
-      .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .map((node) => `${node.tagName.toLowerCase()}.${String(node.className)} → ${Math.round(node.getBoundingClientRect().right)}px`),
-  );
-}
-
 /** A screenshot once the map has stopped moving (zoom/fit animations, the 800 ms marker drop). */
 async function settledScreenshot(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim'));
   await animationsSettled(page);
   await screenshot(page, name);
-}
-
-async function choosePlace(page: Page, text: string, option: RegExp): Promise<void> {
-  await requestSheet(page).getByRole('combobox').fill(text);
-  await page.getByRole('option', { name: option }).click();
 }
 
 /** Origin Kennedy and destination Jockey by search, the given service type, then 'Confirmar Viaje'. */
@@ -113,7 +101,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     // No fare before a service type is chosen (step 3): no one's price is shown as an estimate.
     await expect.poll(async () => (await summary.allTextContents()).join(' ')).toMatch(/km .* min Elige el tipo de servicio$/);
     await settledScreenshot(page, 'passenger-request-route');
-    expect(await overflowing(page)).toEqual([]);
+    expect(await contentOverflow(page)).toEqual([]);
     expect(await headerCollisions(page)).toEqual([]);
 
     // Step 3: service type and an offered price.
@@ -189,7 +177,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     expect(await bottomNavStaysOnTop(page)).toBe(true);
     await page.getByTestId('driver-distance').scrollIntoViewIfNeeded();
     await settledScreenshot(page, 'passenger-active-accepted');
-    expect(await overflowing(page)).toEqual([]);
+    expect(await contentOverflow(page)).toEqual([]);
 
     const stage = (status: string) => api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status });
     expect((await stage('en_route')).status).toBe(200);

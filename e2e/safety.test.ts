@@ -15,6 +15,7 @@ import { api, loginToken } from './support/api';
 import { phoneContext, screenshot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { loginViaUi } from './support/session';
+import { contentOverflow } from './support/phone-checks';
 
 /** 1.3 km north of the pickup (Av. Arequipa), then points along the way to Jockey Plaza. */
 const FAR = { latitude: -12.1094, longitude: -77.0297 };
@@ -36,15 +37,6 @@ async function holdSos(page: Page, ms: number): Promise<void> {
   await page.mouse.down();
   await page.waitForTimeout(ms);
   await page.mouse.up();
-}
-
-/** Page content sticking out past the right edge of the phone (the map's own panes excluded). */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('main *')]
-      .filter((node) => !node.closest('.leaflet-container'))
-      .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .map((node) => `${node.tagName.toLowerCase()}.${String(node.className)}`));
 }
 
 describe('safety on every trip', () => {
@@ -84,7 +76,7 @@ describe('safety on every trip', () => {
     await card.getByRole('img', { name: /Foto de Carlos/ }).waitFor();
     expect(await card.getByRole('img', { name: /Foto de Carlos/ }).getAttribute('src')).toMatch(/^blob:/);
     expect(await card.getByTestId('car-plate').textContent()).toBe(driver.vehicle.licensePlate);
-    expect(await overflowing(passenger)).toEqual([]);
+    expect(await contentOverflow(passenger)).toEqual([]);
     const code = (await passenger.getByTestId('start-code').textContent()) ?? '';
     expect(code).toMatch(/^\d{4}$/);
     await passenger.getByTestId('start-code').scrollIntoViewIfNeeded();
@@ -137,7 +129,7 @@ describe('safety on every trip', () => {
         .toBe(`Posición: ${point.latitude.toFixed(4)}, ${point.longitude.toFixed(4)}`);
     }
     await stranger.getByTestId('shared-eta').waitFor();
-    expect(await overflowing(stranger)).toEqual([]);
+    expect(await contentOverflow(stranger)).toEqual([]);
     await screenshot(stranger, 'safety-share-page');
 
     // SOS on the passenger's phone: a short press does nothing, a 2 s hold sends the alert.
@@ -195,7 +187,7 @@ describe('safety on every trip', () => {
     await contacts.getByRole('button', { name: 'Guardar contactos' }).click();
     await contacts.getByText(/Contactos guardados/).waitFor();
     await contacts.getByRole('button', { name: 'Guardar contactos' }).scrollIntoViewIfNeeded();
-    expect(await overflowing(page)).toEqual([]);
+    expect(await contentOverflow(page)).toEqual([]);
     await screenshot(page, 'safety-trusted-contacts');
     await context.close();
   });

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { launchBrowser, phoneContext, requestSheet, screenshot } from '../support/browser';
+import { launchBrowser, phoneContext, screenshot } from '../support/browser';
 import { loginViaUi, registerViaUi } from '../support/session';
-import { finishTripHere } from '../support/two-phones';
+import { finishTripHere, requestAuto } from '../support/two-phones';
 import { startCluster, type Cluster, type ClusterNode } from './support/cluster';
 
 const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
@@ -35,11 +35,6 @@ async function until<T>(read: () => T | undefined, what: string, timeoutMs = 10_
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-async function choosePlace(page: Page, text: string, option: RegExp): Promise<void> {
-  await requestSheet(page).getByRole('combobox').fill(text);
-  await page.getByRole('option', { name: option }).click();
 }
 
 describe('two phones on a two-node cluster behind nginx', () => {
@@ -87,17 +82,7 @@ describe('two phones on a two-node cluster behind nginx', () => {
     expect(driverNode()).toBe(survivor.id);
 
     // Request → offer → chat, crossing nodes live.
-    await passenger.goto('/passenger/trip-request');
-    await choosePlace(passenger, 'Kennedy', /Parque Kennedy/);
-    await passenger.getByRole('button', { name: 'Siguiente' }).click();
-    await choosePlace(passenger, 'Jockey', /Jockey Plaza/);
-    await passenger.getByRole('button', { name: 'Siguiente' }).click();
-    await passenger.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
-    await passenger.getByLabel('Precio que ofreces (S/)').fill('20');
-    await passenger.getByRole('button', { name: 'Siguiente' }).click();
-    await passenger.getByRole('button', { name: 'Confirmar Viaje' }).click();
-    await passenger.waitForURL('**/passenger/active-trip');
-    await passenger.getByRole('button', { name: 'Publicado' }).waitFor();
+    await requestAuto(passenger, '20');
     const request = driverPage.getByRole('article', { name: 'Solicitud de Carmen Ccori' });
     await request.waitFor({ timeout: 10_000 });
     await request.getByRole('button', { name: 'Aceptar' }).click();

@@ -13,6 +13,19 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** WCAG 2.5.5 (AAA) / platform guidelines: the smallest comfortable touch area, in CSS pixels. */
 export const MIN_TAP = 44;
 
+/**
+ * Elements under `scope` (the page content by default; add `nav *` for the bottom navigation) sticking out past
+ * the right edge of the phone, empty when none: the quick check of a feature's own tests. The map's panes and
+ * tiles extend beyond its box by design and are clipped by it, so they are not counted.
+ */
+export async function contentOverflow(page: Page, scope = 'main *'): Promise<string[]> {
+  return page.evaluate((selector) =>
+    [...document.querySelectorAll(selector)]
+      .filter((node) => !node.closest('.leaflet-container'))
+      .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((node) => `${node.tagName.toLowerCase()}.${String(node.className)} → ${Math.round(node.getBoundingClientRect().right)}px`), scope);
+}
+
 /** The document scrolls sideways, or an element sticks out past the right or left edge of the phone. */
 export async function horizontalOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {

@@ -13,19 +13,10 @@
  * Exit codes: 0 done (or already an operator), 1 no such account, 2 bad usage or configuration,
  * 3 the folder is held by a process that did not answer.
  */
-import { isValidEmail } from '@jala/domain';
-import { runDatabaseCommand, runWhenEntryPoint, type CliOutput } from './run-cli';
+import { accountCommand, runWhenEntryPoint } from './run-cli';
 
 export const USAGE = 'Uso: npm run create-operator -- <correo>';
 
-export async function runCreateOperator(args: readonly string[], env: NodeJS.ProcessEnv, out: CliOutput): Promise<number> {
-  const positional = args.filter((arg) => !arg.startsWith('--'));
-  const email = positional[0]?.trim().toLowerCase();
-  if (positional.length !== 1 || !email || !isValidEmail(email)) {
-    out.error(USAGE);
-    return 2;
-  }
-  return runDatabaseCommand('create-operator', email, env, out);
-}
+export const runCreateOperator = accountCommand('create-operator', USAGE);
 
 runWhenEntryPoint(import.meta.url, runCreateOperator);

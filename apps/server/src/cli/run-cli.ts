@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '@jala/db';
+import { isValidEmail } from '@jala/domain';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { acquireDataDirLock, DataDirInUseError, lockFile, type DataDirLock, type LockHolder } from '../lib/data-dir-lock';
 import { runCommand, type CommandName, type CommandResult } from '../modules/admin/operator-commands';
@@ -52,6 +53,22 @@ export async function openCliDatabase(config: AppConfig, out: CliOutput): Promis
 
 /** How long a command waits for the running server to answer its inbox request. */
 const SERVER_ANSWER_TIMEOUT_MS = 15_000;
+
+/**
+ * The whole command line of a tool that acts on one account: exactly one e-mail argument (flags aside),
+ * else `usage` and exit code 2; then `command` runs for it through runDatabaseCommand.
+ */
+export function accountCommand(command: CommandName, usage: string): CliCommand {
+  return async (args, env, out) => {
+    const positional = args.filter((arg) => !arg.startsWith('--'));
+    const email = positional[0]?.trim().toLowerCase();
+    if (positional.length !== 1 || !email || !isValidEmail(email)) {
+      out.error(usage);
+      return 2;
+    }
+    return runDatabaseCommand(command, email, env, out);
+  };
+}
 
 /**
  * Runs `command` for `email` against the server's database: PostgreSQL (DATABASE_URL) directly, alongside

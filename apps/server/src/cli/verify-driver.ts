@@ -10,19 +10,10 @@
  * Exit codes: 0 verified (or already was), 1 no such account or no driver profile, 2 bad usage or
  * configuration, 3 the folder is held by a process that did not answer.
  */
-import { isValidEmail } from '@jala/domain';
-import { runDatabaseCommand, runWhenEntryPoint, type CliOutput } from './run-cli';
+import { accountCommand, runWhenEntryPoint } from './run-cli';
 
 export const USAGE = 'Uso: npm run verify-driver -- <correo>';
 
-export async function runVerifyDriver(args: readonly string[], env: NodeJS.ProcessEnv, out: CliOutput): Promise<number> {
-  const positional = args.filter((arg) => !arg.startsWith('--'));
-  const email = positional[0]?.trim().toLowerCase();
-  if (positional.length !== 1 || !email || !isValidEmail(email)) {
-    out.error(USAGE);
-    return 2;
-  }
-  return runDatabaseCommand('verify-driver', email, env, out);
-}
+export const runVerifyDriver = accountCommand('verify-driver', USAGE);
 
 runWhenEntryPoint(import.meta.url, runVerifyDriver);

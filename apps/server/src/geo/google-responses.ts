@@ -5,12 +5,10 @@ import { z } from 'zod';
 const latLngLiteral = z.object({ lat: z.number(), lng: z.number() });
 const textValue = z.object({ text: z.string(), value: z.number() });
 
-/** Every Google web service answers 200 with a `status`; only OK and ZERO_RESULTS are not failures. */
-const status = z.string();
+/** Every Google web service answers 200 with a `status` (only OK and ZERO_RESULTS are not failures) and, on failure, a message. */
+const googleAnswer = z.object({ status: z.string(), error_message: z.string().optional() });
 
-export const placesTextSearchResponse = z.object({
-  status,
-  error_message: z.string().optional(),
+export const placesTextSearchResponse = googleAnswer.extend({
   results: z
     .array(
       z.object({
@@ -24,9 +22,7 @@ export const placesTextSearchResponse = z.object({
     .default([]),
 });
 
-export const geocodingResponse = z.object({
-  status,
-  error_message: z.string().optional(),
+export const geocodingResponse = googleAnswer.extend({
   results: z
     .array(
       z.object({
@@ -43,9 +39,7 @@ export const geocodingResponse = z.object({
 });
 export type GeocodingResult = z.infer<typeof geocodingResponse>['results'][number];
 
-export const directionsResponse = z.object({
-  status,
-  error_message: z.string().optional(),
+export const directionsResponse = googleAnswer.extend({
   routes: z
     .array(
       z.object({

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { driveToStage, onlineDriver, passenger, requestTrip } from '../support/actors';
 import { api } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
-import { useTwoNodes } from '../support/two-nodes';
+import { readWarm, useTwoNodes } from '../support/two-nodes';
 
 type Trip = { id: number; status: string; driver: { id: number } | null; fare_adjustments: { status: string }[] };
 
@@ -24,12 +24,6 @@ describe('live trips read model across two nodes', () => {
     wsB = cluster.ws[1]!;
   });
 
-  /** Reads twice on B, so the answer is B's kept one. */
-  const warmOnB = async <T>(path: string, token: string) => {
-    await api(apiB, 'GET', path, { token });
-    return api<T>(apiB, 'GET', path, { token });
-  };
-
   it('offer, withdrawal, accept, stage, fare adjustment and cancel written on one node are read on the other at the MQTT message', async () => {
     const db = nodes[0]!.database.db;
     const rider = await passenger(apiA);
@@ -43,7 +37,7 @@ describe('live trips read model across two nodes', () => {
     const offersPath = `/trips/${trip.id}/driver-offers`;
 
     // A new offer.
-    expect((await warmOnB<unknown[]>(offersPath, rider.token)).body.data).toEqual([]);
+    expect((await readWarm<unknown[]>(apiB, offersPath, rider.token)).body.data).toEqual([]);
     let offerSeen = nextMessage(riderOnB, `trip_offers/${trip.id}`, 5000);
     expect((await api(apiA, 'POST', '/driver/trips/accept', { token: driver.token, body: { trip_request_id: trip.id } })).status).toBe(201);
     expect(await offerSeen).toMatchObject({ driver_id: driver.id });
@@ -53,7 +47,7 @@ describe('live trips read model across two nodes', () => {
     offerSeen = nextMessage(riderOnB, `trip_offers/${trip.id}`, 5000);
     expect((await api(apiA, 'POST', '/driver/trips/accept', { token: other.token, body: { trip_request_id: trip.id } })).status).toBe(201);
     await offerSeen;
-    expect((await warmOnB<unknown[]>(offersPath, rider.token)).body.data).toHaveLength(2);
+    expect((await readWarm<unknown[]>(apiB, offersPath, rider.token)).body.data).toHaveLength(2);
     expect((await api(apiA, 'POST', '/driver/trip-requests/reject', { token: other.token, body: { trip_request_id: trip.id } })).status).toBe(200);
     expect((await api<{ driver_id: number }[]>(apiB, 'GET', offersPath, { token: rider.token })).body.data.map((o) => o.driver_id)).toEqual([driver.id]);
 
@@ -61,8 +55,8 @@ describe('live trips read model across two nodes', () => {
     const driverOnB = await connectMqtt(wsB, { userId: driver.id, token: driver.token });
     clients.push(driverOnB);
     expect(await subscribeQos(driverOnB, `trip_status/${trip.id}`)).toBe(0);
-    expect((await warmOnB('/driver/trips/current', driver.token)).body.data).toBeNull();
-    expect((await warmOnB<Trip>('/trips/active', rider.token)).body.data.status).toBe('pending');
+    expect((await readWarm(apiB, '/driver/trips/current', driver.token)).body.data).toBeNull();
+    expect((await readWarm<Trip>(apiB, '/trips/active', rider.token)).body.data.status).toBe('pending');
     const acceptSeen = nextMessage(driverOnB, `trip_status/${trip.id}`, 5000);
     expect((await api(apiA, 'POST', '/drivers/trips/accept', { token: rider.token, body: { trip_id: trip.id, driver_id: driver.id } })).status).toBe(200);
     expect((await api<Trip>(apiB, 'GET', '/trips/active', { token: rider.token })).body.data).toMatchObject({ status: 'accepted', driver: { id: driver.id } });
@@ -70,14 +64,14 @@ describe('live trips read model across two nodes', () => {
     expect((await api<{ trip_status: string }>(apiB, 'GET', '/driver/trips/current', { token: driver.token })).body.data.trip_status).toBe('accepted');
 
     // A stage, by the driver on A.
-    expect((await warmOnB<Trip>('/trips/active', rider.token)).body.data.status).toBe('accepted');
+    expect((await readWarm<Trip>(apiB, '/trips/active', rider.token)).body.data.status).toBe('accepted');
     const stageSeen = nextMessage(riderOnB, `trip_status/${trip.id}`, 5000);
     await driveToStage(apiA, { passenger: rider.token, driver: driver.token }, trip.id, 'en_route');
     expect(await stageSeen).toMatchObject({ status: 'en_route' });
     expect((await api<Trip>(apiB, 'GET', '/trips/active', { token: rider.token })).body.data.status).toBe('en_route');
 
     // A fare adjustment, asked on A.
-    expect((await warmOnB<Trip>('/trips/active', rider.token)).body.data.fare_adjustments).toEqual([]);
+    expect((await readWarm<Trip>(apiB, '/trips/active', rider.token)).body.data.fare_adjustments).toEqual([]);
     const fareSeen = nextMessage(riderOnB, `trip_status/${trip.id}`, 5000);
     expect((await api(apiA, 'POST', `/driver/trips/${trip.id}/fare-adjustments`, { token: driver.token, body: { amount: 4, reason: 'tolls' } })).status).toBe(201);
     expect(await fareSeen).toMatchObject({ fare_adjustment: { status: 'pending' } });

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app';
-import { parseEnv, loadConfig } from '../../src/config';
+import { parseEnv, loadConfig, type AppConfig } from '../../src/config';
 import { eq, schema } from '@jala/db';
 import { createDriver, createTrip, createUser } from '@jala/test-factories/database';
 import { api, registerUser } from '../support/http';
@@ -83,6 +83,31 @@ describe('a trusted proxy decides the client address', () => {
   });
 });
 
+/**
+ * Inside a describe: the app on PGlite plus a second node on the same database, sharing its token secret and
+ * counting in the real Redis under the same prefix, as two nodes of a cluster do. Getters read once started.
+ */
+function useTwoNodesOnRedis(config: Partial<AppConfig>) {
+  let t: TestApp | undefined;
+  let second: App | undefined;
+  let urls: string[] = [];
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { config: { ...config, redisUrl: REDIS_TEST_URL } });
+    second = await buildApp(testConfig({ ...config, redisUrl: REDIS_TEST_URL, tokenSecret: t.app.config.tokenSecret, redisPrefix: t.app.config.redisPrefix }), { database: t.app.database });
+    const address = await second.server.listen({ port: 0, host: '127.0.0.1' });
+    urls = [t.baseUrl, `${address}/api`];
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t?.stop();
+  });
+  const app = (): App => {
+    if (!t) throw new Error('the first node is not running');
+    return t.app;
+  };
+  return { app, urls: () => urls };
+}
+
 /** Per-account wrong-password throttle; `urls` are one or more nodes sharing the same counters. */
 function accountThrottleCases(nodes: () => string[]) {
   const node = (i: number) => nodes()[i % nodes().length]!;
@@ -132,20 +157,8 @@ describe('per-account wrong-password throttle (one node, in memory)', () => {
 });
 
 describe('per-account wrong-password throttle (two nodes sharing the real Redis)', () => {
-  let t: TestApp;
-  let second: App;
-  let urls: string[] = [];
-  beforeAll(async () => {
-    t = await startTestApp('pglite', { config: { ...throttleConfig, redisUrl: REDIS_TEST_URL } });
-    second = await buildApp(testConfig({ ...throttleConfig, redisUrl: REDIS_TEST_URL, tokenSecret: t.app.config.tokenSecret, redisPrefix: t.app.config.redisPrefix }), { database: t.app.database });
-    const address = await second.server.listen({ port: 0, host: '127.0.0.1' });
-    urls = [t.baseUrl, `${address}/api`];
-  });
-  afterAll(async () => {
-    await second.close();
-    await t.stop();
-  });
-  accountThrottleCases(() => urls);
+  const nodes = useTwoNodesOnRedis(throttleConfig);
+  accountThrottleCases(nodes.urls);
 });
 
 /** Wrong start codes per driver across trips; `nodes` are one or more nodes sharing the same counters. */
@@ -208,20 +221,8 @@ describe('wrong start codes per driver (one node, in memory)', () => {
 });
 
 describe('wrong start codes per driver (two nodes sharing the real Redis)', () => {
-  let t: TestApp;
-  let second: App;
-  let urls: string[] = [];
-  beforeAll(async () => {
-    t = await startTestApp('pglite', { config: { ...startCodeConfig, redisUrl: REDIS_TEST_URL } });
-    second = await buildApp(testConfig({ ...startCodeConfig, redisUrl: REDIS_TEST_URL, tokenSecret: t.app.config.tokenSecret, redisPrefix: t.app.config.redisPrefix }), { database: t.app.database });
-    const address = await second.server.listen({ port: 0, host: '127.0.0.1' });
-    urls = [t.baseUrl, `${address}/api`];
-  });
-  afterAll(async () => {
-    await second.close();
-    await t.stop();
-  });
-  startCodeThrottleCases(() => t.app, () => urls);
+  const nodes = useTwoNodesOnRedis(startCodeConfig);
+  startCodeThrottleCases(nodes.app, nodes.urls);
 });
 
 describe('changing the e-mail is throttled like sign-up', () => {

@@ -10,6 +10,7 @@ import type { DriverVerificationService } from '../drivers/driver-verification.s
 import type { DriverReviewService } from './driver-review.service';
 import { operatorActor } from './operator-actor';
 import { requireAdmin } from './require-admin';
+import { signedInRoutes } from '../../plugins/signed-in-routes';
 
 interface Services {
   verification: DriverVerificationService;
@@ -21,8 +22,7 @@ interface Services {
 
 /** Operators' endpoints (users.is_admin): the verification queue with documents, approve and reject. */
 export const adminDriversRoutes: FastifyPluginAsyncZod<Services> = async (app, { verification, review, broker, touchAccount }) => {
-  const guard = { preHandler: [app.requireUser, requireAdmin] };
-  const secured = { tags: ['admin'], security: [{ bearer: [] }] };
+  const { guard, secured } = signedInRoutes(app, 'admin', requireAdmin);
   /** Tells the driver's open app at once (it refetches its documents and profile); a lost message only delays that. */
   const tellDriver = async (driverId: number, status: VerificationNotification['verification_status']) => {
     const message: VerificationNotification = { type: 'verification_changed', verification_status: status };

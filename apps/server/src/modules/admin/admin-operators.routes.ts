@@ -7,13 +7,13 @@ import type { AuditLog } from './audit-log';
 import { operatorActor } from './operator-actor';
 import type { OperatorsService } from './operators.service';
 import { requireAdmin } from './require-admin';
+import { signedInRoutes } from '../../plugins/signed-in-routes';
 
 /** Operators manage operators, and read the audit log (nobody can write to it through the API). */
 interface Deps { operators: OperatorsService; audit: AuditLog; realtime: RealtimeDisconnects }
 
 export const adminOperatorsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { operators, audit, realtime }) => {
-  const guard = { preHandler: [app.requireUser, requireAdmin] };
-  const secured = { tags: ['admin'], security: [{ bearer: [] }] };
+  const { guard, secured } = signedInRoutes(app, 'admin', requireAdmin);
 
   app.get('/admin/operators', {
     ...guard,

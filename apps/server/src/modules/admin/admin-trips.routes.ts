@@ -11,13 +11,13 @@ import type { AuditLog } from './audit-log';
 import { operatorActor } from './operator-actor';
 import { requireAdmin } from './require-admin';
 import type { TripsAdminService } from './trips-admin.service';
+import { signedInRoutes } from '../../plugins/signed-in-routes';
 
 interface Services { trips: TripsAdminService; alerts: AlertsAdminService; passengerTrips: PassengerTripsService; audit: AuditLog }
 
 /** The city seen by an operator: trips, one trip's story, the live map, cancelling a trip, SOS alerts. */
 export const adminTripsRoutes: FastifyPluginAsyncZod<Services> = async (app, { trips, alerts, passengerTrips, audit }) => {
-  const guard = { preHandler: [app.requireUser, requireAdmin] };
-  const secured = { tags: ['admin'], security: [{ bearer: [] }] };
+  const { guard, secured } = signedInRoutes(app, 'admin', requireAdmin);
 
   app.get('/admin/trips', {
     ...guard,

@@ -5,11 +5,11 @@ import { ok } from '../../lib/envelope';
 import { operatorActor } from './operator-actor';
 import { requireAdmin } from './require-admin';
 import type { UsersAdminService } from './users-admin.service';
+import { signedInRoutes } from '../../plugins/signed-in-routes';
 
 /** Find users; suspend (logged out everywhere, refused at login with the reason) or reactivate them. */
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ users: UsersAdminService }> = async (app, { users }) => {
-  const guard = { preHandler: [app.requireUser, requireAdmin] };
-  const secured = { tags: ['admin'], security: [{ bearer: [] }] };
+  const { guard, secured } = signedInRoutes(app, 'admin', requireAdmin);
 
   app.get('/admin/users', {
     ...guard,

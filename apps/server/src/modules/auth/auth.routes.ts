@@ -4,6 +4,7 @@ import {
   driverRegistrationMessage, zAuthResult, zDriverRegistration, zEnvelope, zLoginRequest, zRegisterDriverRequest, zRegisterRequest, zUpdateUserRequest, zUser,
 } from '@jala/contracts';
 import { currentUser } from '../../plugins/authenticate';
+import { signedInRoutes } from '../../plugins/signed-in-routes';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/app-error';
 import type { AuthService } from './auth.service';
@@ -19,7 +20,7 @@ export interface AuthRoutesOptions {
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, rateLimitPerMinute, onLogout }) => {
   const throttles = app.authThrottles;
   const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
-  const secured = { preHandler: app.requireUser };
+  const { guard, secured } = signedInRoutes(app, 'auth');
 
   app.post('/auth/login', {
     config: { rateLimit },
@@ -43,13 +44,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   }, async (request, reply) => reply.status(201).send(ok(await auth.register(request.body), 'Cuenta creada')));
 
   app.get('/auth/profile', {
-    ...secured,
-    schema: { tags: ['auth'], summary: 'The session user', security: [{ bearer: [] }], response: { 200: zEnvelope(zUser) } },
+    ...guard,
+    schema: { ...secured, summary: 'The session user', response: { 200: zEnvelope(zUser) } },
   }, async (request) => ok(await auth.getProfile(currentUser(request).id, currentUser(request).sessionId)));
 
   app.put('/auth/profile', {
-    ...secured,
-    schema: { tags: ['auth'], summary: 'Update the session user', security: [{ bearer: [] }], body: zUpdateUserRequest, response: { 200: zEnvelope(zUser) } },
+    ...guard,
+    schema: { ...secured, summary: 'Update the session user', body: zUpdateUserRequest, response: { 200: zEnvelope(zUser) } },
   }, async (request) => {
     const { id: userId, sessionId } = currentUser(request);
     if (request.body.email && request.body.email !== (await auth.getProfile(userId, sessionId)).email) {
@@ -59,8 +60,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   app.post('/auth/logout', {
-    ...secured,
-    schema: { tags: ['auth'], summary: 'Revoke this session', security: [{ bearer: [] }], response: { 200: zEnvelope(z.null()) } },
+    ...guard,
+    schema: { ...secured, summary: 'Revoke this session', response: { 200: zEnvelope(z.null()) } },
   }, async (request) => {
     const { sessionId } = currentUser(request);
     await auth.logout(sessionId);
@@ -69,8 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   app.post('/auth/register-driver', {
-    ...secured,
-    schema: { tags: ['auth'], summary: 'Register the session user as a driver', security: [{ bearer: [] }], body: zRegisterDriverRequest, response: { 201: zEnvelope(zDriverRegistration) } },
+    ...guard,
+    schema: { ...secured, summary: 'Register the session user as a driver', body: zRegisterDriverRequest, response: { 201: zEnvelope(zDriverRegistration) } },
   }, async (request, reply) => {
     const result = await auth.registerDriver(currentUser(request).id, request.body);
     return reply.status(201).send(ok(result, driverRegistrationMessage(result.status)));

@@ -6,26 +6,26 @@ import {
 import { ok } from '../../lib/envelope';
 import { currentDriverId, requireDriver } from './driver-access';
 import type { DriverDocumentsService } from './driver-documents.service';
+import { signedInRoutes } from '../../plugins/signed-in-routes';
 
 /** Room for a 10 MB photo as base64 (4/3) plus the JSON around it; larger bodies are a 413 envelope. */
 export const DOCUMENT_UPLOAD_BODY_LIMIT = 14 * 1024 * 1024;
 
 /** The driver's own verification documents (operators read them through /admin). */
 export const driverDocumentsRoutes: FastifyPluginAsyncZod<{ documents: DriverDocumentsService }> = async (app, { documents }) => {
-  const guard = { preHandler: [app.requireUser, requireDriver] };
+  const { guard, secured } = signedInRoutes(app, 'driver', requireDriver);
 
   app.get('/driver/documents', {
     ...guard,
-    schema: { tags: ['driver'], summary: 'My documents, what is missing, the review status and any expiry notice', security: [{ bearer: [] }], response: { 200: zEnvelope(zDriverDocumentsState) } },
+    schema: { ...secured, summary: 'My documents, what is missing, the review status and any expiry notice', response: { 200: zEnvelope(zDriverDocumentsState) } },
   }, async (request) => ok(await documents.state(currentDriverId(request))));
 
   app.put('/driver/documents/:kind', {
     ...guard,
     bodyLimit: DOCUMENT_UPLOAD_BODY_LIMIT,
     schema: {
-      tags: ['driver'],
+      ...secured,
       summary: 'Upload (or replace) one document photo: JPEG, PNG, WebP or HEIC up to 10 MB; stored resized, without metadata',
-      security: [{ bearer: [] }],
       params: zDocumentKindParam,
       body: zUploadDocumentRequest,
       response: { 200: zEnvelope(zDriverDocument) },
@@ -34,15 +34,14 @@ export const driverDocumentsRoutes: FastifyPluginAsyncZod<{ documents: DriverDoc
 
   app.get('/driver/documents/:id/file', {
     ...guard,
-    schema: { tags: ['driver'], summary: 'One of my document photos (base64), for display', security: [{ bearer: [] }], params: zIdParam, response: { 200: zEnvelope(zDocumentFile) } },
+    schema: { ...secured, summary: 'One of my document photos (base64), for display', params: zIdParam, response: { 200: zEnvelope(zDocumentFile) } },
   }, async (request) => ok(await documents.file(currentDriverId(request), request.params.id)));
 
   app.post('/driver/documents/submit', {
     ...guard,
     schema: {
-      tags: ['driver'],
+      ...secured,
       summary: 'Send the five documents for review (again after a rejection or renewal), with the SOAT expiry',
-      security: [{ bearer: [] }],
       body: zSubmitDocumentsRequest,
       response: { 200: zEnvelope(zDriverDocumentsState) },
     },

@@ -3,16 +3,16 @@ import { zDriverProfile, zEnvelope, zUpdateDriverProfileRequest } from '@jala/co
 import { ok } from '../../lib/envelope';
 import { currentDriverId, requireDriver } from './driver-access';
 import type { DriverProfileService } from './driver-profile.service';
+import { signedInRoutes } from '../../plugins/signed-in-routes';
 
 export const driverProfileRoutes: FastifyPluginAsyncZod<{ profiles: DriverProfileService }> = async (app, { profiles }) => {
-  const guard = { preHandler: [app.requireUser, requireDriver] };
+  const { guard, secured } = signedInRoutes(app, 'driver', requireDriver);
 
   app.get('/driver/profile', {
     ...guard,
     schema: {
-      tags: ['driver'],
+      ...secured,
       summary: "The driver's licence data, emergency contact and search radius (data null before registering it)",
-      security: [{ bearer: [] }],
       response: { 200: zEnvelope(zDriverProfile.nullable()) },
     },
   }, async (request) => {
@@ -23,9 +23,8 @@ export const driverProfileRoutes: FastifyPluginAsyncZod<{ profiles: DriverProfil
   app.post('/driver/profile/update', {
     ...guard,
     schema: {
-      tags: ['driver'],
+      ...secured,
       summary: 'Create (license_number required) or update the driver profile',
-      security: [{ bearer: [] }],
       body: zUpdateDriverProfileRequest,
       response: { 200: zEnvelope(zDriverProfile), 201: zEnvelope(zDriverProfile) },
     },

@@ -2,16 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { driverRegistrationMessage, zDriverRegisterRequest, zDriverRegistration, zEnvelope } from '@jala/contracts';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
+import { signedInRoutes } from '../../plugins/signed-in-routes';
 import type { DriverRegistrationService } from './driver-registration.service';
 
 /** POST /driver/register: any signed-in user (a passenger too) becomes a driver pending verification. */
 export const driverRegistrationRoutes: FastifyPluginAsyncZod<{ registration: DriverRegistrationService }> = async (app, { registration }) => {
+  const { guard, secured } = signedInRoutes(app, 'driver');
   app.post('/driver/register', {
-    preHandler: app.requireUser,
+    ...guard,
     schema: {
-      tags: ['driver'],
+      ...secured,
       summary: 'Register the session user as a driver (profile pending verification plus a first vehicle)',
-      security: [{ bearer: [] }],
       body: zDriverRegisterRequest,
       response: { 201: zEnvelope(zDriverRegistration) },
     },

@@ -4,22 +4,22 @@ import { ok } from '../../lib/envelope';
 import { currentDriverId, requireDriver } from './driver-access';
 import type { DriverStatusService } from './driver-status.service';
 import { conditionalGet } from '../../plugins/conditional-get';
+import { signedInRoutes } from '../../plugins/signed-in-routes';
 
 export const driverStatusRoutes: FastifyPluginAsyncZod<{ status: DriverStatusService }> = async (app, { status }) => {
-  const guard = { preHandler: [app.requireUser, requireDriver] };
+  const { guard, secured } = signedInRoutes(app, 'driver', requireDriver);
 
   app.get('/driver/status', {
     ...guard,
     onSend: conditionalGet,
-    schema: { tags: ['driver'], summary: 'Online/offline state, active vehicle and verification', security: [{ bearer: [] }], response: { 200: zEnvelope(zDriverStatus) } },
+    schema: { ...secured, summary: 'Online/offline state, active vehicle and verification', response: { 200: zEnvelope(zDriverStatus) } },
   }, async (request) => ok(await status.getStatus(currentDriverId(request))));
 
   app.post('/driver/status', {
     ...guard,
     schema: {
-      tags: ['driver'],
+      ...secured,
       summary: 'Go online with an active vehicle, or offline (refused during a trip)',
-      security: [{ bearer: [] }],
       body: zSetDriverStatusRequest,
       response: { 200: zEnvelope(zDriverStatus) },
     },

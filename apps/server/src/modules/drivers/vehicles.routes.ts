@@ -4,21 +4,21 @@ import { zAddVehicleRequest, zEnvelope, zIdParam, zUpdateVehicleRequest, zVehicl
 import { ok } from '../../lib/envelope';
 import { currentDriverId, requireDriver } from './driver-access';
 import type { VehiclesService } from './vehicles.service';
+import { signedInRoutes } from '../../plugins/signed-in-routes';
 
 export const vehiclesRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService }> = async (app, { vehicles }) => {
-  const guard = { preHandler: [app.requireUser, requireDriver] };
+  const { guard, secured } = signedInRoutes(app, 'driver', requireDriver);
 
   app.get('/driver/vehicles', {
     ...guard,
-    schema: { tags: ['driver'], summary: "The driver's vehicles, oldest first", security: [{ bearer: [] }], response: { 200: zEnvelope(z.array(zVehicle)) } },
+    schema: { ...secured, summary: "The driver's vehicles, oldest first", response: { 200: zEnvelope(z.array(zVehicle)) } },
   }, async (request) => ok(await vehicles.listVehicles(currentDriverId(request))));
 
   app.post('/driver/vehicles/add', {
     ...guard,
     schema: {
-      tags: ['driver'],
+      ...secured,
       summary: 'Register a vehicle (plates are unique across drivers)',
-      security: [{ bearer: [] }],
       body: zAddVehicleRequest,
       response: { 201: zEnvelope(zVehicle) },
     },
@@ -27,9 +27,8 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService }
   app.put('/driver/vehicles/:id', {
     ...guard,
     schema: {
-      tags: ['driver'],
+      ...secured,
       summary: "Change a vehicle's colour and/or status (404 for another driver's vehicle)",
-      security: [{ bearer: [] }],
       params: zIdParam,
       body: zUpdateVehicleRequest,
       response: { 200: zEnvelope(zVehicle) },

@@ -11,6 +11,7 @@ import type { PassengerStatsService } from './passenger-stats.service';
 import type { SavedLocationsService } from './saved-locations.service';
 import type { TripHistoryService } from './trip-history.service';
 import { conditionalGet } from '../../plugins/conditional-get';
+import { signedInRoutes } from '../../plugins/signed-in-routes';
 
 export interface PassengerRoutesOptions {
   stats: PassengerStatsService;
@@ -21,24 +22,23 @@ export interface PassengerRoutesOptions {
 
 /** Spec §7 'Passenger' workspace calls; every route needs a session of a passenger (or 'both') account. */
 export const passengerRoutes: FastifyPluginAsyncZod<PassengerRoutesOptions> = async (app, { stats, profiles, places, history }) => {
-  const secured = { preHandler: app.requireUser };
-  const security = [{ bearer: [] }];
+  const { guard, secured } = signedInRoutes(app, 'passenger');
 
   app.get('/passenger/stats', {
-    ...secured,
+    ...guard,
     onSend: conditionalGet,
-    schema: { tags: ['passenger'], summary: 'Dashboard cards', security, response: { 200: zEnvelope(zPassengerStats) } },
+    schema: { ...secured, summary: 'Dashboard cards', response: { 200: zEnvelope(zPassengerStats) } },
   }, async (request) => ok(await stats.getStats(requirePassengerId(request))));
 
   app.get('/passenger/profile', {
-    ...secured,
-    schema: { tags: ['passenger'], summary: 'Passenger profile', security, response: { 200: zEnvelope(zPassengerProfile) } },
+    ...guard,
+    schema: { ...secured, summary: 'Passenger profile', response: { 200: zEnvelope(zPassengerProfile) } },
   }, async (request) => ok(await profiles.getProfile(requirePassengerId(request))));
 
   app.post('/passenger/profile/update', {
-    ...secured,
+    ...guard,
     schema: {
-      tags: ['passenger'], summary: 'Update the passenger profile and emergency contact', security,
+      ...secured, summary: 'Update the passenger profile and emergency contact',
       body: zUpdatePassengerProfileRequest, response: { 200: zEnvelope(zPassengerProfile) },
     },
   }, async (request) => {
@@ -48,14 +48,14 @@ export const passengerRoutes: FastifyPluginAsyncZod<PassengerRoutesOptions> = as
   });
 
   app.get('/passenger/saved-locations', {
-    ...secured,
-    schema: { tags: ['passenger'], summary: 'Saved places', security, response: { 200: zEnvelope(z.array(zSavedLocation)) } },
+    ...guard,
+    schema: { ...secured, summary: 'Saved places', response: { 200: zEnvelope(z.array(zSavedLocation)) } },
   }, async (request) => ok(await places.listSavedLocations(requirePassengerId(request))));
 
   app.post('/passenger/saved-locations', {
-    ...secured,
+    ...guard,
     schema: {
-      tags: ['passenger'], summary: 'Save a place (inside Peru)', security,
+      ...secured, summary: 'Save a place (inside Peru)',
       body: zCreateSavedLocationRequest, response: { 201: zEnvelope(zSavedLocation) },
     },
   }, async (request, reply) => {
@@ -64,9 +64,9 @@ export const passengerRoutes: FastifyPluginAsyncZod<PassengerRoutesOptions> = as
   });
 
   app.delete('/passenger/saved-locations/:id', {
-    ...secured,
+    ...guard,
     schema: {
-      tags: ['passenger'], summary: 'Delete one of my saved places', security,
+      ...secured, summary: 'Delete one of my saved places',
       params: zIdParam, response: { 200: zEnvelope(zDeleted) },
     },
   }, async (request) => {
@@ -75,9 +75,9 @@ export const passengerRoutes: FastifyPluginAsyncZod<PassengerRoutesOptions> = as
   });
 
   app.get('/passenger/trip-history', {
-    ...secured,
+    ...guard,
     schema: {
-      tags: ['passenger'], summary: 'Finished trips, newest first, paginated by the server', security,
+      ...secured, summary: 'Finished trips, newest first, paginated by the server',
       querystring: zTripHistoryQuery, response: { 200: zEnvelope(zTripHistoryPage) },
     },
   }, async (request) => ok(await history.getTripHistory(requirePassengerId(request), request.query)));

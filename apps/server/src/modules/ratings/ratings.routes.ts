@@ -3,23 +3,24 @@ import { zEnvelope, zIdParam, zRateTripRequest, zTripRating, zTripRatingStatus }
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
 import type { RatingsService } from './ratings.service';
+import { signedInRoutes } from '../../plugins/signed-in-routes';
 
 /** POST and GET /trips/{id}/rating, for the trip's passenger or its driver (any user type). */
 export const ratingRoutes: FastifyPluginAsyncZod<{ ratings: RatingsService }> = async (app, { ratings }) => {
-  const secured = { preHandler: app.requireUser };
+  const { guard, secured } = signedInRoutes(app, 'ratings');
 
   app.get('/trips/:id/rating', {
-    ...secured,
+    ...guard,
     schema: {
-      tags: ['ratings'], summary: 'Whether the session user may rate this trip, and their rating', security: [{ bearer: [] }],
+      ...secured, summary: 'Whether the session user may rate this trip, and their rating',
       params: zIdParam, response: { 200: zEnvelope(zTripRatingStatus) },
     },
   }, async (request) => ok(await ratings.getRatingStatus(currentUser(request).id, request.params.id)));
 
   app.post('/trips/:id/rating', {
-    ...secured,
+    ...guard,
     schema: {
-      tags: ['ratings'], summary: 'Rate the other party of a completed trip (once)', security: [{ bearer: [] }],
+      ...secured, summary: 'Rate the other party of a completed trip (once)',
       params: zIdParam, body: zRateTripRequest, response: { 201: zEnvelope(zTripRating) },
     },
   }, async (request, reply) => {
