@@ -1,13 +1,20 @@
 /**
  * Redis connections of a node (REDIS_URL). Every key and pub/sub channel carries the deployment's prefix
- * (REDIS_PREFIX, ioredis `keyPrefix` applies to both), so one Redis can serve several deployments or
- * test runs without one's retained `trip_status/1` reaching another's trip 1.
+ * (REDIS_PREFIX), so one Redis can serve several deployments or test runs without one's `trip_status/1`
+ * reaching another's trip 1. ioredis' `keyPrefix` prefixes keys only, never pub/sub channels (PUBLISH and
+ * SUBSCRIBE take no keys): channels are named with `channelName()`, and the broker's emitter prefixes its
+ * topics itself (realtime/persistence.ts).
  */
 import type { Redis, RedisOptions } from 'ioredis';
 
 export interface RedisTarget {
   url: string;
   prefix: string;
+}
+
+/** A pub/sub channel of this deployment (channels are one namespace for every client of a Redis). */
+export function channelName(target: RedisTarget, name: string): string {
+  return `${target.prefix}${name}`;
 }
 
 export async function createRedis(target: RedisTarget, options: RedisOptions = {}): Promise<Redis> {

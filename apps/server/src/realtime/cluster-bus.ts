@@ -15,7 +15,7 @@
 import { z } from 'zod';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { createRedis, type RedisTarget } from '../lib/redis';
+import { channelName, createRedis, type RedisTarget } from '../lib/redis';
 import { MemoryReadVersions, RedisReadVersions, type ReadVersions } from '../lib/read-versions';
 import type { RealtimeBroker } from './broker';
 
@@ -53,7 +53,7 @@ export class ClusterBus {
   private constructor(
     private readonly nodeId: string,
     private readonly log: FastifyBaseLogger,
-    private readonly links?: { publisher: Redis; subscriber: Redis },
+    private readonly links?: { publisher: Redis; subscriber: Redis; channel: string },
   ) {
     this.accountVersions = links ? new RedisReadVersions(links.publisher, nodeId) : new MemoryReadVersions();
   }
@@ -61,10 +61,11 @@ export class ClusterBus {
   static async create(options: { redis: RedisTarget | undefined; nodeId: string; log: FastifyBaseLogger }): Promise<ClusterBus> {
     if (!options.redis) return new ClusterBus(options.nodeId, options.log);
     const [publisher, subscriber] = await Promise.all([createRedis(options.redis), createRedis(options.redis)]);
-    const bus = new ClusterBus(options.nodeId, options.log, { publisher, subscriber });
+    const channel = channelName(options.redis, CHANNEL);
+    const bus = new ClusterBus(options.nodeId, options.log, { publisher, subscriber, channel });
     subscriber.on('message', (_channel: string, raw: string) => bus.receive(raw));
-    await subscriber.subscribe(CHANNEL);
-    bus.followSubscriber(subscriber);
+    await subscriber.subscribe(channel);
+    bus.followSubscriber(subscriber, channel);
     return bus;
   }
 
@@ -73,12 +74,12 @@ export class ClusterBus {
    * reconnect; the epoch changes only once our own SUBSCRIBE, queued behind that, has been answered, so
    * nothing published after the new epoch starts can be missed.
    */
-  private followSubscriber(subscriber: Redis): void {
+  private followSubscriber(subscriber: Redis, channel: string): void {
     let lastEpoch = 1;
     subscriber.on('close', () => { this.epoch = null; });
     subscriber.on('ready', () => {
       if (this.epoch !== null) return;
-      subscriber.subscribe(CHANNEL).then(() => {
+      subscriber.subscribe(channel).then(() => {
         if (subscriber.status !== 'ready') return;
         lastEpoch += 1;
         this.epoch = lastEpoch;
@@ -109,13 +110,13 @@ export class ClusterBus {
       this.log.error({ err: error, event }, 'account stamp bump failed');
     }
     if (!this.links) return;
-    const { publisher } = this.links;
+    const { publisher, channel } = this.links;
     try {
       // While Redis is away the other nodes cannot hear the bus either: their session caches are bypassed
       // and emptied when they hear it again (listeningEpoch), so there is nothing to wait for. Waiting in
       // ioredis' offline queue would hold the caller's answer (a logout) for as long as the outage lasts.
       if (publisher.status !== 'ready') throw new Error(`Redis link ${publisher.status}`);
-      await publisher.publish(CHANNEL, JSON.stringify({ origin: this.nodeId, event }));
+      await publisher.publish(channel, JSON.stringify({ origin: this.nodeId, event }));
     } catch (error) {
       // The caller's own work (the logout) is done and stored, so this is logged, not thrown. A node that
       // still hears Redis while this one cannot publish keeps its cached entry for at most the session

@@ -20,6 +20,9 @@ const OFFLINE_PACKET_TTL_SECONDS = 3600;
 
 export type BrokerStorage = Pick<AedesOptions, 'mq' | 'persistence'>;
 
+/** mqemitter-redis' prefixed emitter (exported by the package, absent from its type declarations). */
+type MQEmitterRedisPrefixClass = new (prefix: string, options: { subConn: Redis; pubConn: Redis }) => NonNullable<AedesOptions['mq']>;
+
 /** The part of aedes-persistence-redis' class used here (the package ships no types). */
 type RedisPersistenceClass = new (options: { conn: Redis; packetTTL?: (packet: unknown) => number }) => {
   createRetainedStreamCombi(patterns: string[]): AsyncIterable<unknown>;
@@ -27,7 +30,7 @@ type RedisPersistenceClass = new (options: { conn: Redis; packetTTL?: (packet: u
 
 export async function createBrokerStorage(redis: RedisTarget | undefined, log?: { warn(obj: unknown, msg: string): void }): Promise<BrokerStorage> {
   if (!redis) return {};
-  const { default: mqemitterRedis } = await import('mqemitter-redis');
+  const { MQEmitterRedisPrefix } = createRequire(import.meta.url)('mqemitter-redis') as { MQEmitterRedisPrefix: MQEmitterRedisPrefixClass };
   // aedes 1.x drives persistences through their async API; the package's main export wraps that class in
   // the old callback API, so the class itself is loaded (a CommonJS file without types).
   const RedisPersistence = createRequire(import.meta.url)('aedes-persistence-redis/asyncPersistence.js') as RedisPersistenceClass;
@@ -42,7 +45,11 @@ export async function createBrokerStorage(redis: RedisTarget | undefined, log?: 
     }
   }
   const [subConn, pubConn, conn] = await Promise.all([createRedis(redis), createRedis(redis), createRedis(redis)]);
-  const mq = mqemitterRedis({ subConn, pubConn });
+  // Topics carry the deployment's prefix and 'mqtt' as their own first level ('jala:mqtt/trip_status/1'):
+  // Redis channels are not prefixed by ioredis, and without it two deployments (or test runs) on one Redis
+  // received each other's publishes. A level of its own keeps '+' and '#' working after the prefix; 'mqtt'
+  // keeps a bare '#' (a pattern 'jala:mqtt*' in Redis) off the deployment's other channels.
+  const mq = new MQEmitterRedisPrefix(`${redis.prefix}mqtt/`, { subConn, pubConn });
   // mqemitter-redis re-emits its connections' errors on `state`, an EventEmitter that throws them (an
   // uncaught exception: the node dies) unless someone listens. A Redis outage must not kill the node:
   // ioredis reconnects by itself and /api/health says 'degraded' meanwhile.
