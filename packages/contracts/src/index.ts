@@ -18,3 +18,4 @@ export * from './passenger';
 export * from './safety';
 export * from './operators';
 export * from './fare-hint';
+export * from './booking';

@@ -2,7 +2,7 @@
  * Everything the marketplace pushes over MQTT, in one place. Only the server publishes on these topics
  * (the ACL refuses clients), so what subscribers receive is always the server's word.
  */
-import { topics, type DriverFeedMessage, type DriverOffer, type FareAdjustment, type TripStatusMessage } from '@jala/contracts';
+import { topics, type BookingReminder, type DriverFeedMessage, type DriverOffer, type FareAdjustment, type TripStatusMessage } from '@jala/contracts';
 import { isTerminalStatus, type TripStatus } from '@jala/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeBroker } from '../../realtime/broker';
@@ -48,6 +48,11 @@ export class TripEvents {
   /** A driver withdrew their live offers on these trips ('Rechazar', or going offline). */
   async offersWithdrawn(driverId: number, tripIds: readonly number[]): Promise<void> {
     await Promise.all(tripIds.map((tripId) => this.formerCounterparts(tripId, [driverId])));
+  }
+
+  /** A message on the user's own notifications/{user} topic (a booking reminder). */
+  toUser(userId: number, message: BookingReminder): void {
+    this.send(topics.notifications(userId), message);
   }
 
   toDriver(driverId: number, message: DriverFeedMessage): void {
