@@ -34,7 +34,7 @@ export const EXPIRY_SWEEP_MS = 30_000;
  * timer fires a little early still take its turn. Running it twice would be harmless anyway: expiring is a
  * conditional update of pending rows, so a second sweep finds nothing.
  */
-const EXPIRY_JOB = { name: 'trip_expiry_sweep', lockKey: 7_146_001, minIntervalMs: EXPIRY_SWEEP_MS - 5_000 };
+export const EXPIRY_JOB = { name: 'trip_expiry_sweep', lockKey: 7_146_001, minIntervalMs: EXPIRY_SWEEP_MS - 5_000 };
 
 /**
  * Builds the marketplace services once, before any route: the MQTT ACL rules need them too. app.ts passes
