@@ -5,14 +5,15 @@
  * both cancel windows and the driver giving a booking back.
  */
 import { expect } from 'vitest';
-import { topics, type DriverBooking, type DriverStats, type DriverTripRequest, type PassengerBooking } from '@jala/contracts';
+import { topics, type AdminTrip, type DriverBooking, type DriverStats, type DriverTripRequest, type PassengerBooking } from '@jala/contracts';
 import { BOOKING_UNSERVED_REASON } from '@jala/domain';
 import { schema, eq } from '@jala/db';
 import { api } from '../support/http';
 import type { MqttClient } from 'mqtt';
 import { connectMqtt, MESSAGE_WAIT_MS, nextMessage, subscribeQos } from '../support/mqtt';
 import { describeOnBackends } from '../support/backends';
-import { onlineDriver, passenger, requestTrip, tripPayload } from '../support/actors';
+import { login, onlineDriver, passenger, requestTrip, tripPayload } from '../support/actors';
+import { createUser } from '@jala/test-factories/database';
 
 const MINUTE = 60_000;
 
@@ -265,5 +266,21 @@ describeOnBackends('scheduled rides on %s', ({ t, maybe }) => {
     expect((await api<DriverBooking[]>(t.baseUrl, 'GET', '/driver/scheduled-trips', { token: d.token })).body.data.map((b) => b.id)).not.toContain(booking.id);
     expect((await api<DriverBooking[]>(t.baseUrl, 'GET', '/driver/scheduled-trips', { token: other.token })).body.data.map((b) => b.id)).toContain(booking.id);
     expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: other.token, body: { trip_request_id: booking.id } })).status).toBe(201);
+  });
+
+  maybe("operators see bookings in the console's trips with their time, soonest first", async () => {
+    const admin = await createUser(t.app.database.db, { isAdmin: true });
+    const operator = (await login(t.baseUrl, admin.email)).token;
+    const p = await passenger(t.baseUrl);
+    const later = await book(p.token, hoursAhead(50));
+    const sooner = await book(p.token, hoursAhead(40));
+    const live = await requestTrip(t.baseUrl, p.token);
+    const listed = await api<AdminTrip[]>(t.baseUrl, 'GET', '/admin/trips?scheduled=true', { token: operator });
+    const ids = listed.body.data.map((trip) => trip.id);
+    expect(ids).not.toContain(live.id);
+    expect(ids.indexOf(sooner.id)).toBeLessThan(ids.indexOf(later.id));
+    expect(listed.body.data.find((trip) => trip.id === sooner.id)?.scheduled_for).toBe(hoursAhead(40).toISOString());
+    const all = await api<AdminTrip[]>(t.baseUrl, 'GET', '/admin/trips', { token: operator });
+    expect(all.body.data.find((trip) => trip.id === live.id)?.scheduled_for).toBeNull();
   });
 }, { start: () => ({ app: { now: () => now } }) });
