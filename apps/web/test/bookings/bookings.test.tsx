@@ -22,8 +22,9 @@ describe('"¿Cuándo?" in the wizard', () => {
 
   it('offers Lima days and 5-minute times from 30 minutes to 7 days ahead', () => {
     const days = bookingDayOptions(now);
-    expect(days[0]).toEqual({ value: '2026-11-28', label: 'Hoy, sáb 28 nov' });
-    expect(days[1]?.label).toBe('Mañana, dom 29 nov');
+    expect(days[0]).toEqual({ value: '2026-11-28', label: 'Hoy, 28 nov' });
+    expect(days[1]?.label).toBe('Mañana, 29 nov');
+    expect(days[2]?.label).toBe('lun 30 nov');
     expect(days.at(-1)?.value).toBe('2026-12-05');
     expect(bookingTimeOptions('2026-11-28', now)[0]?.value).toBe('17:35');
     expect(bookingTimeOptions('2026-12-05', now).at(-1)?.value).toBe('17:00');

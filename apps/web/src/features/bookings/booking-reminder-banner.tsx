@@ -16,10 +16,11 @@ const reminderOrOther = {
 };
 
 export function reminderText(reminder: BookingReminder): string {
+  // The pickup time itself, not the reminder's threshold: a late sweep still says the truth.
   const when = formatScheduledTime(new Date(reminder.scheduled_for));
   return reminder.role === 'driver'
-    ? `Recordatorio: tienes un viaje programado en ${reminder.minutes_before} minutos (${when}).`
-    : `Recordatorio: tu viaje programado sale en ${reminder.minutes_before} minutos (${when}).`;
+    ? `Recordatorio: tienes un viaje programado el ${when}.`
+    : `Recordatorio: tu viaje programado es el ${when}.`;
 }
 
 /**

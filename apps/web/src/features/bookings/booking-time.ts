@@ -9,6 +9,8 @@ import { BOOKING_MAX_LEAD_DAYS, BOOKING_STEP_MINUTES, checkScheduledFor, limaDat
 
 const MINUTE_MS = 60_000;
 const DAY_LABEL = new Intl.DateTimeFormat('es-PE', { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' });
+const DATE_LABEL = new Intl.DateTimeFormat('es-PE', { timeZone: TIME_ZONE, day: 'numeric', month: 'short' });
+const plain = (text: string) => text.replace(/\./g, '').replace(',', '');
 
 export interface Option { value: string; label: string }
 
@@ -32,14 +34,15 @@ export function bookingTimeOptions(dayKey: string, now: Date): Option[] {
   return options;
 }
 
-/** The Lima days (today to 7 days ahead) that have at least one valid time, labelled 'sáb 29 nov'. */
+/** The Lima days (today to 7 days ahead) with at least one valid time: 'Hoy, 28 nov', 'Mañana, 29 nov', 'lun 30 nov' (short enough for a phone). */
 export function bookingDayOptions(now: Date): Option[] {
   const options: Option[] = [];
   let key = limaDateKey(now);
   for (let i = 0; i <= BOOKING_MAX_LEAD_DAYS; i += 1, key = nextDayKey(key)) {
     if (bookingTimeOptions(key, now).length === 0) continue;
-    const label = DAY_LABEL.format(new Date(limaDayStart(key).getTime() + 12 * 60 * MINUTE_MS)).replace(/\./g, '').replace(',', '');
-    options.push({ value: key, label: i === 0 ? `Hoy, ${label}` : i === 1 ? `Mañana, ${label}` : label });
+    const noon = new Date(limaDayStart(key).getTime() + 12 * 60 * MINUTE_MS);
+    const date = plain(DATE_LABEL.format(noon));
+    options.push({ value: key, label: i === 0 ? `Hoy, ${date}` : i === 1 ? `Mañana, ${date}` : plain(DAY_LABEL.format(noon)) });
   }
   return options;
 }

@@ -3,8 +3,30 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PassengerBooking } from '@jala/contracts';
 import { bookingStateLabel, formatSoles, LATE_CANCEL_WARNING, scheduledLabel } from '@jala/domain';
 import { errorMessage } from '../../lib/api-client';
-import { bookingKeys, cancelBooking, fetchPassengerBookings } from './booking-api';
+import { acceptBookingOffer, bookingKeys, cancelBooking, fetchBookingOffers, fetchPassengerBookings } from './booking-api';
 import './bookings.css';
+
+/** The offers on a booking still searching: the passenger picks one, as on a live trip. */
+function BookingOffers({ bookingId }: { bookingId: number }) {
+  const client = useQueryClient();
+  const offers = useQuery({ queryKey: [...bookingKeys.passenger, bookingId, 'offers'], queryFn: () => fetchBookingOffers(bookingId) });
+  const accept = useMutation({
+    mutationFn: (driverId: number) => acceptBookingOffer(bookingId, driverId),
+    onSuccess: () => client.invalidateQueries({ queryKey: bookingKeys.passenger }),
+  });
+  if (!offers.data?.length) return null;
+  return (
+    <ul className="bk-offers" aria-label="Ofertas">
+      {offers.data.map((offer) => (
+        <li key={offer.driver_id} className="bk-offer">
+          <span>{offer.driver.name} · {offer.driver.vehicle} · {formatSoles(offer.price)}</span>
+          <button type="button" className="btn btn--primary" onClick={() => accept.mutate(offer.driver_id)} disabled={accept.isPending}>Aceptar</button>
+        </li>
+      ))}
+      {accept.isError && <li className="alert alert--error" role="alert">{errorMessage(accept.error)}</li>}
+    </ul>
+  );
+}
 
 function BookingCard({ booking }: { booking: PassengerBooking }) {
   const client = useQueryClient();
@@ -28,6 +50,7 @@ function BookingCard({ booking }: { booking: PassengerBooking }) {
         {confirmed && booking.driver ? ` · ${booking.driver.name}${booking.driver.vehicle ? ` (${booking.driver.vehicle})` : ''}` : ''}
         {!confirmed && booking.offers_count > 0 ? ` · ${booking.offers_count} ${booking.offers_count === 1 ? 'oferta' : 'ofertas'}` : ''}
       </p>
+      {!confirmed && booking.offers_count > 0 && <BookingOffers bookingId={booking.id} />}
       {notice && <p className="alert alert--info" role="status">{notice}</p>}
       {cancel.isError && <p className="alert alert--error" role="alert">{errorMessage(cancel.error)}</p>}
       {asking ? (

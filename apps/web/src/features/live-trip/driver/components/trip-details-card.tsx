@@ -1,4 +1,4 @@
-import { formatPeruvianPhone, formatSoles, peruvianPhoneHref } from '@jala/domain';
+import { formatPeruvianPhone, formatSoles, peruvianPhoneHref, scheduledLabel } from '@jala/domain';
 import type { DriverTrip } from '../api';
 import { formatKm, formatMinutes, formatRating } from '../../shared/format';
 
@@ -6,6 +6,7 @@ import { formatKm, formatMinutes, formatRating } from '../../shared/format';
 export function TripDetailsCard({ trip }: { trip: DriverTrip }) {
   return (
     <section className="card dt-details" aria-label="Detalles del viaje">
+      {trip.scheduled_for && <p className="dt-details__scheduled">{scheduledLabel(new Date(trip.scheduled_for))}</p>}
       <header className="dt-details__head">
         <span className="avatar avatar--lg dt-request__avatar" aria-hidden="true">
           {trip.passenger_name.charAt(0).toUpperCase()}

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DriverTripRequest } from '@jala/contracts';
-import { formatSoles } from '@jala/domain';
+import { formatSoles, scheduledLabel } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
 import { DRIVER_TRIP_ERRORS } from '../errors';
 import { formatAge, formatKm, formatMinutes, formatRating } from '../../shared/format';
@@ -45,6 +45,7 @@ export function TripRequestCard({ request, driverId, onOffer, onReject, chatClie
   const busy = pending !== null;
   return (
     <article className="card dt-request" aria-label={`Solicitud de ${request.passenger_name}`} data-request-id={request.id}>
+      {request.scheduled_for && <p className="dt-request__scheduled">{scheduledLabel(new Date(request.scheduled_for))}</p>}
       <header className="dt-request__head">
         <span className="avatar avatar--sm dt-request__avatar" aria-hidden="true">
           {request.passenger_name.charAt(0).toUpperCase()}
