@@ -109,6 +109,12 @@ describeOnBackends('scheduled rides on %s', ({ t, maybe }) => {
     const later = await book(other.token, new Date(at.getTime() + 120 * MINUTE));
     expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: later.id } })).status).toBe(201);
 
+    // A confirmed booking does not keep the driver busy now (they may go offline), and going offline keeps
+    // their offer on a booking that is not live yet.
+    expect((await api(t.baseUrl, 'POST', '/driver/status', { token: d.token, body: { status: 'offline' } })).status).toBe(200);
+    const offers = await api<{ driver_id: number }[]>(t.baseUrl, 'GET', `/trips/${later.id}/driver-offers`, { token: other.token });
+    expect(offers.body.data.map((o) => o.driver_id)).toEqual([d.id]);
+
     // The rule also holds at the passenger's accept: a driver who offered first and got confirmed elsewhere.
     const d2 = await onlineDriver(t.baseUrl, t.app.database.db);
     const third = await passenger(t.baseUrl);
