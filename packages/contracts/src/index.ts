@@ -19,3 +19,4 @@ export * from './safety';
 export * from './operators';
 export * from './fare-hint';
 export * from './notifications';
+export * from './booking';

@@ -161,6 +161,8 @@ export const zSuspendUserRequest = z.object({
 export const zAdminTripsQuery = z.object({
   status: z.enum(TRIP_STATUSES, { error: 'Estado de viaje no válido.' }).optional(),
   active: z.enum(['true', 'false'], { error: 'Valor no válido.' }).optional(),
+  /** Only scheduled rides (issue 25), soonest pickup first. */
+  scheduled: z.enum(['true', 'false'], { error: 'Valor no válido.' }).optional(),
   q: zText({ error: 'Búsqueda no válida.' }).max(100, 'La búsqueda es demasiado larga.').optional(),
 });
 
@@ -177,6 +179,8 @@ export const zAdminTrip = z.object({
   estimated_fare: z.number(),
   agreed_fare: z.number().nullable(),
   created_at: z.string(),
+  /** A scheduled ride's pickup time (issue 25); null for a live trip. */
+  scheduled_for: z.string().nullish(),
 });
 export type AdminTrip = z.infer<typeof zAdminTrip>;
 

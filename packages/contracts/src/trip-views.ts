@@ -50,6 +50,8 @@ export const zCreatedTrip = z.object({
   created_at: zInstant,
   expires_at: zInstant,
   published_at: zInstant.nullable(),
+  /** A booking's pickup time (issue 25); absent or null for a live trip. */
+  scheduled_for: zInstant.nullish(),
 });
 export type CreatedTrip = z.infer<typeof zCreatedTrip>;
 
@@ -87,6 +89,8 @@ const zTripCore = z.object({
   distance_km: z.number(),
   duration_minutes: z.number().int(),
   route_polyline: z.string().nullable(),
+  /** A booking's pickup time (issue 25); absent or null for a live trip. */
+  scheduled_for: zInstant.nullish(),
 });
 export type TripCore = z.infer<typeof zTripCore>;
 
@@ -131,7 +135,11 @@ export type DriverTrip = z.infer<typeof zDriverTrip>;
 // ------------------------------------------------------------------------------------ trip actions
 
 /** PUT /trips/{id}/cancel. */
-export const zTripCancellation = z.object({ id: z.number().int(), status: zTripStatus });
+export const zTripCancellation = z.object({
+  id: z.number().int(), status: zTripStatus,
+  /** On a booking: whether the cancellation counted against the passenger (less than 60 minutes before). */
+  late: z.boolean().optional(),
+});
 export type TripCancellation = z.infer<typeof zTripCancellation>;
 
 /** POST /drivers/trips/accept: the passenger accepted this driver's offer. */

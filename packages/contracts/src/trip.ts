@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isInPeru, isServiceTypeId, isStartCodeShape } from '@jala/domain';
 import { zId, zText } from './text';
+import { zScheduledFor } from './booking';
 import { FARE_ADJUSTMENT_MAX, FARE_ADJUSTMENT_REASONS, zFareAdjustment, zFareHint, zTripStatus } from './trip-views';
 
 const latitude = z.number({ error: 'La latitud debe ser un número.' }).min(-90, 'Latitud fuera de rango.').max(90, 'Latitud fuera de rango.');
@@ -32,6 +33,8 @@ export const zCreateTripRequest = z.object({
   service_type_id: z.number({ error: 'Selecciona un tipo de servicio' }).refine(isServiceTypeId, 'Selecciona un tipo de servicio'),
   passenger_notes: zText({ multiline: true }).max(500, 'Las notas son demasiado largas.').nullish(),
   offer_price: zSoles.optional(),
+  /** A booking (issue 25): the pickup time, 30 minutes to 7 days ahead on a 5-minute step (checked by the server). */
+  scheduled_for: zScheduledFor.optional(),
 }).superRefine((v, ctx) => {
   if (!isInPeru(v.pickup_latitude, v.pickup_longitude)) ctx.addIssue({ code: 'custom', path: ['pickup_latitude'], message: 'El origen debe estar en el Perú.' });
   if (!isInPeru(v.destination_latitude, v.destination_longitude)) ctx.addIssue({ code: 'custom', path: ['destination_latitude'], message: 'El destino debe estar en el Perú.' });
@@ -136,6 +139,8 @@ export const zDriverTripRequest = z.object({
   created_at: z.string(),
   /** The route's usual price, computed once when the trip was requested (null for trips from before it existed). */
   fare_hint: zFareHint.nullable(),
+  /** A booking published as a live request (30 minutes before its time): its pickup time. */
+  scheduled_for: z.string().nullish(),
 });
 export type DriverTripRequest = z.infer<typeof zDriverTripRequest>;
 

@@ -150,12 +150,27 @@ export const trips = pgTable('trips', {
   fareHintTrips: integer('fare_hint_trips'),
   fareHintLowCents: integer('fare_hint_low_cents'),
   fareHintHighCents: integer('fare_hint_high_cents'),
+  /**
+   * Scheduled rides (issue 25, packages/domain/src/booking.ts): the pickup time of a booking; null for a live
+   * trip. Until `activated_at` a booking is nobody's active trip; until `live_at` it is not a live request.
+   */
+  scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+  /** When a booking with no confirmed driver joined the live requests (30 minutes before pickup). */
+  liveAt: timestamp('live_at', { withTimezone: true }),
+  /** When a booking became the active trip of passenger and driver (20 minutes before pickup). */
+  activatedAt: timestamp('activated_at', { withTimezone: true }),
+  /** The last reminder sent (minutes before pickup: 60, then 15); null before the first. */
+  remindedMinutes: smallint('reminded_minutes'),
 }, (t) => [
-  // One active trip per passenger and per driver, enforced by the database (GUIDE §3 'Accepting').
+  // One active trip per passenger and per driver, enforced by the database (GUIDE §3 'Accepting'); a booking
+  // counts only once activated.
   uniqueIndex('trips_one_active_per_passenger').on(t.passengerId)
-    .where(sql`status in ('pending','accepted','en_route','arrived','in_progress')`),
+    .where(sql`status in ('pending','accepted','en_route','arrived','in_progress') and (scheduled_for is null or activated_at is not null)`),
   uniqueIndex('trips_one_active_per_driver').on(t.driverId)
-    .where(sql`status in ('accepted','en_route','arrived','in_progress')`),
+    .where(sql`status in ('accepted','en_route','arrived','in_progress') and (scheduled_for is null or activated_at is not null)`),
+  // The clock's work list: bookings not yet activated, by pickup time.
+  index('trips_dormant_bookings_idx').on(t.scheduledFor)
+    .where(sql`scheduled_for is not null and activated_at is null and status in ('pending','accepted')`),
   index('trips_passenger_created_idx').on(t.passengerId, t.createdAt),
   index('trips_driver_completed_idx').on(t.driverId, t.completedAt),
   index('trips_pending_expiry_idx').on(t.expiresAt).where(sql`status = 'pending'`),
@@ -188,6 +203,21 @@ export const tripOffers = pgTable('trip_offers', {
   index('trip_offers_driver_idx').on(t.driverId, t.createdAt),
   check('trip_offers_price_check', sql`${t.priceCents} > 0`),
 ]);
+
+/**
+ * Every cancellation of a booking (issue 25), by either side, with whether it came less than 60 minutes
+ * before pickup: a late one counts against the passenger (recorded only) or the driver (completion rate).
+ * A driver's cancellation puts the booking back in the market, so the trip row alone cannot tell it.
+ */
+export const bookingCancellations = pgTable('booking_cancellations', {
+  id: serial('id').primaryKey(),
+  tripId: integer('trip_id').notNull().references(() => trips.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id),
+  role: text('role', { enum: ['passenger', 'driver'] }).notNull(),
+  late: boolean('late').notNull(),
+  scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull(),
+}, (t) => [index('booking_cancellations_user_idx').on(t.userId, t.cancelledAt)]);
 
 /** Requests a driver hid with 'Rechazar': excluded from that driver's list only. */
 export const tripRejections = pgTable('trip_rejections', {

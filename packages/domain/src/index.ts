@@ -14,3 +14,4 @@ export * from './document-expiry';
 export * from './trip-end';
 export * from './fare-hint';
 export * from './tax-id';
+export * from './booking';

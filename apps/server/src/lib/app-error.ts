@@ -60,6 +60,12 @@ export const ERRORS = {
   /** The message names the driver's radius: 'El punto de recojo está fuera de tu radio de búsqueda (5 km).' */
   PICKUP_OUT_OF_RADIUS: { status: 409, message: 'El punto de recojo está fuera de tu radio de búsqueda.' },
 
+  // --- scheduled rides (issue 25) ---
+  /** A driver with a confirmed booking offers on, or is chosen for, one that overlaps it. */
+  BOOKING_OVERLAP: { status: 409, message: 'Ya tienes un viaje programado confirmado a esa hora. No puedes tomar otro que se cruce con él.' },
+  /** The driver tries to start a booking before it becomes the active trip (20 minutes before). */
+  BOOKING_NOT_STARTED: { status: 409, message: 'Este viaje programado aún no empieza. Podrás iniciarlo 20 minutos antes de la hora.' },
+
   // --- the agreed trip (issue 11): binding price, fare adjustments, receipts, raising the price ---
   /** An adjustment is asked for or answered on a trip that is no longer being driven. */
   FARE_ADJUSTMENT_CLOSED: { status: 409, message: 'El viaje ya no está en curso: la tarifa no se puede ajustar.' },

@@ -37,6 +37,8 @@ const ID_KINDS: Record<string, IdKind | null> = {
   'users/{id}': 'user',
   'operators/{id}': 'user',
   'alerts/{id}': 'alert',
+  // A scheduled ride a driver gives back (issue 25): a trip.
+  'scheduled-trips/{id}': 'trip',
   // A page cursor of the audit log, not an object anyone owns.
   before_id: null,
   // The passenger's DNI/RUC printed on a receipt PDF (issue 26): a number they type, not an object.

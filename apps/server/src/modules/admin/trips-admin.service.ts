@@ -28,6 +28,7 @@ function toAdminTrip(trip: TripRow, passenger: { id: number; firstName: string; 
     estimated_fare: fromCentimos(trip.estimatedFareCents),
     agreed_fare: trip.agreedFareCents == null ? null : fromCentimos(trip.agreedFareCents),
     created_at: trip.createdAt.toISOString(),
+    scheduled_for: trip.scheduledFor?.toISOString() ?? null,
   };
 }
 
@@ -35,8 +36,10 @@ function toAdminTrip(trip: TripRow, passenger: { id: number; firstName: string; 
 export class TripsAdminService {
   constructor(private readonly db: Database, private readonly now: () => Date) {}
 
-  async list(filters: { status?: TripStatus; active?: 'true' | 'false'; q?: string }): Promise<AdminTrip[]> {
+  async list(filters: { status?: TripStatus; active?: 'true' | 'false'; scheduled?: 'true' | 'false'; q?: string }): Promise<AdminTrip[]> {
     const conditions = [];
+    const scheduledOnly = filters.scheduled === 'true';
+    if (scheduledOnly) conditions.push(isNotNull(schema.trips.scheduledFor));
     if (filters.status) conditions.push(eq(schema.trips.status, filters.status));
     if (filters.active === 'true') conditions.push(inArray(schema.trips.status, [...ACTIVE_TRIP_STATUSES]));
     if (filters.q) {
@@ -50,7 +53,7 @@ export class TripsAdminService {
       .innerJoin(passengers, eq(passengers.id, schema.trips.passengerId))
       .leftJoin(drivers, eq(drivers.id, schema.trips.driverId))
       .where(conditions.length > 0 ? and(...conditions) : undefined)
-      .orderBy(desc(schema.trips.id)).limit(100);
+      .orderBy(...(scheduledOnly ? [asc(schema.trips.scheduledFor), asc(schema.trips.id)] : [desc(schema.trips.id)])).limit(100);
     return rows.map(({ trip, passenger, driver }) => toAdminTrip(trip, passenger, driver));
   }
 
@@ -71,9 +74,11 @@ export class TripsAdminService {
       .where(eq(schema.fareAdjustments.tripId, tripId)).orderBy(asc(schema.fareAdjustments.id));
 
     // The status log is read off the timestamp each transition stamps (TripsRepository.transition), in
-    // lifecycle order (which is also time order).
+    // lifecycle order (which is also time order). A booking (issue 25) adds when it went live — only one
+    // nobody had confirmed 30 minutes before — and when it became the active trip (20 minutes before).
     const stamps: [string, Date | null][] = [
-      ['pending', trip.createdAt], ['published', trip.publishedAt], ['accepted', trip.acceptedAt], ['en_route', trip.enRouteAt],
+      ['pending', trip.createdAt], ['published', trip.publishedAt], ['booking_live', trip.liveAt], ['accepted', trip.acceptedAt],
+      ['booking_active', trip.activatedAt], ['en_route', trip.enRouteAt],
       ['arrived', trip.arrivedAt], ['in_progress', trip.startedAt], ['completed', trip.completedAt],
       [trip.status.startsWith('cancelled') ? trip.status : 'cancelled', trip.cancelledAt],
     ];

@@ -64,12 +64,18 @@ export class DriverMetricsRepository {
     return { offered: toInt(row?.offered), acted: toInt(row?.acted) };
   }
 
-  /** Trips assigned to the driver that ended within [from, to): completed, or cancelled by the driver. */
+  /**
+   * Trips assigned to the driver that ended within [from, to): completed, or cancelled by the driver — a
+   * confirmed booking given back less than 60 minutes before its time counts as a cancellation too (issue
+   * 25; the booking itself goes back to the market, so it is read from booking_cancellations).
+   */
   async tripOutcomes(driverId: number, from: Date, to: Date): Promise<{ completed: number; cancelledByDriver: number }> {
     const result = await this.db.execute(sql`
       select
         count(*) filter (where status = 'completed' and completed_at >= ${at(from)} and completed_at < ${at(to)}) as completed,
-        count(*) filter (where status = 'cancelled_by_driver' and cancelled_at >= ${at(from)} and cancelled_at < ${at(to)}) as cancelled
+        count(*) filter (where status = 'cancelled_by_driver' and cancelled_at >= ${at(from)} and cancelled_at < ${at(to)})
+          + (select count(*) from booking_cancellations b
+             where b.user_id = ${driverId} and b.role = 'driver' and b.late and b.cancelled_at >= ${at(from)} and b.cancelled_at < ${at(to)}) as cancelled
       from trips
       where driver_id = ${driverId} and status in ('completed', 'cancelled_by_driver')`);
     const row = rowsOf(result)[0];

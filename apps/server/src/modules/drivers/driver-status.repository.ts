@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, schema, type Database } from '@jala/db';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, schema, type Database } from '@jala/db';
 import type { DbExecutor } from './db-executor';
 import { DRIVER_BUSY_STATUSES } from '@jala/domain';
 
@@ -7,10 +7,11 @@ export type StatusLogRow = typeof schema.driverStatusLog.$inferSelect;
 export class DriverStatusRepository {
   constructor(private readonly db: Database) {}
 
-  /** The trip the driver is currently carrying out, if any (id and vehicle). */
+  /** The trip the driver is currently carrying out, if any (id and vehicle); a confirmed booking counts once activated. */
   async findBusyTrip(driverId: number, db: DbExecutor = this.db): Promise<{ id: number; vehicleId: number | null } | undefined> {
     const [row] = await db.select({ id: schema.trips.id, vehicleId: schema.trips.vehicleId }).from(schema.trips)
-      .where(and(eq(schema.trips.driverId, driverId), inArray(schema.trips.status, [...DRIVER_BUSY_STATUSES])))
+      .where(and(eq(schema.trips.driverId, driverId), inArray(schema.trips.status, [...DRIVER_BUSY_STATUSES]),
+      or(isNull(schema.trips.scheduledFor), isNotNull(schema.trips.activatedAt))))
       .limit(1);
     return row;
   }
@@ -18,14 +19,16 @@ export class DriverStatusRepository {
   /**
    * Withdraws the driver's open offers on trips still waiting for one: a driver who went offline cannot be
    * chosen any more (accept only takes pending offers, and the passenger's offer list drops them). Returns
-   * the trips whose offer was withdrawn.
+   * the trips whose offer was withdrawn. Offers on bookings not yet live (issue 25) stay: a driver offers on
+   * tomorrow's ride and may be offline tonight.
    */
   async withdrawOpenOffers(db: DbExecutor, driverId: number): Promise<number[]> {
     const offers = schema.tripOffers;
     const withdrawn = await db.update(offers).set({ status: 'withdrawn' }).where(and(
       eq(offers.driverId, driverId),
       eq(offers.status, 'pending'),
-      inArray(offers.tripId, db.select({ id: schema.trips.id }).from(schema.trips).where(eq(schema.trips.status, 'pending'))),
+      inArray(offers.tripId, db.select({ id: schema.trips.id }).from(schema.trips).where(and(
+        eq(schema.trips.status, 'pending'), or(isNull(schema.trips.scheduledFor), isNotNull(schema.trips.liveAt))))),
     )).returning({ tripId: offers.tripId });
     return withdrawn.map((row) => row.tripId);
   }

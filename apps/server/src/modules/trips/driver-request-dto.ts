@@ -37,7 +37,21 @@ export function toDriverRequestDto(
     my_offer_price: myOfferCents == null ? null : fromCentimos(myOfferCents),
     created_at: trip.createdAt.toISOString(),
     fare_hint: fareHintFromColumns(trip, trip.estimatedFareCents),
+    scheduled_for: trip.scheduledFor?.toISOString() ?? null,
   };
+}
+
+/** A pushed request for one driver, measured from their stored position; null when it is unknown. */
+export async function requestForDriver(
+  trips: { findDriverPosition(driverId: number): Promise<{ latitude: string | null; longitude: string | null }> },
+  trip: TripRow,
+  passenger: { firstName: string; lastName: string; ratingAverage: number | null } | undefined,
+  driverId: number,
+  myOfferCents: number | null = null,
+): Promise<DriverTripRequest | null> {
+  const position = await trips.findDriverPosition(driverId);
+  if (!passenger || position.latitude == null || position.longitude == null) return null;
+  return toDriverRequestDto(trip, passenger, { latitude: Number(position.latitude), longitude: Number(position.longitude) }, myOfferCents);
 }
 
 /** … or from the matching query (pull). */
@@ -65,5 +79,6 @@ export function nearbyRowToDto(row: NearbyRequestRow): DriverTripRequest {
       fareHintLowCents: nullableNumber(row.fare_hint_low_cents),
       fareHintHighCents: nullableNumber(row.fare_hint_high_cents),
     }, Number(row.estimated_fare_cents)),
+    scheduled_for: row.scheduled_for == null ? null : new Date(row.scheduled_for).toISOString(),
   };
 }

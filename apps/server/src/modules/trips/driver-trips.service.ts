@@ -21,6 +21,7 @@ import { requireNearPickup, requireStartCode, type StartCodeThrottle } from './t
 import { requireTransition } from './trip-transitions';
 import type { TripRow } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
+import { isBooking, isDormantBooking, type BookingsService } from './bookings.service';
 
 export interface DriverTripsDeps {
   db: Database;
@@ -36,6 +37,8 @@ export interface DriverTripsDeps {
   arrivalRadiusMeters: number;
   /** Wrong start codes per driver across trips (START_CODE_FAILURES_PER_DRIVER). */
   startCodes: StartCodeThrottle;
+  /** Scheduled rides (issue 25): the overlap rule, a confirmed booking given back. */
+  bookings: BookingsService;
 }
 
 
@@ -108,6 +111,7 @@ export class DriverTripsService {
       throw new AppError('REQUEST_UNAVAILABLE');
     }
     this.assertCanServe(driver, trip);
+    await this.d.bookings.requireNoOverlap(driverId, trip);
     const priceCents = input.price === undefined ? (trip.offerPriceCents ?? trip.estimatedFareCents) : toCentimos(input.price);
     try {
       const offer = await this.d.trips.insertOffer({
@@ -139,10 +143,18 @@ export class DriverTripsService {
     if (withdrew) await this.d.events.offersWithdrawn(driverId, [tripId]);
   }
 
-  /** One stage forward along spec §4's table, or the driver's cancellation. */
+  /**
+   * One stage forward along spec §4's table, or the driver's cancellation. A booking's stages wait for its
+   * activation (20 minutes before); cancelling a confirmed booking gives it back to the market instead of
+   * ending it (BookingsService.releaseByDriver), so the answer then reads 'pending'.
+   */
   async advance(driverId: number, tripId: number, input: z.infer<typeof zTripStageRequest>): Promise<TripRow> {
     const trip = await this.assignedTrip(driverId, tripId);
     requireTransition(trip.status, input.status, 'driver');
+    if (isBooking(trip) && trip.status === 'accepted' && input.status === 'cancelled_by_driver') {
+      return (await this.d.bookings.releaseByDriver(driverId, tripId)).trip;
+    }
+    if (isDormantBooking(trip)) throw new AppError('BOOKING_NOT_STARTED');
     const now = this.d.now();
     // A position sent with the stage is the driver's latest report: stored first, so the arrival check reads it.
     if (input.latitude !== undefined && input.longitude !== undefined) {

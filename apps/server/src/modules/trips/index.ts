@@ -18,11 +18,15 @@ import { MatchingRepository } from './matching.repository';
 import { PassengerTripsService } from './passenger-trips.service';
 import { passengerTripRoutes } from './passenger-trips.routes';
 import { TripAccess } from './trip-access';
+import { BookingClock } from './booking-clock';
+import { BookingsRepository } from './bookings.repository';
+import { bookingRoutes } from './bookings.routes';
+import { BookingsService } from './bookings.service';
 import { TripEvents } from './trip-events';
 import { StartCodeThrottle } from './trip-safety-checks';
 import { defineTripTopicRules } from './trip-topic-rules';
 
-/** How often pending trips are checked for expiry. */
+/** How often pending trips are checked for expiry (and bookings for their reminders and transitions). */
 export const EXPIRY_SWEEP_MS = 30_000;
 
 /**
@@ -30,7 +34,7 @@ export const EXPIRY_SWEEP_MS = 30_000;
  * timer fires a little early still take its turn. Running it twice would be harmless anyway: expiring is a
  * conditional update of pending rows, so a second sweep finds nothing.
  */
-const EXPIRY_JOB = { name: 'trip_expiry_sweep', lockKey: 7_146_001, minIntervalMs: EXPIRY_SWEEP_MS - 5_000 };
+export const EXPIRY_JOB = { name: 'trip_expiry_sweep', lockKey: 7_146_001, minIntervalMs: EXPIRY_SWEEP_MS - 5_000 };
 
 /**
  * Builds the marketplace services once, before any route: the MQTT ACL rules need them too. app.ts passes
@@ -44,14 +48,18 @@ export function createTripServices(deps: CoreDeps) {
   followDriverPositions(deps.broker, live, log);
   const access = new TripAccess(deps.db);
   const fareHints = new FareHintService({ repository: new FareHintRepository(deps.db), geo: deps.geo, now: deps.now });
+  const bookingsRepository = new BookingsRepository(deps.db);
+  const bookings = new BookingsService({ db: deps.db, bookings: bookingsRepository, trips, matching, events, live, now: deps.now });
+  const bookingClock = new BookingClock({ repository: bookingsRepository, bookings, events, live, now: deps.now, log });
   const passengerTrips = new PassengerTripsService({
     trips, matching, users: deps.users, geo: deps.geo, fareHints, events, live, now: deps.now, expiryMinutes: deps.config.tripExpiryMinutes,
+    bookings, bookingsRepository,
   });
   const startCodes = new StartCodeThrottle({
     counters: deps.attemptCounters, maxFailures: deps.config.startCodeFailuresPerDriver, windowSeconds: deps.config.startCodeFailureWindowSeconds,
   });
   const driverTrips = new DriverTripsService({
-    db: deps.db, trips, matching, users: deps.users, events, live, feeds: new DriverFeeds(deps.readVersions), now: deps.now, arrivalRadiusMeters: deps.config.arrivalRadiusMeters, startCodes,
+    db: deps.db, trips, matching, users: deps.users, events, live, feeds: new DriverFeeds(deps.readVersions), now: deps.now, arrivalRadiusMeters: deps.config.arrivalRadiusMeters, startCodes, bookings,
   });
   const chat = new ChatService(trips, access, events);
   const activeTrips = new ActiveTripService(trips, deps.users, live);
@@ -65,7 +73,7 @@ export function createTripServices(deps: CoreDeps) {
     await live.touchOffers(tripIds, driverId);
     await events.offersWithdrawn(driverId, tripIds);
   };
-  return { passengerTrips, driverTrips, chat, activeTrips, fares, fareHints, events, live, offersWithdrawn };
+  return { passengerTrips, driverTrips, chat, activeTrips, fares, fareHints, events, live, offersWithdrawn, bookings, bookingClock };
 }
 
 /** Each node's broker sees every driver_location publication (Redis fan-out on a cluster): the kept trips follow it. */
@@ -83,6 +91,15 @@ export interface TripServicesDep {
   tripServices: TripServices;
 }
 
+/**
+ * One turn of the marketplace's clock, run once per cluster by the sweep: pending trips past their time
+ * expire (bookings 10 minutes after theirs), then the bookings' reminders, go-live and activation.
+ */
+export async function runTripClock(services: TripServices): Promise<void> {
+  await services.passengerTrips.expirePending();
+  await services.bookingClock.tick();
+}
+
 /** The marketplace routes and the expiry sweep, over the services app.ts built with createTripServices. */
 export const tripModule: FastifyPluginAsyncZod<ModuleDeps & TripServicesDep> = async (app, { tripServices: services, clusterLock }) => {
   await app.register(activeTripRoutes, { activeTrips: services.activeTrips });
@@ -90,9 +107,10 @@ export const tripModule: FastifyPluginAsyncZod<ModuleDeps & TripServicesDep> = a
   await app.register(driverTripRoutes, { driverTrips: services.driverTrips });
   await app.register(fareRoutes, { fares: services.fares });
   await app.register(fareHintRoutes, { fareHints: services.fareHints });
+  await app.register(bookingRoutes, { bookings: services.bookings });
 
   const sweep = setInterval(() => {
-    clusterLock.runOnce(EXPIRY_JOB, async () => { await services.passengerTrips.expirePending(); }).catch((error: unknown) => app.log.error({ err: error }, 'trip expiry sweep failed'));
+    clusterLock.runOnce(EXPIRY_JOB, () => runTripClock(services)).catch((error: unknown) => app.log.error({ err: error }, 'trip expiry sweep failed'));
   }, EXPIRY_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

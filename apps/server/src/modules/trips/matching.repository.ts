@@ -11,6 +11,13 @@ export const POSITION_FRESHNESS_MINUTES = 15;
 /** `(v1, v2, …)` with each value a bound parameter, for `in` lists in raw SQL. */
 const sqlList = (values: readonly string[]) => sql`(${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
 
+/**
+ * A booking (issue 25) is a live request only once published live (30 minutes before, `live_at`), and
+ * somebody's active trip only once activated (20 minutes before); live trips are both from the start.
+ */
+const LIVE_REQUEST_SQL = sql.raw('(t.scheduled_for is null or t.live_at is not null)');
+export const countsAsActive = (alias: string) => sql.raw(`(${alias}.scheduled_for is null or ${alias}.activated_at is not null)`);
+
 /** One row of the nearby-requests query (a type alias: drizzle's execute wants an indexable row type). */
 export type NearbyRequestRow = {
   id: number;
@@ -37,6 +44,8 @@ export type NearbyRequestRow = {
   fare_hint_trips: number | null;
   fare_hint_low_cents: number | null;
   fare_hint_high_cents: number | null;
+  /** A booking that joined the live requests: its pickup time. */
+  scheduled_for: Date | string | null;
 };
 
 export interface MatchingDriver {
@@ -69,10 +78,11 @@ export class MatchingRepository {
         select t.id, t.passenger_id, t.service_type_id, t.pickup_address, t.destination_address,
                t.pickup_latitude, t.pickup_longitude, t.estimated_fare_cents, t.offer_price_cents, t.distance_km,
                t.duration_minutes, t.passenger_notes, t.created_at, t.expires_at,
-               t.fare_hint_trips, t.fare_hint_low_cents, t.fare_hint_high_cents,
+               t.fare_hint_trips, t.fare_hint_low_cents, t.fare_hint_high_cents, t.scheduled_for,
                earth_distance(${here}, ${pickup}) as distance_to_pickup_m
         from trips t
         where t.status = 'pending'
+          and ${LIVE_REQUEST_SQL}
           and t.expires_at > ${now}
           and t.service_type_id = ${serviceTypeId}
           and t.passenger_id <> ${driver.driverId}
@@ -114,7 +124,7 @@ export class MatchingRepository {
                            ll_to_earth(${Number(trip.pickupLatitude)}, ${Number(trip.pickupLongitude)})) <= p.search_radius_km * 1000
         and not exists (select 1 from trip_rejections r where r.trip_id = ${trip.id} and r.driver_id = p.user_id)
         and not exists (select 1 from trip_offers w where w.trip_id = ${trip.id} and w.driver_id = p.user_id and w.status = 'withdrawn')
-        and not exists (select 1 from trips b where b.driver_id = p.user_id and b.status in ${sqlList(DRIVER_BUSY_STATUSES)})`);
+        and not exists (select 1 from trips b where b.driver_id = p.user_id and b.status in ${sqlList(DRIVER_BUSY_STATUSES)} and ${countsAsActive('b')})`);
     return (result.rows as { user_id: number }[]).map((r) => Number(r.user_id));
   }
 }

@@ -44,8 +44,9 @@ export const passengerTripRoutes: FastifyPluginAsyncZod<{ passengerTrips: Passen
   app.put('/trips/:id/cancel', {
     schema: { tags: ['trips'], summary: 'Cancel my trip', ...secured, params: zIdParam, body: zCancelTripRequest, response: { 200: zEnvelope(zTripCancellation) } },
   }, async (request) => {
-    const trip = await passengerTrips.cancel(passengerId(request), request.params.id, request.body?.reason);
-    return ok({ id: trip.id, status: trip.status }, 'Viaje cancelado');
+    const { trip, late } = await passengerTrips.cancel(passengerId(request), request.params.id, request.body?.reason);
+    if (late === undefined) return ok({ id: trip.id, status: trip.status }, 'Viaje cancelado');
+    return ok({ id: trip.id, status: trip.status, late }, late ? 'Viaje programado cancelado. Esta cancelación cuenta en tu contra.' : 'Viaje programado cancelado sin costo.');
   });
 
   app.get('/trips/:id/driver-offers', {

@@ -3,7 +3,7 @@
  * accept one, chat, cancel. Every call checks that the trip is the caller's own (another id → 404).
  */
 import type { CreateTripRequest, DriverOffer } from '@jala/contracts';
-import { billedMinutes, canTransition, toCentimos } from '@jala/domain';
+import { BOOKING_GRACE_MINUTES, billedMinutes, canTransition, checkScheduledFor, isLateBookingCancellation, toCentimos } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import { newStartCode } from './trip-safety-checks';
 import { requireTransition } from './trip-transitions';
@@ -15,10 +15,12 @@ import { priceRoute, type FareHintService } from './fare-hint.service';
 import { toOfferDto } from './offer-dto';
 import type { LiveTrips } from './live-trips';
 import type { TripEvents } from './trip-events';
-import { toDriverRequestDto } from './driver-request-dto';
+import { requestForDriver } from './driver-request-dto';
 import type { TripRow } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
 import type { Transaction } from '../drivers/db-executor';
+import { isBooking, isLiveRequest, type BookingsService } from './bookings.service';
+import type { BookingsRepository } from './bookings.repository';
 
 export interface PassengerTripsDeps {
   trips: TripsRepository;
@@ -30,6 +32,9 @@ export interface PassengerTripsDeps {
   live: LiveTrips;
   now: () => Date;
   expiryMinutes: number;
+  /** Scheduled rides (issue 25): the overlap rule at accept, cancellations recorded. */
+  bookings: BookingsService;
+  bookingsRepository: BookingsRepository;
 }
 
 /** Writes an operator's cancel to the audit log, inside the cancel's transaction. */
@@ -38,8 +43,17 @@ export type OperatorCancelAudit = (tx: Transaction, before: TripRow, after: Trip
 export class PassengerTripsService {
   constructor(private readonly d: PassengerTripsDeps) {}
 
+  /**
+   * A live request, or with `scheduled_for` a booking (issue 25): checked against the server's clock (30
+   * minutes to 7 days ahead, 5-minute steps), it does not count as the passenger's active trip until 20
+   * minutes before, and it expires (cancelled_by_system) 10 minutes after its time if nobody was chosen.
+   */
   async create(passengerId: number, input: CreateTripRequest): Promise<TripRow> {
-    if (await this.d.trips.findActiveForPassenger(passengerId)) {
+    const scheduledFor = input.scheduled_for === undefined ? null : new Date(input.scheduled_for);
+    if (scheduledFor) {
+      const check = checkScheduledFor(scheduledFor, this.d.now());
+      if (!check.ok) throw new AppError('VALIDATION', check.message, { scheduled_for: check.message });
+    } else if (await this.d.trips.findActiveForPassenger(passengerId)) {
       throw new AppError('ACTIVE_TRIP_EXISTS');
     }
     const route = {
@@ -70,7 +84,10 @@ export class PassengerTripsService {
         routePolyline: priced.polyline,
         ...fareHint,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + this.d.expiryMinutes * 60_000),
+        expiresAt: scheduledFor
+          ? new Date(scheduledFor.getTime() + BOOKING_GRACE_MINUTES * 60_000)
+          : new Date(now.getTime() + this.d.expiryMinutes * 60_000),
+        scheduledFor,
       });
       await this.d.live.touchTrip(trip);
       return trip;
@@ -86,6 +103,8 @@ export class PassengerTripsService {
   async publish(passengerId: number, tripId: number): Promise<TripRow> {
     const trip = await this.ownTrip(passengerId, tripId);
     if (trip.status !== 'pending') throw new AppError('PUBLISH_NEEDS_PENDING_TRIP');
+    // A booking is listed in the drivers' "Programados" from its creation; it is pushed live only 30 minutes before (BookingClock).
+    if (!isLiveRequest(trip)) return trip;
     const now = this.d.now();
     await this.d.trips.markPublished(trip.id, now);
     await this.d.live.touchTrip(trip);
@@ -111,9 +130,11 @@ export class PassengerTripsService {
     const priceCents = toCentimos(price);
     if (priceCents <= (trip.offerPriceCents ?? trip.estimatedFareCents)) throw new AppError('PRICE_NOT_HIGHER');
     const now = this.d.now();
-    const raised = await this.d.trips.raiseOfferPrice(trip.id, priceCents, new Date(now.getTime() + this.d.expiryMinutes * 60_000));
+    const expiresAt = isBooking(trip) ? trip.expiresAt : new Date(now.getTime() + this.d.expiryMinutes * 60_000);
+    const raised = await this.d.trips.raiseOfferPrice(trip.id, priceCents, expiresAt);
     if (!raised) throw new AppError('RAISE_NEEDS_PENDING_TRIP');
     await this.d.live.touchTrip(raised);
+    if (!isLiveRequest(raised)) return raised;
     const [eligible, offered, passenger] = await Promise.all([
       this.d.matching.eligibleDriverIds(raised, now),
       this.d.trips.listOfferPrices(trip.id),
@@ -152,7 +173,15 @@ export class PassengerTripsService {
     const now = this.d.now();
     let accepted: Awaited<ReturnType<TripsRepository['assignDriver']>>;
     try {
-      accepted = await this.d.trips.assignDriver(tripId, offer, now, newStartCode());
+      // A booking takes the driver only if it does not overlap one they already confirmed, checked under a
+      // per-driver lock inside the assignment's transaction.
+      const overlapGuard = isBooking(trip)
+        ? async (tx: Transaction) => {
+          await this.d.bookingsRepository.lockDriver(tx, driverId);
+          await this.d.bookings.requireNoOverlap(driverId, trip, tx);
+        }
+        : undefined;
+      accepted = await this.d.trips.assignDriver(tripId, offer, now, newStartCode(), overlapGuard);
     } catch (error) {
       if (isUniqueViolation(error, 'trips_one_active_per_driver')) {
         throw new AppError('DRIVER_TOOK_ANOTHER_TRIP');
@@ -169,14 +198,24 @@ export class PassengerTripsService {
     return accepted.trip;
   }
 
-  async cancel(passengerId: number, tripId: number, reason: string | undefined): Promise<TripRow> {
+  /**
+   * Cancels the passenger's trip. A booking's cancellation is recorded in the same transaction, as late (it
+   * counts against the passenger; no money in this issue) when less than 60 minutes before its time.
+   */
+  async cancel(passengerId: number, tripId: number, reason: string | undefined): Promise<{ trip: TripRow; late: boolean | undefined }> {
     const trip = await this.ownTrip(passengerId, tripId);
     requireTransition(trip.status, 'cancelled_by_passenger', 'passenger');
     const now = this.d.now();
-    const cancelled = await this.d.trips.transition(trip.id, trip.status, 'cancelled_by_passenger', now, { cancelReason: reason ?? 'passenger_request' });
+    const extra = { cancelReason: reason ?? 'passenger_request' };
+    const late = isBooking(trip) ? isLateBookingCancellation(trip.scheduledFor, now) : undefined;
+    const cancelled = isBooking(trip)
+      ? await this.d.trips.transitionWith(trip.id, trip.status, 'cancelled_by_passenger', now, extra, (tx) => this.d.bookingsRepository.recordCancellation(tx, {
+        tripId, userId: passengerId, role: 'passenger', late: late === true, scheduledFor: trip.scheduledFor, cancelledAt: now,
+      }))
+      : await this.d.trips.transition(trip.id, trip.status, 'cancelled_by_passenger', now, extra);
     if (!cancelled) throw new AppError('TRIP_STATUS_CHANGED');
     await this.announceClosed(cancelled, now);
-    return cancelled;
+    return { trip: cancelled, late };
   }
 
   /**
@@ -227,11 +266,10 @@ export class PassengerTripsService {
     for (const driverId of notify) this.d.events.toDriver(driverId, { type: 'trip_request_closed', trip_id: trip.id });
   }
 
-  private async requestFor(
+  private requestFor(
     trip: TripRow, passenger: { firstName: string; lastName: string; ratingAverage: number | null } | undefined, driverId: number, myOfferCents: number | null = null,
   ) {
-    const position = await this.d.trips.findDriverPosition(driverId);
-    if (!passenger || position.latitude == null || position.longitude == null) return null;
-    return toDriverRequestDto(trip, passenger, { latitude: Number(position.latitude), longitude: Number(position.longitude) }, myOfferCents);
+    return requestForDriver(this.d.trips, trip, passenger, driverId, myOfferCents);
   }
+
 }

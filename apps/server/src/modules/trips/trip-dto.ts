@@ -44,6 +44,7 @@ export function toCreatedTripDto(trip: TripRow): CreatedTrip {
     created_at: trip.createdAt.toISOString(),
     expires_at: trip.expiresAt.toISOString(),
     published_at: trip.publishedAt?.toISOString() ?? null,
+    scheduled_for: trip.scheduledFor?.toISOString() ?? null,
   };
 }
 
@@ -64,6 +65,7 @@ function toTripCoreDto(trip: TripRow): TripCore {
     distance_km: Number(trip.distanceKm),
     duration_minutes: trip.durationMinutes,
     route_polyline: trip.routePolyline,
+    scheduled_for: trip.scheduledFor?.toISOString() ?? null,
   };
 }
 

@@ -4,7 +4,7 @@
  * become Web Push notifications for whoever is away (`notifications`): called here, on the node that
  * made the change, each event is pushed once however many nodes run.
  */
-import { topics, type ChatMessage, type DriverFeedMessage, type DriverTripRequest, type DriverOffer, type FareAdjustment, type TripStatusMessage } from '@jala/contracts';
+import { topics, type BookingReminder, type ChatMessage, type DriverFeedMessage, type DriverTripRequest, type DriverOffer, type FareAdjustment, type TripStatusMessage } from '@jala/contracts';
 import { isTerminalStatus, type TripStatus } from '@jala/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeBroker } from '../../realtime/broker';
@@ -66,6 +66,11 @@ export class TripEvents {
   /** A driver withdrew their live offers on these trips ('Rechazar', or going offline). */
   async offersWithdrawn(driverId: number, tripIds: readonly number[]): Promise<void> {
     await Promise.all(tripIds.map((tripId) => this.formerCounterparts(tripId, [driverId])));
+  }
+
+  /** A message on the user's own notifications/{user} topic (a booking reminder). */
+  toUser(userId: number, message: BookingReminder): void {
+    this.send(topics.notifications(userId), message);
   }
 
   toDriver(driverId: number, message: DriverFeedMessage): void {

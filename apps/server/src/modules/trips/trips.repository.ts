@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, lt, schema, sql, type Database } from '@jala/db';
-import { ACTIVE_TRIP_STATUSES, DRIVER_BUSY_STATUSES, ratingAverage, type TripStatus } from '@jala/domain';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, schema, sql, type Database } from '@jala/db';
+import { ACTIVE_TRIP_STATUSES, BOOKING_UNSERVED_REASON, DRIVER_BUSY_STATUSES, ratingAverage, type TripStatus } from '@jala/domain';
 import type { FareAdjustmentRow, TripParty, TripRow, TripVehicle } from './trip-dto';
 
 export type OfferRow = typeof schema.tripOffers.$inferSelect;
@@ -23,6 +23,12 @@ function statusChange(to: TripStatus, at: Date, extra: TripChanges): TripChanges
 }
 
 /**
+ * A trip counts as someone's active trip unless it is a booking not yet activated (issue 25): the same
+ * condition as the partial unique indexes "one active trip per passenger/driver".
+ */
+export const countsAsActiveTrip = or(isNull(schema.trips.scheduledFor), isNotNull(schema.trips.activatedAt));
+
+/**
  * Lookups that clients poll (the active-trip guard on every navigation, the trip pages) are prepared once,
  * so drizzle does not rebuild their SQL on every call.
  */
@@ -31,10 +37,10 @@ function prepareHotQueries(db: Database) {
   return {
     byId: db.select().from(schema.trips).where(eq(schema.trips.id, placeholder('id'))).prepare('trips_by_id'),
     activeForPassenger: db.select().from(schema.trips)
-      .where(and(eq(schema.trips.passengerId, placeholder('passengerId')), inArray(schema.trips.status, [...ACTIVE_TRIP_STATUSES])))
+      .where(and(eq(schema.trips.passengerId, placeholder('passengerId')), inArray(schema.trips.status, [...ACTIVE_TRIP_STATUSES]), countsAsActiveTrip))
       .prepare('trips_active_for_passenger'),
     currentForDriver: db.select().from(schema.trips)
-      .where(and(eq(schema.trips.driverId, placeholder('driverId')), inArray(schema.trips.status, [...DRIVER_BUSY_STATUSES])))
+      .where(and(eq(schema.trips.driverId, placeholder('driverId')), inArray(schema.trips.status, [...DRIVER_BUSY_STATUSES]), countsAsActiveTrip))
       .prepare('trips_current_for_driver'),
   };
 }
@@ -97,8 +103,12 @@ export class TripsRepository {
    * pending. The other live offers become 'rejected' (withdrawn ones stay 'withdrawn'); `notChosen` are
    * their drivers.
    */
-  async assignDriver(tripId: number, offer: OfferRow, at: Date, startCode: string): Promise<{ trip: TripRow; notChosen: number[] } | undefined> {
+  async assignDriver(
+    tripId: number, offer: OfferRow, at: Date, startCode: string, guard?: (tx: Tx) => Promise<void>,
+  ): Promise<{ trip: TripRow; notChosen: number[] } | undefined> {
     return this.db.transaction(async (tx) => {
+      // A booking's overlap rule (issue 25): throwing here rolls the assignment back.
+      if (guard) await guard(tx);
       const trip = await this.transition(tripId, 'pending', 'accepted', at, {
         driverId: offer.driverId, vehicleId: offer.vehicleId, agreedFareCents: offer.priceCents, startCode,
       }, tx);
@@ -172,10 +182,16 @@ export class TripsRepository {
     return row?.attempts ?? 0;
   }
 
-  /** Pending trips whose time ran out, moved to cancelled_by_system (a transition of each from pending); returns them. */
+  /**
+   * Pending trips whose time ran out, moved to cancelled_by_system (a transition of each from pending); returns
+   * them. A booking expires 10 minutes after its pickup time, with a reason the passenger reads.
+   */
   async expirePending(now: Date): Promise<TripRow[]> {
     return this.db.update(schema.trips)
-      .set(statusChange('cancelled_by_system', now, { cancelReason: 'expired' }))
+      .set({
+        ...statusChange('cancelled_by_system', now, {}),
+        cancelReason: sql`case when ${schema.trips.scheduledFor} is null then 'expired' else ${BOOKING_UNSERVED_REASON} end`,
+      })
       .where(and(eq(schema.trips.status, 'pending'), lt(schema.trips.expiresAt, now)))
       .returning();
   }

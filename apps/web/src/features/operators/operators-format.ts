@@ -10,6 +10,9 @@ export function formatDateTime(iso: string): string {
 export function storyStatusLabel(status: string): string {
   if (status === 'published') return 'Publicado';
   if (status === 'cancelled') return 'Cancelado';
+  // Scheduled rides (issue 25): joined the live requests 30 minutes before, became active 20 minutes before.
+  if (status === 'booking_live') return 'Programado: publicado en vivo';
+  if (status === 'booking_active') return 'Programado: viaje activo';
   return tripStatusLabel(status);
 }
 

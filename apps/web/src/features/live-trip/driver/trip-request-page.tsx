@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { BookingReminderBanner, DriverBookings, RequestsTabs } from '../../bookings';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../../../components/layout/app-layout';
@@ -48,6 +49,8 @@ export function DriverTripRequestPage() {
 
   // Online on this screen: the screen stays on, a new request sounds and vibrates, the tab shows the count.
   const online = readiness === 'ready';
+  // "Programados" (issue 25) beside the live requests; the live feed keeps running underneath.
+  const [tab, setTab] = useState<'live' | 'scheduled'>('live');
   useScreenWakeLock(online);
   useNewRequestAlert(requests.requests, online && !requests.isLoading);
 
@@ -55,7 +58,11 @@ export function DriverTripRequestPage() {
     <AppLayout title="Solicitudes de Viaje" titleCount={online ? unansweredCount(requests.requests) : 0} nav="driver">
       {current.data && <CurrentTripBanner trip={current.data} />}
       {requests.notice && <Notice message={requests.notice} onDismiss={requests.dismissNotice} />}
-      {readiness !== 'ready' && readiness !== 'checking' ? (
+      <BookingReminderBanner userId={driverId || null} />
+      <RequestsTabs tab={tab} onChange={setTab} />
+      {tab === 'scheduled' ? (
+        <DriverBookings />
+      ) : readiness !== 'ready' && readiness !== 'checking' ? (
         <RequestsReadinessCard readiness={readiness} />
       ) : geoError && !position ? (
         <GeolocationRequired error={geoError} />

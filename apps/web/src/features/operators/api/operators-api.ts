@@ -20,7 +20,7 @@ export const operatorKeys = {
   audit: () => [...operatorKeys.all, 'audit'] as const,
 };
 
-export interface TripFilters { status?: string; active?: boolean; q?: string }
+export interface TripFilters { status?: string; active?: boolean; scheduled?: boolean; q?: string }
 
 export const fetchQueue = () => callApi(apiClient.get<QueuedDriver[]>('/admin/verification-queue'), 'No se pudo cargar la cola de verificación.');
 export const fetchDriverDocument = (driverId: number, documentId: number) =>
@@ -33,6 +33,7 @@ export function fetchTrips(filters: TripFilters) {
   const query = new URLSearchParams();
   if (filters.status) query.set('status', filters.status);
   if (filters.active) query.set('active', 'true');
+  if (filters.scheduled) query.set('scheduled', 'true');
   if (filters.q) query.set('q', filters.q);
   return callApi(apiClient.get<AdminTrip[]>(`/admin/trips${query.size ? `?${query}` : ''}`), 'No se pudieron cargar los viajes.');
 }

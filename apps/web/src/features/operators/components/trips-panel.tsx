@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { canCancel, formatSoles, TRIP_STATUSES, tripStatusLabel } from '@jala/domain';
+import { canCancel, formatSoles, scheduledLabel, TRIP_STATUSES, tripStatusLabel } from '@jala/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { cancelTrip, fetchTrips, fetchTripStory, operatorKeys, type TripFilters } from '../api/operators-api';
 import { adjustmentSummary, formatDateTime, OFFER_STATUS_LABELS, storyStatusLabel } from '../operators-format';
@@ -31,6 +31,7 @@ function TripStory({ id, onClose }: { id: number; onClose: () => void }) {
       </header>
       <p><span className={`ops-status ops-status--${trip.status}`}>{tripStatusLabel(trip.status)}</span></p>
       <dl className="ops-facts">
+        {trip.scheduled_for && <div><dt>Hora de recojo</dt><dd>{scheduledLabel(new Date(trip.scheduled_for))}</dd></div>}
         <div><dt>Pasajero</dt><dd>{trip.passenger.name}</dd></div>
         <div><dt>Conductor</dt><dd>{trip.driver?.name ?? '—'}</dd></div>
         <div><dt>Recojo</dt><dd>{trip.pickup_address}</dd></div>
@@ -85,12 +86,15 @@ export function TripsPanel() {
     <div className="ops-list">
       <form className="ops-filters" role="search" onSubmit={(e) => { e.preventDefault(); setFilters((f) => ({ ...f, q: text.trim() || undefined })); }}>
         <label className="field__label" htmlFor="ops-trip-status">Estado</label>
-        <select id="ops-trip-status" className="field__control field__control--select" value={filters.active ? 'active' : filters.status ?? ''}
+        <select id="ops-trip-status" className="field__control field__control--select"
+          value={filters.active ? 'active' : filters.scheduled ? 'scheduled' : filters.status ?? ''}
           onChange={(e) => {
             const value = e.target.value;
-            setFilters((f) => ({ q: f.q, ...(value === 'active' ? { active: true } : value ? { status: value } : {}) }));
+            const chosen = value === 'active' ? { active: true } : value === 'scheduled' ? { scheduled: true } : value ? { status: value } : {};
+            setFilters((f) => ({ q: f.q, ...chosen }));
           }}>
           <option value="active">Activos</option>
+          <option value="scheduled">Programados</option>
           <option value="">Todos</option>
           {TRIP_STATUSES.map((status) => <option key={status} value={status}>{tripStatusLabel(status)}</option>)}
         </select>
@@ -114,6 +118,7 @@ export function TripsPanel() {
                 <strong>{trip.trip_code}</strong> <span className={`ops-status ops-status--${trip.status}`}>{tripStatusLabel(trip.status)}</span>
               </span>
               <span className="ops-row__line">{trip.passenger.name} → {trip.driver?.name ?? 'sin conductor'}</span>
+              {trip.scheduled_for && <span className="ops-row__line ops-scheduled">{scheduledLabel(new Date(trip.scheduled_for))}</span>}
               <span className="ops-row__line ops-muted">{trip.pickup_address} · {formatDateTime(trip.created_at)}</span>
             </button>
           </li>

@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { BookingReminderBanner, bookingKeys, UpcomingBookings } from '../../bookings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PassengerStats } from '@jala/contracts';
-import { formatSoles } from '@jala/domain';
+import { formatSoles, scheduledLabel } from '@jala/domain';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { FullScreenLoader } from '../../../components/ui/full-screen-loader';
 import { HistoryIcon, PinIcon, UserIcon } from '../../../components/ui/icons';
@@ -46,6 +47,8 @@ function StatsCards({ stats }: { stats: PassengerStats }) {
 /** Passenger home: greeting, refresh, 'Solicitar viaje' and the four summary cards (spec §2). */
 export function PassengerDashboardPage() {
   const firstName = useSession((s) => s.user?.first_name);
+  const userId = useSession((s) => s.user?.id ?? null);
+  const bookedFor = (useLocation().state as { bookedFor?: string } | null)?.bookedFor;
   const queryClient = useQueryClient();
   const stats = useQuery({ queryKey: passengerKeys.stats, queryFn: fetchPassengerStats });
 
@@ -57,6 +60,8 @@ export function PassengerDashboardPage() {
 
   return (
     <AppLayout title="Inicio" nav="passenger">
+      <BookingReminderBanner userId={userId} onReminder={() => void queryClient.invalidateQueries({ queryKey: bookingKeys.passenger })} />
+      {bookedFor && <p className="alert alert--info" role="status">¡Listo! {scheduledLabel(new Date(bookedFor))}. Te avisaremos cuando un conductor confirme.</p>}
       <section className="brand-panel hero-card">
         <div className="pw-hero-card__row">
           <p className="brand-panel__note">Hola{firstName ? `, ${firstName}` : ''}</p>
@@ -93,6 +98,8 @@ export function PassengerDashboardPage() {
           {stats.data && <StatsCards stats={stats.data} />}
         </>
       )}
+
+      <UpcomingBookings />
 
       <nav className="pw-quick-links" aria-label="Accesos rápidos">
         <Link to="/passenger/trip-history" className="card list-link">

@@ -3,6 +3,7 @@ import { formatSoles, serviceTypeName } from '@jala/domain';
 import { useTripRequest } from '../model/trip-request-context';
 import { parseOfferPrice } from '../model/trip-request-validation';
 import { FarBelowUsualWarning } from './fair-price-hint';
+import { WhenChoice } from '../../bookings';
 
 export const NOTES_MAX = 500;
 
@@ -39,6 +40,7 @@ export function ConfirmStep() {
         </div>
       </dl>
       <FarBelowUsualWarning offerPrice={offerPrice} />
+      <WhenChoice disabled={busy} />
       <div className="field">
         <label className="field__label" htmlFor={notesId}>
           Notas para el conductor (opcional)

@@ -11,6 +11,7 @@ import { useRoutePreview } from '../hooks/use-route-preview';
 import { useTripRequest, useTripRequestStore } from '../model/trip-request-context';
 import { useWizardHistory } from '../hooks/use-wizard-history';
 import { TripRequestSheet } from './trip-request-sheet';
+import { bookingKeys, useBookingChoice } from '../../bookings';
 
 const BANNERS = {
   origin: 'Toca en el mapa para elegir origen',
@@ -44,8 +45,18 @@ export function TripRequestScreen() {
     },
   });
 
+  const store = useTripRequestStore();
   const onCreated = (trip: CreatedTrip): void => {
     if (!user || !origin || !destination || serviceTypeId === null) return;
+    // A booking (issue 25) is listed to drivers from now and pushed live 30 minutes before by the server:
+    // nothing to publish; the passenger finds it in "Próximos viajes".
+    if (trip.scheduled_for) {
+      store.getState().reset();
+      useBookingChoice.getState().reset();
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.passenger });
+      void navigate('/passenger/dashboard', { state: { bookedFor: trip.scheduled_for } });
+      return;
+    }
     // The active-trip page must read the new trip, not a cached "no trip".
     queryClient.removeQueries({ queryKey: currentTripKeys.passenger(user.id) });
     publication.mutate({

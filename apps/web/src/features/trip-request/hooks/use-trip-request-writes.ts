@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-client';
 import { TRIP_FALLBACKS, type CreatedTrip } from '../api/trip-api';
 import { useTripRequestStore, useTripWriteCalls } from '../model/trip-request-context';
+import { chosenScheduledFor, useBookingChoice } from '../../bookings';
 
 /**
  * The wizard's two writes as mutations, like every other write of the app: create the trip from the form
@@ -13,7 +14,11 @@ export function useTripRequestWrites() {
   const calls = useTripWriteCalls();
 
   const creation = useMutation({
-    mutationFn: calls.createTrip,
+    // "¿Cuándo?" (issue 25) keeps its own store: a booking adds its time to the form's payload.
+    mutationFn: (payload: Parameters<typeof calls.createTrip>[0]) => {
+      const scheduledFor = chosenScheduledFor(useBookingChoice.getState());
+      return calls.createTrip(scheduledFor ? { ...payload, scheduled_for: scheduledFor } : payload);
+    },
     onSuccess: (trip) => store.getState().confirmed(trip),
     onError: (error) => store.getState().confirmFailed(errorMessage(error, TRIP_FALLBACKS.create)),
   });

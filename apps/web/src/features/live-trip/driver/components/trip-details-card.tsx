@@ -1,4 +1,4 @@
-import { formatPeruvianPhone, formatSoles, peruvianPhoneHref } from '@jala/domain';
+import { formatPeruvianPhone, formatSoles, peruvianPhoneHref, scheduledLabel } from '@jala/domain';
 import type { DriverTrip } from '../api';
 import { formatKm, formatMinutes } from '../../shared/format';
 import { FactList } from '../../../../components/ui/fact-list';
@@ -8,6 +8,7 @@ import { PassengerWho, RouteStops } from './trip-parts';
 export function TripDetailsCard({ trip }: { trip: DriverTrip }) {
   return (
     <section className="card dt-details" aria-label="Detalles del viaje">
+      {trip.scheduled_for && <p className="dt-details__scheduled">{scheduledLabel(new Date(trip.scheduled_for))}</p>}
       <header className="dt-details__head">
         <PassengerWho name={trip.passenger_name} rating={trip.passenger_rating} detail={trip.trip_code} avatar="lg">
           {trip.passenger_phone && (

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DriverTripRequest } from '@jala/contracts';
-import { formatSoles } from '@jala/domain';
+import { formatSoles, scheduledLabel } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
 import { DRIVER_TRIP_ERRORS } from '../errors';
 import { formatAge, formatKm, formatMinutes } from '../../shared/format';
@@ -47,6 +47,7 @@ export function TripRequestCard({ request, driverId, onOffer, onReject, chatClie
   const busy = pending !== null;
   return (
     <article className="card dt-request" aria-label={`Solicitud de ${request.passenger_name}`} data-request-id={request.id}>
+      {request.scheduled_for && <p className="dt-request__scheduled">{scheduledLabel(new Date(request.scheduled_for))}</p>}
       <header className="dt-request__head">
         <PassengerWho name={request.passenger_name} rating={request.passenger_rating} detail={formatAge(request.created_at)} avatar="sm" />
         <span className="dt-pill">{request.service_type}</span>

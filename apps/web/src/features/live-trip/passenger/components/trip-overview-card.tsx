@@ -1,4 +1,4 @@
-import { formatSoles, tripStatusLabel } from '@jala/domain';
+import { formatSoles, scheduledLabel, tripStatusLabel } from '@jala/domain';
 import { currentFare, type ActiveTrip } from '../model/active-trip';
 import { RatingText } from './rating-text';
 
@@ -14,6 +14,7 @@ export function TripOverviewCard({ trip }: { trip: ActiveTrip }) {
         </span>
         <span className="ptr-overview__service">{trip.serviceTypeName}</span>
       </div>
+      {trip.scheduledFor && <p className="ptr-overview__scheduled">{scheduledLabel(new Date(trip.scheduledFor))}</p>}
       <ol className="ptr-route">
         <li className="ptr-route__stop ptr-route__stop--pickup">
           <span className="ptr-route__label">Recojo</span>

@@ -19,6 +19,8 @@ export interface ActiveTrip {
   id: number;
   tripCode: string;
   status: string;
+  /** A booking's pickup time (issue 25), else null. */
+  scheduledFor: string | null;
   pickupAddress: string;
   pickup: Coordinates | null;
   destinationAddress: string;
@@ -50,6 +52,7 @@ export function toActiveTrip(dto: PassengerTrip): ActiveTrip {
     id: dto.id,
     tripCode: dto.trip_code,
     status: dto.status,
+    scheduledFor: dto.scheduled_for ?? null,
     pickupAddress: dto.pickup_address,
     pickup: toValidCoordinates(dto.pickup_latitude, dto.pickup_longitude),
     destinationAddress: dto.destination_address,

@@ -1,0 +1,112 @@
+/**
+ * The clock of scheduled rides (issue 25), one tick per sweep of the trips sweeper, which runs once per
+ * cluster (lib/cluster-lock.ts). Every step is a conditional update, so a tick repeated or overlapping
+ * another changes nothing twice. In order:
+ * 1. reminders 60 and 15 minutes before (the nearer one first, so a late tick sends only it): a
+ *    `booking_reminder` on notifications/{user} for the passenger and the confirmed driver (the app shows a
+ *    banner), then every extra channel registered as a reminder hook;
+ * 2. bookings with no confirmed driver 30 minutes before join the live requests and are pushed to drivers;
+ * 3. 20 minutes before, a booking becomes the active trip of both sides (the active-trip guard sends them
+ *    to it); while one of them is still on another live trip the unique indexes refuse it and it waits
+ *    for the next tick.
+ * Ending a booking nobody was chosen for (10 minutes after its time) is the marketplace's own expiry: its
+ * `expires_at` is set so at creation (PassengerTripsService.expirePending).
+ */
+import { BOOKING_REMINDER_MINUTES, type TripActor } from '@jala/domain';
+import type { BookingReminder } from '@jala/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { BookingsRepository } from './bookings.repository';
+import type { BookingsService } from './bookings.service';
+import type { LiveTrips } from './live-trips';
+import type { TripEvents } from './trip-events';
+import type { TripRow } from './trip-dto';
+
+/** One reminder for one user. */
+export interface BookingReminderDelivery {
+  userId: number;
+  reminder: BookingReminder;
+}
+
+/**
+ * Extra reminder channels. HOOK POINT for notifications (issue "Jala on the street": Web Push in
+ * modules/notifications): register a hook with `BookingClock.addReminderHook` from app.ts once that module
+ * exists; the in-app banner (MQTT) needs nothing else. A failing hook is logged, never blocks the clock.
+ */
+export type BookingReminderHook = (delivery: BookingReminderDelivery) => Promise<void>;
+
+export interface BookingClockDeps {
+  repository: BookingsRepository;
+  bookings: BookingsService;
+  events: TripEvents;
+  live: LiveTrips;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+export interface BookingTick {
+  reminded: number;
+  wentLive: number;
+  activated: number;
+}
+
+export class BookingClock {
+  private readonly reminderHooks: BookingReminderHook[] = [];
+
+  constructor(private readonly d: BookingClockDeps) {}
+
+  addReminderHook(hook: BookingReminderHook): void {
+    this.reminderHooks.push(hook);
+  }
+
+  async tick(): Promise<BookingTick> {
+    const now = this.d.now();
+    let reminded = 0;
+    for (const minutes of [...BOOKING_REMINDER_MINUTES].sort((a, b) => a - b)) {
+      for (const trip of await this.d.repository.claimReminders(minutes, now)) reminded += await this.remind(trip, minutes);
+    }
+    const live = await this.d.repository.goLive(now);
+    for (const trip of live) {
+      await this.d.live.touchTrip(trip);
+      await this.d.bookings.pushLive(trip, now);
+    }
+    let activated = 0;
+    for (const tripId of await this.d.repository.dueForActivation(now)) {
+      const trip = await this.activate(tripId, now);
+      if (!trip) continue;
+      activated += 1;
+      await this.d.live.touchTrip(trip);
+      // Same status, new meaning: both phones refetch their active trip and the guard takes them to it.
+      this.d.events.status(trip.id, trip.status, trip.driverId, now);
+    }
+    return { reminded, wentLive: live.length, activated };
+  }
+
+  private async activate(tripId: number, now: Date): Promise<TripRow | undefined> {
+    try {
+      return await this.d.repository.activate(tripId, now);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        this.d.log.info({ tripId }, 'booking waits: its passenger or driver is still on another trip');
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  private async remind(trip: TripRow, minutes: number): Promise<number> {
+    if (!trip.scheduledFor) return 0;
+    const parties: [number, Extract<TripActor, 'passenger' | 'driver'>][] = [[trip.passengerId, 'passenger']];
+    if (trip.driverId !== null) parties.push([trip.driverId, 'driver']);
+    for (const [userId, role] of parties) {
+      const reminder: BookingReminder = {
+        type: 'booking_reminder', trip_id: trip.id, scheduled_for: trip.scheduledFor.toISOString(), minutes_before: minutes, role,
+      };
+      this.d.events.toUser(userId, reminder);
+      for (const hook of this.reminderHooks) {
+        await hook({ userId, reminder }).catch((error: unknown) => this.d.log.warn({ err: error, tripId: trip.id, userId }, 'booking reminder hook failed'));
+      }
+    }
+    return parties.length;
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Scheduled rides (issue 25): what the passenger and the driver read of upcoming bookings, the driver giving
+ * a confirmed booking back, and the overlap rule. Creating, offering, accepting and the passenger's cancel
+ * go through the marketplace services like live trips; they call in here for what only bookings need.
+ */
+import type { DriverBooking, PassengerBooking } from '@jala/contracts';
+import {
+  bookingsOverlap, fromCentimos, isLateBookingCancellation, roundTo2,
+} from '@jala/domain';
+import type { Database } from '@jala/db';
+import { AppError } from '../../lib/app-error';
+import type { BookingsRepository } from './bookings.repository';
+import { loadDriverContext } from './driver-context';
+import { distanceToPickupKm, requestForDriver } from './driver-request-dto';
+import type { LiveTrips } from './live-trips';
+import type { MatchingRepository } from './matching.repository';
+import type { TripEvents } from './trip-events';
+import { vehicleLabel, type TripRow } from './trip-dto';
+import type { TripsRepository } from './trips.repository';
+
+export interface BookingsDeps {
+  db: Database;
+  bookings: BookingsRepository;
+  trips: TripsRepository;
+  matching: MatchingRepository;
+  events: TripEvents;
+  live: LiveTrips;
+  now: () => Date;
+}
+
+/** What the passenger reads when their confirmed driver gives the booking back. */
+export const DRIVER_RELEASED_BOOKING_REASON = 'Tu conductor canceló el viaje programado. Lo publicamos de nuevo para otros conductores.';
+
+export function isBooking(trip: TripRow): trip is TripRow & { scheduledFor: Date } {
+  return trip.scheduledFor !== null;
+}
+
+/** A live request: a live trip, or a booking published live 30 minutes before its time. */
+export function isLiveRequest(trip: TripRow): boolean {
+  return trip.scheduledFor === null || trip.liveAt !== null;
+}
+
+/** A booking not yet anybody's active trip (its stages cannot start). */
+export function isDormantBooking(trip: TripRow): boolean {
+  return trip.scheduledFor !== null && trip.activatedAt === null;
+}
+
+export class BookingsService {
+  constructor(private readonly d: BookingsDeps) {}
+
+  /** "Próximos viajes": the passenger's bookings not yet active, with their state. */
+  async upcomingForPassenger(passengerId: number): Promise<PassengerBooking[]> {
+    const now = this.d.now();
+    const rows = await this.d.bookings.listForPassenger(passengerId);
+    return rows.flatMap(({ trip, driverFirstName, driverLastName, vehicle, offersCount }) => (trip.scheduledFor ? [{
+      id: trip.id,
+      trip_code: trip.tripCode,
+      scheduled_for: trip.scheduledFor.toISOString(),
+      pickup_address: trip.pickupAddress,
+      destination_address: trip.destinationAddress,
+      service_type_id: trip.serviceTypeId,
+      fare: fromCentimos(trip.agreedFareCents ?? trip.offerPriceCents ?? trip.estimatedFareCents),
+      distance_km: roundTo2(Number(trip.distanceKm)),
+      duration_minutes: trip.durationMinutes,
+      state: trip.driverId === null ? 'searching' as const : 'confirmed' as const,
+      offers_count: offersCount,
+      driver: trip.driverId === null ? null : {
+        id: trip.driverId, name: `${driverFirstName ?? ''} ${driverLastName ?? ''}`.trim(), vehicle: vehicle ? vehicleLabel(vehicle) : null,
+      },
+      late_cancel: isLateBookingCancellation(trip.scheduledFor, now),
+    }] : []));
+  }
+
+  /**
+   * "Programados": bookings within the driver's search radius of their last stored position, for their
+   * active vehicle's service, next 7 days; plus those they are confirmed for. Offline drivers see the list
+   * too (they plan ahead); offering still needs them online, as on live requests.
+   */
+  async upcomingForDriver(driverId: number): Promise<DriverBooking[]> {
+    const now = this.d.now();
+    const driver = await loadDriverContext(this.d.db, driverId, now);
+    if (!driver.isVerified) throw new AppError('DRIVER_NOT_VERIFIED');
+    if (!driver.vehicle) throw new AppError('NO_ACTIVE_VEHICLE');
+    if (driver.latitude == null || driver.longitude == null) throw new AppError('LOCATION_NEEDED_FOR_REQUESTS');
+    const rows = await this.d.bookings.listForDriver({
+      driverId, latitude: driver.latitude, longitude: driver.longitude, radiusKm: driver.radiusKm,
+      serviceTypeId: driver.vehicle.vehicleType === 'mototaxi' ? 1 : 2,
+    }, now);
+    return rows.map((row) => ({
+      id: Number(row.id),
+      scheduled_for: new Date(row.scheduled_for).toISOString(),
+      passenger_name: `${row.first_name} ${row.last_name}`.trim(),
+      service_type_id: Number(row.service_type_id),
+      pickup_address: row.pickup_address,
+      destination_address: row.destination_address,
+      pickup_latitude: Number(row.pickup_latitude),
+      pickup_longitude: Number(row.pickup_longitude),
+      fare: fromCentimos(Number(row.agreed_fare_cents ?? row.offer_price_cents ?? row.estimated_fare_cents)),
+      distance_km: roundTo2(Number(row.distance_km)),
+      duration_minutes: Number(row.duration_minutes),
+      distance_to_pickup_km: distanceToPickupKm(Number(row.distance_to_pickup_m)),
+      my_offer_price: row.my_offer_cents == null ? null : fromCentimos(Number(row.my_offer_cents)),
+      confirmed: row.driver_id !== null && Number(row.driver_id) === driverId,
+    }));
+  }
+
+  /**
+   * The overlap rule: a driver with a confirmed booking cannot take another booking whose pickup falls
+   * within pickup ± route duration + 30 minutes of it. `tx` is the accept's transaction (after lockDriver).
+   */
+  async requireNoOverlap(driverId: number, trip: TripRow, tx?: Parameters<BookingsRepository['assignedBookings']>[2]): Promise<void> {
+    if (!trip.scheduledFor) return;
+    const candidate = { scheduledFor: trip.scheduledFor, durationMinutes: trip.durationMinutes };
+    const confirmed = await this.d.bookings.assignedBookings(driverId, trip.id, tx);
+    if (confirmed.some((other) => bookingsOverlap(other, candidate))) throw new AppError('BOOKING_OVERLAP');
+  }
+
+  /**
+   * The confirmed driver cancels a booking: it goes back to the market (other drivers may offer; within 30
+   * minutes of pickup it is pushed to them live at once), the passenger is told at once on trip_status, and a
+   * cancellation less than 60 minutes before counts against the driver's completion rate.
+   */
+  async releaseByDriver(driverId: number, tripId: number): Promise<{ trip: TripRow; late: boolean }> {
+    const now = this.d.now();
+    const before = await this.d.trips.findById(tripId);
+    if (!before || before.driverId !== driverId || !isBooking(before)) throw new AppError('TRIP_NOT_FOUND');
+    if (before.status !== 'accepted') throw new AppError('TRANSITION_NOT_ALLOWED');
+    const late = isLateBookingCancellation(before.scheduledFor, now);
+    const released = await this.d.bookings.release(tripId, driverId, now, late);
+    if (!released) throw new AppError('TRIP_STATUS_CHANGED');
+    // Both sides' answers change (the driver's stats too): bumped before anyone is told.
+    await this.d.live.touchTrip({ id: released.id, passengerId: released.passengerId, driverId });
+    await this.d.events.formerCounterparts(tripId, [driverId]);
+    this.d.events.status(tripId, 'pending', null, now, DRIVER_RELEASED_BOOKING_REASON);
+    if (isLiveRequest(released)) await this.pushLive(released, now);
+    return { trip: released, late };
+  }
+
+  /** Pushes a booking that is now a live request to the drivers who would see it in their live feed. */
+  async pushLive(trip: TripRow, now: Date): Promise<void> {
+    const [driverIds, passenger] = await Promise.all([this.d.matching.eligibleDriverIds(trip, now), this.d.trips.findParty(trip.passengerId)]);
+    if (!passenger) return;
+    for (const driverId of driverIds) {
+      const request = await requestForDriver(this.d.trips, trip, passenger, driverId);
+      if (request) this.d.events.toDriver(driverId, { type: 'trip_request', request });
+    }
+  }
+}

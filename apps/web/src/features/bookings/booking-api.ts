@@ -1,0 +1,30 @@
+import type { BookingCancellation, DriverBooking, DriverOffer, OfferAcceptance, PassengerBooking, TripCancellation } from '@jala/contracts';
+import { apiClient, callApi, callApiConfirmed } from '../../lib/api-client';
+
+/** Scheduled rides (issue 25): the passenger's "Próximos viajes" and the driver's "Programados". */
+export const bookingKeys = {
+  passenger: ['bookings', 'passenger'] as const,
+  driver: ['bookings', 'driver'] as const,
+};
+
+export const BOOKING_FALLBACKS = {
+  list: 'No se pudieron cargar tus viajes programados.',
+  driverList: 'No se pudieron cargar los viajes programados.',
+  cancel: 'No se pudo cancelar el viaje programado.',
+  offer: 'No se pudo enviar la oferta.',
+  offers: 'No se pudieron cargar las ofertas.',
+  accept: 'No se pudo aceptar la oferta.',
+} as const;
+
+export const fetchPassengerBookings = () => callApi(apiClient.get<PassengerBooking[]>('/trips/scheduled'), BOOKING_FALLBACKS.list);
+export const cancelBooking = (id: number) =>
+  callApiConfirmed(apiClient.put<TripCancellation>(`/trips/${id}/cancel`, { reason: 'Cancelado desde Próximos viajes' }), BOOKING_FALLBACKS.cancel);
+/** Offers on a booking: the same endpoints as on a live trip. */
+export const fetchBookingOffers = (id: number) => callApi(apiClient.get<DriverOffer[]>(`/trips/${id}/driver-offers`), BOOKING_FALLBACKS.offers);
+export const acceptBookingOffer = (tripId: number, driverId: number) =>
+  callApiConfirmed(apiClient.post<OfferAcceptance>('/drivers/trips/accept', { trip_id: tripId, driver_id: driverId }), BOOKING_FALLBACKS.accept);
+export const fetchDriverBookings = () => callApi(apiClient.get<DriverBooking[]>('/driver/scheduled-trips'), BOOKING_FALLBACKS.driverList);
+export const offerOnBooking = (id: number) =>
+  callApiConfirmed(apiClient.post<DriverOffer>('/driver/trips/accept', { trip_request_id: id }), BOOKING_FALLBACKS.offer);
+export const releaseBooking = (id: number) =>
+  callApiConfirmed(apiClient.post<BookingCancellation>(`/driver/scheduled-trips/${id}/cancel`), BOOKING_FALLBACKS.cancel);

@@ -1,0 +1,6 @@
+export { WhenChoice } from './when-choice';
+export { chosenScheduledFor, useBookingChoice } from './booking-time';
+export { UpcomingBookings } from './upcoming-bookings';
+export { DriverBookings, RequestsTabs } from './driver-bookings';
+export { BookingReminderBanner } from './booking-reminder-banner';
+export { bookingKeys } from './booking-api';

@@ -1,0 +1,71 @@
+/**
+ * Scheduled rides (issue 25): the booking time on a trip request, the passenger's "Próximos viajes", the
+ * driver's "Programados" and the reminders pushed on notifications/{user}. Rules: packages/domain/src/booking.ts.
+ */
+import { z } from 'zod';
+
+/** An ISO instant in an answer. */
+const zInstantString = z.string();
+
+/** A booking's pickup time as sent by the web: an ISO instant (the server checks window and step against its clock). */
+export const zScheduledFor = z.iso.datetime({ offset: true, error: 'La fecha y hora del viaje no son válidas.' });
+
+export const BOOKING_STATES = ['searching', 'confirmed'] as const;
+
+/** GET /trips/scheduled: one of the passenger's upcoming bookings (not yet their active trip). */
+export const zPassengerBooking = z.object({
+  id: z.number().int(),
+  trip_code: z.string(),
+  scheduled_for: zInstantString,
+  pickup_address: z.string(),
+  destination_address: z.string(),
+  service_type_id: z.number().int(),
+  /** The passenger's price, else the estimate; the agreed price once a driver is confirmed. */
+  fare: z.number(),
+  distance_km: z.number(),
+  duration_minutes: z.number().int(),
+  /** 'searching' (buscando conductor) or 'confirmed' (conductor confirmado). */
+  state: z.enum(BOOKING_STATES),
+  /** Live offers waiting for the passenger's choice. */
+  offers_count: z.number().int(),
+  driver: z.object({ id: z.number().int(), name: z.string(), vehicle: z.string().nullable() }).nullable(),
+  /** Cancelling now would count against the passenger (less than 60 minutes before). */
+  late_cancel: z.boolean(),
+});
+export type PassengerBooking = z.infer<typeof zPassengerBooking>;
+
+/** GET /driver/scheduled-trips: a booking near the driver's usual area, or one they confirmed. */
+export const zDriverBooking = z.object({
+  id: z.number().int(),
+  scheduled_for: zInstantString,
+  passenger_name: z.string(),
+  service_type_id: z.number().int(),
+  pickup_address: z.string(),
+  destination_address: z.string(),
+  pickup_latitude: z.number(),
+  pickup_longitude: z.number(),
+  /** The passenger's price, else the estimate (the agreed price once confirmed). */
+  fare: z.number(),
+  distance_km: z.number(),
+  duration_minutes: z.number().int(),
+  /** From the driver's last stored position to the pickup. */
+  distance_to_pickup_km: z.number(),
+  my_offer_price: z.number().nullable(),
+  /** This driver is the confirmed driver of the booking. */
+  confirmed: z.boolean(),
+});
+export type DriverBooking = z.infer<typeof zDriverBooking>;
+
+/** PUT /trips/{id}/cancel and POST /driver/scheduled-trips/{id}/cancel on a booking: whether it counted against the caller. */
+export const zBookingCancellation = z.object({ id: z.number().int(), status: z.string(), late: z.boolean() });
+export type BookingCancellation = z.infer<typeof zBookingCancellation>;
+
+/** notifications/{user}: a reminder of a booking, 60 and 15 minutes before (the app shows a banner). */
+export const zBookingReminder = z.object({
+  type: z.literal('booking_reminder'),
+  trip_id: z.number().int(),
+  scheduled_for: zInstantString,
+  minutes_before: z.number().int(),
+  role: z.enum(['passenger', 'driver']),
+});
+export type BookingReminder = z.infer<typeof zBookingReminder>;
