@@ -3,7 +3,7 @@
  * "Próximos viajes" with its state and 'Cancelar' against the real API (fixture server).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { LATE_CANCEL_WARNING, scheduledLabel } from '@jala/domain';
 import { chosenScheduledFor, useBookingChoice, WhenChoice } from '../../src/features/bookings';
 import { bookingDayOptions, bookingTimeOptions } from '../../src/features/bookings/booking-time';
@@ -78,6 +78,9 @@ describe('"Próximos viajes" against the real API', () => {
     expect(within(card).queryByText(LATE_CANCEL_WARNING)).toBeNull();
     await act(async () => { fireEvent.click(within(card).getByRole('button', { name: 'Sí, cancelar' })); });
     expect(await screen.findByText('Viaje programado cancelado sin costo.')).toBeTruthy();
+    // The list is read again without the cancelled booking; its confirmation stays on the screen.
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: /Viaje programado/ })).toBeNull());
+    expect(screen.getByText('Viaje programado cancelado sin costo.')).toBeTruthy();
   });
 
   it('warns before a cancel that counts against the passenger (less than an hour before)', async () => {

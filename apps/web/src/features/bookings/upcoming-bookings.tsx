@@ -28,14 +28,14 @@ function BookingOffers({ bookingId }: { bookingId: number }) {
   );
 }
 
-function BookingCard({ booking }: { booking: PassengerBooking }) {
+/** `onCancelled` gets the server's words: the card itself leaves the list once the booking is cancelled. */
+function BookingCard({ booking, onCancelled }: { booking: PassengerBooking; onCancelled: (message: string) => void }) {
   const client = useQueryClient();
   const [asking, setAsking] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const cancel = useMutation({
     mutationFn: () => cancelBooking(booking.id),
     onSuccess: async (result) => {
-      setNotice(result.message);
+      onCancelled(result.message);
       await client.invalidateQueries({ queryKey: bookingKeys.passenger });
     },
   });
@@ -51,7 +51,6 @@ function BookingCard({ booking }: { booking: PassengerBooking }) {
         {!confirmed && booking.offers_count > 0 ? ` · ${booking.offers_count} ${booking.offers_count === 1 ? 'oferta' : 'ofertas'}` : ''}
       </p>
       {!confirmed && booking.offers_count > 0 && <BookingOffers bookingId={booking.id} />}
-      {notice && <p className="alert alert--info" role="status">{notice}</p>}
       {cancel.isError && <p className="alert alert--error" role="alert">{errorMessage(cancel.error)}</p>}
       {asking ? (
         <div>
@@ -75,14 +74,20 @@ function BookingCard({ booking }: { booking: PassengerBooking }) {
 /** "Próximos viajes" on the passenger's dashboard: bookings not yet the active trip, soonest first. */
 export function UpcomingBookings() {
   const bookings = useQuery({ queryKey: bookingKeys.passenger, queryFn: fetchPassengerBookings, refetchInterval: 60_000 });
-  if (bookings.isPending || (bookings.data?.length ?? 0) === 0 && !bookings.isError) return null;
+  // Kept here, not on the card: the cancelled booking's card leaves the list, its confirmation must not.
+  const [notice, setNotice] = useState<string | null>(null);
+  const empty = (bookings.data?.length ?? 0) === 0 && !bookings.isError;
+  if (bookings.isPending || (empty && !notice)) return null;
   return (
     <section aria-labelledby="bk-upcoming-title">
       <h2 id="bk-upcoming-title" className="pw-section-title">Próximos viajes</h2>
+      {notice && <p className="alert alert--info" role="status">{notice}</p>}
       {bookings.isError && <p className="alert alert--error" role="alert">{errorMessage(bookings.error)}</p>}
-      <ul className="bk-list">
-        {bookings.data?.map((booking) => <BookingCard key={booking.id} booking={booking} />)}
-      </ul>
+      {!empty && (
+        <ul className="bk-list">
+          {bookings.data?.map((booking) => <BookingCard key={booking.id} booking={booking} onCancelled={setNotice} />)}
+        </ul>
+      )}
     </section>
   );
 }
