@@ -9,6 +9,7 @@ import {
   BOOKING_ACTIVATION_MINUTES, BOOKING_GO_LIVE_MINUTES, BOOKING_MAX_LEAD_DAYS, DRIVER_BUSY_STATUSES,
 } from '@jala/domain';
 import type { TripRow } from './trip-dto';
+import type { NearbyRequestRow } from './matching.repository';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 const MINUTE_MS = 60_000;
@@ -27,23 +28,14 @@ export type PassengerBookingRow = {
   offersCount: number;
 };
 
-export type DriverBookingRow = {
-  id: number;
+/** A booking on the driver's "Programados": the columns a live request shows, plus when and who confirmed. */
+export type DriverBookingRow = Pick<NearbyRequestRow,
+  'id' | 'first_name' | 'last_name' | 'service_type_id' | 'pickup_address' | 'destination_address' | 'pickup_latitude' |
+  'pickup_longitude' | 'estimated_fare_cents' | 'offer_price_cents' | 'distance_km' | 'duration_minutes' |
+  'distance_to_pickup_m' | 'my_offer_cents'
+> & {
   scheduled_for: Date | string;
-  first_name: string;
-  last_name: string;
-  service_type_id: number;
-  pickup_address: string;
-  destination_address: string;
-  pickup_latitude: string;
-  pickup_longitude: string;
-  estimated_fare_cents: number;
-  offer_price_cents: number | null;
   agreed_fare_cents: number | null;
-  distance_km: string;
-  duration_minutes: number;
-  distance_to_pickup_m: number;
-  my_offer_cents: number | null;
   driver_id: number | null;
 };
 
