@@ -58,7 +58,7 @@ export function PublisherBox({ trip, alreadyPublished, initialError }: Publisher
   };
 
   return (
-    <section className="card ptr-publisher" aria-labelledby="ptr-publisher-title">
+    <section className="card ptr-publisher stack" aria-labelledby="ptr-publisher-title">
       <h2 id="ptr-publisher-title" className="ptr-section-title">
         Publicación
       </h2>
