@@ -1,30 +1,19 @@
-// Gzip size of the JavaScript a route needs before it renders: the entry chunk, the route's page
-// chunk and every chunk they import statically (dynamic imports excluded). Reads dist/.vite/manifest.json.
-// Usage: node apps/web/scripts/route-size.mjs [src/features/auth/pages/login-page.tsx ...]
+// Gzip size of the JavaScript a route needs before it renders, file by file: the entry chunk, the route's
+// page chunk and every chunk they import statically (dynamic imports excluded). Reads dist/.vite/manifest.json.
+// The closure is the bundle benchmark's (bench/bundle.bench.ts), so both count the same files.
+// Usage: node --import tsx apps/web/scripts/route-size.mjs [src/features/auth/pages/login-page.tsx ...]
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { staticClosure } from '../../../bench/bundle.bench.ts';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
 const pages = process.argv.slice(2);
 if (pages.length === 0) pages.push('src/features/auth/pages/login-page.tsx');
 
-function closure(keys) {
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`not in manifest: ${key}`);
-    seen.add(key);
-    for (const dep of chunk.imports ?? []) visit(dep);
-  };
-  keys.forEach(visit);
-  return [...seen].map((k) => manifest[k].file);
-}
-
 for (const page of pages) {
-  const files = closure(['index.html', page]);
+  const files = staticClosure(manifest, ['index.html', page]);
   let total = 0;
   for (const file of files) {
     const gz = gzipSync(readFileSync(`${dist}${file}`), { level: 9 }).length;

@@ -220,19 +220,15 @@ describe('realtime client', () => {
     fakes[0]!.succeed();
     client.subscribe('trip_status/7', () => {});
     fakes[0]!.drop();
-    for (let i = 0; i < 5; i++) fakes[0]!.failReconnect();
-    expect(client.getState()).toBe('offline');
-    clock.advance(1_999);
-    expect(factory).toHaveBeenCalledTimes(1);
-    clock.advance(1);
-    await waitFor(() => expect(factory).toHaveBeenCalledTimes(2));
-    // The server is still down: the fresh client gives up too; the next try waits twice as long.
-    for (let i = 0; i < 5; i++) fakes[1]!.failReconnect();
-    expect(client.getState()).toBe('offline');
-    clock.advance(3_999);
-    expect(factory).toHaveBeenCalledTimes(2);
-    clock.advance(1);
-    await waitFor(() => expect(factory).toHaveBeenCalledTimes(3));
+    // Each fresh client gives up too while the server is still down; each next try waits twice as long.
+    for (const [given, backoffMs] of [[0, 2_000], [1, 4_000]] as const) {
+      for (let i = 0; i < 5; i++) fakes[given]!.failReconnect();
+      expect(client.getState()).toBe('offline');
+      clock.advance(backoffMs - 1);
+      expect(factory).toHaveBeenCalledTimes(given + 1);
+      clock.advance(1);
+      await waitFor(() => expect(factory).toHaveBeenCalledTimes(given + 2));
+    }
     fakes[2]!.succeed();
     expect(client.getState()).toBe('connected');
     expect(fakes[2]!.subscriptions).toEqual(['trip_status/7']);

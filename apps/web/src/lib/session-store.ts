@@ -194,3 +194,7 @@ setUnauthorizedHandler(() => {
 
 export const selectUser = (state: SessionState): User | null => state.user;
 export const selectStatus = (state: SessionState): SessionStatus => state.status;
+
+/** The name the app shows and sends for a user: the account's display name, else first and last name. */
+export const userDisplayName = (user: Pick<User, 'name' | 'first_name' | 'last_name'>): string =>
+  user.name || `${user.first_name} ${user.last_name}`.trim();

@@ -66,12 +66,17 @@ describe('"Próximos viajes" against the real API', () => {
     return (created.data as { id: number }).id;
   };
 
-  it('lists a booking as searching and cancels it free of charge', async () => {
-    const at = ahead(180);
+  /** Books a ride `minutes` ahead and opens its card on the passenger's dashboard. */
+  const openBookingCard = async (minutes: number) => {
+    const at = ahead(minutes);
     await book(at);
     signIn(server, 'empty');
     renderApp('/passenger/dashboard');
-    const card = await screen.findByRole('listitem', { name: /Viaje programado/ });
+    return { at, card: await screen.findByRole('listitem', { name: /Viaje programado/ }) };
+  };
+
+  it('lists a booking as searching and cancels it free of charge', async () => {
+    const { at, card } = await openBookingCard(180);
     expect(within(card).getByText(scheduledLabel(at))).toBeTruthy();
     expect(within(card).getByText('Buscando conductor')).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Cancelar' }));
@@ -84,11 +89,7 @@ describe('"Próximos viajes" against the real API', () => {
   });
 
   it('warns before a cancel that counts against the passenger (less than an hour before)', async () => {
-    const at = ahead(35);
-    await book(at);
-    signIn(server, 'empty');
-    renderApp('/passenger/dashboard');
-    const card = await screen.findByRole('listitem', { name: /Viaje programado/ });
+    const { card } = await openBookingCard(35);
     fireEvent.click(within(card).getByRole('button', { name: 'Cancelar' }));
     expect(within(card).getByRole('alert').textContent).toBe(LATE_CANCEL_WARNING);
     await act(async () => { fireEvent.click(within(card).getByRole('button', { name: 'Sí, cancelar' })); });

@@ -3,7 +3,7 @@
  * Unit tests of the web app's own MQTT 3.1.1 client over WebSocket (lib/mqtt/ws-client.ts), on a fake socket
  * factory and a fake clock owned by the test. The fake socket calls the client's handlers only when the test
  * says so; what the client sends is decoded by the independent `mqtt-packet` parser, and what the broker sends
- * is written here byte by byte (OASIS MQTT 3.1.1, section 3).
+ * is written here byte by byte (OASIS MQTT 3.1.1, section 3), but for PUBLISH, which `mqtt-packet` generates.
  */
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,21 +17,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 // ---------------------------------------------------------------------------------------------------------
 // Broker → client bytes, written by hand.
 
-const text = (value: string): number[] => [...new TextEncoder().encode(value)];
 const u16 = (value: number): number[] => [value >> 8, value & 0xff];
-
-/** The variable-length "remaining length" of the fixed header (section 2.2.3). */
-function remainingLength(length: number): number[] {
-  const out: number[] = [];
-  let rest = length;
-  do {
-    let byte = rest % 128;
-    rest = Math.floor(rest / 128);
-    if (rest > 0) byte |= 0x80;
-    out.push(byte);
-  } while (rest > 0);
-  return out;
-}
 
 const connack = (returnCode: number, sessionPresent = false): number[] => [0x20, 0x02, sessionPresent ? 1 : 0, returnCode];
 const suback = (packetId: number, ...granted: number[]): number[] => [0x90, 2 + granted.length, ...u16(packetId), ...granted];
@@ -39,16 +25,11 @@ const unsuback = (packetId: number): number[] => [0xb0, 0x02, ...u16(packetId)];
 const puback = (packetId: number): number[] => [0x40, 0x02, ...u16(packetId)];
 const pingresp = (): number[] => [0xd0, 0x00];
 
-/** A broker PUBLISH; `packetId` only at QoS 1 (or a hand-made QoS 2 for the protocol error test). */
+/** A broker PUBLISH (its variable-length header is mqtt-packet's); `packetId` only at QoS 1 (or a hand-made
+ * QoS 2 for the protocol error test). */
 function publish(topic: string, payload: string | number[], qos: 0 | 1 | 2 = 0, packetId?: number): number[] {
-  const topicBytes = text(topic);
-  const body = [
-    ...u16(topicBytes.length),
-    ...topicBytes,
-    ...(qos > 0 ? u16(packetId ?? 1) : []),
-    ...(typeof payload === 'string' ? text(payload) : payload),
-  ];
-  return [0x30 | (qos << 1), ...remainingLength(body.length), ...body];
+  const packet = { cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain: false, dup: false, messageId: qos > 0 ? packetId ?? 1 : undefined } as const;
+  return [...mqttPacket.generate(packet)];
 }
 
 /** Bytes on a fresh ArrayBuffer, the way a browser WebSocket with binaryType 'arraybuffer' delivers them. */

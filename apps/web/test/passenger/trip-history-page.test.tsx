@@ -51,7 +51,7 @@ describe('passenger trip history against the real API', () => {
     renderApp('/passenger/trip-history');
     await listShows(['Jockey Plaza, Santiago de Surco', 'Larcomar, Miraflores']);
     const card = within(cards()[0]!);
-    expect(card.getByText('Completado').className).toContain('pw-status-badge--success');
+    expect(card.getByText('Completado').className).toContain('tone--success');
     expect(card.getByText('Parque Kennedy, Miraflores')).toBeTruthy();
     expect(card.getByText('Auto')).toBeTruthy();
     expect(card.getByText('S/ 27.50')).toBeTruthy();
@@ -78,18 +78,18 @@ describe('passenger trip history against the real API', () => {
     fireEvent.click(pill('Por ti'));
     await listShows(['Barranco, Puente de los Suspiros', 'Plaza San Martín, Cercado de Lima']);
     expect(screen.queryByText(/^Página/)).toBeNull();
-    expect(within(cards()[0]!).getByText('Cancelado por ti').className).toContain('pw-status-badge--warning');
+    expect(within(cards()[0]!).getByText('Cancelado por ti').className).toContain('tone--warning');
     // Two cancellations: the banner does not say the passenger has yet to travel.
     expect(screen.getByTestId('completed-count').textContent).toBe('En esta lista solo hay viajes cancelados.');
 
     fireEvent.click(pill('Por conductor'));
     await listShows(['Estadio Nacional, Lima']);
-    expect(within(cards()[0]!).getByText('Cancelado por conductor').className).toContain('pw-status-badge--danger');
+    expect(within(cards()[0]!).getByText('Cancelado por conductor').className).toContain('tone--danger');
     expect(within(cards()[0]!).getByText(/Jorge Vargas/)).toBeTruthy();
 
     fireEvent.click(pill('Por sistema'));
     await listShows(['Parque de la Reserva, Lima']);
-    expect(within(cards()[0]!).getByText('Cancelado por sistema').className).toContain('pw-status-badge--neutral');
+    expect(within(cards()[0]!).getByText('Cancelado por sistema').className).toContain('tone--neutral');
     expect(cards()[0]!.querySelector('.pw-trip-card__driver')).toBeNull();
     expect(screen.getByTestId('completed-count').textContent).toBe('En esta lista solo hay viajes cancelados.');
     expect(pill('Por sistema').getAttribute('aria-pressed')).toBe('true');

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { profilePathFor } from '@jala/domain';
 import { dashboardOfMode, modeOfPath, readRoleMode, writeRoleMode, type RoleMode } from '../../lib/role-mode';
-import { useSession } from '../../lib/session-store';
+import { userDisplayName, useSession } from '../../lib/session-store';
 import { EditIcon, LogoutIcon, UserIcon } from '../ui/icons';
 
 function Avatar({ url, size }: { url: string | null; size: 'sm' | 'lg' }) {
@@ -52,7 +52,7 @@ export function ProfileMenu() {
     setOpen(false);
     void navigate(dashboardOfMode(otherMode));
   };
-  const displayName = user.name || `${user.first_name} ${user.last_name}`.trim();
+  const displayName = userDisplayName(user);
 
   const onLogout = async (): Promise<void> => {
     setLeaving(true);

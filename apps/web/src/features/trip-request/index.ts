@@ -3,5 +3,5 @@
  * (The wizard page itself is loaded lazily by the router.)
  */
 export { cancelTrip, PASSENGER_CANCEL_REASON, TRIP_FALLBACKS, type CreatedTrip } from './api/trip-api';
-export { publishTrip, type PublishableTrip } from './api/publish-trip';
+export { publishTripRequest } from './api/publish-trip';
 export { readActiveTripLocationState, type ActiveTripLocationState } from './model/active-trip-location-state';

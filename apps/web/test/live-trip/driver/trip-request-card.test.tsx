@@ -64,18 +64,20 @@ describe('trip request card', () => {
     expect(card.textContent).toContain('Aceptar envía tu oferta por S/ 23.50.');
   });
 
-  it("'Aceptar' shows 'Aceptando...' and disables the actions until the offer is answered", async () => {
+  it.each([
+    { action: 'Aceptar', busy: 'Aceptando...', other: 'Rechazar', handler: 'onOffer' },
+    { action: 'Rechazar', busy: 'Rechazando...', other: 'Aceptar', handler: 'onReject' },
+  ] as const)('$action shows $busy and disables the actions until it is answered', async ({ action, busy, other, handler }) => {
     const pending = deferred<number>();
-    const onOffer = vi.fn(() => pending.promise);
-    renderCard({ onOffer });
-    fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
-    expect(onOffer).toHaveBeenCalledWith(expect.objectContaining({ id: 501 }));
-    expect(onOffer.mock.calls[0]).toHaveLength(1); // the passenger's price: no counter-offer
-    const busy = screen.getByRole('button', { name: 'Aceptando...' });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Rechazar' }) as HTMLButtonElement).disabled).toBe(true);
+    const sent = vi.fn(() => pending.promise);
+    renderCard({ [handler]: sent });
+    fireEvent.click(screen.getByRole('button', { name: action }));
+    expect(sent).toHaveBeenCalledWith(expect.objectContaining({ id: 501 }));
+    expect(sent.mock.calls[0]).toHaveLength(1); // accepting takes the passenger's price: no counter-offer
+    expect((screen.getByRole('button', { name: busy }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: other }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () => pending.resolve(20));
-    expect(screen.getByRole('button', { name: 'Aceptar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: action })).toBeTruthy();
   });
 
   it("shows the server's Spanish reason when the offer fails", async () => {
@@ -91,17 +93,6 @@ describe('trip request card', () => {
     renderCard({ onOffer: vi.fn(async () => Promise.reject(new TypeError('boom'))) });
     fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
     expect(await screen.findByText('Error al aceptar viaje')).toBeTruthy();
-  });
-
-  it("'Rechazar' shows 'Rechazando...' while the rejection is sent", async () => {
-    const pending = deferred<void>();
-    const onReject = vi.fn(() => pending.promise);
-    renderCard({ onReject });
-    fireEvent.click(screen.getByRole('button', { name: 'Rechazar' }));
-    expect(onReject).toHaveBeenCalledWith(expect.objectContaining({ id: 501 }));
-    expect((screen.getByRole('button', { name: 'Rechazando...' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Aceptar' }) as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => pending.resolve());
   });
 
   it("'Proponer otro precio' refuses zero or three decimals and sends a valid counter-offer", async () => {

@@ -86,7 +86,7 @@ export function DocumentsSection() {
   }
   const waiting = data.verification_status === 'pending_verification' && data.submitted_at !== null;
   return (
-    <div className="doc-section">
+    <div className="stack stack--loose">
       {data.expiry_notice && <p className={`alert ${data.documents_expired ? 'alert--error' : 'drv-alert-warning'}`} role="alert">{data.expiry_notice}</p>}
       {data.verification_status === 'rejected' && data.rejection_reason && (
         <div className="alert alert--error doc-rejection" role="alert">
@@ -107,7 +107,7 @@ export function DocumentsSection() {
           Tus documentos ya están verificados: no hace falta enviarlos a revisión otra vez. Cuando tu licencia o tu SOAT estén por vencer, podrás enviar aquí los renovados.
         </p>
       ) : (
-        <form className="doc-submit" onSubmit={onSubmit((values) => { setSent(null); return submit.mutateAsync(values); })} noValidate ref={formRef}>
+        <form className="stack stack--tight" onSubmit={onSubmit((values) => { setSent(null); return submit.mutateAsync(values); })} noValidate ref={formRef}>
           <TextField label="Fecha de vencimiento del SOAT" id="soat-expiry" type="date" {...field('soat_expiry_date')} />
           <InlineError message={banner} />
           <button type="submit" className="btn btn--primary btn--block" disabled={submit.isPending || data.missing.length > 0}>

@@ -10,7 +10,7 @@ Chart.register(LineController, LineElement, PointElement, CategoryScale, LinearS
 /** 'Historial 30 días' (spec §2, §9). */
 export function EarningsChart({ records }: { records: readonly EarningsRecord[] }) {
   return (
-    <section className="card drv-section drv-chart-card" aria-labelledby="drv-chart-title">
+    <section className="card stack stack--loose drv-chart-card" aria-labelledby="drv-chart-title">
       <h2 className="drv-section__title" id="drv-chart-title">
         Historial 30 días
       </h2>

@@ -4,7 +4,7 @@ import { formatSoles } from '@jala/domain';
 /** The earnings card: total, completed trips, today and the last 7 days (spec §2). */
 export function EarningsSummaryCard({ summary }: { summary: EarningsSummary }) {
   return (
-    <section className="card drv-section" aria-label="Resumen de ganancias">
+    <section className="card stack stack--loose" aria-label="Resumen de ganancias">
       <dl className="drv-earnings-grid">
         <div>
           <dt>Ganancias totales</dt>

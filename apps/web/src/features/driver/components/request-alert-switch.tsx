@@ -7,11 +7,11 @@ import { useRequestAlertsMuted, writeRequestAlertsMuted } from '../request-alert
 export function RequestAlertSwitch() {
   const muted = useRequestAlertsMuted();
   return (
-    <section className="card drv-alerts" aria-labelledby="drv-alerts-title" data-testid="request-alert-switch">
+    <section className="card stack stack--tight" aria-labelledby="drv-alerts-title" data-testid="request-alert-switch">
       <h2 id="drv-alerts-title" className="drv-alerts__title">
         Alertas de solicitudes
       </h2>
-      <div className="drv-alerts__row">
+      <div className="row-between">
         <span id="drv-alerts-label" className="drv-alerts__label">
           Sonar y vibrar con cada solicitud nueva
         </span>

@@ -13,8 +13,8 @@ export function VehiclesSection() {
   const [message, setMessage] = useState<string | null>(null);
 
   return (
-    <section className="drv-section" aria-labelledby="drv-vehicles-title">
-      <div className="drv-section-head">
+    <section className="stack stack--loose" aria-labelledby="drv-vehicles-title">
+      <div className="drv-section-head row-between">
         <h2 className="drv-section__title" id="drv-vehicles-title">
           Tus vehículos
         </h2>

@@ -33,7 +33,7 @@ export function useRequestsReadiness(): RequestsReadiness {
 export function RequestsReadinessCard({ readiness }: { readiness: Exclude<RequestsReadiness, 'checking' | 'ready'> }) {
   if (readiness === 'in_review') {
     return (
-      <section className="card drv-waiting" aria-labelledby="drv-waiting-title" data-testid="verification-waiting">
+      <section className="card stack" aria-labelledby="drv-waiting-title" data-testid="verification-waiting">
         <h2 id="drv-waiting-title" className="drv-waiting__title">
           Tus documentos están en revisión
         </h2>
@@ -68,7 +68,7 @@ export function RequestsReadinessCard({ readiness }: { readiness: Exclude<Reques
   };
   const { text, to, label } = texts[readiness];
   return (
-    <section className="card drv-waiting" data-testid="requests-readiness">
+    <section className="card stack" data-testid="requests-readiness">
       <p>{text}</p>
       <Link to={to} className="btn btn--primary btn--block">
         {label}

@@ -61,7 +61,7 @@ function StatusLink() {
       <CarIcon />
       <span className="list-link__text">Estado del conductor</span>
       {status && (
-        <span className={`drv-status-pill drv-status-pill--${isOnline ? 'online' : 'offline'}`}>{isOnline ? 'Online' : 'Offline'}</span>
+        <span className={`drv-status-pill tone--${isOnline ? 'success' : 'neutral'}`}>{isOnline ? 'Online' : 'Offline'}</span>
       )}
       <ChevronRightIcon />
     </Link>

@@ -79,13 +79,13 @@ export function DriverProfilePage() {
       <SuccessBanner message={notice} />
       <Tabs tabs={TABS} selected={tab} onSelect={selectTab} label="Secciones del perfil" />
       {/* Every panel stays mounted (the others hidden), so switching tabs keeps what was typed. */}
-      <div role="tabpanel" id="panel-perfil" aria-labelledby="tab-perfil" className="drv-section" hidden={tab !== 'perfil'}>
+      <div role="tabpanel" id="panel-perfil" aria-labelledby="tab-perfil" className="stack stack--loose" hidden={tab !== 'perfil'}>
         <ProfileTab autoFocus={isEditing} />
       </div>
-      <div role="tabpanel" id="panel-vehiculos" aria-labelledby="tab-vehiculos" className="drv-section" hidden={tab !== 'vehiculos'}>
+      <div role="tabpanel" id="panel-vehiculos" aria-labelledby="tab-vehiculos" className="stack stack--loose" hidden={tab !== 'vehiculos'}>
         <VehiclesSection />
       </div>
-      <div role="tabpanel" id="panel-documentos" aria-labelledby="tab-documentos" className="drv-section" hidden={tab !== 'documentos'}>
+      <div role="tabpanel" id="panel-documentos" aria-labelledby="tab-documentos" className="stack stack--loose" hidden={tab !== 'documentos'}>
         <DocumentsSection />
       </div>
     </AppLayout>

@@ -84,9 +84,9 @@ export function DriverStatusPage() {
       <ErrorBanner message={error} />
       <SuccessBanner message={message} />
       {isOnline && <EnablePushPrompt message="Activa las notificaciones para no perder solicitudes" />}
-      <section className="card drv-status-card" aria-label="Estado actual">
-        <div className="drv-status-card__head">
-          <span className={`drv-status-pill drv-status-pill--${isOnline ? 'online' : 'offline'}`} data-testid="status-label">
+      <section className="card stack stack--loose" aria-label="Estado actual">
+        <div className="row-between">
+          <span className={`drv-status-pill tone--${isOnline ? 'success' : 'neutral'}`} data-testid="status-label">
             {isOnline ? 'Online' : 'Offline'}
           </span>
           <button

@@ -35,7 +35,7 @@ export function CancelTripControl({ side, status, onConfirm, reasons = [], isCan
   if (!canCancel(status, side)) return null;
   const texts = TEXTS[side];
   return (
-    <section className="trip-cancel" aria-label="Cancelar viaje">
+    <section className="stack" aria-label="Cancelar viaje">
       {asking ? (
         <div className="confirm-box confirm-box--danger" role="group" aria-label={texts.question} ref={questionRef}>
           <p className="trip-cancel__question">{texts.question}</p>

@@ -36,7 +36,7 @@ export function AlertsPanel() {
   const [state, setState] = useState<'open' | 'resolved'>('open');
   const { data, error, isPending } = useQuery({ queryKey: operatorKeys.alerts(state), queryFn: () => fetchAlerts(state), refetchInterval: 15_000 });
   return (
-    <div className="ops-list">
+    <div className="stack stack--loose">
       <div className="ops-segmented" role="group" aria-label="Alertas">
         <button type="button" className="btn btn--ghost" aria-pressed={state === 'open'} onClick={() => setState('open')}>Abiertas</button>
         <button type="button" className="btn btn--ghost" aria-pressed={state === 'resolved'} onClick={() => setState('resolved')}>Resueltas</button>

@@ -32,7 +32,7 @@ export function LivePanel() {
   const byStatus = new Map<string, number>();
   for (const trip of data.trips) byStatus.set(trip.status, (byStatus.get(trip.status) ?? 0) + 1);
   return (
-    <div className="ops-list">
+    <div className="stack stack--loose">
       <div className="ops-stats">
         <p className="ops-stat"><strong>{autos}</strong> autos en línea</p>
         <p className="ops-stat"><strong>{motos}</strong> mototaxis en línea</p>

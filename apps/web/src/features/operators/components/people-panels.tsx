@@ -40,8 +40,8 @@ export function UsersPanel() {
   const [q, setQ] = useState('');
   const { data, error, isPending } = useQuery({ queryKey: operatorKeys.users(q), queryFn: () => searchUsers(q) });
   return (
-    <div className="ops-list">
-      <form className="ops-filters" role="search" onSubmit={(e) => { e.preventDefault(); setQ(text.trim()); }}>
+    <div className="stack stack--loose">
+      <form className="stack stack--tight" role="search" onSubmit={(e) => { e.preventDefault(); setQ(text.trim()); }}>
         {/* What to type is in the label: a placeholder that long is cut beside the button on a phone. */}
         <label className="field__label" htmlFor="ops-user-q">Buscar usuario por nombre, correo o teléfono</label>
         <div className="ops-search">
@@ -69,8 +69,8 @@ export function OperatorsPanel() {
   const remove = useMutation({ mutationFn: (id: number) => removeOperator(id), onSuccess: async (r) => { setNotice(r.message); await refresh(); } });
   const submit = (event: FormEvent) => { event.preventDefault(); if (email.trim()) add.mutate(email.trim()); };
   return (
-    <div className="ops-list">
-      <form className="ops-filters" onSubmit={submit}>
+    <div className="stack stack--loose">
+      <form className="stack stack--tight" onSubmit={submit}>
         <label className="field__label" htmlFor="ops-new-operator">Agregar operador (correo de una cuenta existente)</label>
         <div className="ops-search">
           <input id="ops-new-operator" type="email" className="field__control" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="operadora@jala.pe" maxLength={254} />

@@ -37,7 +37,7 @@ export function ReasonForm({ label, submitLabel, onSubmit, danger = false, minLe
     form.reset();
   };
   return (
-    <form className="ops-reason" onSubmit={submitWith(submit)} noValidate ref={formRef}>
+    <form className="stack stack--tight" onSubmit={submitWith(submit)} noValidate ref={formRef}>
       <label className="field__label" htmlFor={id}>{label}</label>
       <textarea id={id} className="field__control ops-reason__input" rows={2} placeholder={placeholder}
         aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} maxLength={500} {...textarea} />

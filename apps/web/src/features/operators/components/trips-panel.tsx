@@ -25,7 +25,7 @@ function TripStory({ id, onClose }: { id: number; onClose: () => void }) {
   const cancellable = canCancel(trip.status, 'operator');
   return (
     <section className="card ops-card ops-story" aria-labelledby="story-title">
-      <header className="ops-card__header ops-story__header">
+      <header className="stack stack--close ops-story__header">
         <h3 id="story-title" className="ops-card__title">Viaje {trip.trip_code}</h3>
         <button type="button" className="btn btn--ghost" onClick={onClose}>Cerrar</button>
       </header>
@@ -83,8 +83,8 @@ export function TripsPanel() {
   const [open, setOpen] = useState<number | null>(null);
   const { data, error, isPending } = useQuery({ queryKey: operatorKeys.trips(filters), queryFn: () => fetchTrips(filters) });
   return (
-    <div className="ops-list">
-      <form className="ops-filters" role="search" onSubmit={(e) => { e.preventDefault(); setFilters((f) => ({ ...f, q: text.trim() || undefined })); }}>
+    <div className="stack stack--loose">
+      <form className="stack stack--tight" role="search" onSubmit={(e) => { e.preventDefault(); setFilters((f) => ({ ...f, q: text.trim() || undefined })); }}>
         <label className="field__label" htmlFor="ops-trip-status">Estado</label>
         <select id="ops-trip-status" className="field__control field__control--select"
           value={filters.active ? 'active' : filters.scheduled ? 'scheduled' : filters.status ?? ''}

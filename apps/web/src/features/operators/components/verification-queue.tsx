@@ -21,7 +21,7 @@ function QueuedDriverCard({ driver }: { driver: QueuedDriver }) {
   });
   return (
     <article className="card ops-card" aria-labelledby={`driver-${driver.id}`}>
-      <header className="ops-card__header">
+      <header className="stack stack--close">
         <h3 id={`driver-${driver.id}`} className="ops-card__title">{driver.name}</h3>
         <p className="ops-muted">Enviado el {formatDateTime(driver.submitted_at)}</p>
       </header>
@@ -36,13 +36,13 @@ function QueuedDriverCard({ driver }: { driver: QueuedDriver }) {
       </dl>
       <ul className="list-plain list-plain--pairs ops-documents" aria-label={`Documentos de ${driver.name}`}>
         {driver.documents.map((doc) => (
-          <li key={doc.id} className="ops-document">
+          <li key={doc.id} className="ops-document stack stack--close">
             <PrivateImage key={doc.id} load={() => fetchDriverDocument(driver.id, doc.id)} alt={DOCUMENT_KIND_LABELS[doc.kind]} className="ops-document__image" />
             <span className="ops-document__label">{DOCUMENT_KIND_LABELS[doc.kind]}</span>
           </li>
         ))}
       </ul>
-      <div className="ops-actions">
+      <div className="stack">
         <button type="button" className="btn btn--primary" disabled={approve.isPending} onClick={() => approve.mutate()}>
           {approve.isPending ? 'Aprobando...' : 'Aprobar conductor'}
         </button>
@@ -62,7 +62,7 @@ export function VerificationQueue() {
   if (error) return <div className="alert alert--error" role="alert">{errorMessage(error)} <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>Reintentar</button></div>;
   if (data.length === 0) return <p className="ops-empty">No hay conductores esperando verificación.</p>;
   return (
-    <div className="ops-list">
+    <div className="stack stack--loose">
       <p className="ops-muted">{data.length === 1 ? '1 conductor espera' : `${data.length} conductores esperan`} (el más antiguo primero).</p>
       {data.map((driver) => <QueuedDriverCard key={driver.id} driver={driver} />)}
     </div>

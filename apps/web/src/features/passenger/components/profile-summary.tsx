@@ -10,7 +10,7 @@ function formatPhone(phone: string | null): string {
 export function ProfileSummary({ profile, notice, onEdit }: { profile: PassengerProfile; notice: string | null; onEdit: () => void }) {
   const hasContact = profile.emergency_contact_name || profile.emergency_contact_phone;
   return (
-    <section className="card pw-profile-summary" aria-labelledby="profile-summary-title">
+    <section className="card stack stack--loose" aria-labelledby="profile-summary-title">
       <h2 className="pw-section-title" id="profile-summary-title">Perfil de pasajero</h2>
       {notice && <p className="alert pw-alert--success" role="status">{notice}</p>}
       <dl className="pw-detail-list">

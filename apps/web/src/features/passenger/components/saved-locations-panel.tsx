@@ -100,7 +100,7 @@ export function SavedLocationsPanel() {
   };
 
   return (
-    <section className="card pw-places" aria-labelledby="places-title">
+    <section className="card stack stack--loose" aria-labelledby="places-title">
       <div className="row-between row-between--wrap row-between--tight">
         <h2 className="pw-section-title" id="places-title">Ubicaciones guardadas</h2>
         <button type="button" className={`btn ${isFormOpen ? 'btn--ghost' : 'btn--primary'} pw-btn--small`} onClick={toggleForm} aria-expanded={isFormOpen}>

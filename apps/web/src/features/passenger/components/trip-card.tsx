@@ -26,7 +26,7 @@ export function TripCard({ trip, onSelect }: { trip: TripHistoryItem; onSelect: 
         <TripStatusBadge status={trip.status} />
         <time className="pw-trip-card__date" dateTime={trip.trip_date}>{formatTripDate(trip.trip_date)}</time>
       </span>
-      <span className="pw-trip-card__route">
+      <span className="stack stack--close">
         <span className="pw-trip-card__place">
           <span className="pw-trip-card__dot pw-trip-card__dot--origin" aria-hidden="true" />
           <span className="visually-hidden">Origen: </span>

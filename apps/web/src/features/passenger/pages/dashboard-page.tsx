@@ -90,7 +90,7 @@ export function PassengerDashboardPage() {
       ) : (
         <>
           {refreshFailed && (
-            <div className="alert alert--error pw-alert--with-action" role="alert">
+            <div className="alert alert--error pw-alert--with-action row-between" role="alert">
               <span>{errorMessage(stats.error, DASHBOARD_FALLBACKS.refresh)}</span>
               <button type="button" className="pw-link-btn" onClick={() => void stats.refetch()}>Reintentar</button>
             </div>
@@ -101,7 +101,7 @@ export function PassengerDashboardPage() {
 
       <UpcomingBookings />
 
-      <nav className="pw-quick-links" aria-label="Accesos rápidos">
+      <nav className="pw-quick-links stack stack--tight" aria-label="Accesos rápidos">
         <Link to="/passenger/trip-history" className="card list-link">
           <HistoryIcon />
           <span className="list-link__text">Historial de viajes</span>

@@ -76,7 +76,7 @@ export function PassengerProfilePage() {
   return (
     <AppLayout title="Mi perfil" back={{ to: '/passenger/dashboard' }}>
       <Tabs tabs={TABS} selected={tab} onSelect={(id) => update({ tab: id })} label="Secciones del perfil" />
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="pw-tab-panel">
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="stack stack--loose">
         {tab === 'perfil'
           ? (
             <>

@@ -13,7 +13,7 @@ export function ShareLinkActions({ link, message }: { link: ShareLink; message: 
     void navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false));
   };
   return (
-    <div className="sf-share__actions">
+    <div className="stack stack--tight">
       <a className="btn btn--primary btn--block sf-whatsapp" href={whatsappShareUrl(link.contact_phone, message(url))} target="_blank" rel="noopener noreferrer">
         {link.contact_name ? `Enviar por WhatsApp a ${link.contact_name}` : 'Enviar por WhatsApp'}
       </a>

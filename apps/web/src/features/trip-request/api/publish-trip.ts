@@ -18,8 +18,20 @@ export interface PublishableTrip {
   created_at: string;
 }
 
+/** Who publishes: the passenger's id and the name drivers see. */
+export interface TripPublisher {
+  id: number;
+  name: string;
+}
+
+/** What the wizard and the active trip hand to their publication mutation. */
+export interface PublishRequest {
+  trip: PublishableTrip;
+  passenger: TripPublisher;
+}
+
 /** Spec §3 'Trip publication message'. The server re-reads the trip; the payload names it. */
-export function tripPublication(trip: PublishableTrip, passenger: { id: number; name: string }): TripPublication {
+export function tripPublication(trip: PublishableTrip, passenger: TripPublisher): TripPublication {
   return {
     trip_id: trip.id,
     trip_code: trip.trip_code,
@@ -67,7 +79,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * does not acknowledge in time. Rejects only when both fail: with the server's Spanish message, else
  * 'Error al publicar por MQTT'.
  */
-export async function publishTrip(trip: PublishableTrip, passenger: { id: number; name: string }, deps: PublishDeps = defaultDeps): Promise<PublishChannel> {
+export async function publishTrip(trip: PublishableTrip, passenger: TripPublisher, deps: PublishDeps = defaultDeps): Promise<PublishChannel> {
   if (deps.realtime.isConnected()) {
     try {
       await withTimeout(deps.realtime.publish(topics.tripRequests, tripPublication(trip, passenger), { qos: 1 }), deps.timeoutMs);
@@ -86,3 +98,6 @@ export async function publishTrip(trip: PublishableTrip, passenger: { id: number
     throw new Error(TRIP_FALLBACKS.publish, { cause: error });
   }
 }
+
+/** publishTrip as a mutation function: its variables in one object, and never react-query's context as `deps`. */
+export const publishTripRequest = ({ trip, passenger }: PublishRequest): Promise<PublishChannel> => publishTrip(trip, passenger);

@@ -36,7 +36,7 @@ export function CurrentLocationButton({ field }: { field: 'origin' | 'destinatio
   };
 
   return (
-    <div className="trq-locate">
+    <div className="stack stack--close">
       <button type="button" className="btn btn--ghost trq-locate__button" onClick={() => void locate()} disabled={locating}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <path

@@ -5,7 +5,7 @@ import { STEP_TITLES, type TripRequestStep } from '../model/trip-request-types';
 export function StepProgress({ step }: { step: TripRequestStep }) {
   const segments = Array.from({ length: TRIP_REQUEST_STEPS }, (_, i) => i + 1);
   return (
-    <div className="trq-progress">
+    <div className="stack stack--close">
       <div
         className="trq-progress__bar"
         role="progressbar"

@@ -1,10 +1,10 @@
 import '../trip-request.css';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../../lib/session-store';
+import { userDisplayName, useSession } from '../../../lib/session-store';
 import { TripMap } from '../../map';
 import { currentTripKeys } from '../../../lib/current-trip';
-import { publishTrip, type PublishableTrip } from '../api/publish-trip';
+import { publishTripRequest } from '../api/publish-trip';
 import { TRIP_FALLBACKS, type CreatedTrip } from '../api/trip-api';
 import type { ActiveTripLocationState } from '../model/active-trip-location-state';
 import { useRoutePreview } from '../hooks/use-route-preview';
@@ -37,7 +37,7 @@ export function TripRequestScreen() {
   // Publication of the just-created trip; either way the passenger goes on to the active trip, which
   // offers 'Publicar viaje' again (with this message) when both channels failed.
   const publication = useMutation({
-    mutationFn: ({ trip, passenger }: { trip: PublishableTrip; passenger: { id: number; name: string } }) => publishTrip(trip, passenger),
+    mutationFn: publishTripRequest,
     onSettled: (_channel, error) => {
       const publishError = error ? (error instanceof Error ? error.message : TRIP_FALLBACKS.publish) : null;
       const state: ActiveTripLocationState = { publishError, justPublished: publishError === null };
@@ -60,18 +60,14 @@ export function TripRequestScreen() {
     // The active-trip page must read the new trip, not a cached "no trip".
     queryClient.removeQueries({ queryKey: currentTripKeys.passenger(user.id) });
     publication.mutate({
+      // The created trip has the figures; the places and the service are the wizard's.
       trip: {
-        id: trip.id,
-        trip_code: trip.trip_code,
+        ...trip,
         pickup: { ...origin.coordinates, address: origin.address },
         destination: { ...destination.coordinates, address: destination.address },
         service_type_id: serviceTypeId,
-        estimated_fare: trip.estimated_fare,
-        distance_km: trip.distance_km,
-        duration_minutes: trip.duration_minutes,
-        created_at: trip.created_at,
       },
-      passenger: { id: user.id, name: user.name || `${user.first_name} ${user.last_name}`.trim() },
+      passenger: { id: user.id, name: userDisplayName(user) },
     });
   };
 

@@ -34,7 +34,7 @@ export function CompleteTripForm({ isBusy, disabled, onComplete, farFromDestinat
   };
 
   return (
-    <form className="dt-complete" onSubmit={submit} noValidate>
+    <form className="stack" onSubmit={submit} noValidate>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-notes`}>
           Notas (opcional)

@@ -33,7 +33,7 @@ export function CounterOfferForm({ disabled, isSending, onSubmit }: CounterOffer
   };
 
   return (
-    <form className="dt-counter" onSubmit={submit} noValidate>
+    <form className="stack stack--close" onSubmit={submit} noValidate>
       <label className="dt-counter__label" htmlFor={id}>
         Proponer otro precio
       </label>

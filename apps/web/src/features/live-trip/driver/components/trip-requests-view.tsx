@@ -39,7 +39,7 @@ export function TripRequestsView({ driverId, requests, isLoading, error, onOffer
     );
   }
   return (
-    <section className="dt-requests" aria-labelledby="dt-requests-count">
+    <section className="stack" aria-labelledby="dt-requests-count">
       <h2 id="dt-requests-count" className="dt-requests__count" aria-live="polite">
         {requestsCountLabel(requests.length)}
       </h2>

@@ -73,7 +73,7 @@ export function ActiveTripScreen() {
 
   return (
     <AppLayout title={ended ? 'Tu viaje' : 'Viaje activo'} back={{ to: '/dashboard' }} nav="passenger" hasActiveTrip={!ended}>
-      <div className="ptr-screen">{content}</div>
+      <div className="ptr-screen stack stack--loose">{content}</div>
     </AppLayout>
   );
 }

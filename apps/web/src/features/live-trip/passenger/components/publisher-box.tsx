@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckIcon } from '../../../../components/ui/icons';
 import { InlineError } from '../../../../components/ui/form-field';
-import { useSession } from '../../../../lib/session-store';
+import { userDisplayName, useSession } from '../../../../lib/session-store';
 import { currentTripKeys } from '../../../../lib/current-trip';
-import { publishTrip, TRIP_FALLBACKS, type PublishableTrip } from '../../../trip-request';
+import { publishTripRequest, TRIP_FALLBACKS } from '../../../trip-request';
 import type { ActiveTrip } from '../model/active-trip';
 
 export const PUBLISH_NEEDS_TRIP = 'No se puede publicar sin viaje activo o sesión.';
@@ -26,7 +26,7 @@ export function PublisherBox({ trip, alreadyPublished, initialError }: Publisher
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(initialError);
   const publication = useMutation({
-    mutationFn: ({ trip: publishable, passenger }: { trip: PublishableTrip; passenger: { id: number; name: string } }) => publishTrip(publishable, passenger),
+    mutationFn: publishTripRequest,
     onMutate: () => setError(null),
     onSuccess: () => {
       if (user) void queryClient.invalidateQueries({ queryKey: currentTripKeys.passenger(user.id) });
@@ -53,12 +53,12 @@ export function PublisherBox({ trip, alreadyPublished, initialError }: Publisher
         duration_minutes: trip.durationMinutes,
         created_at: trip.createdAt,
       },
-      passenger: { id: user.id, name: user.name || `${user.first_name} ${user.last_name}`.trim() },
+      passenger: { id: user.id, name: userDisplayName(user) },
     });
   };
 
   return (
-    <section className="card ptr-publisher" aria-labelledby="ptr-publisher-title">
+    <section className="card ptr-publisher stack" aria-labelledby="ptr-publisher-title">
       <h2 id="ptr-publisher-title" className="ptr-section-title">
         Publicación
       </h2>

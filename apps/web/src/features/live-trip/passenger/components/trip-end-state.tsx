@@ -49,7 +49,7 @@ export function TripEndState({ trip, status }: TripEndStateProps) {
         </>
       )}
       {finalStatus !== 'completed' && <p className="ptr-end__fare">Sin cobro: este viaje no se realizó.</p>}
-      <div className="ptr-end__actions">
+      <div className="stack stack--tight">
         <Link className="btn btn--primary" to="/passenger/trip-request">
           Solicitar otro viaje
         </Link>

@@ -7,7 +7,7 @@ export function TripOverviewCard({ trip }: { trip: ActiveTrip }) {
   const fare = currentFare(trip);
   const fareLabel = trip.agreedFare !== null ? 'Tarifa acordada' : trip.offerPrice !== null ? 'Tu oferta' : 'Tarifa estimada';
   return (
-    <section className="card ptr-overview" aria-label="Tu viaje">
+    <section className="card stack" aria-label="Tu viaje">
       <div className="row-between row-between--tight">
         <span className={`ptr-status ptr-status--${trip.status}`} data-testid="trip-status">
           {tripStatusLabel(trip.status)}

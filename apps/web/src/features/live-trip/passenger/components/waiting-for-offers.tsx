@@ -56,7 +56,7 @@ export function WaitingForOffers({ trip, offers, offersAnchor, refetchTrip }: Wa
 
   return (
     <>
-    <section className="card ptr-waiting" aria-label="Esperando ofertas">
+    <section className="card stack stack--tight" aria-label="Esperando ofertas">
       {best !== null && (
         <button type="button" className="ptr-waiting__cue" data-testid="offers-cue" onClick={() => offersAnchor.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })}>
           <span aria-hidden="true">🔔</span> {offers.length === 1 ? '1 oferta' : `${offers.length} ofertas`} · mejor precio {formatSoles(best)}
