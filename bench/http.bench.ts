@@ -6,6 +6,7 @@
  * machine: how much of what Node + Fastify can do on this hardware the app keeps while doing real work.
  */
 import { cpus } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { autocannon, failedResponses, machineBusy, type AutocannonResult } from './lib/autocannon';
 import { startApp } from './lib/app';
@@ -90,32 +91,37 @@ async function withBareFastify<T>(use: (url: string) => Promise<T>): Promise<T> 
  * `--cpu`: the server's CPU µs per request of each read next to bare Fastify's, and bare ÷ read, which
  * approximates the req/s ratio on the single-threaded server and holds up on a busy machine (lib/cpu-per-request.ts).
  */
-async function runCpu(backends: readonly ('pglite' | 'postgres')[], requests: number, only: string | undefined): Promise<Measurement[]> {
+async function runCpu(backends: readonly ('pglite' | 'postgres')[], requests: number, only: string | undefined, profileDir: string | undefined): Promise<Measurement[]> {
+  const profile = (backend: string, label: string) => profileDir && join(profileDir, `${backend}${label.replace(/[^a-z]+/gi, '-')}.cpuprofile`);
   const results: Measurement[] = [];
   const line = (label: string, run: CpuRun, bare: CpuRun) =>
-    `${label.padEnd(28)} ${run.usPerRequest.toFixed(1).padStart(7)} µs/req  ${(bare.usPerRequest / run.usPerRequest).toFixed(2)}× bare  ELU ${run.elu.toFixed(2)}  failed ${run.failed}`;
-  for (const backend of backends) {
-    const bare = await withBareFastify((url) => cpuPerRequest(url, { requests }));
-    log('http', `${backend}: ${line('bare Fastify /hello', bare, bare)}`);
-    const running = await startApp(backend);
-    try {
-      const reads = (await seedPhoneReads(running.db, running.app.config)).filter((read) => !only || read.label.includes(only));
-      await checkPhoneReads(running.baseUrl, reads);
-      for (const read of reads) {
-        const run = await cpuPerRequest(`${running.baseUrl}${read.path}`, { token: read.token, requests });
-        log('http', `${backend}: ${line(read.label, run, bare)}`);
-        const ratio = round(bare.usPerRequest / run.usPerRequest);
-        results.push({
-          name: `${backend} GET ${read.label} (CPU)`, value: ratio, unit: '×',
-          display: `${run.usPerRequest.toFixed(1)} µs/req vs ${bare.usPerRequest.toFixed(1)}, ${ratio.toFixed(2)}× bare`,
-          budget: `≥ ${RATIO_BUDGET}× bare (floor ${RATIO_FLOOR}×), 0 failed`,
-          pass: ratio >= RATIO_BUDGET && run.failed === 0,
-        });
+    `${label.padEnd(28)} ${run.usPerRequest.toFixed(1).padStart(7)} µs/req  bare ${bare.usPerRequest.toFixed(1).padStart(6)} µs/req  ${(bare.usPerRequest / run.usPerRequest).toFixed(2)}× bare  ELU ${run.elu.toFixed(2)}  failed ${run.failed}`;
+  // The bare server listens beside the app for the whole block, and is measured again right before each
+  // read: on a shared machine the CPU per request drifts with the load, and the ratio of two runs taken
+  // minutes apart would carry that drift.
+  await withBareFastify(async (bareUrl) => {
+    for (const backend of backends) {
+      const running = await startApp(backend);
+      try {
+        const reads = (await seedPhoneReads(running.db, running.app.config)).filter((read) => !only || read.label.includes(only));
+        await checkPhoneReads(running.baseUrl, reads);
+        for (const read of reads) {
+          const bare = await cpuPerRequest(bareUrl, { requests, profile: profile(backend, `/bare${read.label}/`) });
+          const run = await cpuPerRequest(`${running.baseUrl}${read.path}`, { token: read.token, requests, profile: profile(backend, `${read.label}/`) });
+          log('http', `${backend}: ${line(read.label, run, bare)}`);
+          const ratio = round(bare.usPerRequest / run.usPerRequest);
+          results.push({
+            name: `${backend} GET ${read.label} (CPU)`, value: ratio, unit: '×',
+            display: `${run.usPerRequest.toFixed(1)} µs/req vs ${bare.usPerRequest.toFixed(1)}, ${ratio.toFixed(2)}× bare`,
+            budget: `≥ ${RATIO_BUDGET}× bare (floor ${RATIO_FLOOR}×), 0 failed`,
+            pass: ratio >= RATIO_BUDGET && run.failed === 0,
+          });
+        }
+      } finally {
+        await running.stop();
       }
-    } finally {
-      await running.stop();
     }
-  }
+  });
   return results;
 }
 
@@ -123,7 +129,7 @@ export const http: Benchmark = {
   name: 'http',
   description: `the 8 reads every open phone repeats, on PGlite and PostgreSQL, vs bare Fastify; autocannon, ${CONNECTIONS} connections`,
   async run(options) {
-    if (options.cpu) return runCpu(options.db ? [options.db] : BACKENDS, options.requests ?? DEFAULT_CPU_REQUESTS, options.read);
+    if (options.cpu) return runCpu(options.db ? [options.db] : BACKENDS, options.requests ?? DEFAULT_CPU_REQUESTS, options.read, options.profile);
     const seconds = options.seconds ?? DEFAULT_SECONDS;
     const backends = options.db ? [options.db] : [...BACKENDS];
     log('http', `caveat: ${cpus().length} cores shared by the server (this process), the database and autocannon (a child process); the ratio to bare Fastify cancels most of the machine out, the req/s do not`);

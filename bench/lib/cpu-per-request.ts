@@ -8,6 +8,8 @@
  * (process.cpuUsage: user + system, which includes the kernel's socket work) over that run, divided by the
  * requests. Each figure is the lowest of `rounds` runs: interference (cache misses, preemption) only adds.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { autocannon, failedResponses } from './autocannon';
 
 export interface CpuRun {
@@ -20,8 +22,12 @@ export interface CpuRun {
 
 const CONNECTIONS = 50;
 
-export async function cpuPerRequest(url: string, options: { token?: string; requests: number; rounds?: number }): Promise<CpuRun> {
-  const { token, requests, rounds = 3 } = options;
+/**
+ * `profile`: a path to write a .cpuprofile of one more run to (only the requests, not the start-up or the
+ * seeding a --cpu-prof of the whole bench would mostly show); open it in Chrome's DevTools.
+ */
+export async function cpuPerRequest(url: string, options: { token?: string; requests: number; rounds?: number; profile?: string }): Promise<CpuRun> {
+  const { token, requests, rounds = 2 } = options;
   await autocannon(url, { token, seconds: 0, amount: Math.max(2000, requests / 4), connections: 10 }); // JIT, caches
   let best: CpuRun | null = null;
   for (let i = 0; i < rounds; i += 1) {
@@ -32,6 +38,16 @@ export async function cpuPerRequest(url: string, options: { token?: string; requ
     const elu = performance.eventLoopUtilization(eluBefore).utilization;
     const run = { usPerRequest: (used.user + used.system) / requests, elu, failed: failedResponses(result) };
     if (!best || run.usPerRequest < best.usPerRequest) best = run;
+  }
+  if (options.profile) {
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    await autocannon(url, { token, seconds: 0, amount: requests, connections: CONNECTIONS });
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(options.profile, JSON.stringify(profile));
+    session.disconnect();
   }
   return best as CpuRun;
 }

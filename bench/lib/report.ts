@@ -30,6 +30,8 @@ export interface BenchOptions {
   cpu?: boolean;
   /** --requests N (http --cpu: requests per run) */
   requests?: number;
+  /** --profile DIR (http --cpu: a .cpuprofile of one run of each read, and of bare Fastify) */
+  profile?: string;
   /** --read TEXT (http: only the reads whose label contains it) */
   read?: string;
   /** --rebuild (bundle: run the web build even when dist exists) */
