@@ -6,9 +6,11 @@
  * machine: how much of what Node + Fastify can do on this hardware the app keeps while doing real work.
  */
 import { cpus } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { autocannon, failedResponses, machineBusy, type AutocannonResult } from './lib/autocannon';
 import { startApp } from './lib/app';
+import { cpuPerRequest, type CpuRun } from './lib/cpu-per-request';
 import { checkPhoneReads, seedPhoneReads, type PhoneRead } from './lib/phone-reads';
 import { info, log, round, type Benchmark, type Measurement } from './lib/report';
 
@@ -38,16 +40,11 @@ async function measure(url: string, seconds: number, token?: string): Promise<{ 
 
 /** GET /hello → {"hello":"world"} on the project's fastify, no plugins: the ceiling of this machine. */
 async function measureBareFastify(seconds: number): Promise<Run> {
-  const bare = Fastify({ logger: false });
-  bare.get('/hello', async () => ({ hello: 'world' }));
-  const address = await bare.listen({ port: 0, host: '127.0.0.1' });
-  try {
-    const { run, busy } = await measure(`${address}/hello`, seconds);
+  return withBareFastify(async (url) => {
+    const { run, busy } = await measure(url, seconds);
     log('http', `bare Fastify GET /hello: ${run.rps} req/s, p99 ${run.p99} ms, failed ${run.failed}; machine ${(busy * 100).toFixed(0)} % busy`);
     return run;
-  } finally {
-    await bare.close();
-  }
+  });
 }
 
 export function ratioMeasurement(name: string, run: Run, bare: Run): Measurement {
@@ -76,10 +73,63 @@ function printSideBySide(bare: Record<string, Run>, rows: Map<string, Record<str
   for (const line of [header, ...lines]) console.info(`  ${fmt(line)}`);
 }
 
+const DEFAULT_CPU_REQUESTS = 6_000;
+
+/** A Fastify with one route and no plugins, listening on a free port until `use` is done. */
+async function withBareFastify<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const bare = Fastify({ logger: false });
+  bare.get('/hello', async () => ({ hello: 'world' }));
+  const address = await bare.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await use(`${address}/hello`);
+  } finally {
+    await bare.close();
+  }
+}
+
+/**
+ * `--cpu`: the server's CPU µs per request of each read next to bare Fastify's, and bare ÷ read, which
+ * approximates the req/s ratio on the single-threaded server and holds up on a busy machine (lib/cpu-per-request.ts).
+ */
+async function runCpu(backends: readonly ('pglite' | 'postgres')[], requests: number, only: string | undefined, profileDir: string | undefined): Promise<Measurement[]> {
+  const profile = (backend: string, label: string) => profileDir && join(profileDir, `${backend}${label.replace(/[^a-z]+/gi, '-')}.cpuprofile`);
+  const results: Measurement[] = [];
+  const line = (label: string, run: CpuRun, bare: CpuRun) =>
+    `${label.padEnd(28)} ${run.usPerRequest.toFixed(1).padStart(7)} µs/req  bare ${bare.usPerRequest.toFixed(1).padStart(6)} µs/req  ${(bare.usPerRequest / run.usPerRequest).toFixed(2)}× bare  ELU ${run.elu.toFixed(2)}  failed ${run.failed}`;
+  // The bare server listens beside the app for the whole block, and is measured again right before each
+  // read: on a shared machine the CPU per request drifts with the load, and the ratio of two runs taken
+  // minutes apart would carry that drift.
+  await withBareFastify(async (bareUrl) => {
+    for (const backend of backends) {
+      const running = await startApp(backend);
+      try {
+        const reads = (await seedPhoneReads(running.db, running.app.config)).filter((read) => !only || read.label.includes(only));
+        await checkPhoneReads(running.baseUrl, reads);
+        for (const read of reads) {
+          const bare = await cpuPerRequest(bareUrl, { requests, profile: profile(backend, `/bare${read.label}/`) });
+          const run = await cpuPerRequest(`${running.baseUrl}${read.path}`, { token: read.token, requests, profile: profile(backend, `${read.label}/`) });
+          log('http', `${backend}: ${line(read.label, run, bare)}`);
+          const ratio = round(bare.usPerRequest / run.usPerRequest);
+          results.push({
+            name: `${backend} GET ${read.label} (CPU)`, value: ratio, unit: '×',
+            display: `${run.usPerRequest.toFixed(1)} µs/req vs ${bare.usPerRequest.toFixed(1)}, ${ratio.toFixed(2)}× bare`,
+            budget: `≥ ${RATIO_BUDGET}× bare (floor ${RATIO_FLOOR}×), 0 failed`,
+            pass: ratio >= RATIO_BUDGET && run.failed === 0,
+          });
+        }
+      } finally {
+        await running.stop();
+      }
+    }
+  });
+  return results;
+}
+
 export const http: Benchmark = {
   name: 'http',
   description: `the 8 reads every open phone repeats, on PGlite and PostgreSQL, vs bare Fastify; autocannon, ${CONNECTIONS} connections`,
   async run(options) {
+    if (options.cpu) return runCpu(options.db ? [options.db] : BACKENDS, options.requests ?? DEFAULT_CPU_REQUESTS, options.read, options.profile);
     const seconds = options.seconds ?? DEFAULT_SECONDS;
     const backends = options.db ? [options.db] : [...BACKENDS];
     log('http', `caveat: ${cpus().length} cores shared by the server (this process), the database and autocannon (a child process); the ratio to bare Fastify cancels most of the machine out, the req/s do not`);

@@ -8,7 +8,9 @@
  *
  * Options: --strict, --rebuild (bundle), --positions N (nearby), --seconds N (http: per read; capacity: per
  * step; memory: load per read), --clients N (realtime; capacity: most phones), --offers N (realtime, cluster),
- * --db pglite|postgres (http, capacity, realtime).
+ * --db pglite|postgres (http, capacity, realtime), --cpu (http: server CPU µs per request, the ratio that
+ * holds on a busy machine), --requests N (http --cpu: requests per run), --read TEXT (http: only matching reads),
+ * --profile DIR (http --cpu: a .cpuprofile of each read's run).
  */
 import { cpus, loadavg } from 'node:os';
 import { bundle } from './bundle.bench';
@@ -40,6 +42,10 @@ function parseArgs(argv: string[]): { names: string[]; strict: boolean; options:
     switch (flag) {
       case '--strict': strict = true; break;
       case '--rebuild': options.rebuild = true; break;
+      case '--cpu': options.cpu = true; break;
+      case '--requests': options.requests = Math.floor(number(flag, value())); break;
+      case '--read': options.read = value(); break;
+      case '--profile': options.profile = value(); break;
       case '--clients': options.clients = Math.floor(number(flag, value())); break;
       case '--offers': options.offers = Math.floor(number(flag, value())); break;
       case '--positions': options.positions = Math.floor(number(flag, value())); break;
@@ -51,7 +57,7 @@ function parseArgs(argv: string[]): { names: string[]; strict: boolean; options:
         break;
       }
       case '--help': case '-h':
-        console.info('usage: npm run bench -- [bundle|lighthouse|nearby|fare-hint|http|capacity|memory|realtime|cluster ...] [--strict] [--rebuild] [--positions N] [--seconds N] [--clients N] [--offers N] [--db pglite|postgres]');
+        console.info('usage: npm run bench -- [bundle|lighthouse|nearby|fare-hint|http|capacity|memory|realtime|cluster ...] [--strict] [--rebuild] [--cpu] [--requests N] [--read TEXT] [--profile DIR] [--positions N] [--seconds N] [--clients N] [--offers N] [--db pglite|postgres]');
         process.exit(0);
         break;
       default:

@@ -26,6 +26,14 @@ export interface BenchOptions {
   offers?: number;
   /** --db pglite|postgres (http, capacity, realtime; default: both for http and capacity) */
   db?: 'pglite' | 'postgres';
+  /** --cpu (http: server CPU µs per request instead of req/s, for a shared machine) */
+  cpu?: boolean;
+  /** --requests N (http --cpu: requests per run) */
+  requests?: number;
+  /** --profile DIR (http --cpu: a .cpuprofile of one run of each read, and of bare Fastify) */
+  profile?: string;
+  /** --read TEXT (http: only the reads whose label contains it) */
+  read?: string;
   /** --rebuild (bundle: run the web build even when dist exists) */
   rebuild?: boolean;
 }

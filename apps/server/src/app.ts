@@ -238,11 +238,13 @@ function registerWebApp(server: FastifyInstance, webDist: string): void {
     // preCompressed: the web build writes .br/.gz siblings (apps/web/vite.config.ts), sent when accepted.
     void server.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', immutable: false, preCompressed: true });
     // The service worker, the shell and the manifest are revalidated on every fetch (lib/web-app-headers.ts).
-    server.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-      const headers = webAppHeaders(request.url.split('?')[0] ?? '/');
-      if (headers) void reply.headers(headers);
-      return payload;
+    // Callback style, and API answers skip it at once: every polled read passes through this hook.
+    server.addHook('onSend', (request, reply, payload, done) => {
+      if ((request.method === 'GET' || request.method === 'HEAD') && !isApiAnswer(request.url)) {
+        const headers = webAppHeaders(request.url.split('?')[0] ?? '/');
+        if (headers) void reply.headers(headers);
+      }
+      done(null, payload);
     });
   }
   server.setNotFoundHandler((request, reply) => {

@@ -13,10 +13,13 @@ export function touchAccountOnWrites(
   touch: (userId: number) => Promise<void>,
   accountOf: (request: FastifyRequest) => number | null = (request) => request.user?.id ?? null,
 ): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!WRITES.has(request.method) || reply.statusCode >= 400) return payload;
-    const userId = accountOf(request);
-    if (userId !== null) await touch(userId);
-    return payload;
+  // Callback style: the module's polled GETs pass through without a promise and a microtask each.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const userId = WRITES.has(request.method) && reply.statusCode < 400 ? accountOf(request) : null;
+    if (userId === null) {
+      done(null, payload);
+      return;
+    }
+    touch(userId).then(() => done(null, payload), done);
   });
 }

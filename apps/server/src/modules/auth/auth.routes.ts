@@ -6,6 +6,7 @@ import {
 import { currentUser } from '../../plugins/authenticate';
 import { signedInRoutes } from '../../plugins/signed-in-routes';
 import { ok } from '../../lib/envelope';
+import { polledRead } from '../../plugins/conditional-get';
 import { AppError } from '../../lib/app-error';
 import type { AuthService } from './auth.service';
 
@@ -43,10 +44,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     schema: { tags: ['auth'], summary: 'Create an account', body: zRegisterRequest, response: { 201: zEnvelope(zAuthResult) } },
   }, async (request, reply) => reply.status(201).send(ok(await auth.register(request.body), 'Cuenta creada')));
 
+  const sendProfile = polledRead();
   app.get('/auth/profile', {
     ...guard,
     schema: { ...secured, summary: 'The session user', response: { 200: zEnvelope(zUser) } },
-  }, async (request) => ok(await auth.getProfile(currentUser(request).id, currentUser(request).sessionId)));
+  }, async (request, reply) => sendProfile(request, reply, await auth.getProfile(currentUser(request).id, currentUser(request).sessionId)));
 
   app.put('/auth/profile', {
     ...guard,

@@ -153,7 +153,15 @@ export class AuthService {
 
   /** Only a driver has a driver profile (register-driver makes a passenger 'both' in the same transaction). */
   private async toDto(user: CachedUser): Promise<User> {
-    const profile = isDriverType(user.userType) ? await this.users.findDriverProfile(user.id) : undefined;
-    return toUserDto(user, profile, ratingAverage(user.ratingAverage));
+    if (!isDriverType(user.userType)) {
+      // A passenger's answer is all in the cached user: one per cached user object, so a polled profile
+      // gets the same answer back (its body and ETag reused, plugins/conditional-get.ts) until the entry changes.
+      let dto = this.passengerDtos.get(user);
+      if (!dto) this.passengerDtos.set(user, (dto = toUserDto(user, undefined, ratingAverage(user.ratingAverage))));
+      return dto;
+    }
+    return toUserDto(user, await this.users.findDriverProfile(user.id), ratingAverage(user.ratingAverage));
   }
+
+  private readonly passengerDtos = new WeakMap<CachedUser, User>();
 }

@@ -4,18 +4,18 @@ import { zDriverStats, zEarningsRecord, zEarningsSummary, zEnvelope } from '@jal
 import { ok } from '../../lib/envelope';
 import { currentDriverId, requireDriver } from './driver-access';
 import type { DriverMetricsService } from './driver-metrics.service';
-import { conditionalGet } from '../../plugins/conditional-get';
+import { polledRead } from '../../plugins/conditional-get';
 import { signedInRoutes } from '../../plugins/signed-in-routes';
 
 /** GET /driver/stats, /driver/earnings/summary and /driver/earnings/records (definitions: docs/driver-metrics.md). */
 export const driverMetricsRoutes: FastifyPluginAsyncZod<{ metrics: DriverMetricsService }> = async (app, { metrics }) => {
   const { guard, secured } = signedInRoutes(app, 'driver', requireDriver);
 
+  const sendStats = polledRead();
   app.get('/driver/stats', {
     ...guard,
-    onSend: conditionalGet,
     schema: { ...secured, summary: "Today's earnings, trips and online hours; 30-day acceptance and completion rates", response: { 200: zEnvelope(zDriverStats) } },
-  }, async (request) => ok(await metrics.getStats(currentDriverId(request))));
+  }, async (request, reply) => sendStats(request, reply, await metrics.getStats(currentDriverId(request))));
 
   app.get('/driver/earnings/summary', {
     ...guard,

@@ -23,6 +23,8 @@ export function percentage(part: number, whole: number): number | null {
 interface KeptStats {
   stats: Omit<DriverStats, 'online_hours_today'>;
   log: { before: StatusChange | undefined; entries: StatusChange[] };
+  /** The last answer, given again while the online hours read the same (its body and ETag are then reused). */
+  last?: DriverStats;
 }
 
 /** Dashboard stats and earnings, computed from trips, offers, rejections and the status log (docs/driver-metrics.md). */
@@ -48,7 +50,9 @@ export class DriverMetricsService {
     const today = this.limaDay(now);
     const kept = await this.kept.read(`${driverId}:${today.key}`, [readKeys.stats(driverId)], () => this.loadStats(driverId));
     const { log } = kept;
-    return { ...kept.stats, online_hours_today: millisToHours(onlineMillis(log.before, log.entries, today.from, now)) };
+    const hours = millisToHours(onlineMillis(log.before, log.entries, today.from, now));
+    if (kept.last?.online_hours_today !== hours) kept.last = { ...kept.stats, online_hours_today: hours };
+    return kept.last;
   }
 
   /** Today's Lima day, its bounds computed once per day (limaToday costs ~40 µs, a kept read ~100 µs). */

@@ -3,17 +3,17 @@ import { zDriverStatus, zEnvelope, zSetDriverStatusRequest } from '@jala/contrac
 import { ok } from '../../lib/envelope';
 import { currentDriverId, requireDriver } from './driver-access';
 import type { DriverStatusService } from './driver-status.service';
-import { conditionalGet } from '../../plugins/conditional-get';
+import { polledRead } from '../../plugins/conditional-get';
 import { signedInRoutes } from '../../plugins/signed-in-routes';
 
 export const driverStatusRoutes: FastifyPluginAsyncZod<{ status: DriverStatusService }> = async (app, { status }) => {
   const { guard, secured } = signedInRoutes(app, 'driver', requireDriver);
 
+  const sendStatus = polledRead();
   app.get('/driver/status', {
     ...guard,
-    onSend: conditionalGet,
     schema: { ...secured, summary: 'Online/offline state, active vehicle and verification', response: { 200: zEnvelope(zDriverStatus) } },
-  }, async (request) => ok(await status.getStatus(currentDriverId(request))));
+  }, async (request, reply) => sendStatus(request, reply, await status.getStatus(currentDriverId(request))));
 
   app.post('/driver/status', {
     ...guard,

@@ -10,7 +10,7 @@ import type { PassengerProfileService } from './passenger-profile.service';
 import type { PassengerStatsService } from './passenger-stats.service';
 import type { SavedLocationsService } from './saved-locations.service';
 import type { TripHistoryService } from './trip-history.service';
-import { conditionalGet } from '../../plugins/conditional-get';
+import { polledRead } from '../../plugins/conditional-get';
 import { signedInRoutes } from '../../plugins/signed-in-routes';
 
 export interface PassengerRoutesOptions {
@@ -24,11 +24,11 @@ export interface PassengerRoutesOptions {
 export const passengerRoutes: FastifyPluginAsyncZod<PassengerRoutesOptions> = async (app, { stats, profiles, places, history }) => {
   const { guard, secured } = signedInRoutes(app, 'passenger');
 
+  const sendStats = polledRead();
   app.get('/passenger/stats', {
     ...guard,
-    onSend: conditionalGet,
     schema: { ...secured, summary: 'Dashboard cards', response: { 200: zEnvelope(zPassengerStats) } },
-  }, async (request) => ok(await stats.getStats(requirePassengerId(request))));
+  }, async (request, reply) => sendStats(request, reply, await stats.getStats(requirePassengerId(request))));
 
   app.get('/passenger/profile', {
     ...guard,

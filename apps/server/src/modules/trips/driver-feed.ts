@@ -47,6 +47,12 @@ export interface KeptFeed {
   radiusKm: number;
   hasVehicle: boolean;
   requests: KeptRequest[];
+  /**
+   * The last answer `visible` gave, for the position it was computed at, until the first request in it
+   * expires: a driver polling from the same spot gets the same array back (so its body and ETag are reused,
+   * plugins/conditional-get.ts) instead of the distances, filter and sort again. Never changed in place.
+   */
+  lastVisible?: { at: Position; untilMs: number; answer: DriverTripRequest[] };
 }
 
 /** Keeps a matching row: the per-read work is then a distance, a filter and a sort. */
@@ -93,14 +99,21 @@ export class DriverFeeds {
 
   /** The requests the driver at `at` sees at `now`: unexpired, inside their radius, nearest first. */
   static visible(feed: KeptFeed, at: Position, now: Date): DriverTripRequest[] {
-    const radiusM = feed.radiusKm * 1000;
     const nowMs = now.getTime();
-    return feed.requests
+    const last = feed.lastVisible;
+    // Same position, and nothing shown has expired: the distance filter does not depend on the time, and a
+    // request already left out for its expiry stays out, so the answer is the same.
+    if (last && nowMs < last.untilMs && last.at.latitude === at.latitude && last.at.longitude === at.longitude) return last.answer;
+    const radiusM = feed.radiusKm * 1000;
+    const shown = feed.requests
       .filter((kept) => kept.expiresAtMs > nowMs)
       .map((kept) => ({ kept, distanceM: earthDistanceM(at, kept.pickup) }))
       .filter(({ distanceM }) => distanceM <= radiusM)
-      .sort((a, b) => a.distanceM - b.distanceM || a.kept.dto.id - b.kept.dto.id)
-      .map(({ kept, distanceM }) => ({ ...kept.dto, distance_to_pickup_km: distanceToPickupKm(distanceM) }));
+      .sort((a, b) => a.distanceM - b.distanceM || a.kept.dto.id - b.kept.dto.id);
+    const answer = shown.map(({ kept, distanceM }) => ({ ...kept.dto, distance_to_pickup_km: distanceToPickupKm(distanceM) }));
+    const untilMs = shown.reduce((first, { kept }) => Math.min(first, kept.expiresAtMs), Number.POSITIVE_INFINITY);
+    feed.lastVisible = { at: { latitude: at.latitude, longitude: at.longitude }, untilMs, answer };
+    return answer;
   }
 }
 

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
 import type { DriverTripsService } from './driver-trips.service';
-import { conditionalGet } from '../../plugins/conditional-get';
+import { polledRead } from '../../plugins/conditional-get';
 
 function driverId(request: FastifyRequest): number {
   const user = currentUser(request);
@@ -26,13 +26,13 @@ const zOptionalPosition = zCoordinatesQuery.partial().refine(
 export const driverTripRoutes: FastifyPluginAsyncZod<{ driverTrips: DriverTripsService }> = async (app, { driverTrips }) => {
   app.addHook('preHandler', app.requireUser);
 
+  const sendRequests = polledRead();
   app.get('/driver/trip-requests', {
-    onSend: conditionalGet,
     schema: { tags: ['driver'], summary: 'Pending requests near me', ...secured, querystring: zOptionalPosition, response: { 200: zEnvelope(z.array(zDriverTripRequest)) } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { latitude, longitude } = request.query;
     const position = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null;
-    return ok(await driverTrips.nearbyRequests(driverId(request), position));
+    return sendRequests(request, reply, await driverTrips.nearbyRequests(driverId(request), position));
   });
 
   app.post('/driver/trips/accept', {

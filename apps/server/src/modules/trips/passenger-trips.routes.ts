@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ChatService } from './chat.service';
 import type { PassengerTripsService } from './passenger-trips.service';
 import { toCreatedTripDto } from './trip-dto';
-import { conditionalGet } from '../../plugins/conditional-get';
+import { polledRead } from '../../plugins/conditional-get';
 
 function passengerId(request: FastifyRequest): number {
   const user = currentUser(request);
@@ -49,10 +49,10 @@ export const passengerTripRoutes: FastifyPluginAsyncZod<{ passengerTrips: Passen
     return ok({ id: trip.id, status: trip.status, late }, late ? 'Viaje programado cancelado. Esta cancelación cuenta en tu contra.' : 'Viaje programado cancelado sin costo.');
   });
 
+  const sendOffers = polledRead();
   app.get('/trips/:id/driver-offers', {
-    onSend: conditionalGet,
     schema: { tags: ['trips'], summary: 'Offers on my pending trip, cheapest first', ...secured, params: zIdParam, response: { 200: zEnvelope(z.array(zDriverOffer)) } },
-  }, async (request) => ok(await passengerTrips.offers(passengerId(request), request.params.id)));
+  }, async (request, reply) => sendOffers(request, reply, await passengerTrips.offers(passengerId(request), request.params.id)));
 
   app.post('/drivers/trips/accept', {
     schema: { tags: ['trips'], summary: "Accept a driver's offer", ...secured, body: zAcceptOfferRequest, response: { 200: zEnvelope(zOfferAcceptance) } },
