@@ -5,7 +5,7 @@ import { isDriverType, ratingAverage } from '@jala/domain';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password';
 import type { AccountStamps, CachedUser, SessionCache } from './session-cache';
 import type { TokenClaims, TokenService } from './token.service';
-import { emailTaken, withUniqueEmail } from './unique-email';
+import { withUniqueEmail } from './unique-email';
 import { toUserDto } from './user-dto';
 import type { UserRow, UsersRepository } from './users.repository';
 import type { AuthenticatedUser } from '../../lib/session-user';
@@ -37,11 +37,9 @@ export class AuthService {
   ) {}
 
   async register(input: RegisterInput): Promise<AuthResult> {
-    if (await this.users.findByEmail(input.email)) throw emailTaken();
-    const passwordHash = await hashPassword(input.password);
-    const user = await withUniqueEmail(() => this.users.insert({
+    const user = await withUniqueEmail(this.users, { email: input.email, userId: null }, async () => this.users.insert({
       email: input.email,
-      passwordHash,
+      passwordHash: await hashPassword(input.password),
       firstName: input.first_name,
       lastName: input.last_name,
       phone: input.phone,
@@ -88,11 +86,7 @@ export class AuthService {
   }
 
   async updateProfile(userId: number, input: UpdateUserRequest): Promise<User> {
-    if (input.email) {
-      const owner = await this.users.findByEmail(input.email);
-      if (owner && owner.id !== userId) throw emailTaken();
-    }
-    const user = await withUniqueEmail(() => this.users.update(userId, {
+    const user = await withUniqueEmail(this.users, { email: input.email, userId }, () => this.users.update(userId, {
       firstName: input.first_name,
       lastName: input.last_name,
       email: input.email,

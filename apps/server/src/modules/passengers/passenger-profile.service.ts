@@ -1,7 +1,7 @@
 import type { PassengerProfile, UpdatePassengerProfileInput } from '@jala/contracts';
 import { AppError } from '../../lib/app-error';
 import type { AccountChanges } from '../../realtime/cluster-bus';
-import { emailTaken, withUniqueEmail } from '../auth/unique-email';
+import { withUniqueEmail } from '../auth/unique-email';
 import type { UsersRepository } from '../auth/users.repository';
 import type { PassengerProfileRepository } from './passenger-profile.repository';
 
@@ -36,9 +36,7 @@ export class PassengerProfileService {
       throw new AppError('VALIDATION', EMERGENCY_NAME_REQUIRED, { emergency_contact_name: EMERGENCY_NAME_REQUIRED });
     }
 
-    const owner = await this.users.findByEmail(input.email);
-    if (owner && owner.id !== userId) throw emailTaken();
-    const updated = await withUniqueEmail(() => this.profiles.updateProfile(userId, {
+    const updated = await withUniqueEmail(this.users, { email: input.email, userId }, () => this.profiles.updateProfile(userId, {
       firstName: input.first_name,
       lastName: input.last_name,
       email: input.email,
