@@ -4,11 +4,11 @@
  * GET /trips/fare-hint (offline route + the query), timed over routes between Lima's busy places — where
  * many trips are similar — and random ones; plus the plan it runs.
  */
-import { openDatabase, sql, type Database } from '@jala/db';
+import { sql, type Database } from '@jala/db';
 import { createGeoProvider, isInPeru } from '../apps/server/src/geo';
 import { FareHintRepository, type RouteForHint } from '../apps/server/src/modules/trips/fare-hint.repository';
 import { FareHintService } from '../apps/server/src/modules/trips/fare-hint.service';
-import { createScratchDatabase, postgresVersion } from './lib/postgres';
+import { withScratchDatabase } from './lib/postgres';
 import { LIMA_CORE, pointIn, seededRandom } from './lib/random';
 import { below, info, log, percentile, round, type Benchmark } from './lib/report';
 
@@ -130,12 +130,7 @@ export const fareHint: Benchmark = {
   name: 'fare-hint',
   description: `the usual price of a route (percentile_cont over similar completed trips) at ${TRIPS.toLocaleString('en-US')} completed trips on PostgreSQL`,
   async run() {
-    log('fare-hint', `PostgreSQL ${await postgresVersion()}`);
-    const scratch = await createScratchDatabase();
-    log('fare-hint', `database ${scratch.name}`);
-    const handle = await openDatabase({ kind: 'postgres', url: scratch.url });
-    try {
-      const db = handle.db;
+    return withScratchDatabase('fare-hint', async (db) => {
       const { passengerId, driverId } = await createParties(db);
       const t0 = performance.now();
       await insertCompletedTrips(db, passengerId, driverId, TRIPS);
@@ -180,10 +175,6 @@ export const fareHint: Benchmark = {
         info('similar trips, busiest route', Math.max(...matches), 'trips'),
         { name: 'plan uses the GiST index', value: usesIndex ? 1 : 0, unit: '', display: usesIndex ? 'yes' : 'no', budget: 'yes', pass: usesIndex },
       ];
-    } finally {
-      await handle.close();
-      await scratch.drop();
-      log('fare-hint', `dropped ${scratch.name}`);
-    }
+    });
   },
 };

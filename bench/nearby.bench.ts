@@ -2,9 +2,9 @@
  * The driver's nearby-requests query (MatchingRepository.nearbyRequests) at 10k and 100k pending trips on
  * PostgreSQL: p50/p99 over driver positions in Lima, growth from 10k to 100k, and the plan it runs.
  */
-import { openDatabase, sql, type Database } from '@jala/db';
+import { sql, type Database } from '@jala/db';
 import { MatchingRepository, type MatchingDriver } from '../apps/server/src/modules/trips/matching.repository';
-import { createScratchDatabase, postgresVersion } from './lib/postgres';
+import { withScratchDatabase } from './lib/postgres';
 import { LIMA_CORE, LIMA_METRO, PERU, pointIn, seededRandom, type Box } from './lib/random';
 import { below, info, log, percentile, round, type Benchmark } from './lib/report';
 
@@ -138,12 +138,7 @@ export const nearby: Benchmark = {
   description: `MatchingRepository.nearbyRequests (radius ${RADIUS_KM} km, auto) at 10k and 100k pending trips on PostgreSQL`,
   async run(options) {
     const positions = options.positions ?? 500;
-    log('nearby', `PostgreSQL ${await postgresVersion()}`);
-    const scratch = await createScratchDatabase();
-    log('nearby', `database ${scratch.name}`);
-    const handle = await openDatabase({ kind: 'postgres', url: scratch.url });
-    try {
-      const db = handle.db;
+    return withScratchDatabase('nearby', async (db) => {
       const driverId = await createDriverWithHistory(db);
       const random = seededRandom(20_240_611);
       const drivers: MatchingDriver[] = Array.from({ length: positions }, () => ({
@@ -185,10 +180,6 @@ export const nearby: Benchmark = {
         info('auto requests within 5 km @ 100k', Math.round(large.candidates), 'trips'),
         { name: 'plan uses the GiST index', value: usesIndex ? 1 : 0, unit: '', display: usesIndex ? 'yes' : 'no', budget: 'yes', pass: usesIndex },
       ];
-    } finally {
-      await handle.close();
-      await scratch.drop();
-      log('nearby', `dropped ${scratch.name}`);
-    }
+    });
   },
 };

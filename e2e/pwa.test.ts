@@ -21,7 +21,7 @@ import { testConfig } from '../apps/server/test/support/test-app';
 import { api } from './support/api';
 import { animationsSettled, baseUrl, BROWSER_WAIT_MS, CHROMIUM_PATH, phoneContext, PHONE, screenshot, uniqueEmail } from './support/browser';
 import { repoRoot } from './support/server-process';
-import { loginViaUi } from './support/session';
+import { loginToActiveTrip, loginViaUi } from './support/session';
 import { useBrowserSuite } from './support/suite';
 
 const WEB_DIST = join(repoRoot, 'apps', 'web', 'dist');
@@ -64,15 +64,6 @@ async function registrationIdOf(cdp: CDPSession, origin: string): Promise<string
     });
     void cdp.send('ServiceWorker.enable');
   });
-}
-
-/** Logs in through the form; the active-trip guard takes a user with a live trip straight to it. */
-async function loginToActiveTrip(page: Page, email: string, path: string): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(FACTORY_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(`**${path}`);
 }
 
 describe('installable app, push, offline and updates in Chromium at 360×740', () => {

@@ -14,20 +14,12 @@ import { tripPayload } from '../apps/server/test/support/actors';
 import { api, loginToken } from './support/api';
 import { phoneContext, screenshot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
-import { loginViaUi } from './support/session';
+import { loginToActiveTrip, loginViaUi } from './support/session';
 import { contentOverflow } from './support/phone-checks';
 
 /** 1.3 km north of the pickup (Av. Arequipa), then points along the way to Jockey Plaza. */
 const FAR = { latitude: -12.1094, longitude: -77.0297 };
 const ON_THE_WAY = [{ latitude: -12.1150, longitude: -77.0200 }, { latitude: -12.1050, longitude: -77.0050 }];
-
-async function loginOnTrip(page: Page, email: string, path: string): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(FACTORY_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(`**${path}`);
-}
 
 /** Holds the pointer on SOS for `ms` (the hold-to-confirm), the way a thumb does. */
 async function holdSos(page: Page, ms: number): Promise<void> {
@@ -67,8 +59,8 @@ describe('safety on every trip', () => {
     const passenger = await passengerContext.newPage();
     const driverPage = await driverContext.newPage();
     // With a trip going on, logging in lands on the active trip (the active-trip guard).
-    await loginOnTrip(passenger, rider.email, '/passenger/active-trip');
-    await loginOnTrip(driverPage, driver.user.email, '/driver/active-trip');
+    await loginToActiveTrip(passenger, rider.email, '/passenger/active-trip');
+    await loginToActiveTrip(driverPage, driver.user.email, '/driver/active-trip');
 
     // Know the car before boarding: photo (fetched with the token), long name wrapping, plate in large type.
     const card = passenger.getByTestId('car-card');

@@ -1,6 +1,8 @@
 /** A fresh, throw-away database on this machine's PostgreSQL server for one benchmark. */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { openDatabase, type Database } from '@jala/db';
+import { log } from './report';
 
 export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -44,4 +46,22 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
 
 export async function postgresVersion(): Promise<string> {
   return admin(async (c) => (await c.query<{ server_version: string }>('show server_version')).rows[0]?.server_version ?? '?');
+}
+
+/**
+ * Runs `work` on the database of a fresh scratch database (migrated by openDatabase), logging under `bench`
+ * the server version and the database's name; closes and drops it afterwards, whatever `work` did.
+ */
+export async function withScratchDatabase<T>(bench: string, work: (db: Database) => Promise<T>): Promise<T> {
+  log(bench, `PostgreSQL ${await postgresVersion()}`);
+  const scratch = await createScratchDatabase();
+  log(bench, `database ${scratch.name}`);
+  const handle = await openDatabase({ kind: 'postgres', url: scratch.url });
+  try {
+    return await work(handle.db);
+  } finally {
+    await handle.close();
+    await scratch.drop();
+    log(bench, `dropped ${scratch.name}`);
+  }
 }

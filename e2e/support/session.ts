@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { uniqueEmail } from './browser';
 
 export interface NewAccount {
@@ -23,9 +24,19 @@ export async function registerViaUi(page: Page, userType: 'passenger' | 'driver'
 }
 
 export async function loginViaUi(page: Page, email: string, password: string): Promise<void> {
+  await submitLogin(page, email, password);
+  await page.waitForURL((url) => url.pathname.endsWith('/dashboard') && url.pathname !== '/dashboard');
+}
+
+/** Logs a factory user with a live trip in through the form; the active-trip guard takes them straight to `path`. */
+export async function loginToActiveTrip(page: Page, email: string, path: string): Promise<void> {
+  await submitLogin(page, email, FACTORY_PASSWORD);
+  await page.waitForURL(`**${path}`);
+}
+
+async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
-  await page.waitForURL((url) => url.pathname.endsWith('/dashboard') && url.pathname !== '/dashboard');
 }

@@ -1,6 +1,4 @@
 import { assertInPeru } from './coverage-guard';
-import { fareForRoute } from '@jala/domain';
-import { formatDistance, formatDuration } from './geo-format';
 import { isValidLatLng } from './geo-math';
 import {
   GEO_ERROR_MESSAGES,
@@ -25,7 +23,8 @@ import { htmlToPlainText } from './html-text';
 import { getJson, parseResponse, requireOk, type FetchLike } from './http-json';
 import { isInPeru } from './peru-coverage';
 import { clampLimit, NEAR_RADIUS_KM } from './search-options';
-import { adjustCarSecondsForService, DEFAULT_SERVICE_TYPE_ID } from './service-speed';
+import { roadRouteResult, roadStep } from './route-result';
+import { DEFAULT_SERVICE_TYPE_ID } from './service-speed';
 import { normalizeText } from './text-normalize';
 
 /**
@@ -130,24 +129,17 @@ export class GoogleGeoProvider implements GeoProvider {
     if (!best) throw statusError('ROUTE_FAILED', 'ZERO_RESULTS', NO_ROUTE_MESSAGE);
 
     const serviceTypeId = opts.serviceTypeId ?? DEFAULT_SERVICE_TYPE_ID;
-    const metres = best.legs.reduce((sum, leg) => sum + leg.distance.value, 0);
-    const carSeconds = best.legs.reduce((sum, leg) => sum + leg.duration.value, 0);
-    const distance = formatDistance(metres);
-    const duration = formatDuration(adjustCarSecondsForService(carSeconds, serviceTypeId));
-    return {
-      distance,
-      duration,
+    return roadRouteResult({
+      metres: best.legs.reduce((sum, leg) => sum + leg.distance.value, 0),
+      carSeconds: best.legs.reduce((sum, leg) => sum + leg.duration.value, 0),
       polyline: best.overview_polyline.points,
-      steps: best.legs.flatMap((leg) =>
-        leg.steps.map((step) => ({
-          instruction: htmlToPlainText(step.html_instructions),
-          distance: formatDistance(step.distance.value),
-          duration: formatDuration(adjustCarSecondsForService(step.duration.value, serviceTypeId)),
-          start: { latitude: step.start_location.lat, longitude: step.start_location.lng },
-        })),
-      ),
-      estimatedCost: fareForRoute({ distanceMetres: distance.value, durationSeconds: duration.value }, serviceTypeId),
-    };
+      steps: best.legs.flatMap((leg) => leg.steps.map((step) => roadStep({
+        instruction: htmlToPlainText(step.html_instructions),
+        metres: step.distance.value,
+        carSeconds: step.duration.value,
+        start: { latitude: step.start_location.lat, longitude: step.start_location.lng },
+      }, serviceTypeId))),
+    }, serviceTypeId);
   }
 
   /** Geocoding restricted to Peru (components=country:PE), for addresses Text Search did not find. */

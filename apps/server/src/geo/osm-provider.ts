@@ -1,6 +1,4 @@
 import { assertInPeru } from './coverage-guard';
-import { fareForRoute } from '@jala/domain';
-import { formatDistance, formatDuration } from './geo-format';
 import { compassDirectionEs, isValidLatLng } from './geo-math';
 import {
   GEO_ERROR_MESSAGES,
@@ -26,7 +24,8 @@ import {
 import { osrmInstruction } from './osrm-instructions';
 import { PERU_BOUNDS } from './peru-coverage';
 import { clampLimit, NEAR_RADIUS_KM } from './search-options';
-import { adjustCarSecondsForService, DEFAULT_SERVICE_TYPE_ID } from './service-speed';
+import { roadRouteResult, roadStep } from './route-result';
+import { DEFAULT_SERVICE_TYPE_ID } from './service-speed';
 import { normalizeText } from './text-normalize';
 
 /**
@@ -126,25 +125,17 @@ export class OsmGeoProvider implements GeoProvider {
     const serviceTypeId = opts.serviceTypeId ?? DEFAULT_SERVICE_TYPE_ID;
     const lastLeg = best.legs.length - 1;
     const steps = best.legs.flatMap((leg, legIndex) =>
-      leg.steps.map((step) => ({
+      leg.steps.map((step) => roadStep({
         instruction: osrmInstruction(step.maneuver, step.name || step.ref || '', {
           compass: compassDirectionEs(step.maneuver.bearing_after),
           isLastLeg: legIndex === lastLeg,
         }),
-        distance: formatDistance(step.distance),
-        duration: formatDuration(adjustCarSecondsForService(step.duration, serviceTypeId)),
+        metres: step.distance,
+        carSeconds: step.duration,
         start: { latitude: step.maneuver.location[1], longitude: step.maneuver.location[0] },
-      })),
+      }, serviceTypeId)),
     );
-    const distance = formatDistance(best.distance);
-    const duration = formatDuration(adjustCarSecondsForService(best.duration, serviceTypeId));
-    return {
-      distance,
-      duration,
-      polyline: best.geometry,
-      steps,
-      estimatedCost: fareForRoute({ distanceMetres: distance.value, durationSeconds: duration.value }, serviceTypeId),
-    };
+    return roadRouteResult({ metres: best.distance, carSeconds: best.duration, polyline: best.geometry, steps }, serviceTypeId);
   }
 
   private async searchNominatim(query: string, limit: number, boundedTo: LatLng | undefined): Promise<Place[]> {

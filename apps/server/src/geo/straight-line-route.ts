@@ -1,7 +1,8 @@
-import { encodePolyline, fareForRoute } from '@jala/domain';
+import { encodePolyline } from '@jala/domain';
 import { formatDistance, formatDuration } from './geo-format';
 import { bearingDegrees, compassDirectionEs, densifySegment, haversineKm } from './geo-math';
 import type { LatLng, RouteResult, RouteStep } from './geo-provider';
+import { routeResult } from './route-result';
 import { DEFAULT_SERVICE_TYPE_ID, SPEED_KMH, isMototaxi } from './service-speed';
 
 /**
@@ -53,13 +54,6 @@ export function buildStraightLineRoute(
   const destination = stops[stops.length - 1] as LatLng;
   steps.push({ instruction: 'Llegaste a tu destino', distance: formatDistance(0), duration: formatDuration(0), start: destination });
 
-  const distance = formatDistance(totalMetres);
-  const duration = formatDuration(totalSeconds);
-  return {
-    distance,
-    duration,
-    polyline: encodePolyline(path.map((point) => [point.latitude, point.longitude])),
-    steps,
-    estimatedCost: fareForRoute({ distanceMetres: distance.value, durationSeconds: duration.value }, serviceTypeId),
-  };
+  const polyline = encodePolyline(path.map((point) => [point.latitude, point.longitude]));
+  return routeResult({ metres: totalMetres, seconds: totalSeconds, polyline, steps }, serviceTypeId);
 }

@@ -244,19 +244,24 @@ export function buildPeruSettlements(): PeruSettlements {
   };
 }
 
-/** One JSON document, one row per line: small, and a data update shows as a readable diff. */
-export function serializeSettlements(data: PeruSettlements): string {
+/**
+ * One JSON document, a line per field and a line per item of its last field, the list: small, and a data
+ * update shows as a readable diff.
+ */
+function jsonItemPerLine(fields: Record<string, unknown>, listKey: string, items: readonly unknown[]): string {
   return [
     '{',
-    `"source":${JSON.stringify(data.source)},`,
-    `"licence":${JSON.stringify(data.licence)},`,
-    `"regions":${JSON.stringify(data.regions)},`,
-    `"provinces":${JSON.stringify(data.provinces)},`,
-    '"rows":[',
-    data.rows.map((row) => JSON.stringify(row)).join(',\n'),
+    ...Object.entries(fields).map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)},`),
+    `${JSON.stringify(listKey)}:[`,
+    items.map((item) => JSON.stringify(item)).join(',\n'),
     ']}',
     '',
   ].join('\n');
+}
+
+/** One row per line. */
+export function serializeSettlements({ source, licence, regions, provinces, rows }: PeruSettlements): string {
+  return jsonItemPerLine({ source, licence, regions, provinces }, 'rows', rows);
 }
 
 /** Peru's outline (mainland and a few islands) from Natural Earth 1:10m admin-0 countries. */
@@ -280,16 +285,8 @@ export function buildPeruOutline(): PeruOutline {
 }
 
 /** One polygon per line (the mainland is one long line): a few dozen KB instead of a pretty-printed MB. */
-export function serializeOutline(data: PeruOutline): string {
-  return [
-    '{',
-    `"source":${JSON.stringify(data.source)},`,
-    `"licence":${JSON.stringify(data.licence)},`,
-    '"polygons":[',
-    data.polygons.map((polygon) => JSON.stringify(polygon)).join(',\n'),
-    ']}',
-    '',
-  ].join('\n');
+export function serializeOutline({ source, licence, polygons }: PeruOutline): string {
+  return jsonItemPerLine({ source, licence }, 'polygons', polygons);
 }
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;

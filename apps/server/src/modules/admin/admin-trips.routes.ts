@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  zAdminAlertsQuery, zAdminTrip, zAdminTripStory, zAdminTripsQuery, zEnvelope, zIdParam, zLiveCity, zOperatorCancelRequest,
+  zAdminAlertsQuery, zAdminTrip, zAdminTripStory, zAdminTripsQuery, zIdParam, zLiveCity, zOperatorCancelRequest,
   zResolveAlertRequest, zSafetyAlert,
 } from '@jala/contracts';
 import { ok } from '../../lib/envelope';
@@ -17,22 +17,15 @@ interface Services { trips: TripsAdminService; alerts: AlertsAdminService; passe
 
 /** The city seen by an operator: trips, one trip's story, the live map, cancelling a trip, SOS alerts. */
 export const adminTripsRoutes: FastifyPluginAsyncZod<Services> = async (app, { trips, alerts, passengerTrips, audit }) => {
-  const { guard, secured } = signedInRoutes(app, 'admin', requireAdmin);
+  const { answers } = signedInRoutes(app, 'admin', requireAdmin);
 
-  app.get('/admin/trips', {
-    ...guard,
-    schema: { ...secured, summary: 'Trips, newest first (100), by status, active only, or text', querystring: zAdminTripsQuery, response: { 200: zEnvelope(z.array(zAdminTrip)) } },
-  }, async (request) => ok(await trips.list(request.query)));
+  app.get('/admin/trips', answers('Trips, newest first (100), by status, active only, or text', z.array(zAdminTrip), { querystring: zAdminTripsQuery }),
+    async (request) => ok(await trips.list(request.query)));
 
-  app.get('/admin/trips/:id', {
-    ...guard,
-    schema: { ...secured, summary: "One trip's story: status log, offers, chat, positions", params: zIdParam, response: { 200: zEnvelope(zAdminTripStory) } },
-  }, async (request) => ok(await trips.story(request.params.id)));
+  app.get('/admin/trips/:id', answers("One trip's story: status log, offers, chat, positions", zAdminTripStory, { params: zIdParam }),
+    async (request) => ok(await trips.story(request.params.id)));
 
-  app.post('/admin/trips/:id/cancel', {
-    ...guard,
-    schema: { ...secured, summary: 'Cancel an abusive or stuck trip; passenger and driver are told', params: zIdParam, body: zOperatorCancelRequest, response: { 200: zEnvelope(zAdminTripStory) } },
-  }, async (request) => {
+  app.post('/admin/trips/:id/cancel', answers('Cancel an abusive or stuck trip; passenger and driver are told', zAdminTripStory, { params: zIdParam, body: zOperatorCancelRequest }), async (request) => {
     const { after } = await passengerTrips.cancelAsOperator(request.params.id, request.body.reason, (tx, before, cancelled) =>
       audit.record(operatorActor(request), {
         action: 'trip.cancel', targetType: 'trip', targetId: cancelled.id,
@@ -41,20 +34,13 @@ export const adminTripsRoutes: FastifyPluginAsyncZod<Services> = async (app, { t
     return ok(await trips.story(after.id), 'Viaje cancelado. Se avisó al pasajero y al conductor.');
   });
 
-  app.get('/admin/live', {
-    ...guard,
-    schema: { ...secured, summary: 'Snapshot of the live map: online drivers and active trips (updates come over MQTT)', response: { 200: zEnvelope(zLiveCity) } },
-  }, async () => ok(await trips.liveCity()));
+  app.get('/admin/live', answers('Snapshot of the live map: online drivers and active trips (updates come over MQTT)', zLiveCity),
+    async () => ok(await trips.liveCity()));
 
-  app.get('/admin/alerts', {
-    ...guard,
-    schema: { ...secured, summary: 'SOS alerts: open ones oldest first (default), or resolved ones', querystring: zAdminAlertsQuery, response: { 200: zEnvelope(z.array(zSafetyAlert)) } },
-  }, async (request) => ok(await alerts.list(request.query.state)));
+  app.get('/admin/alerts', answers('SOS alerts: open ones oldest first (default), or resolved ones', z.array(zSafetyAlert), { querystring: zAdminAlertsQuery }),
+    async (request) => ok(await alerts.list(request.query.state)));
 
-  app.post('/admin/alerts/:id/resolve', {
-    ...guard,
-    schema: { ...secured, summary: 'Resolve an SOS alert with a note', params: zIdParam, body: zResolveAlertRequest, response: { 200: zEnvelope(z.null()) } },
-  }, async (request) => {
+  app.post('/admin/alerts/:id/resolve', answers('Resolve an SOS alert with a note', z.null(), { params: zIdParam, body: zResolveAlertRequest }), async (request) => {
     await alerts.resolve(request.params.id, request.body.note, operatorActor(request));
     return ok(null, 'Alerta resuelta.');
   });

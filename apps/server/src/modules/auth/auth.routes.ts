@@ -21,7 +21,7 @@ export interface AuthRoutesOptions {
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, rateLimitPerMinute, onLogout }) => {
   const throttles = app.authThrottles;
   const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
-  const { guard, secured } = signedInRoutes(app, 'auth');
+  const { answers, creates } = signedInRoutes(app, 'auth');
 
   app.post('/auth/login', {
     config: { rateLimit },
@@ -45,15 +45,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   }, async (request, reply) => reply.status(201).send(ok(await auth.register(request.body), 'Cuenta creada')));
 
   const sendProfile = polledRead();
-  app.get('/auth/profile', {
-    ...guard,
-    schema: { ...secured, summary: 'The session user', response: { 200: zEnvelope(zUser) } },
-  }, async (request, reply) => sendProfile(request, reply, await auth.getProfile(currentUser(request).id, currentUser(request).sessionId)));
+  app.get('/auth/profile', answers('The session user', zUser),
+    async (request, reply) => sendProfile(request, reply, await auth.getProfile(currentUser(request).id, currentUser(request).sessionId)));
 
-  app.put('/auth/profile', {
-    ...guard,
-    schema: { ...secured, summary: 'Update the session user', body: zUpdateUserRequest, response: { 200: zEnvelope(zUser) } },
-  }, async (request) => {
+  app.put('/auth/profile', answers('Update the session user', zUser, { body: zUpdateUserRequest }), async (request) => {
     const { id: userId, sessionId } = currentUser(request);
     if (request.body.email && request.body.email !== (await auth.getProfile(userId, sessionId)).email) {
       await throttles.assertEmailChangeAllowed(userId, request.ip);
@@ -61,20 +56,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return ok(await auth.updateProfile(userId, request.body), 'Perfil actualizado');
   });
 
-  app.post('/auth/logout', {
-    ...guard,
-    schema: { ...secured, summary: 'Revoke this session', response: { 200: zEnvelope(z.null()) } },
-  }, async (request) => {
+  app.post('/auth/logout', answers('Revoke this session', z.null()), async (request) => {
     const { sessionId } = currentUser(request);
     await auth.logout(sessionId);
     await onLogout(sessionId);
     return ok(null, 'Sesión cerrada');
   });
 
-  app.post('/auth/register-driver', {
-    ...guard,
-    schema: { ...secured, summary: 'Register the session user as a driver', body: zRegisterDriverRequest, response: { 201: zEnvelope(zDriverRegistration) } },
-  }, async (request, reply) => {
+  app.post('/auth/register-driver', creates('Register the session user as a driver', zDriverRegistration, { body: zRegisterDriverRequest }), async (request, reply) => {
     const result = await auth.registerDriver(currentUser(request).id, request.body);
     return reply.status(201).send(ok(result, driverRegistrationMessage(result.status)));
   });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResult, LoginRequest, RegisterDriverRequest, UpdateUserRequest, User } from '@jala/contracts';
 import { AppError } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/db-errors';
 import { isDriverType, ratingAverage } from '@jala/domain';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password';
 import type { AccountStamps, CachedUser, SessionCache } from './session-cache';
 import type { TokenClaims, TokenService } from './token.service';
+import { withUniqueEmail } from './unique-email';
 import { toUserDto } from './user-dto';
 import type { UserRow, UsersRepository } from './users.repository';
 import type { AuthenticatedUser } from '../../lib/session-user';
@@ -37,22 +37,14 @@ export class AuthService {
   ) {}
 
   async register(input: RegisterInput): Promise<AuthResult> {
-    if (await this.users.findByEmail(input.email)) throw new AppError('EMAIL_TAKEN', undefined, { email: 'Ya existe una cuenta con ese correo.' });
-    let user: UserRow;
-    try {
-      user = await this.users.insert({
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        firstName: input.first_name,
-        lastName: input.last_name,
-        phone: input.phone,
-        userType: input.user_type,
-      });
-    } catch (error) {
-      // Two sign-ups racing for one e-mail: the unique index decides.
-      if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', undefined, { email: 'Ya existe una cuenta con ese correo.' });
-      throw error;
-    }
+    const user = await withUniqueEmail(this.users, { email: input.email, userId: null }, async () => this.users.insert({
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.first_name,
+      lastName: input.last_name,
+      phone: input.phone,
+      userType: input.user_type,
+    }));
     return this.openSession(user);
   }
 
@@ -94,23 +86,13 @@ export class AuthService {
   }
 
   async updateProfile(userId: number, input: UpdateUserRequest): Promise<User> {
-    if (input.email) {
-      const owner = await this.users.findByEmail(input.email);
-      if (owner && owner.id !== userId) throw new AppError('EMAIL_TAKEN', undefined, { email: 'Ya existe una cuenta con ese correo.' });
-    }
-    let user: UserRow | undefined;
-    try {
-      user = await this.users.update(userId, {
-        firstName: input.first_name,
-        lastName: input.last_name,
-        email: input.email,
-        phone: input.phone,
-        avatarUrl: input.avatar_url,
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', undefined, { email: 'Ya existe una cuenta con ese correo.' });
-      throw error;
-    }
+    const user = await withUniqueEmail(this.users, { email: input.email, userId }, () => this.users.update(userId, {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      phone: input.phone,
+      avatarUrl: input.avatar_url,
+    }));
     if (!user) throw new AppError('UNAUTHORIZED');
     await this.changes.userChanged(userId);
     return this.toDto(user);

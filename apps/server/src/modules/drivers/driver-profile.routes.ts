@@ -6,16 +6,9 @@ import type { DriverProfileService } from './driver-profile.service';
 import { signedInRoutes } from '../../plugins/signed-in-routes';
 
 export const driverProfileRoutes: FastifyPluginAsyncZod<{ profiles: DriverProfileService }> = async (app, { profiles }) => {
-  const { guard, secured } = signedInRoutes(app, 'driver', requireDriver);
+  const { guard, secured, answers } = signedInRoutes(app, 'driver', requireDriver);
 
-  app.get('/driver/profile', {
-    ...guard,
-    schema: {
-      ...secured,
-      summary: "The driver's licence data, emergency contact and search radius (data null before registering it)",
-      response: { 200: zEnvelope(zDriverProfile.nullable()) },
-    },
-  }, async (request) => {
+  app.get('/driver/profile', answers("The driver's licence data, emergency contact and search radius (data null before registering it)", zDriverProfile.nullable()), async (request) => {
     const profile = await profiles.getProfile(currentDriverId(request));
     return ok(profile, profile ? 'OK' : 'Aún no registras tu perfil de conductor.');
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { driverRegistrationMessage, zDriverRegisterRequest, zDriverRegistration, zEnvelope } from '@jala/contracts';
+import { driverRegistrationMessage, zDriverRegisterRequest, zDriverRegistration } from '@jala/contracts';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
 import { signedInRoutes } from '../../plugins/signed-in-routes';
@@ -7,16 +7,8 @@ import type { DriverRegistrationService } from './driver-registration.service';
 
 /** POST /driver/register: any signed-in user (a passenger too) becomes a driver pending verification. */
 export const driverRegistrationRoutes: FastifyPluginAsyncZod<{ registration: DriverRegistrationService }> = async (app, { registration }) => {
-  const { guard, secured } = signedInRoutes(app, 'driver');
-  app.post('/driver/register', {
-    ...guard,
-    schema: {
-      ...secured,
-      summary: 'Register the session user as a driver (profile pending verification plus a first vehicle)',
-      body: zDriverRegisterRequest,
-      response: { 201: zEnvelope(zDriverRegistration) },
-    },
-  }, async (request, reply) => {
+  const { creates } = signedInRoutes(app, 'driver');
+  app.post('/driver/register', creates('Register the session user as a driver (profile pending verification plus a first vehicle)', zDriverRegistration, { body: zDriverRegisterRequest }), async (request, reply) => {
     const result = await registration.registerDriver(currentUser(request).id, request.body);
     return reply.status(201).send(ok(result, driverRegistrationMessage(result.status)));
   });

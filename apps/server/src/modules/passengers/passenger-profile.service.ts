@@ -1,11 +1,10 @@
 import type { PassengerProfile, UpdatePassengerProfileInput } from '@jala/contracts';
 import { AppError } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/db-errors';
 import type { AccountChanges } from '../../realtime/cluster-bus';
+import { withUniqueEmail } from '../auth/unique-email';
 import type { UsersRepository } from '../auth/users.repository';
 import type { PassengerProfileRepository } from './passenger-profile.repository';
 
-const EMAIL_TAKEN_FIELDS = { email: 'Ya existe una cuenta con ese correo.' };
 export const EMERGENCY_PHONE_REQUIRED = 'Ingresa el teléfono del contacto de emergencia.';
 export const EMERGENCY_NAME_REQUIRED = 'Ingresa el nombre del contacto de emergencia.';
 
@@ -37,25 +36,17 @@ export class PassengerProfileService {
       throw new AppError('VALIDATION', EMERGENCY_NAME_REQUIRED, { emergency_contact_name: EMERGENCY_NAME_REQUIRED });
     }
 
-    const owner = await this.users.findByEmail(input.email);
-    if (owner && owner.id !== userId) throw new AppError('EMAIL_TAKEN', undefined, EMAIL_TAKEN_FIELDS);
-    try {
-      const updated = await this.profiles.updateProfile(userId, {
-        firstName: input.first_name,
-        lastName: input.last_name,
-        email: input.email,
-        phone: input.phone,
-        emergencyContactName,
-        emergencyContactPhone,
-      });
-      if (!updated) throw new AppError('UNAUTHORIZED');
-      // Name, e-mail and phone are in /auth/profile, served from every node's session cache.
-      await this.changes.userChanged(userId);
-      return updated;
-    } catch (error) {
-      // Two accounts racing for one e-mail: the unique index decides.
-      if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', undefined, EMAIL_TAKEN_FIELDS);
-      throw error;
-    }
+    const updated = await withUniqueEmail(this.users, { email: input.email, userId }, () => this.profiles.updateProfile(userId, {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      phone: input.phone,
+      emergencyContactName,
+      emergencyContactPhone,
+    }));
+    if (!updated) throw new AppError('UNAUTHORIZED');
+    // Name, e-mail and phone are in /auth/profile, served from every node's session cache.
+    await this.changes.userChanged(userId);
+    return updated;
   }
 }

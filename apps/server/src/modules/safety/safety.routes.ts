@@ -1,25 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   zEnvelope, zIdParam, zPhoto, zPhotoUpload, zSharedTrip, zShareLink, zShareTokenParam, zSosAlert, zSosRequest, zTrustedContacts,
   zTrustedContactsRequest,
 } from '@jala/contracts';
-import { isDriverType } from '@jala/domain';
-import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
+import { driverId } from '../trips/trip-actor';
 import type { SafetyService } from './safety.service';
 
 const secured = { security: [{ bearer: [] }] };
 /** A 5 MB photo as base64 plus the JSON around it. */
 const PHOTO_BODY_LIMIT = 7 * 1024 * 1024;
-
-function driverId(request: FastifyRequest): number {
-  const user = currentUser(request);
-  if (!isDriverType(user.userType)) throw new AppError('DRIVERS_ONLY');
-  return user.id;
-}
 
 /** Everything a signed-in passenger or driver does for their safety. */
 export const safetyRoutes: FastifyPluginAsyncZod<{ safety: SafetyService }> = async (app, { safety }) => {

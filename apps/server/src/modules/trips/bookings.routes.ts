@@ -2,11 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zBookingCancellation, zDriverBooking, zEnvelope, zIdParam, zPassengerBooking } from '@jala/contracts';
-import { isDriverType, isPassengerType } from '@jala/domain';
-import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { currentUser } from '../../plugins/authenticate';
 import type { BookingsService } from './bookings.service';
+import { driverId, passengerId } from './trip-actor';
 
 const secured = { security: [{ bearer: [] }] };
 
@@ -15,26 +13,16 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }>
 
   app.get('/trips/scheduled', {
     schema: { tags: ['trips'], summary: 'My upcoming scheduled rides (not yet my active trip)', ...secured, response: { 200: zEnvelope(z.array(zPassengerBooking)) } },
-  }, async (request) => {
-    const user = currentUser(request);
-    if (!isPassengerType(user.userType)) throw new AppError('PASSENGERS_ONLY');
-    return ok(await bookings.upcomingForPassenger(user.id));
-  });
+  }, async (request) => ok(await bookings.upcomingForPassenger(passengerId(request))));
 
   app.get('/driver/scheduled-trips', {
     schema: { tags: ['driver'], summary: 'Scheduled rides near my usual area, and those I confirmed', ...secured, response: { 200: zEnvelope(z.array(zDriverBooking)) } },
-  }, async (request) => {
-    const user = currentUser(request);
-    if (!isDriverType(user.userType)) throw new AppError('DRIVERS_ONLY');
-    return ok(await bookings.upcomingForDriver(user.id));
-  });
+  }, async (request) => ok(await bookings.upcomingForDriver(driverId(request))));
 
   app.post('/driver/scheduled-trips/:id/cancel', {
     schema: { tags: ['driver'], summary: 'Give back a scheduled ride I confirmed (it is offered to other drivers again)', ...secured, params: zIdParam, response: { 200: zEnvelope(zBookingCancellation) } },
   }, async (request) => {
-    const user = currentUser(request);
-    if (!isDriverType(user.userType)) throw new AppError('DRIVERS_ONLY');
-    const { trip, late } = await bookings.releaseByDriver(user.id, request.params.id);
+    const { trip, late } = await bookings.releaseByDriver(driverId(request), request.params.id);
     return ok({ id: trip.id, status: trip.status, late }, late
       ? 'Cancelaste el viaje programado. Como faltaba menos de una hora, cuenta en tu tasa de finalización.'
       : 'Cancelaste el viaje programado. Lo ofrecimos a otros conductores.');

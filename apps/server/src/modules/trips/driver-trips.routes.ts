@@ -1,22 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   zCompleteTripRequest, zCoordinatesQuery, zDriverOffer, zDriverTripRequest, zEnvelope, zIdParam, zRejectRequest, zSendOfferRequest, zTripCompletion,
   zTripStageChange, zTripStageRequest,
 } from '@jala/contracts';
-import { farFromDestinationMeters, fromCentimos, isDriverType } from '@jala/domain';
-import { AppError } from '../../lib/app-error';
+import { farFromDestinationMeters, fromCentimos } from '@jala/domain';
 import { ok } from '../../lib/envelope';
-import { currentUser } from '../../plugins/authenticate';
 import type { DriverTripsService } from './driver-trips.service';
+import { driverId } from './trip-actor';
 import { polledRead } from '../../plugins/conditional-get';
-
-function driverId(request: FastifyRequest): number {
-  const user = currentUser(request);
-  if (!isDriverType(user.userType)) throw new AppError('DRIVERS_ONLY');
-  return user.id;
-}
 
 const secured = { security: [{ bearer: [] }] };
 const zOptionalPosition = zCoordinatesQuery.partial().refine(

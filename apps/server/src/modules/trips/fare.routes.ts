@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zAnswerFareAdjustmentRequest, zEnvelope, zFareAdjustment, zIdParam, zProposeFareAdjustmentRequest, zReceiptPdfQuery, zTripReceipt } from '@jala/contracts';
-import { isDriverType, isPassengerType } from '@jala/domain';
-import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
 import { perUserRateLimit } from '../../plugins/per-user-rate-limit';
 import { receiptPdf } from './receipt-pdf';
 import type { FareService } from './fare.service';
+import { driverId, passengerId } from './trip-actor';
 
 const secured = { security: [{ bearer: [] }] };
 
@@ -24,18 +23,14 @@ export const fareRoutes: FastifyPluginAsyncZod<{ fares: FareService }> = async (
   app.post('/driver/trips/:id/fare-adjustments', {
     schema: { tags: ['driver'], summary: 'Ask the passenger to change the agreed price', ...secured, params: zIdParam, body: zProposeFareAdjustmentRequest, response: { 201: zEnvelope(zFareAdjustment) } },
   }, async (request, reply) => {
-    const user = currentUser(request);
-    if (!isDriverType(user.userType)) throw new AppError('DRIVERS_ONLY');
-    const adjustment = await fares.propose(user.id, request.params.id, request.body);
+    const adjustment = await fares.propose(driverId(request), request.params.id, request.body);
     return reply.status(201).send(ok(adjustment, 'Ajuste enviado al pasajero'));
   });
 
   app.put('/trips/:id/fare-adjustment', {
     schema: { tags: ['trips'], summary: "Accept or refuse the driver's fare adjustment", ...secured, params: zIdParam, body: zAnswerFareAdjustmentRequest, response: { 200: zEnvelope(zFareAdjustment) } },
   }, async (request) => {
-    const user = currentUser(request);
-    if (!isPassengerType(user.userType)) throw new AppError('PASSENGERS_ONLY');
-    const adjustment = await fares.answer(user.id, request.params.id, request.body.accept);
+    const adjustment = await fares.answer(passengerId(request), request.params.id, request.body.accept);
     return ok(adjustment, request.body.accept ? 'Ajuste aceptado' : 'Ajuste rechazado: se mantiene el precio acordado');
   });
 

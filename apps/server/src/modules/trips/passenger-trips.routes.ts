@@ -4,21 +4,13 @@ import {
   zAcceptOfferRequest, zCancelTripRequest, zChatMessage, zCreatedTrip, zCreateTripRequest, zDriverOffer, zEnvelope, zIdParam, zOfferAcceptance,
   zRaisePriceRequest, zTripCancellation,
 } from '@jala/contracts';
-import { isPassengerType } from '@jala/domain';
-import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
-import type { FastifyRequest } from 'fastify';
 import type { ChatService } from './chat.service';
 import type { PassengerTripsService } from './passenger-trips.service';
+import { passengerId } from './trip-actor';
 import { toCreatedTripDto } from './trip-dto';
 import { polledRead } from '../../plugins/conditional-get';
-
-function passengerId(request: FastifyRequest): number {
-  const user = currentUser(request);
-  if (!isPassengerType(user.userType)) throw new AppError('PASSENGERS_ONLY');
-  return user.id;
-}
 
 const zChatParams = z.object({ id: zIdParam.shape.id, driverId: zIdParam.shape.id });
 const secured = { security: [{ bearer: [] }] };
