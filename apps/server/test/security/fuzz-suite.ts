@@ -6,9 +6,8 @@
  * FUZZ_SEED replays a failure; FUZZ_REPORT=1 prints how many requests got each status per operation.
  */
 import fc from 'fast-check';
-import { schema } from '@jala/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDriver, createTrip, createCompletedTrip, createUser } from '@jala/test-factories/database';
+import { createDriver, createTrip, createCompletedTrip, createPaymentCase, createUser } from '@jala/test-factories/database';
 import { api } from '../support/http';
 import { login } from '../support/actors';
 import {
@@ -87,13 +86,7 @@ export function defineFuzzSuite(backend: Backend): void {
       const pending = await createTrip(db, { passengerId: rider.id });
       const done = await createCompletedTrip(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, fareCents: 2000, completedAt: new Date() });
       // Issue 26: a Plin trip in dispute and its open case, so the payment routes meet real objects.
-      const disputed = await createTrip(db, {
-        passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'completed', completedAt: new Date(), finalFareCents: 1800,
-        paymentMethod: 'plin', paymentStatus: 'disputed', payeePhone: '987654321',
-      });
-      const [paymentCase] = await db.insert(schema.paymentCases).values({
-        tripId: disputed.id, driverId: driver.user.id, passengerId: rider.id, method: 'plin', amountCents: 1800, openedAt: new Date(),
-      }).returning();
+      const { trip: disputed, paymentCase } = await createPaymentCase(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id });
       const place = await api<{ id: number }>(t.baseUrl, 'POST', '/passenger/saved-locations', {
         token: (await login(t.baseUrl, rider.email)).token,
         body: { name: 'Casa', address: 'Av. Larco 123', latitude: -12.12, longitude: -77.03 },
@@ -106,7 +99,7 @@ export function defineFuzzSuite(backend: Backend): void {
         undefined,
         'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged',
       ];
-      ids = [both.user.id, both.vehicle.id, driver.user.id, driver.vehicle.id, rider.id, admin.id, pending.id, done.id, disputed.id, paymentCase!.id, place.body.data.id];
+      ids = [both.user.id, both.vehicle.id, driver.user.id, driver.vehicle.id, rider.id, admin.id, pending.id, done.id, disputed.id, paymentCase.id, place.body.data.id];
       operations = (await loadOperations(t.baseUrl)).filter((op) => op.body || op.parameters.some((p) => p.in === 'path' || p.in === 'query'));
     });
     afterAll(async () => t?.stop());

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema } from '@jala/db';
-import { createCompletedTrip, createDriver, createTrip, createUser } from '@jala/test-factories/database';
+import { createCompletedTrip, createDriver, createPaymentCase, createTrip, createUser } from '@jala/test-factories/database';
 import { login } from '../support/actors';
 import { databaseFingerprint, fillPath, loadOperations, responseProblem, validValue, type Operation } from '../support/openapi';
 import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
@@ -94,13 +94,7 @@ function defineOwnershipSuite(backend: Backend) {
       const done = await createCompletedTrip(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, fareCents: 2500, completedAt: new Date() });
       // Paid by Yape and waiting for both answers (issue 26): a stranger's 'Ya pagué' or 'Pago recibido' would change it.
       await db.update(schema.trips).set({ paymentMethod: 'yape', paymentStatus: 'pending', payeePhone: '987654321' }).where(eq(schema.trips.id, done.id));
-      const disputed = await createTrip(db, {
-        passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'completed', completedAt: new Date(), finalFareCents: 1800,
-        paymentMethod: 'plin', paymentStatus: 'disputed', payeePhone: '987654321',
-      });
-      const [paymentCase] = await db.insert(schema.paymentCases).values({
-        tripId: disputed.id, driverId: driver.user.id, passengerId: rider.id, method: 'plin', amountCents: 1800, openedAt: new Date(),
-      }).returning();
+      const { paymentCase } = await createPaymentCase(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id });
       const [place] = await db.insert(schema.savedLocations).values({ userId: rider.id, name: 'Casa', address: 'Av. Larco 123', latitude: '-12.120000', longitude: '-77.030000' }).returning();
       await db.insert(schema.driverDocumentBlobs).values({ storageKey: 'owner-licence', bytes: Buffer.from([0xff, 0xd8, 0xff]) });
       const [document] = await db.insert(schema.driverDocuments).values({
@@ -109,7 +103,7 @@ function defineOwnershipSuite(backend: Backend) {
       const [alert] = await db.insert(schema.safetyAlerts).values({ tripId: riding.id, userId: secondRider.id, role: 'passenger' }).returning();
       owner = {
         trips: { pending: pending.id, in_progress: riding.id, completed: done.id }, driver: driver.user.id, vehicle: driver.vehicle.id, savedLocation: place!.id,
-        document: document!.id, user: rider.id, alert: alert!.id, paymentCase: paymentCase!.id,
+        document: document!.id, user: rider.id, alert: alert!.id, paymentCase: paymentCase.id,
       };
 
       // Strangers of each role. Drivers are verified and online but in Arequipa: a pending request is
