@@ -196,7 +196,8 @@ describe('payment method, chosen before the ride', () => {
       service_type_id: 2, offer_price: 18, payment_method: 'yape',
     });
     expect(second.status).toBe(201);
-    expect((await api('POST', '/driver/trips/accept', driverToken, { trip_request_id: second.data.id })).status).toBe(201);
+    // The driver ended the first trip at Jockey Plaza: back at Parque Kennedy, they say where they are.
+    expect((await api('POST', '/driver/trips/accept', driverToken, { trip_request_id: second.data.id, ...PARQUE_KENNEDY })).status).toBe(201);
     await acceptAndStart(riderToken, driverToken, yapeDriver.user.id, second.data.id);
     await complete(driverToken, second.data.id);
     await driverPage.goto(`/trips/${second.data.id}/receipt`);
