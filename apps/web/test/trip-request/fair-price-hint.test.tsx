@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FareHint } from '@jala/contracts';
 import { renderWizardAtStep3 } from './wizard-at-step3';
-import { fail, ok, renderAt, stubFetch } from '../support';
+import { fail, ok } from '../support';
 
 const USUAL: FareHint = { similar_trips: 14, low: 11.25, high: 13.75, estimate: 12.4 };
 const FEW: FareHint = { similar_trips: 3, low: null, high: null, estimate: 12.4 };
