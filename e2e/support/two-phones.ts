@@ -11,8 +11,8 @@ export async function choosePlace(page: Page, text: string, option: RegExp): Pro
   await page.getByRole('option', { name: option }).click();
 }
 
-/** Parque Kennedy → Jockey Plaza, Auto, an offered price, confirmed: resolves on the active-trip page. */
-export async function requestAuto(page: Page, price: string): Promise<void> {
+/** The wizard from Parque Kennedy to Jockey Plaza, Auto at `price`, left on its step 3 (service, price, payment). */
+export async function wizardToPriceStep(page: Page, price: string): Promise<void> {
   await page.goto('/passenger/trip-request');
   await choosePlace(page, 'Kennedy', /Parque Kennedy/);
   await page.getByRole('button', { name: 'Siguiente' }).click();
@@ -20,6 +20,11 @@ export async function requestAuto(page: Page, price: string): Promise<void> {
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
   await page.getByLabel('Precio que ofreces (S/)').fill(price);
+}
+
+/** Parque Kennedy → Jockey Plaza, Auto, an offered price, confirmed: resolves on the active-trip page. */
+export async function requestAuto(page: Page, price: string): Promise<void> {
+  await wizardToPriceStep(page, price);
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByRole('button', { name: 'Confirmar Viaje' }).click();
   await page.waitForURL('**/passenger/active-trip');

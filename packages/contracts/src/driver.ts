@@ -216,6 +216,8 @@ export const zEarningsSummary = z.object({
   total_trips: z.number().int(),
   today_earnings: z.number(),
   last_week_earnings: z.number(),
+  /** Issue 26: total earnings by how passengers paid, in soles. */
+  by_method: z.object({ cash: z.number(), yape: z.number(), plin: z.number() }).optional(),
 });
 export type EarningsSummary = z.infer<typeof zEarningsSummary>;
 

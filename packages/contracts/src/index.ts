@@ -20,3 +20,4 @@ export * from './operators';
 export * from './fare-hint';
 export * from './notifications';
 export * from './booking';
+export * from './payment';

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { formatSoles, TRIP_STATUSES } from '@jala/domain';
+import { zTripPayment } from './payment';
 
 export const zTripStatus = z.enum(TRIP_STATUSES);
 
@@ -91,6 +92,8 @@ const zTripCore = z.object({
   route_polyline: z.string().nullable(),
   /** A booking's pickup time (issue 25); absent or null for a live trip. */
   scheduled_for: zInstant.nullish(),
+  /** How the trip is paid (issue 26); the server always sends it. */
+  payment: zTripPayment.optional(),
 });
 export type TripCore = z.infer<typeof zTripCore>;
 
@@ -169,7 +172,12 @@ export const zTripReceipt = z.object({
   /** Accepted adjustments only: the ones that count. */
   adjustments: z.array(zFareAdjustment),
   total: zSolesAmount,
+  /** 'Efectivo', 'Yape' or 'Plin'. */
   payment_method: z.string(),
+  /** The receipt's payment line (issue 26): 'Pagado con Yape · confirmado por el conductor', 'Efectivo', … */
+  payment_text: z.string().optional(),
+  /** The method, note and state, with whom to pay for the passenger of a Yape/Plin trip. */
+  payment: zTripPayment.optional(),
   passenger_name: z.string(),
   driver_name: z.string(),
   /** 'Toyota Yaris · Blanco · ABC-123'. */

@@ -1,8 +1,9 @@
 /** Schemas of the marketplace: trip requests, offers, acceptance, stages, completion, chat and live topics. */
 import { z } from 'zod';
-import { isInPeru, isServiceTypeId, isStartCodeShape } from '@jala/domain';
+import { cashNoteTooSmallMessage, isInPeru, isServiceTypeId, isStartCodeShape } from '@jala/domain';
 import { zId, zText } from './text';
 import { zScheduledFor } from './booking';
+import { zCashNote, zPaymentMethod, zWalletPaymentStatus } from './payment';
 import { FARE_ADJUSTMENT_MAX, FARE_ADJUSTMENT_REASONS, zFareAdjustment, zFareHint, zTripStatus } from './trip-views';
 
 const latitude = z.number({ error: 'La latitud debe ser un número.' }).min(-90, 'Latitud fuera de rango.').max(90, 'Latitud fuera de rango.');
@@ -35,7 +36,17 @@ export const zCreateTripRequest = z.object({
   offer_price: zSoles.optional(),
   /** A booking (issue 25): the pickup time, 30 minutes to 7 days ahead on a 5-minute step (checked by the server). */
   scheduled_for: zScheduledFor.optional(),
+  /** Issue 26: how the passenger pays (cash when absent) and, for cash, the note they will hand over (null: exact). */
+  payment_method: zPaymentMethod.optional(),
+  cash_note: zCashNote.nullish(),
 }).superRefine((v, ctx) => {
+  if (v.cash_note != null && (v.payment_method ?? 'cash') !== 'cash') {
+    ctx.addIssue({ code: 'custom', path: ['cash_note'], message: 'El billete solo aplica al pago en efectivo.' });
+  }
+  // Against the passenger's own price here; without one the server checks the estimate (it prices the route).
+  if (v.cash_note != null && v.offer_price !== undefined && v.cash_note * 100 < Math.round(v.offer_price * 100)) {
+    ctx.addIssue({ code: 'custom', path: ['cash_note'], message: cashNoteTooSmallMessage(v.cash_note, Math.round(v.offer_price * 100)) });
+  }
   if (!isInPeru(v.pickup_latitude, v.pickup_longitude)) ctx.addIssue({ code: 'custom', path: ['pickup_latitude'], message: 'El origen debe estar en el Perú.' });
   if (!isInPeru(v.destination_latitude, v.destination_longitude)) ctx.addIssue({ code: 'custom', path: ['destination_latitude'], message: 'El destino debe estar en el Perú.' });
   if (v.pickup_latitude === v.destination_latitude && v.pickup_longitude === v.destination_longitude) {
@@ -141,6 +152,9 @@ export const zDriverTripRequest = z.object({
   fare_hint: zFareHint.nullable(),
   /** A booking published as a live request (30 minutes before its time): its pickup time. */
   scheduled_for: z.string().nullish(),
+  /** Issue 26: how the passenger pays (cash for trips from before) and, for cash, the note (null: exact). */
+  payment_method: zPaymentMethod.optional(),
+  cash_note: z.number().int().nullish(),
 });
 export type DriverTripRequest = z.infer<typeof zDriverTripRequest>;
 
@@ -194,6 +208,8 @@ export const zTripStatusMessage = z.object({
   fare_adjustment: zFareAdjustment.nullish(),
   /** On completion far from the destination: metres from where the driver ended it (the server's measure). */
   ended_far_from_destination_m: z.number().int().nullish(),
+  /** A Yape/Plin payment moved after the ride (the status is 'completed'): both sides refetch. Never the number. */
+  payment_status: zWalletPaymentStatus.nullish(),
 });
 export type TripStatusMessage = z.infer<typeof zTripStatusMessage>;
 

@@ -75,6 +75,12 @@ export const driverProfiles = pgTable('driver_profiles', {
   documentsSubmittedAt: timestamp('documents_submitted_at', { withTimezone: true }),
   /** Why an operator rejected the documents; the driver reads it and answers by uploading again. */
   rejectionReason: text('rejection_reason'),
+  /** Payment methods the driver takes (issue 26); cash by default, Yape and Plin need `wallet_phone`. */
+  acceptsCash: boolean('accepts_cash').notNull().default(true),
+  acceptsYape: boolean('accepts_yape').notNull().default(false),
+  acceptsPlin: boolean('accepts_plin').notNull().default(false),
+  /** The Peruvian mobile the driver's Yape/Plin is on; shown only to the passenger of an accepted trip. */
+  walletPhone: text('wallet_phone'),
 }, (t) => [
   uniqueIndex('driver_profiles_license_unique').on(sql`upper(${t.licenseNumber})`),
   check('driver_profiles_radius_check', sql`${t.searchRadiusKm} >= 1 and ${t.searchRadiusKm} <= 100`),
@@ -161,6 +167,18 @@ export const trips = pgTable('trips', {
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   /** The last reminder sent (minutes before pickup: 60, then 15); null before the first. */
   remindedMinutes: smallint('reminded_minutes'),
+  /**
+   * How the passenger pays (issue 26, packages/domain/src/payment.ts). Trips from before it are cash, exact.
+   * `cash_note`: the note (whole soles) the passenger will hand over, null for the exact amount.
+   */
+  paymentMethod: text('payment_method', { enum: ['cash', 'yape', 'plin'] }).notNull().default('cash'),
+  cashNote: smallint('cash_note'),
+  /** The driver's Yape/Plin number when the trip was accepted: what the passenger pays to. */
+  payeePhone: text('payee_phone'),
+  /** A Yape/Plin payment after the ride (WALLET_PAYMENT_STATUSES); null for cash. */
+  paymentStatus: text('payment_status', { enum: ['pending', 'reported', 'confirmed', 'disputed', 'resolved_paid', 'resolved_unpaid'] }),
+  paymentReportedAt: timestamp('payment_reported_at', { withTimezone: true }),
+  paymentAnsweredAt: timestamp('payment_answered_at', { withTimezone: true }),
 }, (t) => [
   // One active trip per passenger and per driver, enforced by the database (GUIDE §3 'Accepting'); a booking
   // counts only once activated.
@@ -218,6 +236,28 @@ export const bookingCancellations = pgTable('booking_cancellations', {
   scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull(),
 }, (t) => [index('booking_cancellations_user_idx').on(t.userId, t.cancelledAt)]);
+
+/**
+ * 'No recibí el pago' (issue 26): a driver says a Yape/Plin payment never arrived. One case per trip;
+ * operators resolve it in the console (paid or not), audited like their other actions.
+ */
+export const paymentCases = pgTable('payment_cases', {
+  id: serial('id').primaryKey(),
+  tripId: integer('trip_id').notNull().references(() => trips.id, { onDelete: 'cascade' }),
+  driverId: integer('driver_id').notNull().references(() => users.id),
+  passengerId: integer('passenger_id').notNull().references(() => users.id),
+  method: text('method', { enum: ['yape', 'plin'] }).notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+  outcome: text('outcome', { enum: ['paid', 'unpaid'] }),
+  resolutionNote: text('resolution_note'),
+  openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  resolvedBy: integer('resolved_by').references(() => users.id),
+}, (t) => [
+  uniqueIndex('payment_cases_one_per_trip').on(t.tripId),
+  index('payment_cases_open_idx').on(t.openedAt).where(sql`status = 'open'`),
+]);
 
 /** Requests a driver hid with 'Rechazar': excluded from that driver's list only. */
 export const tripRejections = pgTable('trip_rejections', {

@@ -15,3 +15,4 @@ export * from './trip-end';
 export * from './fare-hint';
 export * from './tax-id';
 export * from './booking';
+export * from './payment';

@@ -80,6 +80,24 @@ export function createCompletedTrip(db: Database, args: { passengerId: number; d
   });
 }
 
+/**
+ * A completed Plin trip whose driver said 'No recibí el pago' (issue 26): the trip in `disputed` and its
+ * open payment case, as PaymentsRepository.dispute writes them.
+ */
+export async function createPaymentCase(db: Database, args: { passengerId: number; driverId: number; vehicleId?: number; fareCents?: number }) {
+  const fareCents = args.fareCents ?? 1800;
+  const trip = await createCompletedTrip(db, {
+    passengerId: args.passengerId, driverId: args.driverId, fareCents, completedAt: new Date(),
+    ...(args.vehicleId === undefined ? {} : { vehicleId: args.vehicleId }),
+    paymentMethod: 'plin', paymentStatus: 'disputed', payeePhone: '987654321',
+  });
+  const [paymentCase] = await db.insert(schema.paymentCases).values({
+    tripId: trip.id, driverId: args.driverId, passengerId: args.passengerId, method: 'plin', amountCents: fareCents, openedAt: new Date(),
+  }).returning();
+  if (!paymentCase) throw new Error('insert payment_cases returned no row');
+  return { trip, paymentCase };
+}
+
 export async function setUserType(db: Database, userId: number, userType: 'passenger' | 'driver' | 'both') {
   await db.update(schema.users).set({ userType }).where(eq(schema.users.id, userId));
 }

@@ -76,6 +76,16 @@ export const ERRORS = {
   RAISE_NEEDS_PENDING_TRIP: { status: 409, message: 'Solo puedes subir el precio mientras esperas ofertas.' },
   PRICE_NOT_HIGHER: { status: 400, message: 'El nuevo precio debe ser mayor que el actual.' },
 
+  // --- payment method (issue 26) ---
+  /** The message names the method: 'No aceptas Yape'. */
+  PAYMENT_METHOD_NOT_ACCEPTED: { status: 409, message: 'No aceptas el método de pago de este viaje.' },
+  /** The passenger accepts an offer whose driver stopped taking the trip's method meanwhile; the message names it. */
+  DRIVER_STOPPED_ACCEPTING_METHOD: { status: 409, message: 'Este conductor ya no acepta el método de pago del viaje. Elige otra oferta.' },
+  /** 'Ya pagué', 'Pago recibido' or 'No recibí el pago' out of turn (cash trip, trip not completed, already answered). */
+  PAYMENT_NOT_OPEN: { status: 409, message: 'Este pago ya no espera esa respuesta.' },
+  PAYMENT_CASE_NOT_FOUND: { status: 404, message: 'Caso de pago no encontrado.' },
+  PAYMENT_CASE_ALREADY_RESOLVED: { status: 409, message: 'Este caso ya fue resuelto.' },
+
   // --- ratings ---
   RATING_NEEDS_COMPLETED_TRIP: { status: 409, message: 'Solo puedes calificar viajes completados.' },
   RATING_ALREADY_GIVEN: { status: 409, message: 'Ya calificaste este viaje.' },

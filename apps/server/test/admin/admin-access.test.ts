@@ -40,7 +40,7 @@ describeOnBackends('every /admin route is for operators only on %s', ({ t, maybe
     const names = adminOps.map((op) => `${op.method} ${op.path}`);
     for (const expected of ['GET /admin/verification-queue', 'POST /admin/drivers/{id}/reject', 'POST /admin/users/{id}/suspend',
       'GET /admin/audit-log', 'POST /admin/operators', 'DELETE /admin/operators/{id}', 'POST /admin/trips/{id}/cancel', 'GET /admin/alerts',
-      'POST /admin/alerts/{id}/resolve', 'GET /admin/live']) {
+      'POST /admin/alerts/{id}/resolve', 'GET /admin/live', 'GET /admin/payment-cases', 'POST /admin/payment-cases/{id}/resolve']) {
       expect(names).toContain(expected);
     }
     expect(adminOps.every((op) => op.secured && op.tags.includes('admin'))).toBe(true);

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDriver, createTrip, createCompletedTrip, createUser } from '@jala/test-factories/database';
+import { createDriver, createTrip, createCompletedTrip, createPaymentCase, createUser } from '@jala/test-factories/database';
 import { api } from '../support/http';
 import { login } from '../support/actors';
 import {
@@ -85,6 +85,8 @@ export function defineFuzzSuite(backend: Backend): void {
       const admin = await createUser(db, { isAdmin: true });
       const pending = await createTrip(db, { passengerId: rider.id });
       const done = await createCompletedTrip(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, fareCents: 2000, completedAt: new Date() });
+      // Issue 26: a Plin trip in dispute and its open case, so the payment routes meet real objects.
+      const { trip: disputed, paymentCase } = await createPaymentCase(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id });
       const place = await api<{ id: number }>(t.baseUrl, 'POST', '/passenger/saved-locations', {
         token: (await login(t.baseUrl, rider.email)).token,
         body: { name: 'Casa', address: 'Av. Larco 123', latitude: -12.12, longitude: -77.03 },
@@ -97,7 +99,7 @@ export function defineFuzzSuite(backend: Backend): void {
         undefined,
         'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged',
       ];
-      ids = [both.user.id, both.vehicle.id, driver.user.id, driver.vehicle.id, rider.id, admin.id, pending.id, done.id, place.body.data.id];
+      ids = [both.user.id, both.vehicle.id, driver.user.id, driver.vehicle.id, rider.id, admin.id, pending.id, done.id, disputed.id, paymentCase.id, place.body.data.id];
       operations = (await loadOperations(t.baseUrl)).filter((op) => op.body || op.parameters.some((p) => p.in === 'path' || p.in === 'query'));
     });
     afterAll(async () => t?.stop());

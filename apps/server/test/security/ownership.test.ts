@@ -8,13 +8,13 @@
  * object this suite cannot create fails loudly until it is added to ID_KINDS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@jala/db';
-import { createCompletedTrip, createDriver, createTrip, createUser } from '@jala/test-factories/database';
+import { eq, schema } from '@jala/db';
+import { createCompletedTrip, createDriver, createPaymentCase, createTrip, createUser } from '@jala/test-factories/database';
 import { login } from '../support/actors';
 import { databaseFingerprint, fillPath, loadOperations, responseProblem, validValue, type Operation } from '../support/openapi';
 import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
 
-type IdKind = 'trip' | 'driver' | 'vehicle' | 'savedLocation' | 'document' | 'user' | 'alert';
+type IdKind = 'trip' | 'driver' | 'vehicle' | 'savedLocation' | 'document' | 'user' | 'alert' | 'paymentCase';
 
 /**
  * What each id parameter names: by its own name, or for a bare path `{id}` by the collection before it
@@ -37,6 +37,8 @@ const ID_KINDS: Record<string, IdKind | null> = {
   'users/{id}': 'user',
   'operators/{id}': 'user',
   'alerts/{id}': 'alert',
+  // A driver's 'No recibí el pago' (issue 26), resolved by operators.
+  'payment-cases/{id}': 'paymentCase',
   // A scheduled ride a driver gives back (issue 25): a trip.
   'scheduled-trips/{id}': 'trip',
   // A page cursor of the audit log, not an object anyone owns.
@@ -72,7 +74,7 @@ function defineOwnershipSuite(backend: Backend) {
     let t: TestApp;
     let available = true;
     let operations: Operation[] = [];
-    let owner: { trips: Record<Stage, number>; driver: number; vehicle: number; savedLocation: number; document: number; user: number; alert: number };
+    let owner: { trips: Record<Stage, number>; driver: number; vehicle: number; savedLocation: number; document: number; user: number; alert: number; paymentCase: number };
     /** `self`: a former counterpart's own driver id, used for driver ids on routes that also take a trip. */
     let strangers: { role: string; token: string; admin: boolean; self?: number }[] = [];
 
@@ -90,6 +92,9 @@ function defineOwnershipSuite(backend: Backend) {
       await db.insert(schema.chatMessages).values({ tripId: pending.id, driverId: driver.user.id, senderId: rider.id, senderRole: 'passenger', message: 'Hola' });
       const riding = await createTrip(db, { passengerId: secondRider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'in_progress', acceptedAt: new Date(), startedAt: new Date() });
       const done = await createCompletedTrip(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, fareCents: 2500, completedAt: new Date() });
+      // Paid by Yape and waiting for both answers (issue 26): a stranger's 'Ya pagué' or 'Pago recibido' would change it.
+      await db.update(schema.trips).set({ paymentMethod: 'yape', paymentStatus: 'pending', payeePhone: '987654321' }).where(eq(schema.trips.id, done.id));
+      const { paymentCase } = await createPaymentCase(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id });
       const [place] = await db.insert(schema.savedLocations).values({ userId: rider.id, name: 'Casa', address: 'Av. Larco 123', latitude: '-12.120000', longitude: '-77.030000' }).returning();
       await db.insert(schema.driverDocumentBlobs).values({ storageKey: 'owner-licence', bytes: Buffer.from([0xff, 0xd8, 0xff]) });
       const [document] = await db.insert(schema.driverDocuments).values({
@@ -98,7 +103,7 @@ function defineOwnershipSuite(backend: Backend) {
       const [alert] = await db.insert(schema.safetyAlerts).values({ tripId: riding.id, userId: secondRider.id, role: 'passenger' }).returning();
       owner = {
         trips: { pending: pending.id, in_progress: riding.id, completed: done.id }, driver: driver.user.id, vehicle: driver.vehicle.id, savedLocation: place!.id,
-        document: document!.id, user: rider.id, alert: alert!.id,
+        document: document!.id, user: rider.id, alert: alert!.id, paymentCase: paymentCase.id,
       };
 
       // Strangers of each role. Drivers are verified and online but in Arequipa: a pending request is

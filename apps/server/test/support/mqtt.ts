@@ -39,13 +39,20 @@ export const MESSAGE_WAIT_MS = 20_000;
 
 /** Resolves with the next message on `topic`; rejects when none came within `ms` (a ceiling). */
 export function nextMessage(client: MqttClient, topic: string, ms = MESSAGE_WAIT_MS): Promise<unknown> {
+  return nextMessageWhere(client, topic, () => true, ms);
+}
+
+/** Resolves with the next message on `topic` that `matches`; rejects when none came within `ms` (a ceiling). */
+export function nextMessageWhere(client: MqttClient, topic: string, matches: (message: unknown) => boolean, ms = MESSAGE_WAIT_MS): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => { client.off('message', onMessage); reject(new Error(`no message on ${topic} within ${ms} ms`)); }, ms);
     function onMessage(received: string, payload: Buffer) {
       if (received !== topic) return;
+      const message: unknown = JSON.parse(payload.toString());
+      if (!matches(message)) return;
       clearTimeout(timer);
       client.off('message', onMessage);
-      resolve(JSON.parse(payload.toString()));
+      resolve(message);
     }
     client.on('message', onMessage);
   });

@@ -6,41 +6,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FareHint } from '@jala/contracts';
-import { TripRequestSheet } from '../../src/features/trip-request/components/trip-request-sheet';
-import { TripRequestProvider, type TripWriteCalls } from '../../src/features/trip-request/model/trip-request-context';
-import { createTripRequestStore } from '../../src/features/trip-request/model/trip-request-store';
-import { makeCreatedTrip } from '@jala/test-factories';
-import { fail, ok, renderAt, stubFetch } from '../support';
+import { renderWizardAtStep3 } from './wizard-at-step3';
+import { fail, ok } from '../support';
 
-const KENNEDY = { coordinates: { latitude: -12.1211, longitude: -77.0297 }, address: 'Parque Kennedy, Miraflores' };
-const JOCKEY = { coordinates: { latitude: -12.0859, longitude: -76.9773 }, address: 'Jockey Plaza, Santiago de Surco' };
 const USUAL: FareHint = { similar_trips: 14, low: 11.25, high: 13.75, estimate: 12.4 };
 const FEW: FareHint = { similar_trips: 3, low: null, high: null, estimate: 12.4 };
 
 /** The wizard on its price step (3) with both points chosen; `hint` is what the server answers. */
 function renderPriceStep(hint: FareHint | Response) {
-  const fetchMock = stubFetch({ 'GET /trips/fare-hint': hint instanceof Response ? hint : ok(hint), 'GET /passenger/saved-locations': ok([]) });
-  const created: unknown[] = [];
-  const calls: TripWriteCalls = {
-    createTrip: async (payload) => {
-      created.push(payload);
-      return makeCreatedTrip();
-    },
-    cancelTrip: async () => {},
-  };
-  const store = createTripRequestStore({ reverseGeocode: async () => ({ address: 'Av. Larco 345, Miraflores' }) });
-  const state = store.getState();
-  state.setMapStatus({ state: 'ready' });
-  state.setLocation('origin', KENNEDY);
-  state.next();
-  state.setLocation('destination', JOCKEY);
-  state.next();
-  renderAt(
-    '/passenger/trip-request',
-    <TripRequestProvider store={store} calls={calls}>
-      <TripRequestSheet route={{ route: null, isLoading: false, error: null, fareServiceTypeId: null }} onCreated={() => {}} confirming={false} />
-    </TripRequestProvider>,
-  );
+  const { store, created, fetchMock } = renderWizardAtStep3({ 'GET /trips/fare-hint': hint instanceof Response ? hint : ok(hint) });
   const hintCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/trips/fare-hint'));
   return { store, created, hintCalls };
 }

@@ -7,7 +7,7 @@ export type AuditActor = { kind: 'operator'; id: number } | { kind: 'system'; la
 
 export interface AuditRecord {
   action: string;
-  targetType: 'user' | 'driver' | 'trip' | 'alert';
+  targetType: 'user' | 'driver' | 'trip' | 'alert' | 'payment_case';
   targetId: number | null;
   before?: unknown;
   after?: unknown;

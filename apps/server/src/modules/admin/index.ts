@@ -8,6 +8,7 @@ import type { ModuleDeps } from '../module-deps';
 import type { TripServicesDep } from '../trips';
 import { adminDriversRoutes } from './admin-drivers.routes';
 import { adminOperatorsRoutes } from './admin-operators.routes';
+import { adminPaymentsRoutes } from './admin-payments.routes';
 import { adminTripsRoutes } from './admin-trips.routes';
 import { adminUsersRoutes } from './admin-users.routes';
 import { AlertsAdminService } from './alerts-admin.service';
@@ -43,6 +44,7 @@ export const adminModule: FastifyPluginAsyncZod<ModuleDeps & TripServicesDep> = 
   await app.register(adminDriversRoutes, { verification, review, broker: deps.broker, touchAccount: (driverId) => readModels.touchAccount(driverId) });
   await app.register(adminOperatorsRoutes, { operators, audit, realtime: deps.realtime });
   await app.register(adminUsersRoutes, { users: new UsersAdminService(db, audit, deps.realtime, deps.accountChanges, deps.tripServices.offersWithdrawn) });
+  await app.register(adminPaymentsRoutes, { payments: deps.tripServices.payments, audit });
   await app.register(adminTripsRoutes, { trips, alerts: new AlertsAdminService(db, audit, now), passengerTrips: deps.tripServices.passengerTrips, audit });
 
   for (const email of config.operatorEmails) {

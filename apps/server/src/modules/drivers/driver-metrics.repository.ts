@@ -36,6 +36,16 @@ export class DriverMetricsRepository {
     return { cents: toInt(row?.cents), trips: toInt(row?.trips) };
   }
 
+  /** All-time earnings by how the passenger paid (issue 26), céntimos per method; methods without trips are absent. */
+  async earningsByMethod(driverId: number): Promise<Map<string, number>> {
+    const result = await this.db.execute(sql`
+      select payment_method as method, coalesce(sum(final_fare_cents), 0) as cents
+      from trips
+      where driver_id = ${driverId} and status = 'completed' and completed_at is not null
+      group by 1`);
+    return new Map(rowsOf(result).map((row) => [String(row.method), toInt(row.cents)]));
+  }
+
   /** Earnings per Lima calendar day ('YYYY-MM-DD' → céntimos) for trips completed within [from, to). */
   async dailyEarnings(driverId: number, from: Date, to: Date): Promise<Map<string, number>> {
     const result = await this.db.execute(sql`

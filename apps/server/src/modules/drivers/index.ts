@@ -14,6 +14,8 @@ import { driverRegistrationRoutes } from './driver-registration.routes';
 import { DriverStatusRepository } from './driver-status.repository';
 import { driverStatusRoutes } from './driver-status.routes';
 import { DriverStatusService } from './driver-status.service';
+import { paymentSettingsRoutes } from './payment-settings.routes';
+import { PaymentSettingsService } from './payment-settings.service';
 import { VehiclesRepository } from './vehicles.repository';
 import { vehiclesRoutes } from './vehicles.routes';
 import { VehiclesService } from './vehicles.service';
@@ -32,6 +34,7 @@ export const driverModule: FastifyPluginAsyncZod<ModuleDeps & TripServicesDep> =
 
   await app.register(driverRegistrationRoutes, { registration: auth.driverRegistration });
   await app.register(driverProfileRoutes, { profiles: new DriverProfileService(profileRepository, now) });
+  await app.register(paymentSettingsRoutes, { settings: new PaymentSettingsService(profileRepository) });
   await app.register(vehiclesRoutes, { vehicles: new VehiclesService(db, vehicleRepository, profileRepository, statusRepository, now) });
   await app.register(driverStatusRoutes, { status: new DriverStatusService(db, profileRepository, vehicleRepository, statusRepository, now, tripServices.offersWithdrawn, readVersions) });
   await app.register(driverDocumentsRoutes, { documents: new DriverDocumentsService(db, documents, now) });

@@ -1,5 +1,5 @@
 import { and, eq, schema, type Database } from '@jala/db';
-import { driverDocumentsExpired } from '@jala/domain';
+import { driverDocumentsExpired, type PaymentMethod } from '@jala/domain';
 import { AppError, type ErrorCode } from '../../lib/app-error';
 
 export interface DriverContext {
@@ -14,6 +14,8 @@ export interface DriverContext {
   longitude: number | null;
   /** When the position was stored (null when never). */
   locationUpdatedAt: Date | null;
+  /** The payment methods the driver takes (issue 26). */
+  paymentMethods: PaymentMethod[];
   vehicle: { id: number; vehicleType: 'mototaxi' | 'auto'; brand: string; model: string; licensePlate: string; color: string } | null;
 }
 
@@ -40,8 +42,14 @@ export async function loadDriverContext(db: Database, driverId: number, now: Dat
     latitude: profile.currentLatitude == null ? null : Number(profile.currentLatitude),
     longitude: profile.currentLongitude == null ? null : Number(profile.currentLongitude),
     locationUpdatedAt: profile.locationUpdatedAt ?? null,
+    paymentMethods: acceptedMethods(profile),
     vehicle: vehicle ?? null,
   };
+}
+
+/** The methods a driver profile row accepts, in the canonical order. */
+export function acceptedMethods(profile: { acceptsCash: boolean; acceptsYape: boolean; acceptsPlin: boolean }): PaymentMethod[] {
+  return [profile.acceptsCash && 'cash', profile.acceptsYape && 'yape', profile.acceptsPlin && 'plin'].filter((m): m is PaymentMethod => m !== false);
 }
 
 /** Why a driver cannot take requests right now, as the error they get; null when they can. */

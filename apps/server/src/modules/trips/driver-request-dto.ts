@@ -38,6 +38,8 @@ export function toDriverRequestDto(
     created_at: trip.createdAt.toISOString(),
     fare_hint: fareHintFromColumns(trip, trip.estimatedFareCents),
     scheduled_for: trip.scheduledFor?.toISOString() ?? null,
+    payment_method: trip.paymentMethod,
+    cash_note: trip.cashNote,
   };
 }
 
@@ -80,5 +82,7 @@ export function nearbyRowToDto(row: NearbyRequestRow): DriverTripRequest {
       fareHintHighCents: nullableNumber(row.fare_hint_high_cents),
     }, Number(row.estimated_fare_cents)),
     scheduled_for: row.scheduled_for == null ? null : new Date(row.scheduled_for).toISOString(),
+    payment_method: row.payment_method,
+    cash_note: nullableNumber(row.cash_note),
   };
 }

@@ -3,7 +3,7 @@
  * trip and its completion. A driver only ever touches trips offered to or assigned to them (else 404).
  */
 import type { DriverTripRequest } from '@jala/contracts';
-import { distanceToDestinationMeters, farFromDestinationMeters, haversineKm, toCentimos, vehicleTypeForServiceType } from '@jala/domain';
+import { distanceToDestinationMeters, farFromDestinationMeters, haversineKm, isWalletMethod, methodNotAcceptedMessage, toCentimos, vehicleTypeForServiceType } from '@jala/domain';
 import type { z } from 'zod';
 import type { zCompleteTripRequest, zSendOfferRequest, zTripStageRequest } from '@jala/contracts';
 import type { Database } from '@jala/db';
@@ -190,6 +190,8 @@ export class DriverTripsService {
       finalLongitude: input.final_longitude.toFixed(6),
       endDistanceToDestinationM: endDistance,
       driverNotes: input.notes || null,
+      // A Yape/Plin trip now waits for the passenger's 'Ya pagué' and the driver's answer.
+      paymentStatus: isWalletMethod(trip.paymentMethod) ? 'pending' : null,
     });
     if (!updated) throw new AppError('TRIP_STATUS_CHANGED');
     await this.d.trips.updateDriverPosition(driverId, input.final_latitude, input.final_longitude, now);
@@ -212,6 +214,7 @@ export class DriverTripsService {
 
   private assertCanServe(driver: DriverContext, trip: TripRow): void {
     if (driver.vehicle?.vehicleType !== vehicleTypeForServiceType(trip.serviceTypeId)) throw new AppError('VEHICLE_WRONG_SERVICE');
+    if (!driver.paymentMethods.includes(trip.paymentMethod)) throw new AppError('PAYMENT_METHOD_NOT_ACCEPTED', methodNotAcceptedMessage(trip.paymentMethod));
     if (driver.latitude == null || driver.longitude == null) throw new AppError('LOCATION_NEEDED_FOR_OFFERS');
     const km = haversineKm({ latitude: driver.latitude, longitude: driver.longitude }, { latitude: Number(trip.pickupLatitude), longitude: Number(trip.pickupLongitude) });
     if (km > driver.radiusKm) throw new AppError('PICKUP_OUT_OF_RADIUS', `El punto de recojo está fuera de tu radio de búsqueda (${driver.radiusKm} km).`);

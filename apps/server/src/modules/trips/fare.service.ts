@@ -5,16 +5,13 @@
  * assigned driver reach any of this (another id is a 404).
  */
 import type { FareAdjustment, ProposeFareAdjustmentRequest, TripReceipt } from '@jala/contracts';
-import { farFromDestinationMeters, fromCentimos, isDriverBusyStatus, serviceTypeName, toCentimos } from '@jala/domain';
+import { cashChange, farFromDestinationMeters, fromCentimos, isDriverBusyStatus, PAYMENT_METHOD_LABELS, paymentReceiptText, serviceTypeName, toCentimos } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { LiveTrips } from './live-trips';
 import type { TripEvents } from './trip-events';
-import { toFareAdjustmentDto, vehicleLabel, type TripRow } from './trip-dto';
+import { toFareAdjustmentDto, toTripPaymentDto, vehicleLabel, type TripRow } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
-
-/** The only payment method so far: the passenger pays the driver in cash. */
-export const PAYMENT_METHOD = 'Efectivo';
 
 export class FareService {
   constructor(private readonly d: { trips: TripsRepository; events: TripEvents; live: LiveTrips; now: () => Date }) {}
@@ -56,10 +53,11 @@ export class FareService {
     const trip = await this.d.trips.findById(tripId);
     if (!trip || (trip.passengerId !== userId && trip.driverId !== userId)) throw new AppError('TRIP_NOT_FOUND');
     if (trip.status !== 'completed' || !trip.completedAt || trip.driverId == null) throw new AppError('RECEIPT_NOT_READY');
-    return this.buildReceipt(trip, trip.driverId, trip.completedAt);
+    return this.buildReceipt(trip, trip.driverId, trip.completedAt, trip.passengerId === userId);
   }
 
-  private async buildReceipt(trip: TripRow, driverId: number, completedAt: Date): Promise<TripReceipt> {
+  /** `forPassenger`: the reader is the trip's passenger, the only one shown whom to pay on a Yape/Plin trip. */
+  private async buildReceipt(trip: TripRow, driverId: number, completedAt: Date, forPassenger: boolean): Promise<TripReceipt> {
     const [passenger, driver, vehicle, adjustments] = await Promise.all([
       this.d.trips.findParty(trip.passengerId),
       this.d.trips.findParty(driverId),
@@ -80,7 +78,9 @@ export class FareService {
       adjustments: accepted.map(toFareAdjustmentDto),
       // What was charged: the completion stored it from the same rule.
       total: fromCentimos(trip.finalFareCents ?? agreedCents),
-      payment_method: PAYMENT_METHOD,
+      payment_method: PAYMENT_METHOD_LABELS[trip.paymentMethod],
+      payment_text: paymentReceiptText(trip.paymentMethod, trip.paymentStatus, cashChange(trip.cashNote, trip.finalFareCents ?? agreedCents)),
+      payment: toTripPaymentDto(trip, trip.finalFareCents ?? agreedCents, forPassenger && driver ? fullName(driver) : null),
       passenger_name: fullName(passenger),
       driver_name: fullName(driver),
       vehicle: vehicle ? vehicleLabel(vehicle) : null,

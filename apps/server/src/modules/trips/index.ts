@@ -16,6 +16,9 @@ import { FareHintService } from './fare-hint.service';
 import { LiveTrips } from './live-trips';
 import { MatchingRepository } from './matching.repository';
 import { PassengerTripsService } from './passenger-trips.service';
+import { PaymentsRepository } from './payments.repository';
+import { paymentRoutes } from './payments.routes';
+import { PaymentsService } from './payments.service';
 import { passengerTripRoutes } from './passenger-trips.routes';
 import { TripAccess } from './trip-access';
 import { BookingClock } from './booking-clock';
@@ -64,6 +67,7 @@ export function createTripServices(deps: CoreDeps) {
   const chat = new ChatService(trips, access, events);
   const activeTrips = new ActiveTripService(trips, deps.users, live);
   const fares = new FareService({ trips, events, live, now: deps.now });
+  const payments = new PaymentsService({ trips, payments: new PaymentsRepository(deps.db), events, live, now: deps.now });
   defineTripTopicRules(deps.acl, deps.broker, { access, chat, passengerTrips, driverTrips }, log);
   /**
    * A driver's live offers on these trips were withdrawn outside this module (going offline, a suspension):
@@ -73,7 +77,7 @@ export function createTripServices(deps: CoreDeps) {
     await live.touchOffers(tripIds, driverId);
     await events.offersWithdrawn(driverId, tripIds);
   };
-  return { passengerTrips, driverTrips, chat, activeTrips, fares, fareHints, events, live, offersWithdrawn, bookings, bookingClock };
+  return { passengerTrips, driverTrips, chat, activeTrips, fares, payments, fareHints, events, live, offersWithdrawn, bookings, bookingClock };
 }
 
 /** Each node's broker sees every driver_location publication (Redis fan-out on a cluster): the kept trips follow it. */
@@ -106,6 +110,7 @@ export const tripModule: FastifyPluginAsyncZod<ModuleDeps & TripServicesDep> = a
   await app.register(passengerTripRoutes, { passengerTrips: services.passengerTrips, chat: services.chat });
   await app.register(driverTripRoutes, { driverTrips: services.driverTrips });
   await app.register(fareRoutes, { fares: services.fares });
+  await app.register(paymentRoutes, { payments: services.payments });
   await app.register(fareHintRoutes, { fareHints: services.fareHints });
   await app.register(bookingRoutes, { bookings: services.bookings });
 

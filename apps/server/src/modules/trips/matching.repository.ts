@@ -46,6 +46,9 @@ export type NearbyRequestRow = {
   fare_hint_high_cents: number | null;
   /** A booking that joined the live requests: its pickup time. */
   scheduled_for: Date | string | null;
+  /** Issue 26: how the passenger pays, and the cash note (null: exact). */
+  payment_method: 'cash' | 'yape' | 'plin';
+  cash_note: number | null;
 };
 
 export interface MatchingDriver {
@@ -78,7 +81,7 @@ export class MatchingRepository {
         select t.id, t.passenger_id, t.service_type_id, t.pickup_address, t.destination_address,
                t.pickup_latitude, t.pickup_longitude, t.estimated_fare_cents, t.offer_price_cents, t.distance_km,
                t.duration_minutes, t.passenger_notes, t.created_at, t.expires_at,
-               t.fare_hint_trips, t.fare_hint_low_cents, t.fare_hint_high_cents, t.scheduled_for,
+               t.fare_hint_trips, t.fare_hint_low_cents, t.fare_hint_high_cents, t.scheduled_for, t.payment_method, t.cash_note,
                earth_distance(${here}, ${pickup}) as distance_to_pickup_m
         from trips t
         where t.status = 'pending'

@@ -3,7 +3,7 @@
  * accept one, chat, cancel. Every call checks that the trip is the caller's own (another id → 404).
  */
 import type { CreateTripRequest, DriverOffer } from '@jala/contracts';
-import { BOOKING_GRACE_MINUTES, billedMinutes, canTransition, checkScheduledFor, isLateBookingCancellation, toCentimos } from '@jala/domain';
+import { BOOKING_GRACE_MINUTES, billedMinutes, canTransition, cashNoteTooSmallMessage, checkScheduledFor, isLateBookingCancellation, isWalletMethod, PAYMENT_METHOD_LABELS, toCentimos } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import { newStartCode } from './trip-safety-checks';
 import { requireTransition } from './trip-transitions';
@@ -62,6 +62,8 @@ export class PassengerTripsService {
       destination: { latitude: input.destination_latitude, longitude: input.destination_longitude },
     };
     const priced = await priceRoute(this.d.geo, route);
+    const offerPriceCents = input.offer_price === undefined ? null : toCentimos(input.offer_price);
+    requireNoteCovers(input.cash_note ?? null, offerPriceCents ?? priced.fareCents);
     // Computed once here and stored: every driver's feed shows it with no query of its own.
     const fareHint = await this.d.fareHints.forRoute({ ...route, distanceKm: priced.distanceMetres / 1000 });
     const now = this.d.now();
@@ -77,7 +79,7 @@ export class PassengerTripsService {
         destinationLongitude: input.destination_longitude.toFixed(6),
         destinationAddress: input.destination_address,
         passengerNotes: input.passenger_notes || null,
-        offerPriceCents: input.offer_price === undefined ? null : toCentimos(input.offer_price),
+        offerPriceCents,
         estimatedFareCents: priced.fareCents,
         distanceKm: (priced.distanceMetres / 1000).toFixed(2),
         durationMinutes: billedMinutes(priced.durationSeconds),
@@ -88,6 +90,8 @@ export class PassengerTripsService {
           ? new Date(scheduledFor.getTime() + BOOKING_GRACE_MINUTES * 60_000)
           : new Date(now.getTime() + this.d.expiryMinutes * 60_000),
         scheduledFor,
+        paymentMethod: input.payment_method ?? 'cash',
+        cashNote: input.cash_note ?? null,
       });
       await this.d.live.touchTrip(trip);
       return trip;
@@ -129,6 +133,7 @@ export class PassengerTripsService {
     if (trip.status !== 'pending') throw new AppError('RAISE_NEEDS_PENDING_TRIP');
     const priceCents = toCentimos(price);
     if (priceCents <= (trip.offerPriceCents ?? trip.estimatedFareCents)) throw new AppError('PRICE_NOT_HIGHER');
+    requireNoteCovers(trip.cashNote, priceCents, 'offer_price');
     const now = this.d.now();
     const expiresAt = isBooking(trip) ? trip.expiresAt : new Date(now.getTime() + this.d.expiryMinutes * 60_000);
     const raised = await this.d.trips.raiseOfferPrice(trip.id, priceCents, expiresAt);
@@ -170,6 +175,12 @@ export class PassengerTripsService {
     if (!offer || offer.status === 'withdrawn') throw new AppError('OFFER_WITHDRAWN');
     // 'accepted'/'rejected' offers mean another accept of this trip committed since the trip was read.
     if (offer.status !== 'pending') throw new AppError('TRIP_NOT_PENDING');
+    // A Yape/Plin trip is paid to the number the driver has now: kept on the trip, shown to this passenger only.
+    const payment = await this.d.trips.findDriverPayment(driverId);
+    if (!payment.methods.includes(trip.paymentMethod)) {
+      throw new AppError('DRIVER_STOPPED_ACCEPTING_METHOD', `Este conductor ya no acepta ${PAYMENT_METHOD_LABELS[trip.paymentMethod]}. Elige otra oferta.`);
+    }
+    const payeePhone = isWalletMethod(trip.paymentMethod) ? payment.walletPhone : null;
     const now = this.d.now();
     let accepted: Awaited<ReturnType<TripsRepository['assignDriver']>>;
     try {
@@ -181,7 +192,7 @@ export class PassengerTripsService {
           await this.d.bookings.requireNoOverlap(driverId, trip, tx);
         }
         : undefined;
-      accepted = await this.d.trips.assignDriver(tripId, offer, now, newStartCode(), overlapGuard);
+      accepted = await this.d.trips.assignDriver(tripId, offer, now, newStartCode(), overlapGuard, { payeePhone });
     } catch (error) {
       if (isUniqueViolation(error, 'trips_one_active_per_driver')) {
         throw new AppError('DRIVER_TOOK_ANOTHER_TRIP');
@@ -272,4 +283,11 @@ export class PassengerTripsService {
     return requestForDriver(this.d.trips, trip, passenger, driverId, myOfferCents);
   }
 
+}
+
+/** A cash note must cover the price asked for: refused with the message under the field that caused it. */
+function requireNoteCovers(note: number | null, priceCents: number, field: 'cash_note' | 'offer_price' = 'cash_note'): void {
+  if (note == null || note * 100 >= priceCents) return;
+  const message = cashNoteTooSmallMessage(note, priceCents);
+  throw new AppError('VALIDATION', message, { [field]: message });
 }

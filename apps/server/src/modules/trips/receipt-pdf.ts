@@ -34,7 +34,7 @@ export function receiptLines(r: TripReceipt, taxId: string | null): ReceiptLine[
     { label: 'Precio acordado', value: formatSoles(r.agreed_fare) },
     ...r.adjustments.map((a) => ({ label: 'Ajuste aceptado', value: fareAdjustmentLabel(a) })),
     { label: 'Total', value: formatSoles(r.total), strong: true },
-    { label: 'Método de pago', value: r.payment_method },
+    { label: 'Método de pago', value: r.payment_text ?? r.payment_method },
     { label: 'Conductor', value: r.driver_name },
     ...(r.vehicle ? [{ label: 'Vehículo', value: r.vehicle }] : []),
     { label: 'Pasajero', value: r.passenger_name },

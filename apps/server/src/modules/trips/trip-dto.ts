@@ -1,5 +1,5 @@
-import type { CreatedTrip, DriverTrip, FareAdjustment, PassengerTrip, TripCore } from '@jala/contracts';
-import { fromCentimos, isDriverBusyStatus, serviceTypeName, START_CODE_MAX_ATTEMPTS } from '@jala/domain';
+import type { CashChange, CreatedTrip, DriverTrip, FareAdjustment, PassengerTrip, TripCore, TripPayment } from '@jala/contracts';
+import { cashChange, cashChangeText, fromCentimos, isDriverBusyStatus, isWalletMethod, serviceTypeName, START_CODE_MAX_ATTEMPTS } from '@jala/domain';
 import type { schema } from '@jala/db';
 
 export type TripRow = typeof schema.trips.$inferSelect;
@@ -101,6 +101,7 @@ export function toPassengerTripDto(
         }
       : null,
     fare_adjustments: adjustments.map(toFareAdjustmentDto),
+    payment: toTripPaymentDto(trip, trip.driverId == null ? null : bindingFareCents(trip, adjustments), driver ? fullName(driver.party) : null),
     start_code: awaitingStart ? trip.startCode : null,
     start_code_locked: awaitingStart && trip.startCodeAttempts >= START_CODE_MAX_ATTEMPTS,
   };
@@ -120,6 +121,36 @@ export function toDriverTripDto(trip: TripRow, passenger: TripParty, adjustments
     accepted_at: trip.acceptedAt?.toISOString() ?? null,
     agreed_fare: money(trip.agreedFareCents),
     fare_adjustments: adjustments.map(toFareAdjustmentDto),
+    // The driver's side never names a payee: the number is theirs, and the passenger pays it.
+    payment: toTripPaymentDto(trip, trip.finalFareCents ?? bindingFareCents(trip, adjustments), null),
+  };
+}
+
+const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+
+/**
+ * How the trip is paid (issue 26). `fareCents`: the binding price so far (null while nobody was chosen:
+ * no change to compute yet). `payeeName`: the driver's name, given only when building the answer of the
+ * trip's own passenger; with it a Yape/Plin trip names the number stored at the accept.
+ */
+export function toTripPaymentDto(trip: TripRow, fareCents: number | null, payeeName: string | null): TripPayment {
+  const wallet = isWalletMethod(trip.paymentMethod);
+  return {
+    method: trip.paymentMethod,
+    cash_note: trip.cashNote,
+    cash_change: !wallet && fareCents != null ? toCashChangeDto(trip.cashNote, fareCents) : null,
+    status: wallet ? trip.paymentStatus : null,
+    payee: wallet && payeeName != null && trip.payeePhone ? { name: payeeName, phone: trip.payeePhone } : null,
+  };
+}
+
+function toCashChangeDto(note: number | null, fareCents: number): CashChange {
+  const change = cashChange(note, fareCents);
+  return {
+    kind: change.kind,
+    change: change.kind === 'change' ? fromCentimos(change.changeCents) : null,
+    short: change.kind === 'short' ? fromCentimos(change.shortCents) : null,
+    text: cashChangeText(change),
   };
 }
 

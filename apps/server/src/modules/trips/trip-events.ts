@@ -5,7 +5,7 @@
  * made the change, each event is pushed once however many nodes run.
  */
 import { topics, type BookingReminder, type ChatMessage, type DriverFeedMessage, type DriverTripRequest, type DriverOffer, type FareAdjustment, type TripStatusMessage } from '@jala/contracts';
-import { isTerminalStatus, type TripStatus } from '@jala/domain';
+import { isTerminalStatus, type TripStatus, type WalletPaymentStatus } from '@jala/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeBroker } from '../../realtime/broker';
 
@@ -49,6 +49,12 @@ export class TripEvents {
     const message: TripStatusMessage = { trip_id: tripId, status, driver_id: driverId, timestamp: adjustment.answered_at ?? adjustment.created_at, fare_adjustment: adjustment };
     this.send(topics.tripStatus(tripId), message);
     this.notifications.fareAdjustment(tripId, adjustment);
+  }
+
+  /** A Yape/Plin payment moved after the ride: status 'completed' unchanged, not retained (the completion stays the retained word). */
+  payment(tripId: number, driverId: number | null, paymentStatus: WalletPaymentStatus, at: Date): void {
+    const message: TripStatusMessage = { trip_id: tripId, status: 'completed', driver_id: driverId, timestamp: at.toISOString(), payment_status: paymentStatus };
+    this.send(topics.tripStatus(tripId), message);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, schema, sql, type Database } from '@jala/db';
-import { ACTIVE_TRIP_STATUSES, BOOKING_UNSERVED_REASON, DRIVER_BUSY_STATUSES, ratingAverage, type TripStatus } from '@jala/domain';
+import { ACTIVE_TRIP_STATUSES, BOOKING_UNSERVED_REASON, DRIVER_BUSY_STATUSES, ratingAverage, type PaymentMethod, type TripStatus } from '@jala/domain';
+import { acceptedMethods } from './driver-context';
 import type { FareAdjustmentRow, TripParty, TripRow, TripVehicle } from './trip-dto';
 
 export type OfferRow = typeof schema.tripOffers.$inferSelect;
@@ -104,13 +105,13 @@ export class TripsRepository {
    * their drivers.
    */
   async assignDriver(
-    tripId: number, offer: OfferRow, at: Date, startCode: string, guard?: (tx: Tx) => Promise<void>,
+    tripId: number, offer: OfferRow, at: Date, startCode: string, guard?: (tx: Tx) => Promise<void>, extra: TripChanges = {},
   ): Promise<{ trip: TripRow; notChosen: number[] } | undefined> {
     return this.db.transaction(async (tx) => {
       // A booking's overlap rule (issue 25): throwing here rolls the assignment back.
       if (guard) await guard(tx);
       const trip = await this.transition(tripId, 'pending', 'accepted', at, {
-        driverId: offer.driverId, vehicleId: offer.vehicleId, agreedFareCents: offer.priceCents, startCode,
+        ...extra, driverId: offer.driverId, vehicleId: offer.vehicleId, agreedFareCents: offer.priceCents, startCode,
       }, tx);
       if (!trip) return undefined;
       const answered = await tx.update(schema.tripOffers)
@@ -228,6 +229,15 @@ export class TripsRepository {
     const [row] = await this.db.select({ latitude: schema.driverProfiles.currentLatitude, longitude: schema.driverProfiles.currentLongitude })
       .from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, driverId));
     return row ?? { latitude: null, longitude: null };
+  }
+
+  /** The payment methods a driver takes and their Yape/Plin number (issue 26). */
+  async findDriverPayment(driverId: number): Promise<{ methods: PaymentMethod[]; walletPhone: string | null }> {
+    const [row] = await this.db.select({
+      acceptsCash: schema.driverProfiles.acceptsCash, acceptsYape: schema.driverProfiles.acceptsYape, acceptsPlin: schema.driverProfiles.acceptsPlin,
+      walletPhone: schema.driverProfiles.walletPhone,
+    }).from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, driverId));
+    return row ? { methods: acceptedMethods(row), walletPhone: row.walletPhone } : { methods: [], walletPhone: null };
   }
 
   /** Whether the driver set a photo (the car card shows it, else initials). */

@@ -1,5 +1,5 @@
 import type { EarningsSummary } from '@jala/contracts';
-import { formatSoles } from '@jala/domain';
+import { formatSoles, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@jala/domain';
 
 /** The earnings card: total, completed trips, today and the last 7 days (spec §2). */
 export function EarningsSummaryCard({ summary }: { summary: EarningsSummary }) {
@@ -23,6 +23,19 @@ export function EarningsSummaryCard({ summary }: { summary: EarningsSummary }) {
           <dd data-testid="week-earnings">{formatSoles(summary.last_week_earnings)}</dd>
         </div>
       </dl>
+      {summary.by_method && (
+        <>
+          <h2 className="drv-section__title">Por método de pago</h2>
+          <dl className="drv-earnings-grid" aria-label="Ganancias por método de pago">
+            {PAYMENT_METHODS.map((method) => (
+              <div key={method}>
+                <dt>{PAYMENT_METHOD_LABELS[method]}</dt>
+                <dd data-testid={`earnings-${method}`}>{formatSoles(summary.by_method![method])}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { isDriverType } from '@jala/domain';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { NotificationsSection } from '../../notifications';
+import { PaymentSettingsSection } from '../../payments';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { DriverPhotoSection, TrustedContactsSection } from '../../safety';
@@ -45,6 +46,7 @@ function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
       {pending && <p className="alert drv-alert-warning">Documentos en verificación: podrás recibir solicitudes cuando los verifiquemos.</p>}
       {/* Re-mounted when the profile appears, so the form switches from 'register' to 'edit' with fresh values. */}
       <DriverProfileForm key={profile ? 'edit' : 'new'} profile={profile} autoFocus={autoFocus} onSaved={setSaved} />
+      {profile && <PaymentSettingsSection onSaved={setSaved} />}
       {profile && <RequestAlertSwitch />}
       {profile && <DriverPhotoSection name={name} />}
       {profile && <TrustedContactsSection emergencyPhone={profile.emergency_contact_phone} onSaved={() => void invalidateDriver()} />}

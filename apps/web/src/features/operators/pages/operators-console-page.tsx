@@ -5,6 +5,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { operatorKeys } from '../api/operators-api';
 import { AlertsPanel } from '../components/alerts-panel';
 import { LivePanel } from '../components/live-panel';
+import { PaymentCasesPanel } from '../components/payment-cases-panel';
 import { AuditPanel, OperatorsPanel, UsersPanel } from '../components/people-panels';
 import { TripsPanel } from '../components/trips-panel';
 import { VerificationQueue } from '../components/verification-queue';
@@ -16,6 +17,7 @@ const SECTIONS = [
   { id: 'mapa', label: 'En vivo', Panel: LivePanel },
   { id: 'viajes', label: 'Viajes', Panel: TripsPanel },
   { id: 'alertas', label: 'Alertas SOS', Panel: AlertsPanel },
+  { id: 'pagos', label: 'Casos de pago', Panel: PaymentCasesPanel },
   { id: 'usuarios', label: 'Usuarios', Panel: UsersPanel },
   { id: 'operadores', label: 'Operadores', Panel: OperatorsPanel },
   { id: 'auditoria', label: 'Auditoría', Panel: AuditPanel },

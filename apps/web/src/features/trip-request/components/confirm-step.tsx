@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatSoles, serviceTypeName } from '@jala/domain';
+import { cashNoteLabel, formatSoles, PAYMENT_METHOD_LABELS, serviceTypeName } from '@jala/domain';
 import { useTripRequest } from '../model/trip-request-context';
 import { parseOfferPrice } from '../model/trip-request-validation';
 import { FarBelowUsualWarning } from './fair-price-hint';
@@ -14,6 +14,8 @@ export function ConfirmStep() {
   const serviceTypeId = useTripRequest((s) => s.serviceTypeId);
   const offerPrice = useTripRequest((s) => s.offerPrice);
   const notes = useTripRequest((s) => s.notes);
+  const paymentMethod = useTripRequest((s) => s.paymentMethod);
+  const cashNote = useTripRequest((s) => s.cashNote);
   const setNotes = useTripRequest((s) => s.setNotes);
   const busy = useTripRequest((s) => s.status !== 'idle');
   const notesId = useId();
@@ -37,6 +39,13 @@ export function ConfirmStep() {
         <div>
           <dt>Tu oferta</dt>
           <dd>{price.ok && price.value !== undefined ? formatSoles(price.value) : 'Tarifa estimada'}</dd>
+        </div>
+        <div>
+          <dt>Pago</dt>
+          <dd>
+            {PAYMENT_METHOD_LABELS[paymentMethod]}
+            {paymentMethod === 'cash' && ` · ${cashNote === null ? 'monto exacto' : `con ${cashNoteLabel(cashNote)}`}`}
+          </dd>
         </div>
       </dl>
       <FarBelowUsualWarning offerPrice={offerPrice} />

@@ -3,6 +3,8 @@ import { SelectField, TextField } from '../../../components/ui/form-field';
 import { useTripRequest } from '../model/trip-request-context';
 import { useStepErrorProps } from './step-error';
 import { FairPriceHint, FarBelowUsualWarning } from './fair-price-hint';
+import { PaymentChoice } from '../../payments';
+import { cashNoteError, parseOfferPrice } from '../model/trip-request-validation';
 
 const SERVICE_OPTIONS = [{ value: '', label: 'Selecciona...' }, ...SERVICE_TYPES.map((t) => ({ value: String(t.id), label: t.name }))];
 
@@ -14,6 +16,15 @@ export function ServiceStep({ estimatedFare }: { estimatedFare: number | null })
   const setOfferPrice = useTripRequest((s) => s.setOfferPrice);
   const serviceError = useStepErrorProps('serviceType');
   const priceError = useStepErrorProps('offerPrice');
+  const noteError = useStepErrorProps('cashNote');
+  const paymentMethod = useTripRequest((s) => s.paymentMethod);
+  const cashNote = useTripRequest((s) => s.cashNote);
+  const setPaymentMethod = useTripRequest((s) => s.setPaymentMethod);
+  const setCashNote = useTripRequest((s) => s.setCashNote);
+  const stepError = useTripRequest((s) => s.stepError);
+  // A note below the price is said at once, under the notes (the step's 'Siguiente' is refused with it too).
+  const parsed = parseOfferPrice(offerPrice);
+  const liveNoteError = cashNoteError(cashNote, parsed.ok ? (parsed.value ?? estimatedFare) : null);
 
   const hint =
     estimatedFare === null
@@ -45,6 +56,12 @@ export function ServiceStep({ estimatedFare }: { estimatedFare: number | null })
       />
       <FairPriceHint />
       <FarBelowUsualWarning offerPrice={offerPrice} />
+      <PaymentChoice method={paymentMethod} cashNote={cashNote} onMethod={setPaymentMethod} onCashNote={setCashNote} noteInvalid={noteError} />
+      {liveNoteError && liveNoteError !== stepError && (
+        <p className="field__error" role="alert">
+          {liveNoteError}
+        </p>
+      )}
     </>
   );
 }

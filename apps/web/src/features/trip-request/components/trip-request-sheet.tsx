@@ -34,6 +34,10 @@ export function TripRequestSheet({ route, onCreated, confirming }: TripRequestSh
   const next = useTripRequest((s) => s.next);
   const previous = useTripRequest((s) => s.previous);
   const sheetRef = useRef<HTMLElement>(null);
+  const setEstimatedFare = useTripRequest((s) => s.setEstimatedFare);
+  const estimatedFare = route.fareServiceTypeId === null ? null : (route.route?.estimatedCost ?? null);
+  // The store checks a cash note against the price; without one offered, against this estimate.
+  useEffect(() => setEstimatedFare(estimatedFare), [estimatedFare, setEstimatedFare]);
 
   const writes = useTripRequestWrites();
   const loading = writes.creating || writes.cancelling;
@@ -66,7 +70,7 @@ export function TripRequestSheet({ route, onCreated, confirming }: TripRequestSh
           <PlaceField field="origin" label="Origen" near={destination?.coordinates ?? null} actions={<CurrentLocationButton field="origin" />} />
         )}
         {step === 2 && <PlaceField field="destination" label="Destino" near={origin?.coordinates ?? null} />}
-        {step === 3 && <ServiceStep estimatedFare={route.fareServiceTypeId === null ? null : (route.route?.estimatedCost ?? null)} />}
+        {step === 3 && <ServiceStep estimatedFare={estimatedFare} />}
         {step === 4 && <ConfirmStep />}
 
         {hasRoute && <RouteSummary {...route} />}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { TRIP_REQUEST_STEPS } from '@jala/domain';
+import { isCashNote, PAYMENT_METHODS, TRIP_REQUEST_STEPS, type CashNote, type PaymentMethod } from '@jala/domain';
 import type { TripRequestState, TripRequestStore } from '../model/trip-request-store';
 import type { LocationSelection, TripRequestStep } from '../model/trip-request-types';
 import { stepError } from '../model/trip-request-validation';
@@ -10,7 +10,7 @@ export const STEP_PARAM = 'paso';
 /** The answers, kept for this tab only, so a reload loses nothing (cleared once the trip is created). */
 export const WIZARD_STORAGE_KEY = 'jala.trip-request.answers';
 
-type Answers = Pick<TripRequestState, 'origin' | 'destination' | 'serviceTypeId' | 'offerPrice' | 'notes'>;
+type Answers = Pick<TripRequestState, 'origin' | 'destination' | 'serviceTypeId' | 'offerPrice' | 'paymentMethod' | 'cashNote' | 'notes'>;
 
 const isSelection = (value: unknown): value is LocationSelection => {
   const v = value as LocationSelection | null;
@@ -27,6 +27,8 @@ export function readSavedAnswers(storage: Pick<Storage, 'getItem'>): Partial<Ans
       ...(isSelection(raw.destination) ? { destination: raw.destination } : {}),
       ...(typeof raw.serviceTypeId === 'number' ? { serviceTypeId: raw.serviceTypeId } : {}),
       ...(typeof raw.offerPrice === 'string' ? { offerPrice: raw.offerPrice } : {}),
+      ...(PAYMENT_METHODS.includes(raw.paymentMethod as PaymentMethod) ? { paymentMethod: raw.paymentMethod as PaymentMethod } : {}),
+      ...(raw.cashNote === null || (typeof raw.cashNote === 'number' && isCashNote(raw.cashNote)) ? { cashNote: raw.cashNote as CashNote | null } : {}),
       ...(typeof raw.notes === 'string' ? { notes: raw.notes } : {}),
     };
   } catch {
@@ -35,7 +37,7 @@ export function readSavedAnswers(storage: Pick<Storage, 'getItem'>): Partial<Ans
 }
 
 /** The furthest step the answers allow: a step is reachable when every step before it is valid. */
-export function reachableStep(wanted: number, answers: Pick<TripRequestState, 'origin' | 'destination' | 'serviceTypeId' | 'offerPrice'>): TripRequestStep {
+export function reachableStep(wanted: number, answers: Pick<TripRequestState, 'origin' | 'destination' | 'serviceTypeId' | 'offerPrice'> & Partial<Pick<TripRequestState, 'cashNote' | 'estimatedFare'>>): TripRequestStep {
   let step = 1;
   while (step < Math.min(wanted, TRIP_REQUEST_STEPS) && stepError(step as TripRequestStep, answers) === null) step += 1;
   return step as TripRequestStep;
@@ -80,7 +82,9 @@ export function useWizardHistory(store: TripRequestStore, storage: Storage = ses
   useEffect(() => {
     return store.subscribe((state, previous) => {
       if (state.status === 'idle') {
-        const answers: Answers = { origin: state.origin, destination: state.destination, serviceTypeId: state.serviceTypeId, offerPrice: state.offerPrice, notes: state.notes };
+        const answers: Answers = { origin: state.origin, destination: state.destination, serviceTypeId: state.serviceTypeId, offerPrice: state.offerPrice,
+          paymentMethod: state.paymentMethod, cashNote: state.cashNote, notes: state.notes,
+        };
         storage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(answers));
       } else if (state.status === 'pending') {
         storage.removeItem(WIZARD_STORAGE_KEY);

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CreateTripRequest } from '@jala/contracts';
-import { isServiceTypeId, TRIP_REQUEST_STEPS } from '@jala/domain';
+import { isServiceTypeId, TRIP_REQUEST_STEPS, type CashNote, type PaymentMethod } from '@jala/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { reverseGeocode as reverseGeocodeCall, type MapPoint, type MapStatus } from '../../map';
 import type { CreatedTrip } from '../api/trip-api';
@@ -28,6 +28,11 @@ export interface TripRequestState {
   serviceTypeId: number | null;
   /** The price field as typed; empty = not set. */
   offerPrice: string;
+  /** Issue 26: '¿Cómo pagarás?' and, for cash, '¿Con cuánto pagarás?' (null: the exact amount). */
+  paymentMethod: PaymentMethod;
+  cashNote: CashNote | null;
+  /** The route's estimate for the chosen service, kept by the sheet: the price a cash note must cover when none is offered. */
+  estimatedFare: number | null;
   notes: string;
   status: TripRequestStatus;
   mapLoading: boolean;
@@ -53,6 +58,9 @@ export interface TripRequestActions {
   setActiveSelection: (mode: SelectionMode) => void;
   setServiceType: (id: number | null) => void;
   setOfferPrice: (raw: string) => void;
+  setPaymentMethod: (method: PaymentMethod) => void;
+  setCashNote: (note: CashNote | null) => void;
+  setEstimatedFare: (fare: number | null) => void;
   setNotes: (notes: string) => void;
   setMapStatus: (status: MapStatus) => void;
   setError: (message: string | null) => void;
@@ -85,6 +93,9 @@ const initialState: TripRequestState = {
   destination: null,
   serviceTypeId: null,
   offerPrice: '',
+  paymentMethod: 'cash',
+  cashNote: null,
+  estimatedFare: null,
   notes: '',
   status: 'idle',
   mapLoading: true,
@@ -120,6 +131,13 @@ export function createTripRequestStore(deps: TripRequestDeps = defaultDeps): Tri
     setServiceType: (id) => set({ serviceTypeId: id, stepError: null }),
 
     setOfferPrice: (raw) => set({ offerPrice: raw, stepError: null }),
+
+    // A wallet has no note: choosing Yape or Plin drops it.
+    setPaymentMethod: (method) => set({ paymentMethod: method, ...(method === 'cash' ? {} : { cashNote: null }), stepError: null }),
+
+    setCashNote: (note) => set({ cashNote: note, stepError: null }),
+
+    setEstimatedFare: (fare) => set({ estimatedFare: fare }),
 
     setNotes: (notes) => set({ notes }),
 
@@ -187,6 +205,9 @@ export function createTripRequestStore(deps: TripRequestDeps = defaultDeps): Tri
         service_type_id: state.serviceTypeId,
         passenger_notes: state.notes.trim() || null,
         ...(price.ok && price.value !== undefined ? { offer_price: price.value } : {}),
+        // Cash, exact, is what a payload without these fields means (the spec's payload stays as it was).
+        ...(state.paymentMethod === 'cash' ? {} : { payment_method: state.paymentMethod }),
+        ...(state.paymentMethod === 'cash' && state.cashNote !== null ? { cash_note: state.cashNote } : {}),
       };
     },
 

@@ -1,4 +1,4 @@
-import { isServiceTypeId } from '@jala/domain';
+import { cashNoteTooSmallMessage, isServiceTypeId, toCentimos, type PaymentMethod } from '@jala/domain';
 import type { LocationSelection, TripRequestStep } from './trip-request-types';
 
 /** Spec §5 'Trip request' messages. */
@@ -23,6 +23,11 @@ export interface StepInput {
   destination: LocationSelection | null;
   serviceTypeId: number | null;
   offerPrice: string;
+  /** Issue 26: how the passenger pays; for cash, the note they will hand over (null: exact). */
+  paymentMethod?: PaymentMethod;
+  cashNote?: number | null;
+  /** The route's estimate for the chosen service (the price when none is offered); null while unknown. */
+  estimatedFare?: number | null;
 }
 
 export type ParsedPrice = { ok: true; value: number | undefined } | { ok: false; message: string };
@@ -53,7 +58,8 @@ export function stepError(step: TripRequestStep, input: StepInput): string | nul
     case 3: {
       if (!isServiceTypeId(input.serviceTypeId)) return STEP_MESSAGES.serviceType;
       const price = parseOfferPrice(input.offerPrice);
-      return price.ok ? null : price.message;
+      if (!price.ok) return price.message;
+      return cashNoteError(input.cashNote ?? null, price.value ?? input.estimatedFare ?? null);
     }
     case 4:
       return null;
@@ -68,3 +74,13 @@ export function firstInvalidStep(input: StepInput): { step: TripRequestStep; mes
   }
   return null;
 }
+
+/** 'Con S/ 10 no alcanza para S/ 14.50…' when the chosen note is below the price; null when it covers it (or either is unknown). */
+export function cashNoteError(note: number | null, price: number | null): string | null {
+  if (note === null || price === null) return null;
+  const priceCents = toCentimos(price);
+  return note * 100 < priceCents ? cashNoteTooSmallMessage(note, priceCents) : null;
+}
+
+/** Whether a step error is about the cash note (the messages all start the same way). */
+export const isCashNoteError = (message: string): boolean => /^Con S\/ \d+ no alcanza/.test(message);

@@ -3,6 +3,7 @@ import type { DriverTrip } from '../api';
 import { formatKm, formatMinutes } from '../../shared/format';
 import { FactList } from '../../../../components/ui/fact-list';
 import { PassengerWho, RouteStops } from './trip-parts';
+import { PaymentLine } from '../../../payments';
 
 /** Passenger (with a call link), pickup, destination, agreed fare and notes of the driver's trip. */
 export function TripDetailsCard({ trip }: { trip: DriverTrip }) {
@@ -27,6 +28,8 @@ export function TripDetailsCard({ trip }: { trip: DriverTrip }) {
           { label: 'Tiempo', value: formatMinutes(trip.duration_minutes) },
         ]}
       />
+      {/* Issue 26: 'Efectivo · Pagará con S/ 50 · lleva S/ 35.50 de vuelto', from the binding price (adjustments included). */}
+      {trip.payment && <PaymentLine method={trip.payment.method} cashNote={trip.payment.cash_note} change={trip.payment.cash_change} />}
       {trip.passenger_notes && (
         <p className="dt-request__notes">
           <span className="dt-muted">Notas del pasajero: </span>“{trip.passenger_notes}”

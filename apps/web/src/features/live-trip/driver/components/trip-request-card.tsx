@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { DriverTripRequest } from '@jala/contracts';
 import { formatSoles, scheduledLabel } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
@@ -10,6 +10,7 @@ import { CounterOfferForm } from './counter-offer-form';
 import { RequestFareHint } from './request-fare-hint';
 import { OfferChat } from '../../shared/chat/offer-chat';
 import type { ChatClient } from '../../shared/chat/use-trip-chat';
+import { PaymentLine, paymentSettingsQuery } from '../../../payments';
 
 export interface TripRequestCardProps {
   request: DriverTripRequest;
@@ -43,6 +44,11 @@ export function TripRequestCard({ request, driverId, onOffer, onReject, chatClie
   const run = (kind: CardAction['kind'], perform: () => Promise<unknown>, fallback: string): void => action.mutate({ kind, request: perform(), fallback });
   const offered = request.my_offer_price;
   const askedPrice = request.offer_price ?? request.estimated_fare;
+  // Issue 26: a driver who does not take the trip's method reads so and cannot offer (the server refuses too).
+  const settings = useQuery(paymentSettingsQuery(driverId));
+  const method = request.payment_method ?? 'cash';
+  const accepted = settings.data ? settings.data.payment_methods.includes(method) : true;
+  const canOffer = offered === null && accepted;
 
   const busy = pending !== null;
   return (
@@ -62,6 +68,7 @@ export function TripRequestCard({ request, driverId, onOffer, onReject, chatClie
           request.offer_price !== null && { label: 'Precio ofrecido', value: formatSoles(request.offer_price), className: 'dt-facts__highlight' },
         ]}
       />
+      <PaymentLine method={method} cashNote={request.cash_note} price={askedPrice} accepted={accepted} />
       <RequestFareHint request={request} />
       <FactList
         className="stat-facts dt-stats"
@@ -90,7 +97,7 @@ export function TripRequestCard({ request, driverId, onOffer, onReject, chatClie
             {...(chatClient ? { client: chatClient } : {})}
           />
         </>
-      ) : (
+      ) : canOffer && (
         <CounterOfferForm
           disabled={busy}
           isSending={pending === 'counter'}
@@ -113,7 +120,7 @@ export function TripRequestCard({ request, driverId, onOffer, onReject, chatClie
         >
           {pending === 'reject' ? 'Rechazando...' : 'Rechazar'}
         </button>
-        {offered === null && (
+        {canOffer && (
           <button
             type="button"
             className="btn btn--primary dt-request__accept"
@@ -125,7 +132,7 @@ export function TripRequestCard({ request, driverId, onOffer, onReject, chatClie
           </button>
         )}
       </div>
-      {offered === null && (
+      {canOffer && (
         <p className="dt-request__hint" id={`dt-asked-${request.id}`}>
           Aceptar envía tu oferta por {formatSoles(askedPrice)}.
         </p>

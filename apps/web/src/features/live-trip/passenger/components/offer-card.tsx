@@ -1,5 +1,7 @@
 import type { DriverOffer } from '@jala/contracts';
 import { formatSoles } from '@jala/domain';
+import type { TripPayment } from '@jala/contracts';
+import { PaymentLine } from '../../../payments';
 import { OfferChat } from '../../shared/chat/offer-chat';
 import { RatingText } from './rating-text';
 
@@ -10,10 +12,12 @@ export interface OfferCardProps {
   onAccept: (offer: DriverOffer) => void;
   /** The offer being accepted right now, if any (all 'Aceptar' buttons wait meanwhile). */
   acceptingDriverId: number | null;
+  /** How the trip is paid (issue 26): every offer shows it, a cash note with the change at this offer's price. */
+  payment?: TripPayment | undefined;
 }
 
 /** One driver's offer: name, vehicle, rating, price 'S/ x.xx', the chat with that driver and 'Aceptar'. */
-export function OfferCard({ offer, tripId, userId, onAccept, acceptingDriverId }: OfferCardProps) {
+export function OfferCard({ offer, tripId, userId, onAccept, acceptingDriverId, payment }: OfferCardProps) {
   const accepting = acceptingDriverId === offer.driver_id;
   return (
     <li className="ptr-offer" aria-label={`Oferta de ${offer.driver.name}`} data-testid="driver-offer">
@@ -27,6 +31,7 @@ export function OfferCard({ offer, tripId, userId, onAccept, acceptingDriverId }
           {formatSoles(offer.price)}
         </p>
       </div>
+      {payment && <PaymentLine method={payment.method} cashNote={payment.cash_note} price={offer.price} />}
       <OfferChat tripId={tripId} driverId={offer.driver_id} role="passenger" userId={userId} peerName={offer.driver.name} peerLabel={offer.driver.name} />
       <button type="button" className="btn btn--primary btn--block" onClick={() => onAccept(offer)} disabled={acceptingDriverId !== null}>
         {accepting ? 'Aceptando...' : 'Aceptar'}

@@ -1,4 +1,4 @@
-import type { DriverOffer } from '@jala/contracts';
+import type { DriverOffer, TripPayment } from '@jala/contracts';
 import { errorMessage } from '../../../../lib/api-client';
 import { InlineError } from '../../../../components/ui/form-field';
 import { OfferCard } from './offer-card';
@@ -13,10 +13,12 @@ export interface OffersPanelProps {
   onAccept: (offer: DriverOffer) => void;
   acceptingDriverId: number | null;
   acceptError: string | null;
+  /** How the trip is paid (issue 26), shown on every offer. */
+  payment?: TripPayment | undefined;
 }
 
 /** 'Ofertas de conductores' (spec §2): the drivers' offers, cheapest first, each with its chat. */
-export function OffersPanel({ tripId, userId, offers, isLoading, loadError, onAccept, acceptingDriverId, acceptError }: OffersPanelProps) {
+export function OffersPanel({ tripId, userId, offers, isLoading, loadError, onAccept, acceptingDriverId, acceptError, payment }: OffersPanelProps) {
   return (
     <section className="card ptr-offers" aria-labelledby="ptr-offers-title">
       <h2 id="ptr-offers-title" className="ptr-section-title">
@@ -33,7 +35,7 @@ export function OffersPanel({ tripId, userId, offers, isLoading, loadError, onAc
       ) : (
         <ul className="list-plain">
           {offers.map((offer) => (
-            <OfferCard key={offer.driver_id} offer={offer} tripId={tripId} userId={userId} onAccept={onAccept} acceptingDriverId={acceptingDriverId} />
+            <OfferCard key={offer.driver_id} offer={offer} tripId={tripId} userId={userId} onAccept={onAccept} acceptingDriverId={acceptingDriverId} payment={payment} />
           ))}
         </ul>
       )}

@@ -45,6 +45,7 @@ export function PendingTripPanels({ trip, userId, handover, refetchTrip }: Pendi
       <OffersPanel
         tripId={trip.id}
         userId={userId}
+        payment={trip.payment}
         offers={offers.data ?? []}
         isLoading={offers.isPending}
         loadError={offers.isError && !offers.data ? offers.error : null}

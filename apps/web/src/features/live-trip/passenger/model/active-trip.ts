@@ -1,5 +1,5 @@
 import { serviceTypeName, toValidCoordinates, type Coordinates } from '@jala/domain';
-import type { FareAdjustment } from '@jala/contracts';
+import type { FareAdjustment, TripPayment } from '@jala/contracts';
 import type { PassengerTrip } from '../../../../lib/current-trip';
 
 export interface TripDriver {
@@ -44,6 +44,8 @@ export interface ActiveTrip {
   /** The code to tell the driver to start (safety), until the trip starts. */
   startCode: string | null;
   startCodeLocked: boolean;
+  /** How the trip is paid (issue 26); absent from answers of servers before it. */
+  payment: TripPayment | undefined;
 }
 
 export function toActiveTrip(dto: PassengerTrip): ActiveTrip {
@@ -86,6 +88,7 @@ export function toActiveTrip(dto: PassengerTrip): ActiveTrip {
     fareAdjustments: dto.fare_adjustments ?? [],
     startCode: dto.start_code,
     startCodeLocked: dto.start_code_locked,
+    payment: dto.payment,
   };
 }
 

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { isWalletMethod } from '@jala/domain';
+import { WalletPaymentPanel } from '../../../payments';
 import type { TripReceipt } from '@jala/contracts';
 import { endedFarFromDestinationText, formatSoles } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
@@ -51,7 +53,7 @@ export function TripReceiptCard({ tripId, footer }: { tripId: number; footer?: (
             { label: 'Precio acordado', value: formatSoles(r.agreed_fare) },
             ...r.adjustments.map((a) => ({ key: a.id, label: 'Ajuste aceptado', value: adjustmentLabel(a), className: 'fare-receipt__adjustment' })),
             { label: 'Total', value: formatSoles(r.total), className: 'fare-receipt__total' },
-            { label: 'Pago', value: r.payment_method },
+            { label: 'Pago', value: r.payment_text ?? r.payment_method },
             { label: 'Conductor', value: r.driver_name },
             r.vehicle ? { label: 'Vehículo', value: r.vehicle } : null,
             { label: 'Pasajero', value: r.passenger_name },
@@ -69,6 +71,9 @@ export function TripReceiptCard({ tripId, footer }: { tripId: number; footer?: (
           ]}
         />
       </section>
+      {r.payment && isWalletMethod(r.payment.method) && (
+        <WalletPaymentPanel tripId={r.trip_id} total={r.total} payment={{ ...r.payment, method: r.payment.method }} onChanged={() => void query.refetch()} />
+      )}
       {footer?.(r)}
     </>
   );

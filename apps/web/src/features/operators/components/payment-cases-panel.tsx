@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PAYMENT_CASE_OUTCOME_LABELS, type PaymentCase } from '@jala/contracts';
+import { formatSoles, PAYMENT_METHOD_LABELS } from '@jala/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { ChoiceChips, fetchPaymentCases, paymentKeys, resolvePaymentCase } from '../../payments';
+import { formatDateTime } from '../operators-format';
+import { ReasonForm } from './reason-form';
+
+const OUTCOMES = (['paid', 'unpaid'] as const).map((value) => ({ value, label: PAYMENT_CASE_OUTCOME_LABELS[value] }));
+
+function CaseCard({ kase }: { kase: PaymentCase }) {
+  const client = useQueryClient();
+  const [outcome, setOutcome] = useState<'paid' | 'unpaid'>('paid');
+  const [notice, setNotice] = useState<string | null>(null);
+  const resolve = useMutation({
+    mutationFn: (note: string) => resolvePaymentCase(kase.id, { outcome, note }),
+    onSuccess: async (result) => { setNotice(result.message); await client.invalidateQueries({ queryKey: paymentKeys.all }); },
+  });
+  const method = PAYMENT_METHOD_LABELS[kase.method];
+  return (
+    <article className="card ops-card" aria-label={`Caso de pago ${kase.trip_code}`}>
+      <h3 className="ops-card__title">{kase.driver.name} no recibió {formatSoles(kase.amount)} por {method}</h3>
+      <dl className="ops-facts">
+        <div><dt>Viaje</dt><dd>{kase.trip_code}</dd></div>
+        <div><dt>Pasajero</dt><dd>{kase.passenger.name}{kase.passenger.phone ? ` · ${kase.passenger.phone}` : ''}</dd></div>
+        <div><dt>Conductor</dt><dd>{kase.driver.name}{kase.driver.phone ? ` · ${kase.driver.phone}` : ''}</dd></div>
+        <div><dt>El pasajero dijo</dt><dd>{kase.reported_paid_at ? `"Ya pagué" · ${formatDateTime(kase.reported_paid_at)}` : 'No avisó que pagó'}</dd></div>
+        <div><dt>Abierto</dt><dd>{formatDateTime(kase.opened_at)}</dd></div>
+        {kase.outcome && <div><dt>Resolución</dt><dd>{PAYMENT_CASE_OUTCOME_LABELS[kase.outcome]} · {kase.resolution_note}</dd></div>}
+      </dl>
+      {kase.status === 'open' && (
+        <>
+          <ChoiceChips name={`case-${kase.id}-outcome`} legend="¿Se hizo el pago?" options={OUTCOMES} selected={outcome} onSelect={setOutcome} />
+          <ReasonForm label="Cómo se resolvió" submitLabel="Resolver caso" minLength={3} onSubmit={(note) => resolve.mutateAsync(note)} />
+        </>
+      )}
+      {notice && <p className="alert ops-alert-success" role="status">{notice}</p>}
+    </article>
+  );
+}
+
+/** Yape/Plin payment cases (issue 26): a driver's 'No recibí el pago', open ones oldest first, resolved with an audited note. */
+export function PaymentCasesPanel() {
+  const [state, setState] = useState<'open' | 'resolved'>('open');
+  const { data, error, isPending } = useQuery({ queryKey: paymentKeys.cases(state), queryFn: () => fetchPaymentCases(state), refetchInterval: 15_000 });
+  return (
+    <div className="ops-list">
+      <div className="ops-segmented" role="group" aria-label="Casos de pago">
+        <button type="button" className="btn btn--ghost" aria-pressed={state === 'open'} onClick={() => setState('open')}>Abiertos</button>
+        <button type="button" className="btn btn--ghost" aria-pressed={state === 'resolved'} onClick={() => setState('resolved')}>Resueltos</button>
+      </div>
+      {isPending && <p role="status">Cargando casos...</p>}
+      {error && <p className="alert alert--error" role="alert">{errorMessage(error)}</p>}
+      {data?.length === 0 && <p className="ops-empty">{state === 'open' ? 'No hay casos de pago abiertos.' : 'Aún no hay casos resueltos.'}</p>}
+      {data?.map((kase) => <CaseCard key={kase.id} kase={kase} />)}
+    </div>
+  );
+}

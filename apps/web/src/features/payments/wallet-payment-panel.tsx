@@ -1,0 +1,82 @@
+import { useMutation } from '@tanstack/react-query';
+import { topics, zTripStatusMessage, type TripPayment } from '@jala/contracts';
+import { formatPeruvianPhone, formatSoles, PAYMENT_METHOD_LABELS, type WalletMethod } from '@jala/domain';
+import { InlineError } from '../../components/ui/form-field';
+import { errorMessage } from '../../lib/api-client';
+import { useRealtimeTopic } from '../../lib/use-realtime-topic';
+import { answerWalletPayment, PAYMENT_ERRORS, type WalletAnswer } from './payments-api';
+import './payments.css';
+
+const STATE_TEXT = {
+  passenger: {
+    pending: null,
+    reported: 'Le avisamos al conductor. Falta que confirme que recibió tu pago.',
+    confirmed: 'El conductor confirmó tu pago. ¡Gracias!',
+    disputed: 'El conductor dice que no recibió el pago. Un operador de Jala revisará el caso.',
+    resolved_paid: 'Jala confirmó tu pago.',
+    resolved_unpaid: 'Jala concluyó que el pago no se hizo.',
+  },
+  driver: {
+    pending: 'El pasajero aún no avisa que pagó.',
+    reported: 'El pasajero dice que ya pagó. Revisa tu app y confirma.',
+    confirmed: 'Confirmaste el pago.',
+    disputed: 'Abriste un caso: un operador de Jala lo revisará.',
+    resolved_paid: 'Jala dio el pago por hecho.',
+    resolved_unpaid: 'Jala concluyó que el pago no se hizo.',
+  },
+} as const;
+
+/**
+ * Yape/Plin at the end of the ride (issue 26). The passenger reads the driver's name and number (only their
+ * receipt carries it) and taps 'Ya pagué'; the driver taps 'Pago recibido' or 'No recibí el pago'. Either
+ * answer arrives on trip_status/{trip} and the other phone refetches (`onChanged`).
+ */
+export function WalletPaymentPanel({ tripId, total, payment, onChanged }: {
+  tripId: number;
+  total: number;
+  payment: TripPayment & { method: WalletMethod };
+  onChanged: () => void;
+}) {
+  const side = payment.payee ? 'passenger' : 'driver';
+  const status = payment.status ?? 'pending';
+  const label = PAYMENT_METHOD_LABELS[payment.method];
+  const answer = useMutation({ mutationFn: (what: WalletAnswer) => answerWalletPayment(tripId, what), onSuccess: onChanged });
+  useRealtimeTopic(topics.tripStatus(tripId), zTripStatusMessage, {
+    onMessage: (message) => {
+      if (message.payment_status) onChanged();
+    },
+  });
+  const text = STATE_TEXT[side][status];
+  return (
+    <section className="card pay-wallet" aria-labelledby={`pay-wallet-${tripId}`} data-testid="wallet-payment">
+      <h2 className="pay-wallet__title" id={`pay-wallet-${tripId}`}>
+        {side === 'passenger' ? `Paga ${formatSoles(total)} con ${label}` : `Cobro con ${label}: ${formatSoles(total)}`}
+      </h2>
+      {payment.payee && (
+        <p className="pay-wallet__payee">
+          <span>{payment.payee.name}</span>
+          <span className="pay-wallet__phone">{formatPeruvianPhone(payment.payee.phone)}</span>
+        </p>
+      )}
+      {text && <p className="pay-wallet__state" role="status">{text}</p>}
+      <div className="pay-wallet__actions">
+        {side === 'passenger' && status === 'pending' && (
+          <button type="button" className="btn btn--primary btn--block" disabled={answer.isPending} onClick={() => answer.mutate('paid')}>
+            Ya pagué
+          </button>
+        )}
+        {side === 'driver' && (status === 'pending' || status === 'reported') && (
+          <>
+            <button type="button" className="btn btn--primary btn--block" disabled={answer.isPending} onClick={() => answer.mutate('received')}>
+              Pago recibido
+            </button>
+            <button type="button" className="btn btn--ghost btn--block" disabled={answer.isPending} onClick={() => answer.mutate('not-received')}>
+              No recibí el pago
+            </button>
+          </>
+        )}
+      </div>
+      <InlineError message={answer.isError ? errorMessage(answer.error, PAYMENT_ERRORS.answer) : null} />
+    </section>
+  );
+}

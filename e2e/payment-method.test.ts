@@ -1,0 +1,237 @@
+/**
+ * Payment method, chosen before the ride (issue 26), in Chromium at 360×740 against the built product:
+ * a cash trip with change from the wizard to the receipt (the change following an accepted fare change),
+ * and a Yape trip with both confirmations ('Ya pagué', 'Pago recibido'), the driver's settings, a driver
+ * who does not take Yape, a payment case in the operators' console and the earnings split. Each state is
+ * photographed (e2e/screenshots/payments-*.png) with a long driver name, and checked for sideways overflow.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PARQUE_KENNEDY } from '@jala/test-factories';
+import { createDriver, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
+import { animationsSettled, phoneContext, screenshot } from './support/browser';
+import { api, loginToken } from './support/api';
+import { useBrowserSuite } from './support/suite';
+import { loginViaUi, registerViaUi } from './support/session';
+import { openDriverRequests, requestFrom, wizardToPriceStep } from './support/two-phones';
+
+const JOCKEY = { latitude: -12.0859, longitude: -76.9773 };
+const LONG_NAME = { firstName: 'Maximiliano Bartolomé', lastName: 'Quispe-Huamaní de la Cruz Villanueva' };
+const WALLET = '987 654 321';
+
+const pageToken = (page: Page) => page.evaluate(() => localStorage.getItem('jala_token'));
+
+/** Nothing wider than the phone: the page's own width stays the viewport's. */
+async function noSidewaysOverflow(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+}
+
+async function shot(page: Page, name: string, target?: ReturnType<Page['getByText']>): Promise<void> {
+  if (target) await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await animationsSettled(page);
+  await noSidewaysOverflow(page);
+  await screenshot(page, `payments-${name}`);
+}
+
+async function confirmRequest(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Confirmar Viaje' }).click();
+  await page.waitForURL('**/passenger/active-trip');
+  await page.getByRole('button', { name: 'Publicado' }).waitFor();
+}
+
+/** The driver's offer is accepted by the passenger and the trip driven to in_progress, through the API. */
+async function acceptAndStart(passengerToken: string | null, driverToken: string, driverId: number, tripId: number): Promise<void> {
+  expect((await api('POST', '/drivers/trips/accept', passengerToken, { trip_id: tripId, driver_id: driverId })).status).toBe(200);
+  expect((await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'en_route' })).status).toBe(200);
+  expect((await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'arrived', ...PARQUE_KENNEDY })).status).toBe(200);
+  const startCode = (await api<{ start_code: string }>('GET', '/trips/active', passengerToken)).data.start_code;
+  expect((await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'in_progress', start_code: startCode })).status).toBe(200);
+}
+
+const complete = async (driverToken: string, tripId: number) =>
+  expect((await api('POST', '/driver/trips/complete', driverToken, { trip_id: tripId, final_latitude: JOCKEY.latitude, final_longitude: JOCKEY.longitude })).status).toBe(200);
+
+describe('payment method, chosen before the ride', () => {
+  const suite = useBrowserSuite();
+
+  it('cash with change: the note in the wizard, the change on the request and the trip (after a fare change), the receipt', async () => {
+    const db = suite.database.db;
+    const driver = await createDriver(db, { user: { ...LONG_NAME, phone: '912345678' } });
+    const driverContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
+    const driverPage = await driverContext.newPage();
+    await openDriverRequests(driverPage, driver.user.email);
+
+    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
+    const page = await context.newPage();
+    await registerViaUi(page, 'passenger', { firstName: 'Rocío' });
+    await page.waitForURL('**/passenger/dashboard');
+    await wizardToPriceStep(page, '14.50');
+    const notes = page.getByRole('radiogroup', { name: '¿Con cuánto pagarás?' });
+    await notes.getByText('S/ 10', { exact: true }).click();
+    const refused = page.getByText('Con S/ 10 no alcanza para S/ 14.50. Elige un billete mayor o monto exacto.').first();
+    await refused.waitFor();
+    await shot(page, 'wizard-note-too-small', refused);
+    await notes.getByText('S/ 50', { exact: true }).click();
+    expect(await refused.count()).toBe(0);
+    await shot(page, 'wizard-cash-50', page.getByRole('radiogroup', { name: '¿Cómo pagarás?' }));
+    await confirmRequest(page);
+
+    // The request card says what to bring; 'Aceptar' offers at the passenger's price.
+    const card = requestFrom(driverPage, 'Rocío');
+    await card.waitFor();
+    await card.getByText('Efectivo · Pagará con S/ 50 · lleva S/ 35.50 de vuelto').waitFor();
+    await shot(driverPage, 'driver-request-cash', card.getByText(/Pagará con S\/ 50/));
+    await card.getByRole('button', { name: 'Aceptar' }).click();
+    await card.getByText(/Oferta enviada/).waitFor();
+
+    // Every offer on the passenger's phone shows how they pay.
+    const offer = page.getByTestId('driver-offer');
+    await offer.getByText('Efectivo · Pagará con S/ 50 · lleva S/ 35.50 de vuelto').waitFor();
+    await shot(page, 'passenger-offer-cash', offer.getByText(/Pagará con/));
+
+    const passengerToken = await pageToken(page);
+    const driverToken = await loginToken(driver.user.email);
+    const tripId = (await api<{ id: number }>('GET', '/trips/active', passengerToken)).data.id;
+    await acceptAndStart(passengerToken, driverToken, driver.user.id, tripId);
+
+    // A toll accepted by the passenger: the change follows the new price on the driver's trip screen.
+    expect((await api('POST', `/driver/trips/${tripId}/fare-adjustments`, driverToken, { amount: 5, reason: 'tolls' })).status).toBe(201);
+    expect((await api('PUT', `/trips/${tripId}/fare-adjustment`, passengerToken, { accept: true })).status).toBe(200);
+    await driverPage.goto('/driver/active-trip');
+    const change = driverPage.getByText('Efectivo · Pagará con S/ 50 · lleva S/ 30.50 de vuelto');
+    await change.waitFor();
+    await shot(driverPage, 'driver-trip-change', change);
+
+    await complete(driverToken, tripId);
+    await page.goto(`/trips/${tripId}/receipt`);
+    const paid = page.getByText('Efectivo · pagó con S/ 50 · vuelto S/ 30.50');
+    await paid.waitFor();
+    await shot(page, 'receipt-cash', paid);
+    await context.close();
+    await driverContext.close();
+  });
+
+  it('Yape: the driver takes it in their profile, one who does not cannot offer, both confirm at the end; a case reaches the console', async () => {
+    const db = suite.database.db;
+    const yapeDriver = await createDriver(db, { user: { ...LONG_NAME, phone: '912345670' } });
+    const cashDriver = await createDriver(db, { user: { firstName: 'Teodoro', lastName: 'Mamani', phone: '912345671' } });
+
+    // The driver chooses Yape and gives the number in 'Perfil'.
+    const driverContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
+    const driverPage = await driverContext.newPage();
+    await loginViaUi(driverPage, yapeDriver.user.email, FACTORY_PASSWORD);
+    await driverPage.goto('/driver/profile');
+    const settings = driverPage.getByRole('form', { name: 'Métodos de pago' });
+    await settings.getByText('Yape', { exact: true }).click();
+    await settings.getByRole('button', { name: 'Guardar métodos de pago' }).click();
+    const needsNumber = settings.getByText('Ingresa el celular de tu Yape o Plin: 9 dígitos que empiecen con 9.');
+    await needsNumber.waitFor();
+    await shot(driverPage, 'driver-settings-needs-number', needsNumber);
+    await settings.getByLabel('Celular de tu Yape o Plin').fill(WALLET);
+    await settings.getByRole('button', { name: 'Guardar métodos de pago' }).click();
+    await driverPage.getByText('Métodos de pago guardados.').waitFor();
+    await shot(driverPage, 'driver-settings-saved', settings.getByRole('button', { name: 'Guardar métodos de pago' }));
+
+    const cashContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
+    const cashPage = await cashContext.newPage();
+    await openDriverRequests(cashPage, cashDriver.user.email);
+
+    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
+    const page = await context.newPage();
+    await registerViaUi(page, 'passenger', { firstName: 'Anahí' });
+    await page.waitForURL('**/passenger/dashboard');
+    await wizardToPriceStep(page, '16');
+    await page.getByRole('radiogroup', { name: '¿Cómo pagarás?' }).getByText('Yape', { exact: true }).click();
+    await page.getByText(/verás el nombre y el número de Yape/).waitFor();
+    await shot(page, 'wizard-yape', page.getByRole('radiogroup', { name: '¿Cómo pagarás?' }));
+    await confirmRequest(page);
+
+    // A driver who takes only cash reads why they cannot offer, and has no 'Aceptar'.
+    const refusedCard = requestFrom(cashPage, 'Anahí');
+    await refusedCard.getByText('No aceptas Yape').waitFor();
+    expect(await refusedCard.getByRole('button', { name: 'Aceptar' }).count()).toBe(0);
+    await shot(cashPage, 'driver-request-not-accepted', refusedCard.getByText('No aceptas Yape'));
+    const cashToken = await loginToken(cashDriver.user.email);
+    const passengerToken = await pageToken(page);
+    const tripId = (await api<{ id: number }>('GET', '/trips/active', passengerToken)).data.id;
+    const refusedOffer = await api('POST', '/driver/trips/accept', cashToken, { trip_request_id: tripId });
+    expect(refusedOffer.status).toBe(409);
+    expect(refusedOffer.message).toBe('No aceptas Yape');
+
+    const driverToken = await loginToken(yapeDriver.user.email);
+    expect((await api('POST', '/driver/trips/accept', driverToken, { trip_request_id: tripId })).status).toBe(201);
+    await page.getByTestId('driver-offer').getByText('Pago: Yape').waitFor();
+    await acceptAndStart(passengerToken, driverToken, yapeDriver.user.id, tripId);
+    await complete(driverToken, tripId);
+
+    // The end: the passenger reads whom to pay and taps 'Ya pagué'; the driver, on the same receipt, 'Pago recibido'.
+    await page.goto(`/trips/${tripId}/receipt`);
+    const wallet = page.getByTestId('wallet-payment');
+    await wallet.getByText(WALLET).waitFor();
+    expect(await wallet.textContent()).toContain(`${LONG_NAME.firstName} ${LONG_NAME.lastName}`);
+    expect(await page.getByText('Yape · pendiente de confirmación').count()).toBe(1);
+    await shot(page, 'passenger-pay-yape', wallet.getByText(WALLET));
+    await driverPage.goto(`/trips/${tripId}/receipt`);
+    const driverWallet = driverPage.getByTestId('wallet-payment');
+    await driverWallet.getByRole('button', { name: 'Pago recibido' }).waitFor();
+    expect(await driverWallet.textContent()).not.toContain(WALLET);
+    await wallet.getByRole('button', { name: 'Ya pagué' }).click();
+    await wallet.getByText('Le avisamos al conductor. Falta que confirme que recibió tu pago.').waitFor();
+    await shot(page, 'passenger-reported', wallet.getByRole('status'));
+    // The driver's screen learns it live (trip_status), without a reload.
+    await driverWallet.getByText('El pasajero dice que ya pagó. Revisa tu app y confirma.').waitFor();
+    await shot(driverPage, 'driver-confirm-yape', driverWallet.getByRole('button', { name: 'Pago recibido' }));
+    await driverWallet.getByRole('button', { name: 'Pago recibido' }).click();
+    await driverPage.getByText('Pagado con Yape · confirmado por el conductor').waitFor();
+    await page.getByText('Pagado con Yape · confirmado por el conductor').waitFor();
+    await shot(page, 'receipt-yape-confirmed', page.getByText('Pagado con Yape · confirmado por el conductor'));
+
+    // A second Yape trip, unpaid: 'No recibí el pago' opens a case the operators resolve.
+    const rider = await createUser(db, { firstName: 'Gonzalo', lastName: 'Tapia' });
+    const riderToken = await loginToken(rider.email);
+    const second = await api<{ id: number }>('POST', '/trips', riderToken, {
+      pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude, pickup_address: 'Parque Kennedy, Miraflores',
+      destination_latitude: JOCKEY.latitude, destination_longitude: JOCKEY.longitude, destination_address: 'Jockey Plaza, Surco',
+      service_type_id: 2, offer_price: 18, payment_method: 'yape',
+    });
+    expect(second.status).toBe(201);
+    // The driver ended the first trip at Jockey Plaza: back at Parque Kennedy, they say where they are.
+    expect((await api('POST', '/driver/trips/accept', driverToken, { trip_request_id: second.data.id, ...PARQUE_KENNEDY })).status).toBe(201);
+    await acceptAndStart(riderToken, driverToken, yapeDriver.user.id, second.data.id);
+    await complete(driverToken, second.data.id);
+    await driverPage.goto(`/trips/${second.data.id}/receipt`);
+    await driverPage.getByTestId('wallet-payment').getByRole('button', { name: 'No recibí el pago' }).click();
+    const opened = driverPage.getByText('Abriste un caso: un operador de Jala lo revisará.');
+    await opened.waitFor();
+    await shot(driverPage, 'driver-case-opened', opened);
+
+    // The earnings page splits by method.
+    await driverPage.goto('/driver/earnings');
+    await driverPage.getByTestId('earnings-yape').waitFor();
+    expect(await driverPage.getByTestId('earnings-yape').textContent()).toBe('S/ 34.00');
+    await shot(driverPage, 'driver-earnings-split', driverPage.getByTestId('earnings-yape'));
+
+    const operator = await createUser(db, { isAdmin: true, firstName: 'Olga', lastName: 'Operadora' });
+    const operatorContext = await phoneContext(suite.browser);
+    const operatorPage = await operatorContext.newPage();
+    await loginViaUi(operatorPage, operator.email, FACTORY_PASSWORD);
+    await operatorPage.goto('/operators?seccion=pagos');
+    const kase = operatorPage.getByRole('article', { name: /Caso de pago/ }).filter({ hasText: 'Gonzalo Tapia' });
+    await kase.waitFor();
+    await shot(operatorPage, 'console-case-open', kase.getByText(/no recibió/));
+    await kase.getByText('No se pagó', { exact: true }).click();
+    await kase.getByRole('textbox').fill('El pasajero no mostró constancia de Yape');
+    await kase.getByRole('button', { name: 'Resolver caso' }).click();
+    // Resolved, it leaves the open cases and is listed with its resolution.
+    await kase.waitFor({ state: 'detached' });
+    await operatorPage.getByRole('button', { name: 'Resueltos' }).click();
+    const resolved = operatorPage.getByText('No se pagó · El pasajero no mostró constancia de Yape');
+    await resolved.waitFor();
+    await shot(operatorPage, 'console-case-resolved', resolved);
+    const audit = await api<{ action: string; target_id: number }[]>('GET', '/admin/audit-log', await loginToken(operator.email));
+    expect(audit.data.some((entry) => entry.action === 'payment_case.resolve')).toBe(true);
+
+    for (const c of [context, driverContext, cashContext, operatorContext]) await c.close();
+  });
+});
