@@ -66,7 +66,7 @@ export class PassengerTripsService {
     const fareHint = await this.d.fareHints.forRoute({ ...route, distanceKm: priced.distanceMetres / 1000 });
     const now = this.d.now();
     try {
-      const trip = await this.d.trips.insert({
+      const values = {
         tripCode: `TRIP-${now.getTime().toString(36).toUpperCase()}`,
         passengerId,
         serviceTypeId: input.service_type_id,
@@ -88,7 +88,8 @@ export class PassengerTripsService {
           ? new Date(scheduledFor.getTime() + BOOKING_GRACE_MINUTES * 60_000)
           : new Date(now.getTime() + this.d.expiryMinutes * 60_000),
         scheduledFor,
-      });
+      };
+      const trip = scheduledFor ? await this.d.bookings.createForPassenger({ ...values, scheduledFor }) : await this.d.trips.insert(values);
       await this.d.live.touchTrip(trip);
       return trip;
     } catch (error) {

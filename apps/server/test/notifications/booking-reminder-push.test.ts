@@ -1,0 +1,66 @@
+/**
+ * Booking reminders (issue 25) as Web Push, on PGlite and PostgreSQL with a fake clock and the decrypting
+ * push service: 60 and 15 minutes before, to the passenger and the confirmed driver, once each, only the
+ * district on the lock screen, a tap to the booking (dormant) or the active trip (activated), and the
+ * usual rules: an app on screen gets the banner instead, a kind turned off gets nothing.
+ */
+import { afterAll, beforeAll, expect } from 'vitest';
+import { describeOnBackends } from '../support/backends';
+import { api } from '../support/http';
+import { onlineDriver, passenger, requestTrip } from '../support/actors';
+import { startPushService, type TestPushService } from '../support/push-service';
+import { pushesSettled, subscribeDevice } from '../support/push-actors';
+
+const MINUTE = 60_000;
+let now = new Date('2026-07-01T15:00:00Z');
+const minutesBefore = (at: Date, minutes: number) => new Date(at.getTime() - minutes * MINUTE);
+
+let service: TestPushService;
+beforeAll(async () => { service = await startPushService(); });
+afterAll(async () => service.close());
+
+describeOnBackends('booking reminders by push on %s', ({ t, maybe }) => {
+  const tick = async () => {
+    await t.app.services.trips.bookingClock.tick();
+    await pushesSettled(t.app);
+  };
+  const reminders = (device: { received: { tag?: string }[] }, tripId: number) => device.received.filter((payload) => payload.tag === `trip-${tripId}`);
+
+  maybe('both parties are pushed 60 and 15 minutes before, once, unless on screen or turned off', async () => {
+    const p = await passenger(t.baseUrl);
+    const d = await onlineDriver(t.baseUrl, t.app.database.db);
+    const at = new Date(Math.ceil(now.getTime() / (60 * MINUTE)) * 60 * MINUTE + 3 * 60 * MINUTE);
+    const booking = await requestTrip(t.baseUrl, p.token, { scheduled_for: at.toISOString() });
+    expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: booking.id } })).status).toBe(201);
+    expect((await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: booking.id, driver_id: d.id } })).status).toBe(200);
+    await pushesSettled(t.app);
+    const [pd, dd] = [await subscribeDevice(t.baseUrl, p.token, service), await subscribeDevice(t.baseUrl, d.token, service)];
+
+    // 60 minutes before: the passenger has the app on screen (the banner tells them), the driver is away.
+    expect((await api(t.baseUrl, 'PUT', '/notifications/presence', { token: p.token, body: { visible: true } })).status).toBe(200);
+    now = minutesBefore(at, 60);
+    await tick();
+    await tick();
+    expect(reminders(pd, booking.id)).toEqual([]);
+    expect(reminders(dd, booking.id)).toEqual([{
+      kind: 'trip_updates', title: 'Tienes un viaje programado en 60 minutos', body: expect.stringMatching(/^Recojo en Miraflores · \S+ \d{1,2} \S+, \d{2}:\d{2}\. Toca para ver el viaje\.$/),
+      url: '/driver/trip-request?tab=programados', tag: `trip-${booking.id}`, renotify: true,
+    }]);
+
+    // 15 minutes before (active since 20): the passenger is away now; the driver turned trip updates off.
+    await api(t.baseUrl, 'PUT', '/notifications/presence', { token: p.token, body: { visible: false } });
+    expect((await api(t.baseUrl, 'PUT', '/notifications/preferences', { token: d.token, body: { trip_updates: false } })).status).toBe(200);
+    now = minutesBefore(at, 20);
+    await tick();
+    now = minutesBefore(at, 15);
+    await tick();
+    await tick();
+    expect(reminders(pd, booking.id)).toEqual([expect.objectContaining({
+      title: 'Tu viaje programado es en 15 minutos', url: '/passenger/active-trip',
+    })]);
+    expect(reminders(dd, booking.id)).toHaveLength(1);
+    // A lock screen names the district, never the address.
+    for (const payload of [...pd.received, ...dd.received]) expect(JSON.stringify(payload)).not.toMatch(/Parque Kennedy|Jockey/);
+    expect(service.rejections).toEqual([]);
+  });
+}, { start: () => ({ app: { now: () => now } }) });
