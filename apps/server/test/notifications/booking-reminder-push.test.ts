@@ -24,7 +24,7 @@ describeOnBackends('booking reminders by push on %s', ({ t, maybe }) => {
     await t.app.services.trips.bookingClock.tick();
     await pushesSettled(t.app);
   };
-  const reminders = (device: { received: { tag?: string }[] }, tripId: number) => device.received.filter((payload) => payload.tag === `trip-${tripId}`);
+  const reminders = (device: { received: { tag?: string; title?: string }[] }, tripId: number) => device.received.filter((payload) => payload.tag === `trip-${tripId}`);
 
   maybe('both parties are pushed 60 and 15 minutes before, once, unless on screen or turned off', async () => {
     const p = await passenger(t.baseUrl);
@@ -62,5 +62,29 @@ describeOnBackends('booking reminders by push on %s', ({ t, maybe }) => {
     // A lock screen names the district, never the address.
     for (const payload of [...pd.received, ...dd.received]) expect(JSON.stringify(payload)).not.toMatch(/Parque Kennedy|Jockey/);
     expect(service.rejections).toEqual([]);
+  });
+
+  maybe('a driver not on the way 5 minutes after the time is told by push that they lost it, the passenger that we search again', async () => {
+    const p = await passenger(t.baseUrl);
+    const d = await onlineDriver(t.baseUrl, t.app.database.db);
+    const at = new Date(Math.ceil(now.getTime() / (60 * MINUTE)) * 60 * MINUTE + 3 * 60 * MINUTE);
+    const booking = await requestTrip(t.baseUrl, p.token, { scheduled_for: at.toISOString() });
+    expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: booking.id } })).status).toBe(201);
+    expect((await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: booking.id, driver_id: d.id } })).status).toBe(200);
+    await pushesSettled(t.app);
+    const [pd, dd] = [await subscribeDevice(t.baseUrl, p.token, service), await subscribeDevice(t.baseUrl, d.token, service)];
+    // Active 20 minutes before, the driver never leaves: 5 minutes after the time it is taken from them.
+    now = minutesBefore(at, 20);
+    await tick();
+    now = new Date(at.getTime() + 5 * MINUTE);
+    await tick();
+    expect(reminders(pd, booking.id)).toContainEqual(expect.objectContaining({
+      title: 'Tu conductor no inició el viaje', url: '/passenger/active-trip',
+    }));
+    expect(reminders(dd, booking.id)).toContainEqual(expect.objectContaining({
+      title: 'Perdiste un viaje programado', body: 'No estabas en camino a tiempo. Cuenta en tu tasa de finalización.', url: '/driver/trip-request',
+    }));
+    await tick();
+    expect(reminders(dd, booking.id).filter((payload) => payload.title === 'Perdiste un viaje programado')).toHaveLength(1);
   });
 }, { start: () => ({ app: { now: () => now } }) });
