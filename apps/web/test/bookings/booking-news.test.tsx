@@ -21,7 +21,7 @@ describe('booking news heard app-wide', () => {
     const live = fakeRealtime();
     let active = false;
     stubFetch({
-      'GET /trips/active': () => (active ? ok(makePassengerTrip({ id: 40, trip_status: 'accepted' })) : noActiveTrip()),
+      'GET /trips/active': () => (active ? ok(makePassengerTrip({ id: 40, status: 'accepted' })) : noActiveTrip()),
       'GET /trips/scheduled': ok([makePassengerBooking()]),
     });
     setSession(makeUser({ id: 1, user_type: 'passenger' }));
@@ -49,6 +49,24 @@ describe('booking news heard app-wide', () => {
     const banner = await screen.findByText(message);
     fireEvent.click(within(banner.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Entendido' }));
     expect(screen.queryByText(message)).toBeNull();
+  });
+});
+
+describe('the passenger\'s trip when its booking\'s driver did not come', () => {
+  beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
+  afterEach(resetTestWorld);
+
+  it('says why it is searching again, until dismissed', async () => {
+    const live = fakeRealtime();
+    stubFetch({ 'GET /trips/active': ok(makePassengerTrip({ id: 40, status: 'pending', driver: null })) });
+    setSession(makeUser({ id: 1, user_type: 'passenger' }));
+    renderApp('/passenger/active-trip');
+    await waitFor(() => expect(live.follows(topics.tripStatus(40))).toBe(true));
+    const reason = 'Tu conductor no inició el viaje a tiempo. Lo publicamos de nuevo para conductores cercanos, sin costo para ti.';
+    act(() => live.deliver(topics.tripStatus(40), { trip_id: 40, status: 'pending', driver_id: null, timestamp: new Date().toISOString(), reason }));
+    expect(await screen.findByText(reason)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Entendido' }));
+    expect(screen.queryByText(reason)).toBeNull();
   });
 });
 

@@ -46,7 +46,7 @@ export function WhenChoice({ now = new Date(), disabled = false }: { now?: Date;
             Desde {BOOKING_MIN_LEAD_MINUTES} minutos hasta {BOOKING_MAX_LEAD_DAYS} días antes. Cancelar es gratis hasta 1 hora antes.
           </p>
           {scheduledFor && <p className="bk-when__chosen" role="status">{scheduledLabel(new Date(scheduledFor))}</p>}
-          <div id={errorId}><InlineError message={error} /></div>
+          <div id={errorId} className="bk-when__error"><InlineError message={error} /></div>
         </div>
       )}
     </fieldset>
