@@ -7,33 +7,20 @@
  * the passenger's searches again. The clock is "moved" by bringing the booking's time closer in the
  * database; the server's own sweep (every 30 s) does the rest. Screenshots in BOOKING_SHOTS_DIR.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { eq, schema } from '@jala/db';
 import { limaDateKey, limaDayStart } from '@jala/domain';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { animationsSettled, phoneContext, requestSheet } from './support/browser';
+import { phoneContext, shotsInto } from './support/browser';
 import { api, loginToken } from './support/api';
 import { useBrowserSuite } from './support/suite';
 import { loginViaUi } from './support/session';
+import { scheduleAutoTomorrow } from './support/two-phones';
 
-const SHOTS = process.env.BOOKING_SHOTS_DIR ?? '/work/notes/shots/bookings2';
+const shot = shotsInto(process.env.BOOKING_SHOTS_DIR ?? '/work/notes/shots/bookings2');
 const SWEEP_WAIT_MS = 90_000;
 const MINUTE = 60_000;
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await animationsSettled(page);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
-
-async function choosePlace(page: Page, text: string, option: RegExp): Promise<void> {
-  await requestSheet(page).getByRole('combobox').fill(text);
-  await page.getByRole('option', { name: option }).click();
-}
 
 /** Tomorrow at 05:00 in Lima. */
 function tomorrowAtFive(): Date {
@@ -90,17 +77,7 @@ describe('a booking on two phones, up to its start', () => {
     await shot(driverPhone, '02-conductor-chat-reserva');
 
     // A second booking at the same hour: refused under "¿Cuándo?", in the wizard.
-    await passengerPhone.goto('/passenger/trip-request');
-    await choosePlace(passengerPhone, 'Kennedy', /Parque Kennedy/);
-    await passengerPhone.getByRole('button', { name: 'Siguiente' }).click();
-    await choosePlace(passengerPhone, 'Jockey', /Jockey Plaza/);
-    await passengerPhone.getByRole('button', { name: 'Siguiente' }).click();
-    await passengerPhone.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
-    await passengerPhone.getByRole('button', { name: 'Siguiente' }).click();
-    await passengerPhone.getByText('Programar', { exact: true }).click();
-    const day = passengerPhone.getByLabel('Día');
-    await day.selectOption({ index: (await day.locator('option').allTextContents()).findIndex((label) => label.startsWith('Mañana')) });
-    await passengerPhone.getByLabel('Hora (Lima)').selectOption('05:30');
+    await scheduleAutoTomorrow(passengerPhone, '05:30');
     await passengerPhone.getByRole('button', { name: 'Confirmar Viaje' }).click();
     const refusal = passengerPhone.locator('.bk-when').getByRole('alert');
     await refusal.waitFor();

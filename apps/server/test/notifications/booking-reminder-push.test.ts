@@ -24,9 +24,8 @@ describeOnBackends('booking reminders by push on %s', ({ t, maybe }) => {
     await t.app.services.trips.bookingClock.tick();
     await pushesSettled(t.app);
   };
-  const reminders = (device: { received: { tag?: string; title?: string }[] }, tripId: number) => device.received.filter((payload) => payload.tag === `trip-${tripId}`);
-
-  maybe('both parties are pushed 60 and 15 minutes before, once, unless on screen or turned off', async () => {
+  /** A booking 3 hours ahead confirmed with a driver, then both parties' devices subscribed (so no earlier push lands on them). */
+  const confirmedBookingWithDevices = async () => {
     const p = await passenger(t.baseUrl);
     const d = await onlineDriver(t.baseUrl, t.app.database.db);
     const at = new Date(Math.ceil(now.getTime() / (60 * MINUTE)) * 60 * MINUTE + 3 * 60 * MINUTE);
@@ -34,7 +33,12 @@ describeOnBackends('booking reminders by push on %s', ({ t, maybe }) => {
     expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: booking.id } })).status).toBe(201);
     expect((await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: booking.id, driver_id: d.id } })).status).toBe(200);
     await pushesSettled(t.app);
-    const [pd, dd] = [await subscribeDevice(t.baseUrl, p.token, service), await subscribeDevice(t.baseUrl, d.token, service)];
+    return { p, d, at, booking, pd: await subscribeDevice(t.baseUrl, p.token, service), dd: await subscribeDevice(t.baseUrl, d.token, service) };
+  };
+  const reminders = (device: { received: { tag?: string; title?: string }[] }, tripId: number) => device.received.filter((payload) => payload.tag === `trip-${tripId}`);
+
+  maybe('both parties are pushed 60 and 15 minutes before, once, unless on screen or turned off', async () => {
+    const { p, d, at, booking, pd, dd } = await confirmedBookingWithDevices();
 
     // 60 minutes before: the passenger has the app on screen (the banner tells them), the driver is away.
     expect((await api(t.baseUrl, 'PUT', '/notifications/presence', { token: p.token, body: { visible: true } })).status).toBe(200);
@@ -65,14 +69,7 @@ describeOnBackends('booking reminders by push on %s', ({ t, maybe }) => {
   });
 
   maybe('a driver not on the way 5 minutes after the time is told by push that they lost it, the passenger that we search again', async () => {
-    const p = await passenger(t.baseUrl);
-    const d = await onlineDriver(t.baseUrl, t.app.database.db);
-    const at = new Date(Math.ceil(now.getTime() / (60 * MINUTE)) * 60 * MINUTE + 3 * 60 * MINUTE);
-    const booking = await requestTrip(t.baseUrl, p.token, { scheduled_for: at.toISOString() });
-    expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: booking.id } })).status).toBe(201);
-    expect((await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: booking.id, driver_id: d.id } })).status).toBe(200);
-    await pushesSettled(t.app);
-    const [pd, dd] = [await subscribeDevice(t.baseUrl, p.token, service), await subscribeDevice(t.baseUrl, d.token, service)];
+    const { at, booking, pd, dd } = await confirmedBookingWithDevices();
     // Active 20 minutes before, the driver never leaves: 5 minutes after the time it is taken from them.
     now = minutesBefore(at, 20);
     await tick();
