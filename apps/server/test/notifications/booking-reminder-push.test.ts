@@ -2,9 +2,12 @@
  * Booking reminders (issue 25) as Web Push, on PGlite and PostgreSQL with a fake clock and the decrypting
  * push service: 60 and 15 minutes before, to the passenger and the confirmed driver, once each, only the
  * district on the lock screen, a tap to the booking (dormant) or the active trip (activated), and the
- * usual rules: an app on screen gets the banner instead, a kind turned off gets nothing.
+ * usual rules: an app on screen gets the banner instead, a kind turned off gets nothing; a chat message
+ * about a booking not started yet opens "Programados"; a driver who did not come is told they lost it.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
+import { topics } from '@jala/contracts';
+import { connectMqtt } from '../support/mqtt';
 import { describeOnBackends } from '../support/backends';
 import { api } from '../support/http';
 import { onlineDriver, passenger, requestTrip } from '../support/actors';
@@ -39,6 +42,13 @@ describeOnBackends('booking reminders by push on %s', ({ t, maybe }) => {
 
   maybe('both parties are pushed 60 and 15 minutes before, once, unless on screen or turned off', async () => {
     const { p, d, at, booking, pd, dd } = await confirmedBookingWithDevices();
+
+    // A chat message about the booking before it starts: the push opens "Programados", where its chat is.
+    const pm = await connectMqtt(t.wsUrl, { userId: p.id, token: p.token });
+    pm.publish(topics.chat(booking.id, d.id), JSON.stringify({ sender: p.id, role: 'passenger', message: '¿Me recoges en la puerta?', timestamp: now.toISOString(), id: 'b00c1a7e5e2d4f60' }));
+    await expect.poll(async () => { await pushesSettled(t.app); return dd.received.filter((payload) => payload.kind === 'chat').length; }).toBe(1);
+    await pm.endAsync();
+    expect(dd.received.find((payload) => payload.kind === 'chat')).toMatchObject({ title: expect.stringMatching(/^Mensaje de /), url: '/driver/trip-request?tab=programados' });
 
     // 60 minutes before: the passenger has the app on screen (the banner tells them), the driver is away.
     expect((await api(t.baseUrl, 'PUT', '/notifications/presence', { token: p.token, body: { visible: true } })).status).toBe(200);
