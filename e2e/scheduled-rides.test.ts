@@ -5,31 +5,18 @@
  * ahead in the database, and the running sweep sends the reminder banner and makes it the active trip.
  * Screenshots of each state go to /work/notes/shots/bookings/ (BOOKING_SHOTS_DIR).
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { and, eq, isNotNull, schema } from '@jala/db';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { animationsSettled, phoneContext, requestSheet } from './support/browser';
+import { phoneContext, shotsInto } from './support/browser';
 import { api } from './support/api';
 import { useBrowserSuite } from './support/suite';
 import { loginViaUi, registerViaUi } from './support/session';
+import { scheduleAutoTomorrow } from './support/two-phones';
 
-const SHOTS = process.env.BOOKING_SHOTS_DIR ?? '/work/notes/shots/bookings';
+const shot = shotsInto(process.env.BOOKING_SHOTS_DIR ?? '/work/notes/shots/bookings');
 const SWEEP_WAIT_MS = 90_000;
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await animationsSettled(page);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
-
-async function choosePlace(page: Page, text: string, option: RegExp): Promise<void> {
-  await requestSheet(page).getByRole('combobox').fill(text);
-  await page.getByRole('option', { name: option }).click();
-}
 
 describe('scheduled rides on two phones', () => {
   const suite = useBrowserSuite();
@@ -43,17 +30,7 @@ describe('scheduled rides on two phones', () => {
     const passengerToken = (await passengerPhone.evaluate(() => localStorage.getItem('jala_token')))!;
 
     // The wizard: places, service, then "¿Cuándo?" → Programar, tomorrow at 05:00 (Lima).
-    await passengerPhone.goto('/passenger/trip-request');
-    await choosePlace(passengerPhone, 'Kennedy', /Parque Kennedy/);
-    await passengerPhone.getByRole('button', { name: 'Siguiente' }).click();
-    await choosePlace(passengerPhone, 'Jockey', /Jockey Plaza/);
-    await passengerPhone.getByRole('button', { name: 'Siguiente' }).click();
-    await passengerPhone.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
-    await passengerPhone.getByRole('button', { name: 'Siguiente' }).click();
-    await passengerPhone.getByText('Programar', { exact: true }).click();
-    const day = passengerPhone.getByLabel('Día');
-    await day.selectOption({ index: (await day.locator('option').allTextContents()).findIndex((label) => label.startsWith('Mañana')) });
-    await passengerPhone.getByLabel('Hora (Lima)').selectOption('05:00');
+    await scheduleAutoTomorrow(passengerPhone, '05:00');
     const chosen = await passengerPhone.getByText(/^Programado: /).textContent();
     expect(chosen).toMatch(/^Programado: \S+ \d{1,2} \S+, 05:00$/);
     await passengerPhone.locator('.bk-when').evaluate((node) => node.scrollIntoView({ block: 'start' }));

@@ -61,6 +61,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 let counter = 0;
+/** A screenshot taker writing `<name>.png` into `dir` (made if missing) once animations settled: a walk's shot folder. */
+export function shotsInto(dir: string): (page: Page, name: string) => Promise<void> {
+  return async (page, name) => {
+    mkdirSync(dir, { recursive: true });
+    await animationsSettled(page);
+    await page.screenshot({ path: join(dir, `${name}.png`) });
+  };
+}
+
 export function uniqueEmail(prefix = 'e2e'): string {
   counter += 1;
   return `${prefix}${Date.now()}${counter}@prueba.pe`;

@@ -31,6 +31,21 @@ export async function requestAuto(page: Page, price: string): Promise<void> {
   await page.getByRole('button', { name: 'Publicado' }).waitFor();
 }
 
+/** The wizard up to "¿Cuándo?": Parque Kennedy → Jockey Plaza, Auto, "Programar" tomorrow at `time` (Lima); not confirmed. */
+export async function scheduleAutoTomorrow(page: Page, time: string): Promise<void> {
+  await page.goto('/passenger/trip-request');
+  await choosePlace(page, 'Kennedy', /Parque Kennedy/);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await choosePlace(page, 'Jockey', /Jockey Plaza/);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByText('Programar', { exact: true }).click();
+  const day = page.getByLabel('Día');
+  await day.selectOption({ index: (await day.locator('option').allTextContents()).findIndex((label) => label.startsWith('Mañana')) });
+  await page.getByLabel('Hora (Lima)').selectOption(time);
+}
+
 /** The driver's 'Solicitudes de Viaje' with the live link up. */
 export async function openDriverRequests(page: Page, email: string): Promise<void> {
   await loginViaUi(page, email, FACTORY_PASSWORD);

@@ -198,6 +198,8 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     checkHealth: () => checkNodeHealth({ nodeId: config.nodeId, database, redis: bus.redis, broker, isDraining: () => draining }),
   };
   const tripServices = createTripServices(core);
+  // Booking reminders reach a locked phone too (the clock already sends the in-app banner itself).
+  tripServices.bookingClock.addReminderHook(async ({ userId, reminder }) => push.notifications.bookingReminder(userId, reminder));
   const deps: ModuleDeps & TripServicesDep = { ...core, auth, tripServices };
   await server.register(async (api) => {
     for (const module of MODULES) await api.register(module, deps);

@@ -69,3 +69,32 @@ export const zBookingReminder = z.object({
   role: z.enum(['passenger', 'driver']),
 });
 export type BookingReminder = z.infer<typeof zBookingReminder>;
+
+/**
+ * notifications/{user}: a booking became the active trip of both parties (20 minutes before). Every
+ * signed-in app follows its own notifications topic, so an open phone goes to the trip without navigating.
+ */
+export const zBookingActivated = z.object({
+  type: z.literal('booking_activated'),
+  trip_id: z.number().int(),
+  role: z.enum(['passenger', 'driver']),
+});
+export type BookingActivated = z.infer<typeof zBookingActivated>;
+
+/**
+ * notifications/{user}: the system took a confirmed booking from this driver (not on the way 5 minutes
+ * after its time); `message` says why, in Spanish.
+ */
+export const zBookingReleased = z.object({
+  type: z.literal('booking_released'),
+  trip_id: z.number().int(),
+  message: z.string(),
+});
+export type BookingReleased = z.infer<typeof zBookingReleased>;
+
+/** The news every signed-in app acts on wherever it is (app-wide, not only on booking screens). */
+export const zBookingNews = z.discriminatedUnion('type', [zBookingActivated, zBookingReleased]);
+export type BookingNews = z.infer<typeof zBookingNews>;
+
+/** What the scheduled-rides clock sends on notifications/{user}. */
+export type BookingNotification = BookingReminder | BookingActivated | BookingReleased;

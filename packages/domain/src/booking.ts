@@ -7,7 +7,10 @@
  * - T − 60 and T − 15: reminders to passenger and confirmed driver;
  * - T − 30: still no confirmed driver → it joins the live requests (drivers nearby are pushed it);
  * - T − 20: it becomes the active trip of the passenger and of its driver (the active-trip guard);
- * - T + 10: still nobody chosen → cancelled_by_system with BOOKING_UNSERVED_REASON.
+ * - T + 5: the confirmed driver is still not on the way ('En camino') → the system takes the booking from
+ *   them (counted against them as a late cancellation) and publishes it live again for 10 more minutes;
+ * - T + 10 (or 10 minutes after such a republication): still nobody chosen → cancelled_by_system with
+ *   BOOKING_UNSERVED_REASON.
  * Cancelling (either side) is free until T − 60; later it is recorded against whoever cancelled.
  */
 import { TIME_ZONE } from './constants';
@@ -23,10 +26,21 @@ export const BOOKING_ACTIVATION_MINUTES = 20;
 export const BOOKING_GO_LIVE_MINUTES = 30;
 /** Minutes after pickup time at which a booking nobody was chosen for is cancelled by the system. */
 export const BOOKING_GRACE_MINUTES = 10;
+/**
+ * Minutes after pickup time by which the confirmed driver must be on the way ('En camino'); a driver still
+ * on another trip, or who never started, loses the booking then and it is republished (BookingClock).
+ */
+export const BOOKING_DRIVER_NO_SHOW_MINUTES = 5;
+/** What the passenger reads when the system takes the booking from a driver who did not start it. */
+export const BOOKING_DRIVER_NO_SHOW_REASON = 'Tu conductor no inició el viaje a tiempo. Lo publicamos de nuevo para conductores cercanos, sin costo para ti.';
+/** What that driver reads. */
+export const BOOKING_DRIVER_NO_SHOW_DRIVER_MESSAGE = 'Perdiste un viaje programado: no estabas en camino 5 minutos después de la hora. Cuenta en tu tasa de finalización.';
 /** Cancelling is free until this many minutes before pickup. */
 export const BOOKING_FREE_CANCEL_MINUTES = 60;
 /** A confirmed booking keeps its driver busy from pickup to pickup + route duration + this margin. */
 export const BOOKING_OVERLAP_MARGIN_MINUTES = 30;
+/** A passenger may hold at most this many bookings not yet started (searching or confirmed). */
+export const BOOKING_MAX_PENDING_PER_PASSENGER = 5;
 /** Reminders, in minutes before pickup, largest first. */
 export const BOOKING_REMINDER_MINUTES = Object.freeze([60, 15] as const);
 

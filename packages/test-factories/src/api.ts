@@ -4,7 +4,7 @@
  * (Miraflores) to Jockey Plaza (Santiago de Surco), by auto.
  */
 import type {
-  ChatMessage, CreatedTrip, DriverOffer, DriverTrip, DriverTripRequest, PassengerTrip, Place, RouteResult, TripDriver,
+  ChatMessage, CreatedTrip, DriverBooking, DriverOffer, PassengerBooking, DriverTrip, DriverTripRequest, PassengerTrip, Place, RouteResult, TripDriver,
   TripHistoryItem, User,
   FareAdjustment, TripReceipt,
 } from '@jala/contracts';
@@ -106,6 +106,24 @@ export function makeDriverOffer(overrides: Partial<DriverOffer> = {}): DriverOff
     offer_id: driverId * 10, trip_id: 7, driver_id: driverId, price: 20,
     driver: { name: `Conductor ${driverId}`, rating: 4.5, vehicle: 'Toyota Yaris · Blanco · ABC-123' },
     location: null, created_at: CREATED_AT, ...overrides,
+  };
+}
+
+/** A booking on the passenger's "Próximos viajes": trip 40, confirmed with driver 5 for 29 November at 05:00 Lima. */
+export function makePassengerBooking(overrides: Partial<PassengerBooking> = {}): PassengerBooking {
+  return {
+    id: 40, trip_code: 'TRIP-40', scheduled_for: '2026-11-29T10:00:00.000Z', pickup_address: PICKUP_ADDRESS, destination_address: DESTINATION_ADDRESS,
+    service_type_id: 2, fare: 23.5, distance_km: 7.8, duration_minutes: 22, state: 'confirmed', offers_count: 0,
+    driver: { id: 5, name: 'Rosa Quispe', vehicle: 'Toyota Yaris · Blanco · ABC-123' }, late_cancel: false, ...overrides,
+  };
+}
+
+/** The same booking on the driver's "Programados", confirmed with them. */
+export function makeDriverBooking(overrides: Partial<DriverBooking> = {}): DriverBooking {
+  return {
+    id: 40, scheduled_for: '2026-11-29T10:00:00.000Z', passenger_name: 'Lucía Torres', service_type_id: 2, pickup_address: PICKUP_ADDRESS,
+    destination_address: DESTINATION_ADDRESS, pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude, fare: 23.5,
+    distance_km: 7.8, duration_minutes: 22, distance_to_pickup_km: 1.2, my_offer_price: 23.5, confirmed: true, ...overrides,
   };
 }
 

@@ -63,6 +63,10 @@ export const ERRORS = {
   // --- scheduled rides (issue 25) ---
   /** A driver with a confirmed booking offers on, or is chosen for, one that overlaps it. */
   BOOKING_OVERLAP: { status: 409, message: 'Ya tienes un viaje programado confirmado a esa hora. No puedes tomar otro que se cruce con él.' },
+  /** A passenger books a ride whose window (pickup ± route duration + 30 minutes) crosses another of their bookings. */
+  PASSENGER_BOOKING_OVERLAP: { status: 409, message: 'Ya tienes un viaje programado que se cruza con esa hora. Elige otra hora o cancela el otro viaje.' },
+  /** A passenger already holds the most bookings not yet started (BOOKING_MAX_PENDING_PER_PASSENGER). */
+  BOOKING_LIMIT_REACHED: { status: 409, message: 'Ya tienes 5 viajes programados pendientes. Cancela uno para programar otro.' },
   /** The driver tries to start a booking before it becomes the active trip (20 minutes before). */
   BOOKING_NOT_STARTED: { status: 409, message: 'Este viaje programado aún no empieza. Podrás iniciarlo 20 minutos antes de la hora.' },
 

@@ -1,7 +1,7 @@
 /**
  * The MQTT ACL over real connections: every topic family × owner, counterpart, strangers (a passenger and
  * a driver), former counterparts (a driver who offered but was not chosen, one who withdrew) and a bad
- * token × subscribe, publish and will message; plus client-id takeover, per-subscriber delivery of restored
+ * token × subscribe, publish and will message (a confirmed booking's chat and status before it starts too); plus client-id takeover, per-subscriber delivery of restored
  * sessions, earlier subscriptions of former counterparts cut, and control characters in chat.
  */
 import type { MqttClient } from 'mqtt';
@@ -98,6 +98,13 @@ export function defineMqttSuite(backend: Backend): void {
       await db.update(schema.tripOffers).set({ status: 'accepted' }).where(offerOf(driver));
       await db.update(schema.tripOffers).set({ status: 'rejected' }).where(offerOf(notChosen));
       const request = await createTrip(db, { passengerId: requester.id });
+      // rider's booking for the day after tomorrow, with driver confirmed: not anybody's active trip yet,
+      // yet the two of them may chat about it (issue 25), and only they.
+      const bookedFor = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 48 * 3_600_000);
+      const booking = await createTrip(db, {
+        passengerId: rider.id, driverId: driver.id, status: 'accepted', acceptedAt: new Date(), scheduledFor: bookedFor,
+        expiresAt: new Date(bookedFor.getTime() + 10 * 60_000),
+      });
       const operatorUser = await createUser(db, { isAdmin: true });
       const operatorActor: Actor = { id: operatorUser.id, token: (await login(t.baseUrl, operatorUser.email)).token, role: 'passenger' };
       scene = { passenger: rider, driver, tripId: trip.id };
@@ -145,6 +152,16 @@ export function defineMqttSuite(backend: Backend): void {
           name: 'chat', topic: topics.chat(trip.id, driver.id), owner: rider, counterpart: driver,
           subscribers: ['owner', 'counterpart'], publishers: ['owner', 'counterpart'], payload: chatPayload,
           observer: { actor: rider, topic: topics.chat(trip.id, driver.id), matches: (m, k) => carries(k)(m) },
+        },
+        {
+          name: 'chat of a confirmed booking before it starts', topic: topics.chat(booking.id, driver.id), owner: rider, counterpart: driver,
+          subscribers: ['owner', 'counterpart'], publishers: ['owner', 'counterpart'], payload: chatPayload,
+          observer: { actor: rider, topic: topics.chat(booking.id, driver.id), matches: (m, k) => carries(k)(m) },
+        },
+        {
+          name: 'status of a confirmed booking before it starts', topic: topics.tripStatus(booking.id), owner: rider, counterpart: driver,
+          subscribers: ['owner', 'counterpart'], publishers: [], payload: opaque,
+          observer: { actor: rider, topic: topics.tripStatus(booking.id), matches: (m, k) => carries(k)(m) },
         },
         // A former counterpart's own conversation is closed to both sides; what would get through shows on
         // the subscription rider took while that driver's offer was live.

@@ -65,8 +65,8 @@ function idParams(op: Operation): IdParam[] {
   return params;
 }
 
-/** The trips an id can name, in each life stage a route may care about. */
-const TRIP_STAGES = ['pending', 'in_progress', 'completed'] as const;
+/** The trips an id can name, in each life stage a route may care about (a confirmed booking not started yet too). */
+const TRIP_STAGES = ['pending', 'in_progress', 'completed', 'booking'] as const;
 type Stage = typeof TRIP_STAGES[number];
 
 function defineOwnershipSuite(backend: Backend) {
@@ -95,6 +95,13 @@ function defineOwnershipSuite(backend: Backend) {
       // Paid by Yape and waiting for both answers (issue 26): a stranger's 'Ya pagué' or 'Pago recibido' would change it.
       await db.update(schema.trips).set({ paymentMethod: 'yape', paymentStatus: 'pending', payeePhone: '987654321' }).where(eq(schema.trips.id, done.id));
       const { paymentCase } = await createPaymentCase(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id });
+      // The first passenger's booking for the day after tomorrow, confirmed with the owner driver, who chat about it.
+      const bookedFor = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 48 * 3_600_000);
+      const booking = await createTrip(db, {
+        passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'accepted', acceptedAt: new Date(),
+        scheduledFor: bookedFor, expiresAt: new Date(bookedFor.getTime() + 10 * 60_000),
+      });
+      await db.insert(schema.chatMessages).values({ tripId: booking.id, driverId: driver.user.id, senderId: rider.id, senderRole: 'passenger', message: '¿Me recoges en la puerta?' });
       const [place] = await db.insert(schema.savedLocations).values({ userId: rider.id, name: 'Casa', address: 'Av. Larco 123', latitude: '-12.120000', longitude: '-77.030000' }).returning();
       await db.insert(schema.driverDocumentBlobs).values({ storageKey: 'owner-licence', bytes: Buffer.from([0xff, 0xd8, 0xff]) });
       const [document] = await db.insert(schema.driverDocuments).values({
@@ -102,7 +109,7 @@ function defineOwnershipSuite(backend: Backend) {
       }).returning();
       const [alert] = await db.insert(schema.safetyAlerts).values({ tripId: riding.id, userId: secondRider.id, role: 'passenger' }).returning();
       owner = {
-        trips: { pending: pending.id, in_progress: riding.id, completed: done.id }, driver: driver.user.id, vehicle: driver.vehicle.id, savedLocation: place!.id,
+        trips: { pending: pending.id, in_progress: riding.id, completed: done.id, booking: booking.id }, driver: driver.user.id, vehicle: driver.vehicle.id, savedLocation: place!.id,
         document: document!.id, user: rider.id, alert: alert!.id, paymentCase: paymentCase.id,
       };
 

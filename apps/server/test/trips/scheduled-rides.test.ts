@@ -6,8 +6,8 @@
  */
 import { expect } from 'vitest';
 import { topics, type AdminTrip, type DriverBooking, type DriverStats, type DriverTripRequest, type PassengerBooking } from '@jala/contracts';
-import { BOOKING_UNSERVED_REASON } from '@jala/domain';
-import { schema, eq } from '@jala/db';
+import { BOOKING_DRIVER_NO_SHOW_DRIVER_MESSAGE, BOOKING_DRIVER_NO_SHOW_REASON, BOOKING_UNSERVED_REASON } from '@jala/domain';
+import { schema, eq, and } from '@jala/db';
 import { api } from '../support/http';
 import type { MqttClient } from 'mqtt';
 import { connectMqtt, MESSAGE_WAIT_MS, nextMessage, subscribeQos } from '../support/mqtt';
@@ -162,9 +162,14 @@ describeOnBackends('scheduled rides on %s', ({ t, maybe }) => {
       advanceTo(minutesBefore(at, 20));
       const status = nextMessage(pm, topics.tripStatus(booking.id));
       expect(await subscribeQos(pm, topics.tripStatus(booking.id))).toBe(0);
+      // Each open app hears it on its own notifications topic, which every signed-in app follows.
+      const passengerActivated = messageMatching(pm, topics.notifications(p.id), (m) => (m as { type?: string }).type === 'booking_activated');
+      const driverActivated = messageMatching(dm, topics.notifications(d.id), (m) => (m as { type?: string }).type === 'booking_activated');
       const result = await tick();
       expect(result.activated).toBeGreaterThanOrEqual(1);
       expect(await status).toMatchObject({ trip_id: booking.id, status: 'accepted', driver_id: d.id });
+      expect(await passengerActivated).toEqual({ type: 'booking_activated', trip_id: booking.id, role: 'passenger' });
+      expect(await driverActivated).toEqual({ type: 'booking_activated', trip_id: booking.id, role: 'driver' });
       const active = await api<{ id: number; status: string; scheduled_for: string }>(t.baseUrl, 'GET', '/trips/active', { token: p.token });
       expect(active.body.data).toMatchObject({ id: booking.id, status: 'accepted', scheduled_for: at.toISOString() });
       const current = await api<{ id: number; scheduled_for: string }>(t.baseUrl, 'GET', '/driver/trips/current', { token: d.token });
@@ -227,12 +232,12 @@ describeOnBackends('scheduled rides on %s', ({ t, maybe }) => {
     const p = await passenger(t.baseUrl);
     const at = hoursAhead(4);
     const early = await book(p.token, at);
-    const late = await book(p.token, new Date(at.getTime() + 5 * MINUTE));
+    const late = await book(p.token, new Date(at.getTime() + 3 * 60 * MINUTE));
     advanceTo(minutesBefore(at, 61));
     const free = await api<{ late: boolean; status: string }>(t.baseUrl, 'PUT', `/trips/${early.id}/cancel`, { token: p.token, body: {} });
     expect(free.body.data).toEqual({ id: early.id, status: 'cancelled_by_passenger', late: false });
     expect(free.body.message).toMatch(/sin costo/);
-    advanceTo(minutesBefore(at, 50));
+    advanceTo(minutesBefore(new Date(at.getTime() + 3 * 60 * MINUTE), 50));
     const counted = await api<{ late: boolean }>(t.baseUrl, 'PUT', `/trips/${late.id}/cancel`, { token: p.token, body: {} });
     expect(counted.body.data.late).toBe(true);
     expect(counted.body.message).toMatch(/cuenta en tu contra/);
@@ -272,6 +277,94 @@ describeOnBackends('scheduled rides on %s', ({ t, maybe }) => {
     expect((await api<DriverBooking[]>(t.baseUrl, 'GET', '/driver/scheduled-trips', { token: d.token })).body.data.map((b) => b.id)).not.toContain(booking.id);
     expect((await api<DriverBooking[]>(t.baseUrl, 'GET', '/driver/scheduled-trips', { token: other.token })).body.data.map((b) => b.id)).toContain(booking.id);
     expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: other.token, body: { trip_request_id: booking.id } })).status).toBe(201);
+  });
+
+  maybe("a passenger's bookings may not cross each other, and at most 5 wait at once: Spanish 409s on \"¿Cuándo?\"", async () => {
+    const p = await passenger(t.baseUrl);
+    const at = hoursAhead(100);
+    const first = await book(p.token, at);
+    // Same window as the drivers' rule: the route's duration + 30 minutes, either side.
+    for (const when of [new Date(at.getTime() + 40 * MINUTE), new Date(at.getTime() - 40 * MINUTE), at]) {
+      const crossing = await api(t.baseUrl, 'POST', '/trips', { token: p.token, body: tripPayload({ scheduled_for: when.toISOString() }) });
+      expect([crossing.status, crossing.body.code]).toEqual([409, 'PASSENGER_BOOKING_OVERLAP']);
+      expect(crossing.body.message).toMatch(/^Ya tienes un viaje programado que se cruza con esa hora/);
+      expect(crossing.body.fields?.scheduled_for).toBe(crossing.body.message);
+    }
+    const others = [];
+    for (let i = 1; i <= 4; i += 1) others.push(await book(p.token, new Date(at.getTime() + i * 2 * 60 * MINUTE)));
+    const sixth = await api(t.baseUrl, 'POST', '/trips', { token: p.token, body: tripPayload({ scheduled_for: new Date(at.getTime() + 12 * 60 * MINUTE).toISOString() }) });
+    expect([sixth.status, sixth.body.code]).toEqual([409, 'BOOKING_LIMIT_REACHED']);
+    expect(sixth.body.fields?.scheduled_for).toMatch(/5 viajes programados pendientes/);
+    // A live trip is not a booking: the cap does not touch it.
+    const live = await requestTrip(t.baseUrl, p.token);
+    await api(t.baseUrl, 'PUT', `/trips/${live.id}/cancel`, { token: p.token, body: {} });
+    // Cancelling one frees its place and its hour.
+    expect((await api(t.baseUrl, 'PUT', `/trips/${first.id}/cancel`, { token: p.token, body: {} })).status).toBe(200);
+    expect((await book(p.token, new Date(at.getTime() + 40 * MINUTE))).id).toBeGreaterThan(first.id);
+    expect((await api<PassengerBooking[]>(t.baseUrl, 'GET', '/trips/scheduled', { token: p.token })).body.data).toHaveLength(5);
+  });
+
+  maybe('a confirmed driver still busy 5 minutes after the time loses the booking: counted against them, both told, republished', async () => {
+    const db = t.app.database.db;
+    const p = await passenger(t.baseUrl);
+    const d = await onlineDriver(t.baseUrl, db);
+    const other = await onlineDriver(t.baseUrl, db);
+    const at = hoursAhead(2);
+    const booking = await book(p.token, at);
+    await offerAndConfirm(p, d, booking.id);
+    const row = async () => (await db.select().from(schema.trips).where(eq(schema.trips.id, booking.id)))[0]!;
+
+    // The driver takes a live trip before the booking and is still on it when the booking is due.
+    advanceTo(minutesBefore(at, 25));
+    const rider = await passenger(t.baseUrl);
+    const live = await requestTrip(t.baseUrl, rider.token);
+    await offerAndConfirm(rider, d, live.id);
+    advanceTo(minutesBefore(at, 20));
+    await tick();
+    expect((await row()).activatedAt).toBeNull();
+    advanceTo(new Date(at.getTime() + 4 * MINUTE));
+    await tick();
+    expect(await row()).toMatchObject({ status: 'accepted', driverId: d.id });
+
+    const pm = await connectMqtt(t.wsUrl, { userId: p.id, token: p.token });
+    const dm = await connectMqtt(t.wsUrl, { userId: d.id, token: d.token });
+    const om = await connectMqtt(t.wsUrl, { userId: other.id, token: other.token });
+    try {
+      expect(await subscribeQos(pm, topics.tripStatus(booking.id))).toBe(0);
+      expect(await subscribeQos(dm, topics.notifications(d.id))).toBe(0);
+      expect(await subscribeQos(om, topics.driverTripRequests(other.id))).toBe(0);
+      advanceTo(new Date(at.getTime() + 5 * MINUTE));
+      const passengerTold = nextMessage(pm, topics.tripStatus(booking.id));
+      const driverTold = messageMatching(dm, topics.notifications(d.id), (m) => (m as { type?: string }).type === 'booking_released');
+      const republished = messageMatching(om, topics.driverTripRequests(other.id), (m) => (m as { request?: { id: number } }).request?.id === booking.id);
+      expect((await tick()).noShows).toBeGreaterThanOrEqual(1);
+      expect(await passengerTold).toMatchObject({ trip_id: booking.id, status: 'pending', driver_id: null, reason: BOOKING_DRIVER_NO_SHOW_REASON });
+      expect(await driverTold).toEqual({ type: 'booking_released', trip_id: booking.id, message: BOOKING_DRIVER_NO_SHOW_DRIVER_MESSAGE });
+      expect(await republished).toMatchObject({ type: 'trip_request', request: { id: booking.id } });
+    } finally {
+      pm.end(true);
+      dm.end(true);
+      om.end(true);
+    }
+    // Counted against the driver like a late cancel; 10 more minutes to find someone else.
+    expect(await row()).toMatchObject({ status: 'pending', driverId: null, expiresAt: new Date(at.getTime() + 15 * MINUTE) });
+    const cancellations = await db.select().from(schema.bookingCancellations).where(and(eq(schema.bookingCancellations.tripId, booking.id), eq(schema.bookingCancellations.userId, d.id)));
+    expect(cancellations.map((c) => [c.role, c.late])).toEqual([['driver', true]]);
+    // The driver's read models moved at once: the lost booking is not theirs any more.
+    expect((await api<{ id: number }>(t.baseUrl, 'GET', '/driver/trips/current', { token: d.token })).body.data?.id).toBe(live.id);
+    expect((await api<DriverBooking[]>(t.baseUrl, 'GET', '/driver/scheduled-trips', { token: d.token })).body.data.map((b) => b.id)).not.toContain(booking.id);
+    // The passenger, free, now has it as their active trip, searching; another driver may take it.
+    await tick();
+    expect((await api<{ id: number; status: string }>(t.baseUrl, 'GET', '/trips/active', { token: p.token })).body.data).toMatchObject({ id: booking.id, status: 'pending' });
+    await offerAndConfirm(p, other, booking.id);
+    expect((await api<{ id: number }>(t.baseUrl, 'GET', '/driver/trips/current', { token: other.token })).body.data?.id).toBe(booking.id);
+    // A driver on the way in time is never touched.
+    expect((await api(t.baseUrl, 'PUT', `/driver/trips/${booking.id}/status`, { token: other.token, body: { status: 'en_route' } })).status).toBe(200);
+    advanceTo(new Date(at.getTime() + 30 * MINUTE));
+    await tick();
+    expect(await row()).toMatchObject({ status: 'en_route', driverId: other.id });
+    // The first driver's live trip ends as usual.
+    await api(t.baseUrl, 'PUT', `/trips/${live.id}/cancel`, { token: rider.token, body: {} });
   });
 
   maybe("operators see bookings in the console's trips with their time, soonest first", async () => {

@@ -6,6 +6,7 @@ import { createQueryClient } from '../lib/query-client';
 import { keepQuerySnapshot, restoreQuerySnapshot } from '../lib/query-snapshot';
 import { useSession } from '../lib/session-store';
 import { driverTripQuery, passengerTripQuery } from '../lib/current-trip';
+import { useBookingNews } from './booking-news';
 import { resolveActiveTripRedirect } from './active-trip-redirect';
 import { AppProviders } from './providers';
 import { startVisibilityReports } from '../lib/push';
@@ -20,7 +21,8 @@ function navFor(pathname: string): 'passenger' | 'driver' | undefined {
 }
 
 /**
- * Active-trip guard (spec §2), re-run on every location change once the session is known.
+ * Active-trip guard (spec §2), re-run on every location change once the session is known, and when a
+ * booking becomes the active trip or is taken from its driver (`useBookingNews`).
  * Lookups go through the query cache (a few seconds fresh), so moving around does not hammer the API.
  */
 export function ActiveTripGuard() {
@@ -32,6 +34,8 @@ export function ActiveTripGuard() {
   // While signed in, the server knows whether the app is on screen: then it cues in-app instead of pushing.
   const userId = user?.id;
   useEffect(() => (userId === undefined ? undefined : startVisibilityReports()), [userId]);
+  const [activations, setActivations] = useState(0);
+  useBookingNews(userId, () => setActivations((count) => count + 1));
 
   useEffect(() => {
     if (!user) return;
@@ -47,7 +51,7 @@ export function ActiveTripGuard() {
     return () => {
       cancelled = true;
     };
-  }, [pathname, user, queryClient, navigate]);
+  }, [pathname, user, queryClient, navigate, activations]);
 
   return null;
 }

@@ -16,6 +16,21 @@ export function parseMessage<T>(schema: MessageSchema<T>, payload: unknown, topi
   return null;
 }
 
+/**
+ * Some `type`s of a topic that carries several (notifications/{user}: a verification, a booking reminder,
+ * a booking's activation): the others are not this listener's and pass as null instead of being logged
+ * as malformed.
+ */
+export function messageOfType<T>(types: string | readonly string[], schema: MessageSchema<T>): MessageSchema<T | null> {
+  const mine = new Set(typeof types === 'string' ? [types] : types);
+  return {
+    safeParse: (payload) => {
+      const type = (payload as { type?: unknown } | null)?.type;
+      return typeof type === 'string' && mine.has(type) ? schema.safeParse(payload) : { success: true, data: null };
+    },
+  };
+}
+
 export interface RealtimeTopicOptions<T> {
   /** Gets every message that matches the contract schema (others are dropped and logged). */
   onMessage: (message: T, topic: string) => void;

@@ -1,21 +1,15 @@
 /**
- * The Web Push payload the server sends (JSON), and how the service worker turns it into a notification.
+ * How the service worker turns the server's Web Push payload into a notification. The payload's shape is
+ * the contracts' `PushPayload` (`zPushPayload`), imported as a type only: the worker's bundle carries no zod.
  * The server decides who is told what; this side only shows it and, on a tap, opens `url`.
  *
- *   { "kind": string, "title": string, "body": string, "url": string, "tag"?: string, "renotify"?: boolean }
- *
- * `kind` names the event (e.g. 'trip_request', 'offer'), `url` is an app path such as '/driver/trip-request';
+ * `kind` names the event (e.g. 'requests', 'offers'), `url` is an app path such as '/driver/trip-request';
  * a notification with the same `tag` replaces the previous one (grouping), `renotify` makes that replacement
  * sound and vibrate again.
  */
-export interface PushPayload {
-  kind: string;
-  title: string;
-  body: string;
-  url: string;
-  tag?: string;
-  renotify?: boolean;
-}
+import type { PushPayload } from '@jala/contracts';
+
+export type { PushPayload };
 
 /** What a notification carries for its click handler. */
 export interface NotificationData {
@@ -38,7 +32,11 @@ export function parsePushPayload(json: unknown): PushPayload | null {
   if (!isString(kind) || !isString(title) || !isString(body) || !isString(url)) return null;
   if (tag !== undefined && !isString(tag)) return null;
   if (renotify !== undefined && typeof renotify !== 'boolean') return null;
-  return { kind, title, body, url, ...(tag === undefined ? {} : { tag }), ...(renotify === undefined ? {} : { renotify }) };
+  // The kind is only carried to the click handler, never branched on here: a kind newer than this worker
+  // (a deploy ahead of the installed worker) is still shown, so it is not checked against the list.
+  return {
+    kind: kind as PushPayload['kind'], title, body, url, ...(tag === undefined ? {} : { tag }), ...(renotify === undefined ? {} : { renotify }),
+  };
 }
 
 /**

@@ -2,13 +2,19 @@
  * The push payload contract the service worker shows (apps/web/src/sw/push-payload.ts): what it accepts,
  * the notification it makes, and that a tap only ever opens a path of this site.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { PushPayload } from '@jala/contracts';
 import { appUrl, notificationOptions, parsePushPayload } from '../../src/sw/push-payload';
 
 const ORIGIN = 'https://jala.pe';
 const ICONS = { icon: '/icons/icon-192.png', badge: '/icons/badge-96.png' };
 
 describe('push payload', () => {
+  it('is the contracts\' payload type, not a copy of it (checked by the type checker)', () => {
+    expectTypeOf(parsePushPayload).returns.toEqualTypeOf<PushPayload | null>();
+    expectTypeOf(notificationOptions).parameter(0).toEqualTypeOf<PushPayload>();
+  });
+
   it('reads the contract and builds the notification from it', () => {
     const payload = parsePushPayload({ kind: 'trip_request', title: '3 solicitudes nuevas cerca de ti', body: 'Miraflores · S/ 15.00', url: '/driver/trip-request', tag: 'requests', renotify: true });
     expect(payload).not.toBeNull();

@@ -2,8 +2,8 @@
  * What each notification says (Spanish) and where a tap leads (an app route). Lock screens are public: no
  * phone number, no exact address, only the district; chat text is shown with number runs masked.
  */
-import type { PushPayload } from '@jala/contracts';
-import { formatSoles } from '@jala/domain';
+import type { BookingReminder, PushPayload } from '@jala/contracts';
+import { BOOKING_ACTIVATION_MINUTES, formatScheduledTime, formatSoles } from '@jala/domain';
 import type { PushDelivery } from './push-sender';
 
 export interface PushMessage {
@@ -20,6 +20,8 @@ const ROUTES = {
   driverTrip: '/driver/active-trip',
   driverDocuments: '/driver/profile?tab=documentos',
   passengerTrip: '/passenger/active-trip',
+  passengerBookings: '/passenger/dashboard',
+  driverBookings: '/driver/trip-request?tab=programados',
   receipt: (tripId: number) => `/trips/${tripId}/receipt`,
   sosAlerts: '/operators?seccion=alertas',
   dashboard: '/dashboard',
@@ -66,21 +68,43 @@ export const tripMessages = {
     tripUpdate(tripId, 'Viaje cancelado', toDriver ? 'Jala canceló este viaje.' : 'Tu viaje se canceló. Puedes pedir otro cuando quieras.', toDriver ? ROUTES.driverRequests : ROUTES.dashboard),
   fareProposed: (tripId: number, amount: number) =>
     tripUpdate(tripId, 'Tu conductor pide un ajuste de tarifa', `${formatSoles(amount)} más. Toca para aceptarlo o rechazarlo.`, ROUTES.passengerTrip),
+  bookingNoShowToPassenger: (tripId: number) =>
+    tripUpdate(tripId, 'Tu conductor no inició el viaje', 'Buscamos otro conductor cerca, sin costo para ti. Toca para ver las ofertas.', ROUTES.passengerTrip),
+  bookingNoShowToDriver: (tripId: number) =>
+    tripUpdate(tripId, 'Perdiste un viaje programado', 'No estabas en camino a tiempo. Cuenta en tu tasa de finalización.', ROUTES.driverRequests),
   fareAnswered: (tripId: number, accepted: boolean) =>
     tripUpdate(tripId, accepted ? 'El pasajero aceptó el ajuste' : 'El pasajero rechazó el ajuste', 'Toca para ver el viaje.', ROUTES.driverTrip),
 };
+
+/**
+ * A booking's reminder (60 and 15 minutes before). The pickup time and district only; a tap opens the
+ * booking where it is: "Próximos viajes" / "Programados" while dormant, the active trip once activated.
+ */
+export function bookingReminderMessage(reminder: BookingReminder, pickupDistrict: string | null): PushMessage {
+  const toDriver = reminder.role === 'driver';
+  const active = reminder.minutes_before <= BOOKING_ACTIVATION_MINUTES;
+  const url = active ? (toDriver ? ROUTES.driverTrip : ROUTES.passengerTrip) : (toDriver ? ROUTES.driverBookings : ROUTES.passengerBookings);
+  const when = formatScheduledTime(new Date(reminder.scheduled_for));
+  return tripUpdate(
+    reminder.trip_id,
+    `${toDriver ? 'Tienes un viaje programado' : 'Tu viaje programado es'} en ${reminder.minutes_before} minutos`,
+    `Recojo ${where(pickupDistrict)} · ${when}. Toca para ver el viaje.`,
+    url,
+  );
+}
 
 /** Runs of digits (with spaces, dots or dashes) long enough to be a phone number, masked. */
 export function maskNumbers(text: string): string {
   return text.replace(/\+?\d[\d\s.-]{4,}\d/g, (run) => (run.replace(/\D/g, '').length >= 6 ? '•••' : run));
 }
 
-export function chatMessage(tripId: number, driverId: number, senderFirstName: string, text: string, toDriver: boolean): PushMessage {
+export function chatMessage(tripId: number, driverId: number, senderFirstName: string, text: string, toDriver: boolean, dormantBooking = false): PushMessage {
   const shown = maskNumbers(text.replace(/\s+/g, ' ').trim());
   return {
     payload: {
       kind: 'chat', title: `Mensaje de ${senderFirstName}`, body: shown.length > 120 ? `${shown.slice(0, 119)}…` : shown,
-      url: toDriver ? ROUTES.driverTrip : ROUTES.passengerTrip, tag: `chat-${tripId}-${driverId}`, renotify: true,
+      url: dormantBooking ? (toDriver ? ROUTES.driverBookings : ROUTES.passengerBookings) : (toDriver ? ROUTES.driverTrip : ROUTES.passengerTrip),
+      tag: `chat-${tripId}-${driverId}`, renotify: true,
     },
     delivery: TRIP,
   };

@@ -7,14 +7,14 @@
  * A user is skipped when they turned that kind off, or when their app is on screen (push-state.ts): they
  * get the in-app cue instead, never both.
  */
-import type { ChatMessage, DriverOffer, DriverTripRequest, FareAdjustment, NotificationKind, NotificationPreferences } from '@jala/contracts';
+import type { BookingReminder, ChatMessage, DriverOffer, DriverTripRequest, FareAdjustment, NotificationKind, NotificationPreferences } from '@jala/contracts';
 import { NOTIFICATION_KIND_NAMES } from '@jala/contracts';
 import { fromCentimos, type TripStatus } from '@jala/domain';
 import { and, eq, isNull, schema, type Database } from '@jala/db';
 import { districtNameAt } from '../../geo';
 import type { TripsRepository } from '../trips/trips.repository';
 import {
-  chatMessage, documentsMessage, offerMessage, requestMessage, sosMessage, testMessage, tripMessages, type PushMessage,
+  bookingReminderMessage, chatMessage, documentsMessage, offerMessage, requestMessage, sosMessage, testMessage, tripMessages, type PushMessage,
 } from './push-messages';
 import type { PushSender } from './push-sender';
 import type { PushState } from './push-state';
@@ -100,13 +100,38 @@ export class PushNotifications {
   chat(tripId: number, driverId: number, message: ChatMessage): void {
     this.d.sender.enqueue('chat', async () => {
       const toDriver = message.role === 'passenger';
-      const trip = toDriver ? null : await this.d.trips.findById(tripId);
+      const trip = await this.d.trips.findById(tripId);
       const recipient = toDriver ? driverId : trip?.passengerId;
-      if (recipient === undefined || recipient === message.sender) return;
+      if (!trip || recipient === undefined || recipient === message.sender) return;
+      // A booking not started yet (issue 25) is read in "Próximos viajes" / "Programados", not on the active trip.
+      const dormantBooking = trip.scheduledFor !== null && trip.activatedAt === null;
       await this.deliver([recipient], 'chat', async () => {
         const sender = await this.d.trips.findParty(message.sender);
-        return chatMessage(tripId, driverId, firstWord(sender?.firstName ?? (toDriver ? 'Tu pasajero' : 'Tu conductor')), message.message, toDriver);
+        return chatMessage(tripId, driverId, firstWord(sender?.firstName ?? (toDriver ? 'Tu pasajero' : 'Tu conductor')), message.message, toDriver, dormantBooking);
       });
+    });
+  }
+
+  /**
+   * A booking's reminder for one of its two parties (BookingClock's reminder hook: the clock runs once per
+   * cluster and claims each reminder once, so each is pushed once).
+   */
+  bookingReminder(userId: number, reminder: BookingReminder): void {
+    this.d.sender.enqueue('booking_reminder', async () => {
+      const trip = await this.d.trips.findById(reminder.trip_id);
+      if (!trip) return;
+      const district = districtNameAt({ latitude: Number(trip.pickupLatitude), longitude: Number(trip.pickupLongitude) });
+      await this.deliver([userId], 'trip_updates', () => bookingReminderMessage(reminder, district));
+    });
+  }
+
+  /** The system took a booking from a driver who did not start it: both are told, the passenger that it is searching again. */
+  bookingDriverNoShow(tripId: number, driverId: number): void {
+    this.d.sender.enqueue('booking_no_show', async () => {
+      const trip = await this.d.trips.findById(tripId);
+      if (!trip) return;
+      await this.deliver([trip.passengerId], 'trip_updates', () => tripMessages.bookingNoShowToPassenger(tripId));
+      await this.deliver([driverId], 'trip_updates', () => tripMessages.bookingNoShowToDriver(tripId));
     });
   }
 

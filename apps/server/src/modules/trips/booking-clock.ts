@@ -6,9 +6,12 @@
  *    `booking_reminder` on notifications/{user} for the passenger and the confirmed driver (the app shows a
  *    banner), then every extra channel registered as a reminder hook;
  * 2. bookings with no confirmed driver 30 minutes before join the live requests and are pushed to drivers;
- * 3. 20 minutes before, a booking becomes the active trip of both sides (the active-trip guard sends them
- *    to it); while one of them is still on another live trip the unique indexes refuse it and it waits
+ * 3. 20 minutes before, a booking becomes the active trip of both sides (`booking_activated` on each
+ *    one's notifications/{user}: an open app goes to it at once, the active-trip guard on any later
+ *    navigation); while one of them is still on another live trip the unique indexes refuse it and it waits
  *    for the next tick.
+ * 4. 5 minutes after its time, a confirmed booking whose driver is not on the way (busy on another trip, or
+ *    never started) is taken from them and republished (BookingsService.releaseForNoShow).
  * Ending a booking nobody was chosen for (10 minutes after its time) is the marketplace's own expiry: its
  * `expires_at` is set so at creation (PassengerTripsService.expirePending).
  */
@@ -48,6 +51,8 @@ export interface BookingTick {
   reminded: number;
   wentLive: number;
   activated: number;
+  /** Confirmed bookings taken from a driver not on the way 5 minutes after their time. */
+  noShows: number;
 }
 
 export class BookingClock {
@@ -77,9 +82,13 @@ export class BookingClock {
       activated += 1;
       await this.d.live.touchTrip(trip);
       // Same status, new meaning: both phones refetch their active trip and the guard takes them to it.
-      this.d.events.status(trip.id, trip.status, trip.driverId, now);
+      this.d.events.bookingActivated(trip, now);
     }
-    return { reminded, wentLive: live.length, activated };
+    let noShows = 0;
+    for (const { id, driverId } of await this.d.repository.dueForNoShow(now)) {
+      if (await this.d.bookings.releaseForNoShow(driverId, id)) noShows += 1;
+    }
+    return { reminded, wentLive: live.length, activated, noShows };
   }
 
   private async activate(tripId: number, now: Date): Promise<TripRow | undefined> {

@@ -6,10 +6,13 @@
  */
 import { and, eq, inArray, isNull, lte, schema, sql, type Database } from '@jala/db';
 import {
-  BOOKING_ACTIVATION_MINUTES, BOOKING_GO_LIVE_MINUTES, BOOKING_MAX_LEAD_DAYS, DRIVER_BUSY_STATUSES,
+  BOOKING_ACTIVATION_MINUTES, BOOKING_DRIVER_NO_SHOW_MINUTES, BOOKING_GO_LIVE_MINUTES, BOOKING_GRACE_MINUTES, BOOKING_MAX_LEAD_DAYS, DRIVER_BUSY_STATUSES, type TripStatus,
 } from '@jala/domain';
 import type { TripRow } from './trip-dto';
 import type { NearbyRequestRow } from './matching.repository';
+
+/** A booking as the overlap and limit rules read it. */
+export type OpenBooking = { id: number; scheduledFor: Date; durationMinutes: number; started: boolean };
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 const MINUTE_MS = 60_000;
@@ -105,14 +108,39 @@ export class BookingsRepository {
   }
 
   /** The bookings this driver is assigned to and has not finished (their time and route duration). */
-  async assignedBookings(driverId: number, exceptTripId: number, tx: Tx | Database = this.db): Promise<{ id: number; scheduledFor: Date; durationMinutes: number }[]> {
-    const rows = await tx.select({ id: schema.trips.id, scheduledFor: schema.trips.scheduledFor, durationMinutes: schema.trips.durationMinutes })
+  async assignedBookings(driverId: number, exceptTripId: number, tx: Tx | Database = this.db): Promise<OpenBooking[]> {
+    return this.openBookings('driverId', driverId, [...DRIVER_BUSY_STATUSES], exceptTripId, tx);
+  }
+
+  /** The passenger's bookings not ended: searching, confirmed or under way (their time, route duration, whether started). */
+  async passengerBookings(passengerId: number, tx: Tx | Database = this.db): Promise<OpenBooking[]> {
+    return this.openBookings('passengerId', passengerId, ['pending', ...DRIVER_BUSY_STATUSES], 0, tx);
+  }
+
+  /**
+   * Inserts a booking after `check` accepted the passenger's other open bookings, under a lock of the
+   * passenger's row: two bookings sent at once (a double tap, two phones) are checked one after the other.
+   */
+  async insertBooking(values: typeof schema.trips.$inferInsert, check: (others: OpenBooking[]) => void): Promise<TripRow> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${values.passengerId} for update`);
+      check(await this.passengerBookings(values.passengerId, tx));
+      const [row] = await tx.insert(schema.trips).values(values).returning();
+      if (!row) throw new Error('insert trips returned no row');
+      return row;
+    });
+  }
+
+  private async openBookings(
+    party: 'driverId' | 'passengerId', userId: number, statuses: TripStatus[], exceptTripId: number, tx: Tx | Database,
+  ): Promise<OpenBooking[]> {
+    const rows = await tx.select({
+      id: schema.trips.id, scheduledFor: schema.trips.scheduledFor, durationMinutes: schema.trips.durationMinutes, activatedAt: schema.trips.activatedAt,
+    })
       .from(schema.trips)
-      .where(and(
-        eq(schema.trips.driverId, driverId), inArray(schema.trips.status, [...DRIVER_BUSY_STATUSES]),
-        sql`${schema.trips.scheduledFor} is not null`, sql`${schema.trips.id} <> ${exceptTripId}`,
-      ));
-    return rows.flatMap((row) => (row.scheduledFor ? [{ id: row.id, scheduledFor: row.scheduledFor, durationMinutes: row.durationMinutes }] : []));
+      .where(and(eq(schema.trips[party], userId), inArray(schema.trips.status, statuses), sql`${schema.trips.scheduledFor} is not null`, sql`${schema.trips.id} <> ${exceptTripId}`));
+    return rows.flatMap((row) => (row.scheduledFor
+      ? [{ id: row.id, scheduledFor: row.scheduledFor, durationMinutes: row.durationMinutes, started: row.activatedAt !== null }] : []));
   }
 
   async recordCancellation(tx: Tx | Database, values: typeof schema.bookingCancellations.$inferInsert): Promise<void> {
@@ -131,6 +159,8 @@ export class BookingsRepository {
       const [trip] = await tx.update(schema.trips).set({
         status: 'pending', driverId: null, vehicleId: null, agreedFareCents: null, startCode: null, startCodeAttempts: 0, acceptedAt: null,
         liveAt: sql`case when ${schema.trips.scheduledFor} <= ${goLiveBy} then coalesce(${schema.trips.liveAt}, ${at}) else ${schema.trips.liveAt} end`,
+        // Given back at or after its time, it still gets the usual 10 minutes to find another driver.
+        expiresAt: sql`greatest(${schema.trips.expiresAt}, ${minutesAfter(at, BOOKING_GRACE_MINUTES)})`,
       })
         .where(and(eq(schema.trips.id, tripId), eq(schema.trips.driverId, driverId), eq(schema.trips.status, 'accepted'), sql`${schema.trips.scheduledFor} is not null`))
         .returning();
@@ -169,6 +199,20 @@ export class BookingsRepository {
         lte(schema.trips.scheduledFor, minutesAfter(now, BOOKING_GO_LIVE_MINUTES)),
       ))
       .returning();
+  }
+
+  /**
+   * Confirmed bookings whose driver is still not on the way (status 'accepted': busy on another trip, or
+   * never started) 5 minutes after pickup time, soonest first.
+   */
+  async dueForNoShow(now: Date): Promise<{ id: number; driverId: number }[]> {
+    const rows = await this.db.select({ id: schema.trips.id, driverId: schema.trips.driverId }).from(schema.trips)
+      .where(and(
+        sql`${schema.trips.scheduledFor} is not null`, eq(schema.trips.status, 'accepted'),
+        lte(schema.trips.scheduledFor, minutesAfter(now, -BOOKING_DRIVER_NO_SHOW_MINUTES)),
+      ))
+      .orderBy(schema.trips.scheduledFor);
+    return rows.flatMap((row) => (row.driverId === null ? [] : [{ id: row.id, driverId: row.driverId }]));
   }
 
   /** Bookings due to become the active trip of both sides (20 minutes before), soonest first. */

@@ -5,11 +5,11 @@
  */
 import type { DriverBooking, PassengerBooking } from '@jala/contracts';
 import {
-  bookingsOverlap, fromCentimos, isLateBookingCancellation, roundTo2,
+  BOOKING_DRIVER_NO_SHOW_DRIVER_MESSAGE, BOOKING_DRIVER_NO_SHOW_REASON, BOOKING_MAX_PENDING_PER_PASSENGER, bookingsOverlap, fromCentimos, isLateBookingCancellation, roundTo2,
 } from '@jala/domain';
-import type { Database } from '@jala/db';
+import type { Database, schema } from '@jala/db';
 import { AppError } from '../../lib/app-error';
-import type { BookingsRepository } from './bookings.repository';
+import type { BookingsRepository, OpenBooking } from './bookings.repository';
 import { loadDriverContext } from './driver-context';
 import { distanceToPickupKm, requestForDriver } from './driver-request-dto';
 import type { LiveTrips } from './live-trips';
@@ -30,6 +30,9 @@ export interface BookingsDeps {
 
 /** What the passenger reads when their confirmed driver gives the booking back. */
 export const DRIVER_RELEASED_BOOKING_REASON = 'Tu conductor canceló el viaje programado. Lo publicamos de nuevo para otros conductores.';
+
+/** The same error with its message under the wizard's "¿Cuándo?" (`fields.scheduled_for`). */
+const withWhenField = (error: AppError) => new AppError(error.code, error.message, { scheduled_for: error.message });
 
 export function isBooking(trip: TripRow): trip is TripRow & { scheduledFor: Date } {
   return trip.scheduledFor !== null;
@@ -116,6 +119,23 @@ export class BookingsService {
   }
 
   /**
+   * A passenger's new booking: refused when its window (pickup ± route duration + 30 minutes, the drivers'
+   * rule) crosses another of their open bookings, or when they already hold BOOKING_MAX_PENDING_PER_PASSENGER
+   * bookings not yet started. Both answer 409 with the message on `fields.scheduled_for` ("¿Cuándo?").
+   */
+  async createForPassenger(values: typeof schema.trips.$inferInsert & { scheduledFor: Date }): Promise<TripRow> {
+    return this.d.bookings.insertBooking(values, (others: OpenBooking[]) => {
+      const candidate = { scheduledFor: values.scheduledFor, durationMinutes: values.durationMinutes };
+      if (others.some((other) => bookingsOverlap(other, candidate))) {
+        throw withWhenField(new AppError('PASSENGER_BOOKING_OVERLAP'));
+      }
+      if (others.filter((other) => !other.started).length >= BOOKING_MAX_PENDING_PER_PASSENGER) {
+        throw withWhenField(new AppError('BOOKING_LIMIT_REACHED'));
+      }
+    });
+  }
+
+  /**
    * The confirmed driver cancels a booking: it goes back to the market (other drivers may offer; within 30
    * minutes of pickup it is pushed to them live at once), the passenger is told at once on trip_status, and a
    * cancellation less than 60 minutes before counts against the driver's completion rate.
@@ -128,12 +148,33 @@ export class BookingsService {
     const late = isLateBookingCancellation(before.scheduledFor, now);
     const released = await this.d.bookings.release(tripId, driverId, now, late);
     if (!released) throw new AppError('TRIP_STATUS_CHANGED');
+    await this.afterRelease(released, driverId, now, DRIVER_RELEASED_BOOKING_REASON);
+    return { trip: released, late };
+  }
+
+  /**
+   * The system takes a confirmed booking from a driver who is not on the way 5 minutes after its time (still
+   * on another trip, or never started): as if they gave it back late — counted against them, the passenger
+   * told at once and the booking republished live for 10 more minutes — and both are told why, in the app
+   * and by push. False when it changed meanwhile (the driver started, the passenger cancelled).
+   */
+  async releaseForNoShow(driverId: number, tripId: number): Promise<boolean> {
+    const now = this.d.now();
+    const released = await this.d.bookings.release(tripId, driverId, now, true);
+    if (!released) return false;
+    this.d.events.toUser(driverId, { type: 'booking_released', trip_id: tripId, message: BOOKING_DRIVER_NO_SHOW_DRIVER_MESSAGE });
+    await this.afterRelease(released, driverId, now, BOOKING_DRIVER_NO_SHOW_REASON);
+    this.d.events.bookingDriverNoShow(tripId, driverId);
+    return true;
+  }
+
+  /** What follows a booking's release, whoever released it: read models, the driver cut off, the passenger told, drivers pushed. */
+  private async afterRelease(released: TripRow, driverId: number, now: Date, reason: string): Promise<void> {
     // Both sides' answers change (the driver's stats too): bumped before anyone is told.
     await this.d.live.touchTrip({ id: released.id, passengerId: released.passengerId, driverId });
-    await this.d.events.formerCounterparts(tripId, [driverId]);
-    this.d.events.status(tripId, 'pending', null, now, DRIVER_RELEASED_BOOKING_REASON);
+    await this.d.events.formerCounterparts(released.id, [driverId]);
+    this.d.events.status(released.id, 'pending', null, now, reason);
     if (isLiveRequest(released)) await this.pushLive(released, now);
-    return { trip: released, late };
   }
 
   /** Pushes a booking that is now a live request to the drivers who would see it in their live feed. */

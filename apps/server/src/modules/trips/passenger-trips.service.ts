@@ -68,7 +68,7 @@ export class PassengerTripsService {
     const fareHint = await this.d.fareHints.forRoute({ ...route, distanceKm: priced.distanceMetres / 1000 });
     const now = this.d.now();
     try {
-      const trip = await this.d.trips.insert({
+      const values = {
         tripCode: `TRIP-${now.getTime().toString(36).toUpperCase()}`,
         passengerId,
         serviceTypeId: input.service_type_id,
@@ -92,7 +92,8 @@ export class PassengerTripsService {
         scheduledFor,
         paymentMethod: input.payment_method ?? 'cash',
         cashNote: input.cash_note ?? null,
-      });
+      };
+      const trip = scheduledFor ? await this.d.bookings.createForPassenger({ ...values, scheduledFor }) : await this.d.trips.insert(values);
       await this.d.live.touchTrip(trip);
       return trip;
     } catch (error) {

@@ -4,7 +4,7 @@
  * become Web Push notifications for whoever is away (`notifications`): called here, on the node that
  * made the change, each event is pushed once however many nodes run.
  */
-import { topics, type BookingReminder, type ChatMessage, type DriverFeedMessage, type DriverTripRequest, type DriverOffer, type FareAdjustment, type TripStatusMessage } from '@jala/contracts';
+import { topics, type BookingNotification, type ChatMessage, type DriverFeedMessage, type DriverTripRequest, type DriverOffer, type FareAdjustment, type TripStatusMessage } from '@jala/contracts';
 import { isTerminalStatus, type TripStatus, type WalletPaymentStatus } from '@jala/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeBroker } from '../../realtime/broker';
@@ -16,6 +16,7 @@ export interface TripNotifications {
   fareAdjustment(tripId: number, adjustment: FareAdjustment): void;
   tripRequest(driverId: number, request: DriverTripRequest): void;
   chat(tripId: number, driverId: number, message: ChatMessage): void;
+  bookingDriverNoShow(tripId: number, driverId: number): void;
 }
 
 export class TripEvents {
@@ -74,14 +75,31 @@ export class TripEvents {
     await Promise.all(tripIds.map((tripId) => this.formerCounterparts(tripId, [driverId])));
   }
 
-  /** A message on the user's own notifications/{user} topic (a booking reminder). */
-  toUser(userId: number, message: BookingReminder): void {
+  /**
+   * A booking became the active trip of both (BookingClock): the same status on trip_status for screens
+   * following it, and `booking_activated` on each party's own notifications topic, which every signed-in app
+   * follows, so an open phone moves to the trip. No push here: the 15-minute reminder tells a locked phone.
+   */
+  bookingActivated(trip: { id: number; passengerId: number; driverId: number | null; status: TripStatus }, at: Date): void {
+    const message: TripStatusMessage = { trip_id: trip.id, status: trip.status, driver_id: trip.driverId, timestamp: at.toISOString() };
+    this.send(topics.tripStatus(trip.id), message);
+    this.toUser(trip.passengerId, { type: 'booking_activated', trip_id: trip.id, role: 'passenger' });
+    if (trip.driverId !== null) this.toUser(trip.driverId, { type: 'booking_activated', trip_id: trip.id, role: 'driver' });
+  }
+
+  /** A message on the user's own notifications/{user} topic (a booking reminder or activation). */
+  toUser(userId: number, message: BookingNotification): void {
     this.send(topics.notifications(userId), message);
   }
 
   toDriver(driverId: number, message: DriverFeedMessage): void {
     this.send(topics.driverTripRequests(driverId), message);
     if (message.type === 'trip_request') this.notifications.tripRequest(driverId, message.request);
+  }
+
+  /** The system took a booking from a driver who did not start it (the in-app side is trip_status and notifications/{driver}). */
+  bookingDriverNoShow(tripId: number, driverId: number): void {
+    this.notifications.bookingDriverNoShow(tripId, driverId);
   }
 
   /** A chat message was stored (the broker already delivered it to whoever follows the conversation). */

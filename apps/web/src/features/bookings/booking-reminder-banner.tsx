@@ -1,19 +1,11 @@
 import { useState } from 'react';
 import { topics, zBookingReminder, type BookingReminder } from '@jala/contracts';
 import { formatScheduledTime } from '@jala/domain';
-import { useRealtimeTopic } from '../../lib/use-realtime-topic';
+import { useBookingNotice } from '../../lib/booking-notice';
+import { messageOfType, useRealtimeTopic } from '../../lib/use-realtime-topic';
 import './bookings.css';
 
-/**
- * notifications/{user} also carries other news (a driver's verification): those are not this banner's,
- * so they pass as null instead of being logged as malformed.
- */
-const reminderOrOther = {
-  safeParse: (payload: unknown): { success: true; data: BookingReminder | null } | { success: false } => {
-    if ((payload as { type?: unknown } | null)?.type !== 'booking_reminder') return { success: true, data: null };
-    return zBookingReminder.safeParse(payload);
-  },
-};
+const reminders = messageOfType('booking_reminder', zBookingReminder);
 
 export function reminderText(reminder: BookingReminder): string {
   // The pickup time itself, not the reminder's threshold: a late sweep still says the truth.
@@ -29,18 +21,30 @@ export function reminderText(reminder: BookingReminder): string {
  */
 export function BookingReminderBanner({ userId, onReminder }: { userId: number | null; onReminder?: () => void }) {
   const [latest, setLatest] = useState<BookingReminder | null>(null);
-  useRealtimeTopic(userId ? topics.notifications(userId) : null, reminderOrOther, {
+  useRealtimeTopic(userId ? topics.notifications(userId) : null, reminders, {
     onMessage: (reminder) => {
       if (!reminder) return;
       setLatest(reminder);
       onReminder?.();
     },
   });
-  if (!latest) return null;
+  // A booking the system took from this driver (heard app-wide): said here until dismissed.
+  const notice = useBookingNotice((state) => state.notice);
+  const dismissNotice = useBookingNotice((state) => state.dismiss);
   return (
-    <div className="alert alert--info bk-banner" role="status">
-      <span>{reminderText(latest)}</span>{' '}
-      <button type="button" className="pw-link-btn" onClick={() => setLatest(null)}>Entendido</button>
-    </div>
+    <>
+      {notice && (
+        <div className="alert alert--error bk-banner" role="alert">
+          <span>{notice}</span>{' '}
+          <button type="button" className="pw-link-btn" onClick={dismissNotice}>Entendido</button>
+        </div>
+      )}
+      {latest && (
+        <div className="alert alert--info bk-banner" role="status">
+          <span>{reminderText(latest)}</span>{' '}
+          <button type="button" className="pw-link-btn" onClick={() => setLatest(null)}>Entendido</button>
+        </div>
+      )}
+    </>
   );
 }

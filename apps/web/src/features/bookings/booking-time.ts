@@ -53,6 +53,9 @@ interface BookingChoiceState {
   mode: WhenMode;
   day: string | null;
   time: string | null;
+  /** The server's refusal of this time (overlap, limit, window), shown under "¿Cuándo?"; a new choice clears it. */
+  error: string | null;
+  setError: (error: string | null) => void;
   setMode: (mode: WhenMode, now: Date) => void;
   setDay: (day: string, now: Date) => void;
   setTime: (time: string) => void;
@@ -64,22 +67,36 @@ export const useBookingChoice = create<BookingChoiceState>()((set, get) => ({
   mode: 'now',
   day: null,
   time: null,
+  error: null,
+  setError: (error) => set({ error }),
   setMode: (mode, now) => {
-    if (mode === 'now') return set({ mode, day: null, time: null });
+    if (mode === 'now') return set({ mode, day: null, time: null, error: null });
     const day = get().day ?? bookingDayOptions(now)[0]?.value ?? null;
-    set({ mode, day, time: day ? bookingTimeOptions(day, now)[0]?.value ?? null : null });
+    set({ mode, day, time: day ? bookingTimeOptions(day, now)[0]?.value ?? null : null, error: null });
   },
   setDay: (day, now) => {
     const times = bookingTimeOptions(day, now);
     const kept = get().time;
-    set({ day, time: times.some((t) => t.value === kept) ? kept : times[0]?.value ?? null });
+    set({ day, time: times.some((t) => t.value === kept) ? kept : times[0]?.value ?? null, error: null });
   },
-  setTime: (time) => set({ time }),
-  reset: () => set({ mode: 'now', day: null, time: null }),
+  setTime: (time) => set({ time, error: null }),
+  reset: () => set({ mode: 'now', day: null, time: null, error: null }),
 }));
 
 /** The chosen booking time as the API takes it, or undefined for "Ahora". */
 export function chosenScheduledFor(state: Pick<BookingChoiceState, 'mode' | 'day' | 'time'>): string | undefined {
   if (state.mode !== 'scheduled' || !state.day || !state.time) return undefined;
   return limaInstant(state.day, state.time).toISOString();
+}
+
+/**
+ * Takes a failed booking's refusal of its time (the server's `fields.scheduled_for`: another booking at that
+ * hour, the pending-bookings cap, the window) for "¿Cuándo?"; true when it was one, so the wizard shows it
+ * there and not again in its own banner.
+ */
+export function takeScheduleError(error: unknown): boolean {
+  const message = (error as { fields?: Record<string, string> } | null)?.fields?.scheduled_for;
+  if (!message || useBookingChoice.getState().mode !== 'scheduled') return false;
+  useBookingChoice.getState().setError(message);
+  return true;
 }

@@ -4,12 +4,15 @@ import type { DriverBooking } from '@jala/contracts';
 import { formatSoles, isLateBookingCancellation, scheduledLabel } from '@jala/domain';
 import { errorMessage } from '../../lib/api-client';
 import { bookingKeys, fetchDriverBookings, offerOnBooking, releaseBooking } from './booking-api';
+import { useSession } from '../../lib/session-store';
+import { BookingChat } from './booking-chat';
 import './bookings.css';
 
 const DRIVER_LATE_CANCEL_WARNING = 'Falta menos de 1 hora: si cancelas ahora, cuenta en tu tasa de finalización.';
 
 function DriverBookingCard({ booking }: { booking: DriverBooking }) {
   const client = useQueryClient();
+  const driverId = useSession((s) => s.user?.id ?? null);
   const [notice, setNotice] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: bookingKeys.driver });
@@ -25,6 +28,7 @@ function DriverBookingCard({ booking }: { booking: DriverBooking }) {
       <p className="bk-card__meta">
         {formatSoles(booking.fare)} · {booking.distance_km.toFixed(1)} km · a {booking.distance_to_pickup_km.toFixed(1)} km de ti · {booking.passenger_name}
       </p>
+      {booking.confirmed && driverId !== null && <BookingChat tripId={booking.id} driverId={driverId} role="driver" peerName={booking.passenger_name} />}
       {notice && <p className="alert alert--info" role="status">{notice}</p>}
       {failure && <p className="alert alert--error" role="alert">{errorMessage(failure)}</p>}
       {booking.confirmed ? (

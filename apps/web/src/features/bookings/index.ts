@@ -1,5 +1,5 @@
 export { WhenChoice } from './when-choice';
-export { chosenScheduledFor, useBookingChoice } from './booking-time';
+export { chosenScheduledFor, takeScheduleError, useBookingChoice } from './booking-time';
 export { UpcomingBookings } from './upcoming-bookings';
 export { DriverBookings, RequestsTabs } from './driver-bookings';
 export { BookingReminderBanner } from './booking-reminder-banner';

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PassengerBooking } from '@jala/contracts';
 import { bookingStateLabel, formatSoles, LATE_CANCEL_WARNING, scheduledLabel } from '@jala/domain';
 import { errorMessage } from '../../lib/api-client';
+import { BookingChat } from './booking-chat';
 import { acceptBookingOffer, bookingKeys, cancelBooking, fetchBookingOffers, fetchPassengerBookings } from './booking-api';
 import './bookings.css';
 
@@ -51,6 +52,7 @@ function BookingCard({ booking, onCancelled }: { booking: PassengerBooking; onCa
         {!confirmed && booking.offers_count > 0 ? ` · ${booking.offers_count} ${booking.offers_count === 1 ? 'oferta' : 'ofertas'}` : ''}
       </p>
       {!confirmed && booking.offers_count > 0 && <BookingOffers bookingId={booking.id} />}
+      {confirmed && booking.driver && <BookingChat tripId={booking.id} driverId={booking.driver.id} role="passenger" peerName={booking.driver.name} />}
       {cancel.isError && <p className="alert alert--error" role="alert">{errorMessage(cancel.error)}</p>}
       {asking ? (
         <div>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { BOOKING_MAX_LEAD_DAYS, BOOKING_MIN_LEAD_MINUTES, scheduledLabel } from '@jala/domain';
+import { InlineError } from '../../components/ui/form-field';
 import { bookingDayOptions, bookingTimeOptions, chosenScheduledFor, useBookingChoice } from './booking-time';
 import './bookings.css';
 
@@ -8,9 +9,10 @@ import './bookings.css';
  * Lima, 5-minute steps, 30 minutes to 7 days ahead. `now` is the clock the options are built from.
  */
 export function WhenChoice({ now = new Date(), disabled = false }: { now?: Date; disabled?: boolean }) {
-  const { mode, day, time, setMode, setDay, setTime } = useBookingChoice();
+  const { mode, day, time, error, setMode, setDay, setTime } = useBookingChoice();
   const dayId = useId();
   const timeId = useId();
+  const errorId = useId();
   const scheduledFor = chosenScheduledFor({ mode, day, time });
   return (
     <fieldset className="bk-when" disabled={disabled}>
@@ -33,7 +35,10 @@ export function WhenChoice({ now = new Date(), disabled = false }: { now?: Date;
           </div>
           <div className="field">
             <label className="field__label" htmlFor={timeId}>Hora (Lima)</label>
-            <select id={timeId} className="field__control field__control--select" value={time ?? ''} onChange={(e) => setTime(e.target.value)}>
+            <select
+              id={timeId} className="field__control field__control--select" value={time ?? ''} onChange={(e) => setTime(e.target.value)}
+              aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
+            >
               {(day ? bookingTimeOptions(day, now) : []).map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
             </select>
           </div>
@@ -41,6 +46,7 @@ export function WhenChoice({ now = new Date(), disabled = false }: { now?: Date;
             Desde {BOOKING_MIN_LEAD_MINUTES} minutos hasta {BOOKING_MAX_LEAD_DAYS} días antes. Cancelar es gratis hasta 1 hora antes.
           </p>
           {scheduledFor && <p className="bk-when__chosen" role="status">{scheduledLabel(new Date(scheduledFor))}</p>}
+          <div id={errorId} className="bk-when__error"><InlineError message={error} /></div>
         </div>
       )}
     </fieldset>

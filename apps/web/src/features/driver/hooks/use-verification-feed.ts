@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { topics, zVerificationNotification, type VerificationNotification } from '@jala/contracts';
-import { useRealtimeTopic } from '../../../lib/use-realtime-topic';
+import { messageOfType, useRealtimeTopic } from '../../../lib/use-realtime-topic';
 import { useInvalidateDriver, useUserId } from './use-driver-queries';
+
+const verificationNews = messageOfType('verification_changed', zVerificationNotification);
 
 /**
  * Follows the driver's own notifications while a driver page that shows their verification is open: when an
@@ -12,8 +14,9 @@ export function useVerificationFeed(): VerificationNotification['verification_st
   const userId = useUserId();
   const invalidateDriver = useInvalidateDriver();
   const [latest, setLatest] = useState<VerificationNotification['verification_status'] | null>(null);
-  useRealtimeTopic(userId ? topics.notifications(userId) : null, zVerificationNotification, {
+  useRealtimeTopic(userId ? topics.notifications(userId) : null, verificationNews, {
     onMessage: (news) => {
+      if (!news) return;
       setLatest(news.verification_status);
       void invalidateDriver();
     },

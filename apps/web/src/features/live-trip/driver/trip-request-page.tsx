@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BookingReminderBanner, DriverBookings, RequestsTabs } from '../../bookings';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { useSession } from '../../../lib/session-store';
@@ -50,7 +50,9 @@ export function DriverTripRequestPage() {
   // Online on this screen: the screen stays on, a new request sounds and vibrates, the tab shows the count.
   const online = readiness === 'ready';
   // "Programados" (issue 25) beside the live requests; the live feed keeps running underneath.
-  const [tab, setTab] = useState<'live' | 'scheduled'>('live');
+  // `?tab=programados` opens it (a booking reminder's notification leads there).
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<'live' | 'scheduled'>(searchParams.get('tab') === 'programados' ? 'scheduled' : 'live');
   useScreenWakeLock(online);
   useNewRequestAlert(requests.requests, online && !requests.isLoading);
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-client';
 import { TRIP_FALLBACKS, type CreatedTrip } from '../api/trip-api';
 import { useTripRequestStore, useTripWriteCalls } from '../model/trip-request-context';
-import { chosenScheduledFor, useBookingChoice } from '../../bookings';
+import { chosenScheduledFor, takeScheduleError, useBookingChoice } from '../../bookings';
 
 /**
  * The wizard's two writes as mutations, like every other write of the app: create the trip from the form
@@ -20,7 +20,8 @@ export function useTripRequestWrites() {
       return calls.createTrip(scheduledFor ? { ...payload, scheduled_for: scheduledFor } : payload);
     },
     onSuccess: (trip) => store.getState().confirmed(trip),
-    onError: (error) => store.getState().confirmFailed(errorMessage(error, TRIP_FALLBACKS.create)),
+    // A refusal of the booking's time is shown under "¿Cuándo?" (the field at fault), not in the banner.
+    onError: (error) => store.getState().confirmFailed(takeScheduleError(error) ? null : errorMessage(error, TRIP_FALLBACKS.create)),
   });
 
   const cancellation = useMutation({

@@ -80,7 +80,7 @@ export interface TripRequestActions {
   /** The server created the trip: status pending. */
   confirmed: (trip: CreatedTrip) => void;
   /** Creation failed: back to idle with the message. */
-  confirmFailed: (message: string) => void;
+  confirmFailed: (message: string | null) => void;
   /** The trip is cancelled (or there was none): the form starts over, the map's state kept. */
   reset: () => void;
 }

@@ -73,7 +73,15 @@ export function ActiveTripScreen() {
 
   return (
     <AppLayout title={ended ? 'Tu viaje' : 'Viaje activo'} back={{ to: '/dashboard' }} nav="passenger" hasActiveTrip={!ended}>
-      <div className="ptr-screen stack stack--loose">{content}</div>
+      <div className="ptr-screen stack stack--loose">
+        {followed.notice && !ended && (
+          <div className="alert alert--info ptr-notice" role="status">
+            <p>{followed.notice}</p>
+            <button type="button" className="btn btn--ghost" onClick={followed.dismissNotice}>Entendido</button>
+          </div>
+        )}
+        {content}
+      </div>
     </AppLayout>
   );
 }

@@ -25,6 +25,12 @@ export interface FollowedTrip {
   refetch: () => Promise<unknown>;
   /** Marks the trip as ended (e.g. after cancelling it here). */
   end: (status: string) => void;
+  /**
+   * Why a trip that goes on changed under the passenger, in the server's words (a booking's driver gave it
+   * back or did not come: it is searching again); null when nothing was said or it was dismissed.
+   */
+  notice: string | null;
+  dismissNotice: () => void;
 }
 
 /**
@@ -37,6 +43,7 @@ export function useFollowedTrip(userId: number): FollowedTrip {
   const queryClient = useQueryClient();
   const [ended, setEnded] = useState<{ status: string | null } | null>(null);
   const [followed, setFollowed] = useState<ActiveTrip | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const query = useQuery({
     ...passengerTripQuery(userId),
     select: toTrip,
@@ -62,7 +69,10 @@ export function useFollowedTrip(userId: number): FollowedTrip {
     onMessage: (message) => {
       if (message.trip_id !== tripId) return;
       if (isTerminalStatus(message.status)) end(message.status);
-      else void refetch();
+      else {
+        if (message.reason) setNotice(message.reason);
+        void refetch();
+      }
     },
     onLive: () => void refetch(),
   });
@@ -75,5 +85,7 @@ export function useFollowedTrip(userId: number): FollowedTrip {
     hasNoTrip: query.isSuccess && !trip && !followed && !ended,
     refetch,
     end,
+    notice,
+    dismissNotice: useCallback(() => setNotice(null), []),
   };
 }
