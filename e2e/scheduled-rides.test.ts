@@ -89,15 +89,18 @@ describe('scheduled rides on two phones', () => {
     await soonCard.getByRole('button', { name: 'Sí, cancelar' }).click();
     await passengerPhone.getByText('Viaje programado cancelado. Esta cancelación cuenta en tu contra.').waitFor();
 
-    // "Move the clock": the confirmed booking is now 19 minutes away; the server's own sweep (every 30 s)
-    // sends the reminder and makes it the active trip of both.
+    // "Move the clock" in two steps, as real time would: 40 minutes away the server's own sweep (every 30 s)
+    // sends the one-hour reminder; 19 minutes away it makes the booking the active trip of both (which also
+    // takes open phones to the trip screen, so the reminder is looked for first).
     const [booking] = await db.select().from(schema.trips).where(and(eq(schema.trips.driverId, driver.user.id), isNotNull(schema.trips.scheduledFor)));
     expect(booking).toBeTruthy();
-    const at = new Date(Math.ceil((Date.now() + 19 * 60_000) / 60_000) * 60_000);
-    await db.update(schema.trips).set({ scheduledFor: at, expiresAt: new Date(at.getTime() + 10 * 60_000) }).where(eq(schema.trips.id, booking!.id));
+    const minutesAway = (minutes: number) => new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000);
+    const moveBooking = (at: Date) => db.update(schema.trips).set({ scheduledFor: at, expiresAt: new Date(at.getTime() + 10 * 60_000) }).where(eq(schema.trips.id, booking!.id));
+    await moveBooking(minutesAway(40));
     await passengerPhone.reload();
     await passengerPhone.getByText(/^Recordatorio: tu viaje programado es el /).waitFor({ timeout: SWEEP_WAIT_MS });
     await shot(passengerPhone, '08-recordatorio');
+    await moveBooking(minutesAway(19));
     await expect.poll(async () => (await api<{ id: number } | null>('GET', '/trips/active', passengerToken)).data?.id, { timeout: SWEEP_WAIT_MS, interval: 1000 }).toBe(booking!.id);
     await passengerPhone.goto('/passenger/active-trip');
     await passengerPhone.getByText(/^Programado: /).first().waitFor();
@@ -105,5 +108,5 @@ describe('scheduled rides on two phones', () => {
     await driverPhone.goto('/driver/active-trip');
     await driverPhone.getByText(/^Programado: /).first().waitFor();
     await shot(driverPhone, '10-conductor-viaje-activo');
-  }, 240_000);
+  }, 300_000);
 });
