@@ -11,14 +11,19 @@ export async function choosePlace(page: Page, text: string, option: RegExp): Pro
   await page.getByRole('option', { name: option }).click();
 }
 
-/** The wizard from Parque Kennedy to Jockey Plaza, Auto at `price`, left on its step 3 (service, price, payment). */
-export async function wizardToPriceStep(page: Page, price: string): Promise<void> {
+/** The wizard from Parque Kennedy to Jockey Plaza with Auto chosen, left on its step 3 (service, price, payment). */
+async function wizardToAutoService(page: Page): Promise<void> {
   await page.goto('/passenger/trip-request');
   await choosePlace(page, 'Kennedy', /Parque Kennedy/);
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await choosePlace(page, 'Jockey', /Jockey Plaza/);
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
+}
+
+/** The wizard from Parque Kennedy to Jockey Plaza, Auto at `price`, left on its step 3 (service, price, payment). */
+export async function wizardToPriceStep(page: Page, price: string): Promise<void> {
+  await wizardToAutoService(page);
   await page.getByLabel('Precio que ofreces (S/)').fill(price);
 }
 
@@ -33,12 +38,7 @@ export async function requestAuto(page: Page, price: string): Promise<void> {
 
 /** The wizard up to "¿Cuándo?": Parque Kennedy → Jockey Plaza, Auto, "Programar" tomorrow at `time` (Lima); not confirmed. */
 export async function scheduleAutoTomorrow(page: Page, time: string): Promise<void> {
-  await page.goto('/passenger/trip-request');
-  await choosePlace(page, 'Kennedy', /Parque Kennedy/);
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await choosePlace(page, 'Jockey', /Jockey Plaza/);
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
+  await wizardToAutoService(page);
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByText('Programar', { exact: true }).click();
   const day = page.getByLabel('Día');
