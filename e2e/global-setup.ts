@@ -11,6 +11,9 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { freePort, repoRoot, waitForHealth } from './support/server-process';
 
+/** The server's marketplace clock turns every 2 s here, so the booking walks see its moves without waiting 30 s. */
+const E2E_TRIP_CLOCK_SECONDS = 2;
+
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 declare module 'vitest' {
@@ -32,7 +35,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'jala-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '10000', SEED_DEMO: 'true', TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '10000', SEED_DEMO: 'true', TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', TRIP_CLOCK_SECONDS: String(E2E_TRIP_CLOCK_SECONDS) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -126,10 +126,13 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const accountChanges = accountChangesOn(bus);
   const sessionCache = new SessionCache({ listeningEpoch: () => bus.listeningEpoch, versions: bus.accountVersions });
   linkSessionCacheToBus(sessionCache, bus);
+  const rateLimitRedis = redis ? await createRedis(redis, { maxRetriesPerRequest: 1 }) : undefined;
+  // On a cluster every node compares the same stamps, so a write on one node is seen by every node's next read.
+  const readVersions = rateLimitRedis ? new RedisReadVersions(rateLimitRedis, config.nodeId) : new MemoryReadVersions();
   const users = new UsersRepository(database.db);
   const auth = new AuthService(
     users, new TokenService(tokenSecret, config.tokenTtlSeconds), new DriverRegistrationService(database.db, accountChanges, options.now),
-    sessionCache, accountChanges,
+    sessionCache, accountChanges, readVersions,
   );
 
   const acl = defineBaseRules(new TopicAcl());
@@ -150,7 +153,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     for (const [name, value] of isApiAnswer(request.url) ? apiHeaderEntries : pageHeaderEntries) reply.raw.setHeader(name, value);
     done();
   });
-  const rateLimitRedis = redis ? await createRedis(redis, { maxRetriesPerRequest: 1 }) : undefined;
   // One set of counters for the per-address limits and the account throttles: shared in Redis, and this
   // node's memory while Redis is down (login and sign-up keep working; /api/health says 'degraded').
   const attemptCounters = rateLimitRedis
@@ -188,8 +190,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     users,
     trips,
     realtime,
-    // On a cluster every node compares the same stamps, so a write on one node is seen by every node's next read.
-    readVersions: rateLimitRedis ? new RedisReadVersions(rateLimitRedis, config.nodeId) : new MemoryReadVersions(),
+    readVersions,
     accountChanges,
     clusterLock: new ClusterLock(database.db, database.kind, config.nodeId),
     documents: createDocumentStorage(database.db, config.documentsS3),

@@ -32,6 +32,7 @@ const zEnv = z.object({
   TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TRIP_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  TRIP_CLOCK_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   ARRIVAL_RADIUS_METERS: z.coerce.number().int().min(10).max(100_000).default(DEFAULT_ARRIVAL_RADIUS_METERS),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
@@ -88,6 +89,8 @@ export interface AppConfig {
   tokenTtlSeconds: number;
   tileUrl: string;
   tripExpiryMinutes: number;
+  /** How often the marketplace's clock turns (expiry, booking reminders, activation, no-shows), once per cluster. */
+  tripClockMs: number;
   /** How close to the pickup (from the driver's last reported position) "Llegué al punto de recojo" is accepted. */
   arrivalRadiusMeters: number;
   seedDemo: boolean;
@@ -178,6 +181,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenTtlSeconds: env.TOKEN_TTL_HOURS * 3600,
     tileUrl: env.TILE_URL,
     tripExpiryMinutes: env.TRIP_EXPIRY_MINUTES,
+    tripClockMs: env.TRIP_CLOCK_SECONDS * 1000,
     arrivalRadiusMeters: env.ARRIVAL_RADIUS_METERS,
     seedDemo: env.SEED_DEMO === 'true',
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,

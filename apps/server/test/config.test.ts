@@ -28,6 +28,12 @@ describe('configuration', () => {
     expect(parseEnv({ GEO_PROVIDER: 'google', GOOGLE_MAPS_API_KEY: 'k' }).GEO_PROVIDER).toBe('google');
   });
 
+  it('turns the marketplace clock every 30 s unless told, within 1 to 300 s', () => {
+    expect(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'jala-config-')) }).tripClockMs).toBe(30_000);
+    expect(parseEnv({ TRIP_CLOCK_SECONDS: '2' }).TRIP_CLOCK_SECONDS).toBe(2);
+    for (const wrong of ['0', '301', 'treinta']) expect(() => parseEnv({ TRIP_CLOCK_SECONDS: wrong })).toThrow(/TRIP_CLOCK_SECONDS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_MIN_LEAD_MINUTES } from '@jala/domain';
 import { ClusterLock } from '../../src/lib/cluster-lock';
-import { EXPIRY_JOB, runTripClock } from '../../src/modules/trips';
+import { runTripClock, tripClockJob } from '../../src/modules/trips';
 import { api } from '../support/http';
 import { connectMqtt, listen, subscribeQos } from '../support/mqtt';
 import { passenger, requestTrip } from '../support/actors';
@@ -31,7 +31,7 @@ describe('the booking clock on two nodes', () => {
     const heard = listen(onB, `notifications/${rider.id}`);
 
     // The sweep's own lock key, under a fresh job row so the nodes' timers have not just run it.
-    const job = { ...EXPIRY_JOB, name: `booking_clock_test_${Date.now()}` };
+    const job = { ...tripClockJob(30_000), name: `booking_clock_test_${Date.now()}` };
     const ran = await Promise.all(cluster.nodes.map((node) =>
       new ClusterLock(node.database.db, 'postgres', node.config.nodeId).runOnce(job, () => runTripClock(node.services.trips))));
     expect(ran.filter(Boolean)).toHaveLength(1);

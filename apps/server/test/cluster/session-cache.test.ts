@@ -10,7 +10,7 @@ import { createCompletedTrip, createDriver, FACTORY_PASSWORD } from '@jala/test-
 import { api, registerUser } from '../support/http';
 import { useTwoNodes } from '../support/two-nodes';
 
-interface Profile { id: number; first_name: string; phone: string | null; rating_average: number | null; roles: string[] }
+interface Profile { id: number; first_name: string; phone: string | null; rating_average: number | null; roles: string[]; driver: { can_drive: boolean; is_online: boolean } }
 
 describe('session cache on two nodes', () => {
   const cluster = useTwoNodes();
@@ -99,6 +99,21 @@ describe('session cache on two nodes', () => {
     expect((await profile(onB, driverToken)).body.data.rating_average).toBe(4.5);
     const [stored] = await db.select({ count: schema.users.ratingCount, sum: schema.users.ratingSum }).from(schema.users).where(eq(schema.users.id, driver.id));
     expect(stored).toEqual({ count: 2, sum: 9 });
+  });
+
+  it("follows on B a driver's status and verification changed on A (the kept driver profile)", async () => {
+    const { db } = nodes[0]!.database;
+    const { user: driver } = await createDriver(db, { profile: { verificationStatus: 'pending_verification', driverStatus: 'offline' } });
+    const driverToken = (await api<{ token: string }>(onA, 'POST', '/auth/login', { body: { email: driver.email, password: FACTORY_PASSWORD } })).body.data.token;
+    // Read twice on B: the second answer comes from B's memory.
+    for (let read = 0; read < 2; read++) expect((await profile(onB, driverToken)).body.data.driver).toEqual({ can_drive: false, is_online: false });
+
+    expect((await api(onA, 'POST', `/admin/drivers/${driver.id}/verify`, { token: operatorToken, body: {} })).status).toBe(200);
+    expect((await profile(onB, driverToken)).body.data.driver).toEqual({ can_drive: true, is_online: false });
+    expect((await api(onA, 'POST', '/driver/status', { token: driverToken, body: { status: 'online' } })).status).toBe(200);
+    expect((await profile(onB, driverToken)).body.data.driver).toEqual({ can_drive: true, is_online: true });
+    expect((await api(onA, 'POST', '/driver/status', { token: driverToken, body: { status: 'offline' } })).status).toBe(200);
+    expect((await profile(onB, driverToken)).body.data.driver).toEqual({ can_drive: true, is_online: false });
   });
 
   it('serves on B a change made on A before the bus event reaches B (the account stamps are compared on every read)', async () => {

@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     tokenTtlSeconds: 3600,
     tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
     tripExpiryMinutes: 15,
+    tripClockMs: 30_000,
     arrivalRadiusMeters: 250,
     seedDemo: false,
     authRateLimitPerMinute: 1000,

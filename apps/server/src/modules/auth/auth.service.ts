@@ -7,7 +7,9 @@ import type { AccountStamps, CachedUser, SessionCache } from './session-cache';
 import type { TokenClaims, TokenService } from './token.service';
 import { withUniqueEmail } from './unique-email';
 import { toUserDto } from './user-dto';
-import type { UserRow, UsersRepository } from './users.repository';
+import type { DriverProfileRow, UserRow, UsersRepository } from './users.repository';
+import { ReadCache } from '../../lib/read-cache';
+import { readKeys, type ReadVersions } from '../../lib/read-versions';
 import type { AuthenticatedUser } from '../../lib/session-user';
 import type { AccountChanges } from '../../realtime/cluster-bus';
 import type { DriverRegistrationService } from '../drivers/driver-registration.service';
@@ -34,7 +36,16 @@ export class AuthService {
     readonly driverRegistration: DriverRegistrationService,
     private readonly cache: SessionCache,
     private readonly changes: AccountChanges,
-  ) {}
+    versions: ReadVersions,
+  ) {
+    this.driverProfiles = new ReadCache({ versions });
+  }
+
+  /**
+   * The driver profile behind a driver's answer (online, verified), kept under `driverFeed(driver)` like the
+   * driver status read model: every write to status, verification or the profile bumps it.
+   */
+  private readonly driverProfiles: ReadCache<DriverProfileRow | undefined>;
 
   async register(input: RegisterInput): Promise<AuthResult> {
     const user = await withUniqueEmail(this.users, { email: input.email, userId: null }, async () => this.users.insert({
@@ -133,17 +144,21 @@ export class AuthService {
     return user;
   }
 
-  /** Only a driver has a driver profile (register-driver makes a passenger 'both' in the same transaction). */
+  /**
+   * Only a driver has a driver profile (register-driver makes a passenger 'both' in the same transaction).
+   * One answer per cached user object and kept profile, so a polled profile gets the same answer back (its
+   * body and ETag reused, plugins/conditional-get.ts) until either changes.
+   */
   private async toDto(user: CachedUser): Promise<User> {
-    if (!isDriverType(user.userType)) {
-      // A passenger's answer is all in the cached user: one per cached user object, so a polled profile
-      // gets the same answer back (its body and ETag reused, plugins/conditional-get.ts) until the entry changes.
-      let dto = this.passengerDtos.get(user);
-      if (!dto) this.passengerDtos.set(user, (dto = toUserDto(user, undefined, ratingAverage(user.ratingAverage))));
-      return dto;
-    }
-    return toUserDto(user, await this.users.findDriverProfile(user.id), ratingAverage(user.ratingAverage));
+    const profile = isDriverType(user.userType)
+      ? await this.driverProfiles.read(String(user.id), [readKeys.driverFeed(user.id)], () => this.users.findDriverProfile(user.id))
+      : undefined;
+    const kept = this.answers.get(user);
+    if (kept && kept.profile === profile) return kept.answer;
+    const answer = toUserDto(user, profile, ratingAverage(user.ratingAverage));
+    this.answers.set(user, { profile, answer });
+    return answer;
   }
 
-  private readonly passengerDtos = new WeakMap<CachedUser, User>();
+  private readonly answers = new WeakMap<CachedUser, { profile: DriverProfileRow | undefined; answer: User }>();
 }

@@ -29,15 +29,15 @@ import { TripEvents } from './trip-events';
 import { StartCodeThrottle } from './trip-safety-checks';
 import { defineTripTopicRules } from './trip-topic-rules';
 
-/** How often pending trips are checked for expiry (and bookings for their reminders and transitions). */
-export const EXPIRY_SWEEP_MS = 30_000;
-
 /**
- * The sweep runs once per period across the cluster (`lib/cluster-lock.ts`); the margin lets a node whose
- * timer fires a little early still take its turn. Running it twice would be harmless anyway: expiring is a
- * conditional update of pending rows, so a second sweep finds nothing.
+ * The sweep that turns the marketplace's clock every `periodMs` (TRIP_CLOCK_SECONDS, 30 s by default) runs
+ * once per period across the cluster (`lib/cluster-lock.ts`); the margin (a sixth of the period, at most
+ * 5 s) lets a node whose timer fires a little early still take its turn. Running it twice would be harmless
+ * anyway: expiring is a conditional update of pending rows, so a second sweep finds nothing.
  */
-export const EXPIRY_JOB = { name: 'trip_expiry_sweep', lockKey: 7_146_001, minIntervalMs: EXPIRY_SWEEP_MS - 5_000 };
+export function tripClockJob(periodMs: number) {
+  return { name: 'trip_expiry_sweep', lockKey: 7_146_001, minIntervalMs: periodMs - Math.min(5_000, Math.floor(periodMs / 6)) };
+}
 
 /**
  * Builds the marketplace services once, before any route: the MQTT ACL rules need them too. app.ts passes
@@ -105,7 +105,7 @@ export async function runTripClock(services: TripServices): Promise<void> {
 }
 
 /** The marketplace routes and the expiry sweep, over the services app.ts built with createTripServices. */
-export const tripModule: FastifyPluginAsyncZod<ModuleDeps & TripServicesDep> = async (app, { tripServices: services, clusterLock }) => {
+export const tripModule: FastifyPluginAsyncZod<ModuleDeps & TripServicesDep> = async (app, { tripServices: services, clusterLock, config }) => {
   await app.register(activeTripRoutes, { activeTrips: services.activeTrips });
   await app.register(passengerTripRoutes, { passengerTrips: services.passengerTrips, chat: services.chat });
   await app.register(driverTripRoutes, { driverTrips: services.driverTrips });
@@ -114,9 +114,10 @@ export const tripModule: FastifyPluginAsyncZod<ModuleDeps & TripServicesDep> = a
   await app.register(fareHintRoutes, { fareHints: services.fareHints });
   await app.register(bookingRoutes, { bookings: services.bookings });
 
+  const job = tripClockJob(config.tripClockMs);
   const sweep = setInterval(() => {
-    clusterLock.runOnce(EXPIRY_JOB, () => runTripClock(services)).catch((error: unknown) => app.log.error({ err: error }, 'trip expiry sweep failed'));
-  }, EXPIRY_SWEEP_MS);
+    clusterLock.runOnce(job, () => runTripClock(services)).catch((error: unknown) => app.log.error({ err: error }, 'trip expiry sweep failed'));
+  }, config.tripClockMs);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 };
