@@ -46,9 +46,10 @@ export default defineConfig({
         },
       },
       {
-        // One file at a time, after the other projects: run alongside them, two browsers and a server on
-        // 2 cores made timing-sensitive steps flaky. A test still relies only on the data it created (never
-        // on an empty list, a global count or a first row): the files share one server and database.
+        // Alongside the other projects, one file per worker: every wait ends at its event with a ceiling for
+        // a busy machine, so two browsers and the server sharing 2 cores only make steps slower. The files
+        // share one server and database, so a test relies only on the data it created (never on an empty
+        // list, a global count or a first row).
         test: {
           name: 'e2e',
           ...WAIT_CEILINGS,
@@ -58,7 +59,6 @@ export default defineConfig({
           // Room for several of e2e/support/browser.ts's 30 s browser waits.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {

@@ -70,7 +70,9 @@ describe('foundation: session, routing and shell in Chromium', () => {
   });
 
   it("a page whose chunk fails to download keeps the driver's header and navigation, and 'Reintentar' loads it", async () => {
-    const context = await phoneContext(browser);
+    // Without the service worker: once it has precached the chunks (at a pace that depends on the machine),
+    // the page would get the chunk from it and never meet the failure.
+    const context = await phoneContext(browser, { serviceWorkers: 'block' });
     const page = await context.newPage();
     await loginViaUi(page, 'conductor@jala.pe', 'jala12345');
     // The earnings page's own chunk, as a phone that just lost its signal would fail to fetch it.

@@ -8,7 +8,8 @@
  * (process.cpuUsage: user + system, which includes the kernel's socket work) over that run, divided by the
  * requests. Each figure is the lowest of `rounds` runs: interference (cache misses, preemption) only adds.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { autocannon, failedResponses } from './autocannon';
 
@@ -46,6 +47,7 @@ export async function cpuPerRequest(url: string, options: { token?: string; requ
     await session.post('Profiler.start');
     await autocannon(url, { token, seconds: 0, amount: requests, connections: CONNECTIONS });
     const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dirname(options.profile), { recursive: true });
     writeFileSync(options.profile, JSON.stringify(profile));
     session.disconnect();
   }

@@ -55,6 +55,7 @@ export async function seedPhoneReads(db: Database, secret: { tokenSecret: string
     { label: '/driver/trips/current', path: '/driver/trips/current', token: token(driving.user.id) },
     { label: '/driver/trip-requests', path: `/driver/trip-requests?latitude=${latitude}&longitude=${longitude}`, token: token(idle.user.id) },
     { label: '/driver/status', path: '/driver/status', token: token(idle.user.id) },
+    { label: '/auth/profile (driver)', path: '/auth/profile', token: token(idle.user.id) },
     { label: '/driver/stats', path: '/driver/stats', token: token(idle.user.id) },
   ];
 }

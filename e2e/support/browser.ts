@@ -29,7 +29,17 @@ export function launchBrowser(): Promise<Browser> {
  */
 export const BROWSER_WAIT_MS = 30_000;
 
-export async function phoneContext(browser: Browser, options: { geolocation?: { latitude: number; longitude: number } | null; baseURL?: string } = {}): Promise<BrowserContext> {
+export interface PhoneOptions {
+  geolocation?: { latitude: number; longitude: number } | null;
+  baseURL?: string;
+  /**
+   * 'block': a phone on its first visit, before the service worker took over (which precaches every route's
+   * chunk, so a failed download could only happen then).
+   */
+  serviceWorkers?: 'allow' | 'block';
+}
+
+export async function phoneContext(browser: Browser, options: PhoneOptions = {}): Promise<BrowserContext> {
   const geolocation = options.geolocation === undefined ? { latitude: -12.1211, longitude: -77.0297 } : options.geolocation;
   const context = await browser.newContext({
     viewport: PHONE,
@@ -37,6 +47,7 @@ export async function phoneContext(browser: Browser, options: { geolocation?: { 
     locale: 'es-PE',
     timezoneId: 'America/Lima',
     baseURL: options.baseURL ?? baseUrl(),
+    serviceWorkers: options.serviceWorkers ?? 'allow',
     ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
   });
   context.setDefaultTimeout(BROWSER_WAIT_MS);
