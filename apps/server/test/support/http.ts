@@ -21,6 +21,15 @@ export async function api<T = unknown>(
   return { status: response.status, body: (await response.json()) as ApiResponse<T>['body'] };
 }
 
+/**
+ * Reads `path` twice (on one node, `baseUrl`) and returns the second answer: the one that may come from what
+ * the node keeps in memory (a warm read model), so a test can show that a later write replaced it.
+ */
+export async function readWarm<T>(baseUrl: string, path: string, token: string) {
+  await api(baseUrl, 'GET', path, { token });
+  return api<T>(baseUrl, 'GET', path, { token });
+}
+
 let counter = 0;
 /** Registers a fresh user with a unique e-mail; returns the token and user. */
 export async function registerUser(
