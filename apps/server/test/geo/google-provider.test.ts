@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGeoProvider, GeoError, type GeoProvider } from '../../src/geo';
 import { decodePolyline } from '@jala/domain';
-import { callOnce, caught, createFakeFetch, expectNoRequestOutsidePeru, fixture, onlyRequest, type FakeReply } from './fake-fetch';
+import { callOnce, caught, createFakeFetch, expectNoRequestOutsidePeru, fixture, type FakeReply } from './fake-fetch';
 import { AIRPORT, PARQUE_KENNEDY } from './test-places';
 
 const KEY = 'AIzaSyTEST-server-only-key';

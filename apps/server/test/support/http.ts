@@ -30,6 +30,13 @@ export async function readWarm<T>(baseUrl: string, path: string, token: string) 
   return api<T>(baseUrl, 'GET', path, { token });
 }
 
+/** The statuses of `count` calls made one after another (`call` gets the index): what a rate limit counts. */
+export async function statusesInTurn(count: number, call: (i: number) => Promise<{ status: number }>): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) statuses.push((await call(i)).status);
+  return statuses;
+}
+
 let counter = 0;
 /** Registers a fresh user with a unique e-mail; returns the token and user. */
 export async function registerUser(
