@@ -1,4 +1,5 @@
 import { and, eq, schema, type Database } from '@jala/db';
+import { fullName } from '../../lib/person-name';
 
 export type RatingRow = typeof schema.ratings.$inferSelect;
 
@@ -20,6 +21,6 @@ export class RatingsRepository {
   async findUserName(userId: number): Promise<string | null> {
     const [row] = await this.db.select({ firstName: schema.users.firstName, lastName: schema.users.lastName })
       .from(schema.users).where(eq(schema.users.id, userId));
-    return row ? `${row.firstName} ${row.lastName}`.trim() : null;
+    return row ? fullName(row) : null;
   }
 }
