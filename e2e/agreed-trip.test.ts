@@ -15,20 +15,10 @@ import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { freePort, repoRoot, waitForHealth } from './support/server-process';
-import { choosePlace, finishTripHere, requestAuto, requestFrom, twoPhones, typeStartCode } from './support/two-phones';
+import { agreeOnPrice, choosePlace, finishTripHere, passengerPhone, requestAuto, twoPhones, typeStartCode } from './support/two-phones';
 import { phoneContext, requestSheet } from './support/browser';
 import { registerViaUi } from './support/session';
 import { TOKEN_STORAGE_KEY } from '@jala/domain';
-import { PARQUE_KENNEDY } from '@jala/test-factories';
-
-/** Accepts the passenger's price on the driver's phone and the offer on the passenger's: both on the active trip. */
-async function agree(passenger: Page, driverPage: Page, passengerName: string): Promise<void> {
-  const request = requestFrom(driverPage, passengerName);
-  await request.waitFor();
-  await request.getByRole('button', { name: 'Aceptar' }).click();
-  await passenger.getByTestId('driver-offer').getByRole('button', { name: 'Aceptar' }).click();
-  await driverPage.waitForURL('**/driver/active-trip');
-}
 
 const indicator = (page: Page) => page.getByTestId('connection-indicator');
 
@@ -38,7 +28,7 @@ describe('the agreed trip on two phones', () => {
   it('the driver asks for adjustments, the passenger refuses one and accepts one; both read the receipt', { timeout: 180_000 }, async () => {
     const { passenger, driverPage, contexts } = await twoPhones(suite.browser, suite.database, { passenger: 'Lucía', driver: ['Pedro', 'Quispe'] });
     await requestAuto(passenger, '14');
-    await agree(passenger, driverPage, 'Lucía');
+    await agreeOnPrice(passenger, driverPage, 'Lucía');
     // The chat with the chosen driver stays open after the accept, on both phones, with names and an unread badge.
     await passenger.getByRole('region', { name: 'Tu conductor' }).waitFor();
     const driverChat = driverPage.getByRole('region', { name: 'Chat con Lucía Ccori' });
@@ -120,10 +110,7 @@ describe('the agreed trip on two phones', () => {
   });
 
   it('the request wizard survives the back button and a reload', { timeout: 120_000 }, async () => {
-    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
-    const page = await context.newPage();
-    await registerViaUi(page, 'passenger', { firstName: 'Julia' });
-    await page.waitForURL('**/passenger/dashboard');
+    const { context, page } = await passengerPhone(suite.browser, 'Julia');
     await page.goto('/passenger/trip-request');
     await choosePlace(page, 'Kennedy', /Parque Kennedy/);
     await page.getByRole('button', { name: 'Siguiente' }).click();
@@ -156,10 +143,7 @@ describe('the agreed trip on two phones', () => {
   });
 
   it('a typed address search does not know, plus a point tapped on the map, creates a trip', { timeout: 120_000 }, async () => {
-    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
-    const page = await context.newPage();
-    await registerViaUi(page, 'passenger', { firstName: 'Teresa' });
-    await page.waitForURL('**/passenger/dashboard');
+    const { context, page } = await passengerPhone(suite.browser, 'Teresa');
     await page.goto('/passenger/trip-request');
     await requestSheet(page).getByRole('combobox').fill('Av. Arequipa 2500');
     await page.getByRole('button', { name: 'Usar «Av. Arequipa 2500» y marcar el punto en el mapa' }).click();
@@ -235,7 +219,7 @@ describe('the agreed trip on two phones', () => {
       const baseURL = `http://127.0.0.1:${port}`;
       const { passenger, driverPage, contexts } = await twoPhones(suite.browser, suite.database, { passenger: 'Maribel', driver: ['Luis', 'Huamán'] }, baseURL);
       await requestAuto(passenger, '15');
-      await agree(passenger, driverPage, 'Maribel');
+      await agreeOnPrice(passenger, driverPage, 'Maribel');
       await passenger.getByRole('region', { name: 'Tu conductor' }).waitFor();
       await indicator(passenger).getByText('Jala Online').waitFor();
       await indicator(driverPage).getByText('Jala Online').waitFor();

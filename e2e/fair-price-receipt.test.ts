@@ -9,11 +9,11 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { createCompletedTrip, createDriver, createUser } from '@jala/test-factories/database';
-import { animationsSettled, phoneContext, requestSheet, screenshot } from './support/browser';
+import { animationsSettled, requestSheet, screenshot } from './support/browser';
 import { api, loginToken } from './support/api';
 import { useBrowserSuite } from './support/suite';
-import { registerViaUi } from './support/session';
-import { choosePlace, openDriverRequests } from './support/two-phones';
+
+import { choosePlace, driverPhone, passengerPhone } from './support/two-phones';
 
 const run = promisify(execFile);
 
@@ -50,14 +50,9 @@ describe('the usual price while proposing, and a receipt to keep', () => {
       user: { firstName: 'Jorge', lastName: 'Vargas', phone: '912345678' },
       profile: { currentLatitude: HUACA_PUCLLANA.latitude.toFixed(6), currentLongitude: HUACA_PUCLLANA.longitude.toFixed(6) },
     });
-    const driverContext = await phoneContext(suite.browser, { geolocation: HUACA_PUCLLANA });
-    const driverPage = await driverContext.newPage();
-    await openDriverRequests(driverPage, driver.user.email);
+    const { context: driverContext, page: driverPage } = await driverPhone(suite.browser, driver.user.email, HUACA_PUCLLANA);
 
-    const context = await phoneContext(suite.browser, { geolocation: HUACA_PUCLLANA });
-    const page = await context.newPage();
-    await registerViaUi(page, 'passenger', { firstName: 'Lucía' });
-    await page.waitForURL('**/passenger/dashboard');
+    const { context, page } = await passengerPhone(suite.browser, 'Lucía', HUACA_PUCLLANA);
 
     // The wizard: the hint appears with the service type, beside the price field.
     await page.goto('/passenger/trip-request');

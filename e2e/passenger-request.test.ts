@@ -8,12 +8,12 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver } from '@jala/test-factories/database';
-import { animationsSettled, headerCollisions, phoneContext, requestSheet, screenshot } from './support/browser';
+import { animationsSettled, headerCollisions, requestSheet, screenshot } from './support/browser';
 import { api, loginToken } from './support/api';
 import { useBrowserSuite } from './support/suite';
-import { registerViaUi } from './support/session';
+
 import { contentOverflow } from './support/phone-checks';
-import { choosePlace } from './support/two-phones';
+import { choosePlace, passengerPhone } from './support/two-phones';
 
 /** The passenger's own token (the page's session), to read what the server holds. */
 const pageToken = (page: Page) => page.evaluate(() => localStorage.getItem('jala_token'));
@@ -63,10 +63,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     const driver = await createDriver(suite.database.db, { user: { firstName: 'Jorge', lastName: 'Vargas', phone: '912345678' } });
     const driverToken = await loginToken(driver.user.email);
 
-    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
-    const page = await context.newPage();
-    await registerViaUi(page, 'passenger', { firstName: 'Lucía' });
-    await page.waitForURL('**/passenger/dashboard');
+    const { context, page } = await passengerPhone(suite.browser, 'Lucía');
 
     // Step 1: the map loads without tiles (offline) and the form starts at step 1 of 4.
     await page.goto('/passenger/trip-request');
@@ -201,10 +198,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
   });
 
   it("cancels a trip after confirming and can request a new one", async () => {
-    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
-    const page = await context.newPage();
-    await registerViaUi(page, 'passenger', { firstName: 'Rosa' });
-    await page.waitForURL('**/passenger/dashboard');
+    const { context, page } = await passengerPhone(suite.browser, 'Rosa');
     await requestTripQuickly(page, 'Mototaxi');
     await page.getByRole('button', { name: 'Publicado' }).waitFor();
     await page.getByRole('button', { name: 'Cancelar viaje' }).click();
@@ -224,10 +218,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
   });
 
   it("says 'No se pudo obtener tu ubicación actual' when location permission is denied", async () => {
-    const context = await phoneContext(suite.browser, { geolocation: null });
-    const page = await context.newPage();
-    await registerViaUi(page, 'passenger', { firstName: 'Elena' });
-    await page.waitForURL('**/passenger/dashboard');
+    const { context, page } = await passengerPhone(suite.browser, 'Elena', null);
     await page.goto('/passenger/trip-request');
     await requestSheet(page).getByRole('button', { name: 'Mi ubicación' }).click();
     await requestSheet(page).getByText('No se pudo obtener tu ubicación actual').waitFor();
@@ -235,10 +226,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
   });
 
   it("fills the origin with 'Mi ubicación' from the phone's position", async () => {
-    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
-    const page = await context.newPage();
-    await registerViaUi(page, 'passenger', { firstName: 'Marco' });
-    await page.waitForURL('**/passenger/dashboard');
+    const { context, page } = await passengerPhone(suite.browser, 'Marco');
     await page.goto('/passenger/trip-request');
     await requestSheet(page).getByRole('button', { name: 'Mi ubicación' }).click();
     await expect.poll(() => requestSheet(page).getByRole('combobox').inputValue()).toMatch(/Miraflores|Kennedy/);

@@ -12,8 +12,8 @@ import { createDriver, createUser, FACTORY_PASSWORD } from '@jala/test-factories
 import { animationsSettled, phoneContext, screenshot } from './support/browser';
 import { api, loginToken } from './support/api';
 import { useBrowserSuite } from './support/suite';
-import { loginViaUi, registerViaUi } from './support/session';
-import { openDriverRequests, requestFrom, wizardToPriceStep } from './support/two-phones';
+import { loginViaUi } from './support/session';
+import { driverPhone, passengerPhone, requestFrom, wizardToPriceStep } from './support/two-phones';
 
 const JOCKEY = { latitude: -12.0859, longitude: -76.9773 };
 const LONG_NAME = { firstName: 'Maximiliano Bartolomé', lastName: 'Quispe-Huamaní de la Cruz Villanueva' };
@@ -58,14 +58,9 @@ describe('payment method, chosen before the ride', () => {
   it('cash with change: the note in the wizard, the change on the request and the trip (after a fare change), the receipt', async () => {
     const db = suite.database.db;
     const driver = await createDriver(db, { user: { ...LONG_NAME, phone: '912345678' } });
-    const driverContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
-    const driverPage = await driverContext.newPage();
-    await openDriverRequests(driverPage, driver.user.email);
+    const { context: driverContext, page: driverPage } = await driverPhone(suite.browser, driver.user.email);
 
-    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
-    const page = await context.newPage();
-    await registerViaUi(page, 'passenger', { firstName: 'Rocío' });
-    await page.waitForURL('**/passenger/dashboard');
+    const { context, page } = await passengerPhone(suite.browser, 'Rocío');
     await wizardToPriceStep(page, '14.50');
     const notes = page.getByRole('radiogroup', { name: '¿Con cuánto pagarás?' });
     await notes.getByText('S/ 10', { exact: true }).click();
@@ -133,14 +128,9 @@ describe('payment method, chosen before the ride', () => {
     await driverPage.getByText('Métodos de pago guardados.').waitFor();
     await shot(driverPage, 'driver-settings-saved', settings.getByRole('button', { name: 'Guardar métodos de pago' }));
 
-    const cashContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
-    const cashPage = await cashContext.newPage();
-    await openDriverRequests(cashPage, cashDriver.user.email);
+    const { context: cashContext, page: cashPage } = await driverPhone(suite.browser, cashDriver.user.email);
 
-    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
-    const page = await context.newPage();
-    await registerViaUi(page, 'passenger', { firstName: 'Anahí' });
-    await page.waitForURL('**/passenger/dashboard');
+    const { context, page } = await passengerPhone(suite.browser, 'Anahí');
     await wizardToPriceStep(page, '16');
     await page.getByRole('radiogroup', { name: '¿Cómo pagarás?' }).getByText('Yape', { exact: true }).click();
     await page.getByText(/verás el nombre y el número de Yape/).waitFor();

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { headerCollisions, screenshot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
-import { finishTripHere, requestAuto, requestFrom, twoPhones, typeStartCode } from './support/two-phones';
+import { agreeOnPrice, finishTripHere, requestAuto, requestFrom, twoPhones, typeStartCode } from './support/two-phones';
 
 describe('two phones: passenger and driver complete and cancel trips through the UI', () => {
   const suite = useBrowserSuite();
@@ -101,11 +101,7 @@ describe('two phones: passenger and driver complete and cancel trips through the
   it("the driver cancels before pickup: the passenger's screen says so", { timeout: 120_000 }, async () => {
     const { passenger, driverPage, contexts } = await twoPhones(suite.browser, suite.database, { passenger: 'Elena', driver: ['Raúl', 'Mendoza'] });
     await requestAuto(passenger, '16');
-    const request = requestFrom(driverPage, 'Elena');
-    await request.waitFor();
-    await request.getByRole('button', { name: 'Aceptar' }).click();
-    await passenger.getByTestId('driver-offer').getByRole('button', { name: 'Aceptar' }).click();
-    await driverPage.waitForURL('**/driver/active-trip');
+    await agreeOnPrice(passenger, driverPage, 'Elena');
 
     await driverPage.getByRole('button', { name: 'Cancelar viaje' }).click();
     await driverPage.getByRole('button', { name: 'Sí, cancelar viaje' }).click();

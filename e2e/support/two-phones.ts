@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { phoneContext, requestSheet } from './browser';
+import { phoneContext, requestSheet, type PhoneOptions } from './browser';
 import { loginViaUi, registerViaUi } from './session';
 
 export async function choosePlace(page: Page, text: string, option: RegExp): Promise<void> {
@@ -55,6 +55,23 @@ export async function openDriverRequests(page: Page, email: string): Promise<voi
   await page.getByText('Jala Online').waitFor();
 }
 
+/** A new passenger's phone at `geolocation`: signed up through the form, on the dashboard. */
+export async function passengerPhone(browser: Browser, firstName: string, geolocation: PhoneOptions['geolocation'] = PARQUE_KENNEDY) {
+  const context = await phoneContext(browser, { geolocation });
+  const page = await context.newPage();
+  await registerViaUi(page, 'passenger', { firstName });
+  await page.waitForURL('**/passenger/dashboard');
+  return { context, page };
+}
+
+/** A seeded driver's phone at `geolocation`, logged in on 'Solicitudes de Viaje' with the live link up. */
+export async function driverPhone(browser: Browser, email: string, geolocation: PhoneOptions['geolocation'] = PARQUE_KENNEDY) {
+  const context = await phoneContext(browser, { geolocation });
+  const page = await context.newPage();
+  await openDriverRequests(page, email);
+  return { context, page };
+}
+
 /** A passenger phone (new account, logged in through the form) and a driver phone (seeded, logged in). */
 export async function twoPhones(browser: Browser, database: DatabaseHandle, names: { passenger: string; driver: [string, string] }, baseURL?: string) {
   const driver = await createDriver(database.db, { user: { firstName: names.driver[0], lastName: names.driver[1], phone: '912345678' } });
@@ -70,6 +87,15 @@ export async function twoPhones(browser: Browser, database: DatabaseHandle, name
 
 /** The request card the driver sees for the passenger's trip (the only one from this passenger). */
 export const requestFrom = (driverPage: Page, passengerName: string) => driverPage.getByRole('article', { name: `Solicitud de ${passengerName} Ccori` });
+
+/** Accepts the passenger's price on the driver's phone and the offer on the passenger's: both on the active trip. */
+export async function agreeOnPrice(passenger: Page, driverPage: Page, passengerName: string): Promise<void> {
+  const request = requestFrom(driverPage, passengerName);
+  await request.waitFor();
+  await request.getByRole('button', { name: 'Aceptar' }).click();
+  await passenger.getByTestId('driver-offer').getByRole('button', { name: 'Aceptar' }).click();
+  await driverPage.waitForURL('**/driver/active-trip');
+}
 
 /** The passenger reads their start code aloud and the driver types it, as 'Iniciar viaje' requires (safety). */
 export async function typeStartCode(driverPage: Page, passenger: Page): Promise<void> {

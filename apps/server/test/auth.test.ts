@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { api, registerUser } from './support/http';
+import { api, registerUser, statusesInTurn } from './support/http';
 import { describeOnBackends } from './support/backends';
-import { startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 describeOnBackends('auth API on %s', ({ t, maybe }) => {
   maybe('registers a passenger and returns user and token', async () => {
@@ -141,15 +141,10 @@ describeOnBackends('auth API on %s', ({ t, maybe }) => {
 });
 
 describe('auth rate limit', () => {
-  let t: TestApp;
-  beforeAll(async () => { t = await startTestApp('pglite', { config: { authRateLimitPerMinute: 3 } }); });
-  afterAll(async () => t.stop());
+  const t = useTestApp('pglite', () => ({ config: { authRateLimitPerMinute: 3 } }));
 
   it('answers 429 in Spanish after too many login attempts', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      statuses.push((await api(t.baseUrl, 'POST', '/auth/login', { body: { email: 'x@y.pe', password: 'incorrecta' } })).status);
-    }
+    const statuses = await statusesInTurn(5, () => api(t.baseUrl, 'POST', '/auth/login', { body: { email: 'x@y.pe', password: 'incorrecta' } }));
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     const limited = await api(t.baseUrl, 'POST', '/auth/login', { body: { email: 'x@y.pe', password: 'incorrecta' } });
     expect(limited.status).toBe(429);

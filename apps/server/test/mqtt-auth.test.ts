@@ -3,12 +3,11 @@ import { openDatabase } from '@jala/db';
 import { buildApp, type App } from '../src/app';
 import { api, registerUser } from './support/http';
 import { connectMqtt, listen, nextMessage, refused, subscribeQos } from './support/mqtt';
-import { REDIS_TEST_URL, startTestApp, testConfig, type TestApp } from './support/test-app';
+import { REDIS_TEST_URL, testConfig } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 describe('MQTT broker authentication and ACL', () => {
-  let t: TestApp;
-  beforeAll(async () => { t = await startTestApp('pglite'); });
-  afterAll(async () => t.stop());
+  const t = useTestApp();
 
   it('refuses a connection without a token or with a forged one', async () => {
     await expect(connectMqtt(t.wsUrl, {})).rejects.toThrow(/Bad username or password|Not authorized/i);

@@ -3,6 +3,7 @@
  * driver's "Programados" and the reminders pushed on notifications/{user}. Rules: packages/domain/src/booking.ts.
  */
 import { z } from 'zod';
+import { listedTripPlaces } from './shapes';
 
 /** An ISO instant in an answer. */
 const zInstantString = z.string();
@@ -40,10 +41,7 @@ export const zDriverBooking = z.object({
   scheduled_for: zInstantString,
   passenger_name: z.string(),
   service_type_id: z.number().int(),
-  pickup_address: z.string(),
-  destination_address: z.string(),
-  pickup_latitude: z.number(),
-  pickup_longitude: z.number(),
+  ...listedTripPlaces,
   /** The passenger's price, else the estimate (the agreed price once confirmed). */
   fare: z.number(),
   distance_km: z.number(),

@@ -6,8 +6,10 @@ import { z } from 'zod';
 import { TRIP_STATUSES } from '@jala/domain';
 import { VERIFICATION_STATUSES, zLicenseExpiryDate } from './driver';
 import { zEmail } from './fields';
+import { accountContact, listedTripPlaces } from './shapes';
 import { zText } from './text';
 import { zFareAdjustment } from './trip-views';
+import { zUserType } from './user';
 
 // ----------------------------------------------------------------------------------- driver documents
 
@@ -79,10 +81,7 @@ export const zSubmitDocumentsRequest = z.object({
 
 /** GET /admin/verification-queue: drivers waiting, oldest submission first, with their documents. */
 export const zQueuedDriver = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
+  ...accountContact,
   license_number: z.string(),
   license_expiry_date: z.string(),
   soat_expiry_date: z.string().nullable(),
@@ -139,11 +138,8 @@ export const zAdminUsersQuery = z.object({
 });
 
 export const zAdminUser = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  user_type: z.enum(['passenger', 'driver', 'both']),
+  ...accountContact,
+  user_type: zUserType,
   is_operator: z.boolean(),
   suspended_at: z.string().nullable(),
   suspension_reason: z.string().nullable(),
@@ -172,10 +168,7 @@ export const zAdminTrip = z.object({
   status: z.enum(TRIP_STATUSES),
   passenger: z.object({ id: z.number().int(), name: z.string() }),
   driver: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  pickup_address: z.string(),
-  destination_address: z.string(),
-  pickup_latitude: z.number(),
-  pickup_longitude: z.number(),
+  ...listedTripPlaces,
   estimated_fare: z.number(),
   agreed_fare: z.number().nullable(),
   created_at: z.string(),

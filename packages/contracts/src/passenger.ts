@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { HISTORY_PAGE_SIZE, HISTORY_STATUSES, isInPeru, isValidPeruvianPhone, normalizePhone } from '@jala/domain';
 import { zEmail, zLastName, zPeruPhone, zPersonName } from './fields';
 import { zText } from './text';
+import { personNameAndContact } from './shapes';
 
 // ---------------------------------------------------------------------------------------------- stats
 
@@ -24,10 +25,7 @@ export type PassengerStats = z.infer<typeof zPassengerStats>;
 // -------------------------------------------------------------------------------------------- profile
 
 export const zPassengerProfile = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
+  ...personNameAndContact,
   emergency_contact_name: z.string().nullable(),
   emergency_contact_phone: z.string().nullable(),
 });

@@ -5,6 +5,7 @@ import { zId, zText } from './text';
 import { zScheduledFor } from './booking';
 import { zCashNote, zPaymentMethod, zWalletPaymentStatus } from './payment';
 import { FARE_ADJUSTMENT_MAX, FARE_ADJUSTMENT_REASONS, zFareAdjustment, zFareHint, zTripStatus } from './trip-views';
+import { listedTripPlaces } from './shapes';
 
 const latitude = z.number({ error: 'La latitud debe ser un número.' }).min(-90, 'Latitud fuera de rango.').max(90, 'Latitud fuera de rango.');
 const longitude = z.number({ error: 'La longitud debe ser un número.' }).min(-180, 'Longitud fuera de rango.').max(180, 'Longitud fuera de rango.');
@@ -136,10 +137,7 @@ export const zDriverTripRequest = z.object({
   passenger_rating: z.number().nullable(),
   service_type: z.string(),
   service_type_id: z.number(),
-  pickup_address: z.string(),
-  destination_address: z.string(),
-  pickup_latitude: z.number(),
-  pickup_longitude: z.number(),
+  ...listedTripPlaces,
   estimated_fare: z.number(),
   offer_price: z.number().nullable(),
   estimated_distance: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personNameAndContact } from './shapes';
 
 export const USER_TYPES = ['passenger', 'driver', 'both'] as const;
 export const zUserType = z.enum(USER_TYPES);
@@ -8,10 +9,7 @@ export type UserType = z.infer<typeof zUserType>;
 export const zUser = z.object({
   id: z.number().int(),
   name: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
+  ...personNameAndContact,
   avatar_url: z.string().nullable(),
   user_type: zUserType,
   roles: z.array(z.string()),

@@ -6,16 +6,16 @@
  * frees the folder; a file left by a dead process is taken over.
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@jala/contracts';
 import { openDatabase } from '@jala/db';
 import { createDriver, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { acquireDataDirLock } from '../../src/lib/data-dir-lock';
 import { api } from '../support/http';
 import { freePort } from '../support/processes';
+import { scratchDir } from '../support/scratch-dir';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 const MAIN = join(ROOT, 'apps/server/src/main.ts');
@@ -63,13 +63,12 @@ async function stopServer(server: { child: ChildProcess; exit: Promise<Exit> }):
 const lockOf = (dataDir: string) => JSON.parse(readFileSync(join(dataDir, 'jala.pid'), 'utf8')) as { pid: number; role: string; address: string | null };
 
 describe('the embedded database is held by one process at a time', () => {
-  let dataDir: string;
+  const dataDir = scratchDir('jala-held-');
   let operatorEmail: string;
   let driverEmail: string;
   let driverId: number;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'jala-held-'));
     const seed = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
     try {
       operatorEmail = (await createUser(seed.db, { email: 'jefa.turno@jala.pe' })).email;
@@ -80,7 +79,6 @@ describe('the embedded database is held by one process at a time', () => {
       await seed.close();
     }
   }, 60_000);
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('the commands find the running server by DATA_DIR alone and hand it their requests; a second server is refused', async () => {
     const port = await freePort();

@@ -3,15 +3,14 @@
  * (through a running server's inbox while one does: cli-processes.test.ts, with real processes).
  * OPERATOR_EMAILS at boot does the same. Every grant is audited.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, openDatabase, schema, sql, type Database } from '@jala/db';
 import { createUser } from '@jala/test-factories/database';
 import { buildApp } from '../../src/app';
 import { runCreateOperator, USAGE } from '../../src/cli/create-operator';
 import { testConfig } from '../support/test-app';
+import { scratchDir } from '../support/scratch-dir';
 
 function captured() {
   const lines: { info: string[]; error: string[] } = { info: [], error: [] };
@@ -21,9 +20,7 @@ const isAdmin = async (db: Database, email: string) =>
   (await db.select({ isAdmin: schema.users.isAdmin }).from(schema.users).where(eq(schema.users.email, email)))[0]?.isAdmin;
 
 describe('npm run create-operator', () => {
-  let dataDir: string;
-  beforeAll(() => { dataDir = mkdtempSync(join(tmpdir(), 'jala-operator-')); });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = scratchDir('jala-operator-');
 
   it('prints usage without exactly one valid e-mail', async () => {
     const { lines, out } = captured();

@@ -12,7 +12,7 @@ import { createDriver, createUser } from '@jala/test-factories/database';
 import { login, passenger, requestTrip } from '../support/actors';
 import { describeOnBackends } from '../support/backends';
 import { api } from '../support/http';
-import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
+import { pushedDuring } from '../support/mqtt';
 import { b64, phoneJpeg, png, webp } from './document-images';
 
 const FUTURE = '2030-06-30';
@@ -117,17 +117,10 @@ describeOnBackends('driver documents and the verification queue on %s', ({ t, ma
 
     expect((await nearbyStatus(second.token)).body.code).toBe('DRIVER_NOT_VERIFIED');
     // The driver's open app hears the decision on its own notifications topic (and refetches).
-    const driverLink = await connectMqtt(t.wsUrl, { userId: second.id, token: second.token });
-    let told: unknown;
-    try {
-      expect(await subscribeQos(driverLink, topics.notifications(second.id))).toBe(0);
-      const news = nextMessage(driverLink, topics.notifications(second.id));
+    const told = await pushedDuring(t.wsUrl, second, topics.notifications(second.id), async () => {
       const approved = await api(t.baseUrl, 'POST', `/admin/drivers/${second.id}/verify`, { token: operator });
       expect(approved.status).toBe(200);
-      told = await news;
-    } finally {
-      driverLink.end(true);
-    }
+    });
     expect(told).toEqual({ type: 'verification_changed', verification_status: 'verified' });
     const rider = await passenger(t.baseUrl);
     const trip = await requestTrip(t.baseUrl, rider.token);
@@ -147,17 +140,10 @@ describeOnBackends('driver documents and the verification queue on %s', ({ t, ma
     const tooShort = await api(t.baseUrl, 'POST', `/admin/drivers/${driver.id}/reject`, { token: operator, body: { reason: 'no' } });
     expect(tooShort.status).toBe(400);
     const reason = 'La foto del SOAT está borrosa; tómala de nuevo con buena luz.';
-    const driverLink = await connectMqtt(t.wsUrl, { userId: driver.id, token: driver.token });
-    let told: unknown;
-    try {
-      expect(await subscribeQos(driverLink, topics.notifications(driver.id))).toBe(0);
-      const news = nextMessage(driverLink, topics.notifications(driver.id));
+    const told = await pushedDuring(t.wsUrl, driver, topics.notifications(driver.id), async () => {
       const rejected = await api(t.baseUrl, 'POST', `/admin/drivers/${driver.id}/reject`, { token: operator, body: { reason } });
       expect(rejected.status).toBe(200);
-      told = await news;
-    } finally {
-      driverLink.end(true);
-    }
+    });
     expect(told).toEqual({ type: 'verification_changed', verification_status: 'rejected' });
     const read = await state(driver.token);
     expect(read).toMatchObject({ verification_status: 'rejected', rejection_reason: reason });

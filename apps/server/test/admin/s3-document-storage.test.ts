@@ -2,9 +2,6 @@
  * The S3-compatible document storage against a real local S3 server (s3rver): the storage itself, and
  * the whole upload → operator read path with DOCUMENTS_S3_* configured (no bytes left in the database).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
 import sharp from 'sharp';
@@ -13,30 +10,26 @@ import { createDriver, createUser } from '@jala/test-factories/database';
 import { S3DocumentStorage, type S3StorageConfig } from '../../src/lib/document-storage';
 import { login } from '../support/actors';
 import { api } from '../support/http';
-import { startTestApp, type TestApp } from '../support/test-app';
 import { b64, png } from './document-images';
+import { scratchDir } from '../support/scratch-dir';
+import { useTestApp } from '../support/use-test-app';
 
 describe('driver documents in an S3-compatible bucket', () => {
-  let directory: string;
+  const directory = scratchDir('jala-s3-');
   let server: S3rver;
   let s3: S3StorageConfig;
-  let t: TestApp;
 
   beforeAll(async () => {
-    directory = mkdtempSync(join(tmpdir(), 'jala-s3-'));
     server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'jala-documentos' }] });
     const { port } = await server.run();
     s3 = {
       bucket: 'jala-documentos', region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`,
       accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, prefix: 'driver-documents/',
     };
-    t = await startTestApp('pglite', { config: { documentsS3: s3 } });
   });
-  afterAll(async () => {
-    await t?.stop();
-    await server?.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
+  // Hooks after a block run last-registered first: the app stops, then the bucket, then the folder goes.
+  afterAll(async () => { await server?.close(); });
+  const t = useTestApp('pglite', () => ({ config: { documentsS3: s3 } }));
 
   it('puts, gets and deletes objects under random keys', async () => {
     const storage = new S3DocumentStorage(s3);

@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { driveToStage, KENNEDY, onlineDriver, passenger, requestTrip } from '../support/actors';
-import { api } from '../support/http';
-import { readWarm, useTwoNodes } from '../support/two-nodes';
+import { api, readWarm } from '../support/http';
+import { useTwoNodes } from '../support/two-nodes';
 
 const feedPath = `/driver/trip-requests?latitude=${KENNEDY.latitude}&longitude=${KENNEDY.longitude}`;
 

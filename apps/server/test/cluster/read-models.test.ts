@@ -6,9 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { driveToStage, onlineDriver, passenger, requestTrip } from '../support/actors';
-import { api } from '../support/http';
+import { api, readWarm } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
-import { readWarm, useTwoNodes } from '../support/two-nodes';
+import { useTwoNodes } from '../support/two-nodes';
 
 type Trip = { id: number; status: string; driver: { id: number } | null; fare_adjustments: { status: string }[] };
 

@@ -2,16 +2,15 @@
  * The embedded database's memory settings (bench/README.md, memory): small shared buffers, and a data
  * folder created on first boot (by a child process) that a restart opens with its data.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, sql } from '@jala/db';
 import { createUser } from '@jala/test-factories/database';
+import { scratchDir } from '../support/scratch-dir';
 
 describe('embedded PGlite', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'jala-embedded-db-'));
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const folder = scratchDir('jala-embedded-db-');
 
   it('creates an empty folder on first open, runs with 16MB shared buffers, and reopens it with its data', async () => {
     const dataDir = join(folder, 'pglite');

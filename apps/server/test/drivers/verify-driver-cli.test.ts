@@ -12,6 +12,7 @@ import { acquireDataDirLock } from '../../src/lib/data-dir-lock';
 import { createDriver, createUser } from '@jala/test-factories/database';
 import { postgresUp } from '../support/backends';
 import { POSTGRES_ADMIN_URL } from '../support/test-app';
+import { scratchDir } from '../support/scratch-dir';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../../../', import.meta.url).pathname;
@@ -28,7 +29,7 @@ async function withDatabase<T>(open: () => Promise<DatabaseHandle>, work: (handl
 }
 
 describe('npm run verify-driver against embedded PGlite (DATA_DIR)', () => {
-  let dataDir: string;
+  const dataDir = scratchDir('jala-cli-');
   let env: NodeJS.ProcessEnv;
   const openPglite = () => openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
   let pendingEmail: string;
@@ -36,7 +37,6 @@ describe('npm run verify-driver against embedded PGlite (DATA_DIR)', () => {
   let passengerEmail: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'jala-cli-'));
     env = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' };
     await withDatabase(openPglite, async ({ db }) => {
       const { user } = await createDriver(db, { profile: { verificationStatus: 'pending_verification', driverStatus: 'offline' } });
@@ -45,7 +45,6 @@ describe('npm run verify-driver against embedded PGlite (DATA_DIR)', () => {
       passengerEmail = (await createUser(db)).email;
     });
   });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('prints usage and exits 2 without exactly one valid e-mail', async () => {
     for (const args of [[], ['no-es-correo'], ['a@b.pe', 'c@d.pe']]) {

@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import type { GeoProvider } from '../../src/geo';
+import { PACIFIC_OFF_LIMA } from './test-places';
 
 /** Raw text of a recorded response under ./fixtures, served byte for byte like the real service. */
 export function fixture(name: string): string {
@@ -38,6 +41,12 @@ export function onlyRequest(requests: RecordedRequest[]): RecordedRequest {
   return requests[0] as RecordedRequest;
 }
 
+/** One call of a provider over a fake service: what it answered and the single request it made there. */
+export async function callOnce<T>({ provider, requests }: { provider: GeoProvider; requests: RecordedRequest[] }, call: (provider: GeoProvider) => Promise<T>) {
+  const answer = await call(provider);
+  return { answer, ...onlyRequest(requests) };
+}
+
 /** Runs `action` and returns what it threw (or fails the test if it did not throw). */
 export async function caught(action: () => Promise<unknown>): Promise<unknown> {
   try {
@@ -46,4 +55,10 @@ export async function caught(action: () => Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected the call to throw');
+}
+
+/** A remote provider refuses a point outside Peru as OUT_OF_COVERAGE without spending a request on it. */
+export async function expectNoRequestOutsidePeru({ provider, requests }: { provider: GeoProvider; requests: RecordedRequest[] }): Promise<void> {
+  await expect(provider.reverseGeocode(PACIFIC_OFF_LIMA)).rejects.toMatchObject({ code: 'OUT_OF_COVERAGE' });
+  expect(requests).toHaveLength(0);
 }

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createGeoProvider, GeoError, type GeoProvider } from '../../src/geo';
 import { decodePolyline } from '@jala/domain';
-import { caught, createFakeFetch, fixture, onlyRequest, type FakeReply } from './fake-fetch';
+import { callOnce, caught, createFakeFetch, expectNoRequestOutsidePeru, fixture, type FakeReply } from './fake-fetch';
+import { AIRPORT, PARQUE_KENNEDY } from './test-places';
 
 const KEY = 'AIzaSyTEST-server-only-key';
-const PARQUE_KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
-const AIRPORT = { latitude: -12.0219, longitude: -77.1143 };
 
 function googleWith(reply: (url: URL) => FakeReply) {
   const fake = createFakeFetch(reply);
@@ -21,9 +20,7 @@ function expectNoKeyIn(value: unknown): void {
 
 describe('Google adapter: place search', () => {
   it('calls Places Text Search with region pe, Spanish, the 50 km bias and the server key', async () => {
-    const { provider, requests } = googleWith(() => ({ body: fixture('google-textsearch-larcomar.json') }));
-    const results = await provider.searchPlaces('larcomar', { near: PARQUE_KENNEDY });
-    const { url } = onlyRequest(requests);
+    const { answer: results, url } = await callOnce(googleWith(() => ({ body: fixture('google-textsearch-larcomar.json') })), (provider) => provider.searchPlaces('larcomar', { near: PARQUE_KENNEDY }));
     expect(url.origin + url.pathname).toBe('https://maps.googleapis.com/maps/api/place/textsearch/json');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       query: 'larcomar',
@@ -99,9 +96,7 @@ describe('Google adapter: place search', () => {
 
 describe('Google adapter: reverse geocoding', () => {
   it('asks for latlng in Spanish and prefers a street address over a bare plus code', async () => {
-    const { provider, requests } = googleWith(() => ({ body: fixture('google-reverse-kennedy.json') }));
-    const result = await provider.reverseGeocode(PARQUE_KENNEDY);
-    const { url } = onlyRequest(requests);
+    const { answer: result, url } = await callOnce(googleWith(() => ({ body: fixture('google-reverse-kennedy.json') })), (provider) => provider.reverseGeocode(PARQUE_KENNEDY));
     expect(url.pathname).toBe('/maps/api/geocode/json');
     expect(Object.fromEntries(url.searchParams)).toEqual({ latlng: '-12.121100,-77.029700', language: 'es', key: KEY });
     expect(result).toEqual({
@@ -124,17 +119,13 @@ describe('Google adapter: reverse geocoding', () => {
   });
 
   it('never spends a request on a point outside Peru', async () => {
-    const { provider, requests } = googleWith(() => ({ body: fixture('google-reverse-kennedy.json') }));
-    await expect(provider.reverseGeocode({ latitude: -12.1, longitude: -78.5 })).rejects.toMatchObject({ code: 'OUT_OF_COVERAGE' });
-    expect(requests).toHaveLength(0);
+    await expectNoRequestOutsidePeru(googleWith(() => ({ body: fixture('google-reverse-kennedy.json') })));
   });
 });
 
 describe('Google adapter: directions', () => {
   it('asks Directions for driving, in Spanish, region pe', async () => {
-    const { provider, requests } = googleWith(() => ({ body: fixture('google-directions-miraflores-airport.json') }));
-    await provider.route(PARQUE_KENNEDY, AIRPORT);
-    const { url } = onlyRequest(requests);
+    const { url } = await callOnce(googleWith(() => ({ body: fixture('google-directions-miraflores-airport.json') })), (provider) => provider.route(PARQUE_KENNEDY, AIRPORT));
     expect(url.pathname).toBe('/maps/api/directions/json');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       origin: '-12.121100,-77.029700',
@@ -168,9 +159,7 @@ describe('Google adapter: directions', () => {
   });
 
   it('sends waypoints and avoid options the way Directions expects them', async () => {
-    const { provider, requests } = googleWith(() => ({ body: fixture('google-directions-miraflores-airport.json') }));
-    await provider.route(PARQUE_KENNEDY, AIRPORT, { waypoints: [{ latitude: -12.0453, longitude: -77.0311 }], avoid: ['tolls', 'highways'] });
-    const { url } = onlyRequest(requests);
+    const { url } = await callOnce(googleWith(() => ({ body: fixture('google-directions-miraflores-airport.json') })), (provider) => provider.route(PARQUE_KENNEDY, AIRPORT, { waypoints: [{ latitude: -12.0453, longitude: -77.0311 }], avoid: ['tolls', 'highways'] }));
     expect(url.searchParams.get('waypoints')).toBe('-12.045300,-77.031100');
     expect(url.searchParams.get('avoid')).toBe('tolls|highways');
   });

@@ -5,13 +5,11 @@ import { decodePolyline } from '@jala/domain';
 import { isInPeru } from '../../src/geo/peru-coverage';
 import { normalizeText } from '../../src/geo/text-normalize';
 import { caught } from './fake-fetch';
+import { AIRPORT, PACIFIC_OFF_LIMA, PARQUE_KENNEDY } from './test-places';
 
 const provider = createGeoProvider({ provider: 'offline' });
 
-const PARQUE_KENNEDY: LatLng = { latitude: -12.1211, longitude: -77.0297 };
-const AIRPORT: LatLng = { latitude: -12.0219, longitude: -77.1143 };
 const AREQUIPA: LatLng = { latitude: -16.3989, longitude: -71.535 };
-const PACIFIC_OFF_LIMA: LatLng = { latitude: -12.1, longitude: -78.5 };
 
 describe('offline provider: place search', () => {
   it("finds Lima's Miraflores district first for 'miraflores'", async () => {

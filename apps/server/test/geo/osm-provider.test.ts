@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createGeoProvider, GeoError, type GeoProvider } from '../../src/geo';
 import { decodePolyline } from '@jala/domain';
-import { caught, createFakeFetch, fixture, onlyRequest, type FakeReply } from './fake-fetch';
+import { callOnce, caught, createFakeFetch, expectNoRequestOutsidePeru, fixture, onlyRequest, type FakeReply } from './fake-fetch';
+import { AIRPORT, PARQUE_KENNEDY } from './test-places';
 
 const NOMINATIM = 'https://nominatim.test';
 const OSRM = 'https://osrm.test';
-const PARQUE_KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
-const AIRPORT = { latitude: -12.0219, longitude: -77.1143 };
 
 function osmWith(reply: (url: URL) => FakeReply, extra: { photonUrl?: string; nominatimUrl?: string; timeoutMs?: number } = {}) {
   const fake = createFakeFetch(reply);
@@ -24,9 +23,7 @@ function osmWith(reply: (url: URL) => FakeReply, extra: { photonUrl?: string; no
 
 describe('OSM adapter: Nominatim search', () => {
   it('asks Nominatim jsonv2 limited to Peru, in Spanish, with an identifying User-Agent and a timeout', async () => {
-    const { provider, requests } = osmWith(() => ({ body: fixture('nominatim-search-kennedy.json') }));
-    await provider.searchPlaces('parque kennedy', { limit: 5 });
-    const { url, headers, signal } = onlyRequest(requests);
+    const { url, headers, signal } = await callOnce(osmWith(() => ({ body: fixture('nominatim-search-kennedy.json') })), (provider) => provider.searchPlaces('parque kennedy', { limit: 5 }));
     expect(url.origin + url.pathname).toBe(`${NOMINATIM}/search`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       q: 'parque kennedy',
@@ -78,9 +75,7 @@ describe('OSM adapter: Nominatim search', () => {
   });
 
   it('uses Photon when configured, restricted to Peru’s box and to country code PE', async () => {
-    const { provider, requests } = osmWith(() => ({ body: fixture('photon-search-larcomar.json') }), { photonUrl: 'https://photon.test/' });
-    const results = await provider.searchPlaces('larcomar', { near: PARQUE_KENNEDY });
-    const { url } = onlyRequest(requests);
+    const { answer: results, url } = await callOnce(osmWith(() => ({ body: fixture('photon-search-larcomar.json') }), { photonUrl: 'https://photon.test/' }), (provider) => provider.searchPlaces('larcomar', { near: PARQUE_KENNEDY }));
     expect(url.origin + url.pathname).toBe('https://photon.test/api');
     expect(url.searchParams.get('lat')).toBe('-12.121100');
     expect(url.searchParams.get('bbox')?.split(',').map(Number)).toEqual([
@@ -103,9 +98,7 @@ describe('OSM adapter: Nominatim search', () => {
 
 describe('OSM adapter: Nominatim reverse', () => {
   it('asks /reverse jsonv2 and answers a short Spanish address', async () => {
-    const { provider, requests } = osmWith(() => ({ body: fixture('nominatim-reverse-kennedy.json') }));
-    const result = await provider.reverseGeocode(PARQUE_KENNEDY);
-    const { url } = onlyRequest(requests);
+    const { answer: result, url } = await callOnce(osmWith(() => ({ body: fixture('nominatim-reverse-kennedy.json') })), (provider) => provider.reverseGeocode(PARQUE_KENNEDY));
     expect(url.pathname).toBe('/reverse');
     expect(url.searchParams.get('format')).toBe('jsonv2');
     expect(url.searchParams.get('lat')).toBe('-12.121100');
@@ -120,17 +113,13 @@ describe('OSM adapter: Nominatim reverse', () => {
   });
 
   it('rejects a point outside Peru without calling the service', async () => {
-    const { provider, requests } = osmWith(() => ({ body: '{}' }));
-    await expect(provider.reverseGeocode({ latitude: -12.1, longitude: -78.5 })).rejects.toMatchObject({ code: 'OUT_OF_COVERAGE' });
-    expect(requests).toHaveLength(0);
+    await expectNoRequestOutsidePeru(osmWith(() => ({ body: '{}' })));
   });
 });
 
 describe('OSM adapter: OSRM route', () => {
   it('asks OSRM for a full polyline route with steps, longitude first', async () => {
-    const { provider, requests } = osmWith(() => ({ body: fixture('osrm-route-miraflores-airport.json') }));
-    await provider.route(PARQUE_KENNEDY, AIRPORT);
-    const { url } = onlyRequest(requests);
+    const { url } = await callOnce(osmWith(() => ({ body: fixture('osrm-route-miraflores-airport.json') })), (provider) => provider.route(PARQUE_KENNEDY, AIRPORT));
     expect(url.origin + decodeURIComponent(url.pathname)).toBe(`${OSRM}/route/v1/driving/-77.029700,-12.121100;-77.114300,-12.021900`);
     expect(Object.fromEntries(url.searchParams)).toEqual({ overview: 'full', geometries: 'polyline', steps: 'true' });
   });

@@ -9,9 +9,10 @@ import { buildApp, type App } from '../../src/app';
 import { parseEnv, loadConfig, type AppConfig } from '../../src/config';
 import { eq, schema } from '@jala/db';
 import { createDriver, createTrip, createUser } from '@jala/test-factories/database';
-import { api, registerUser } from '../support/http';
+import { api, registerUser, statusesInTurn } from '../support/http';
 import { login } from '../support/actors';
 import { REDIS_TEST_URL, startTestApp, testConfig, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
 const randomAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
@@ -44,15 +45,10 @@ describe('TRUST_PROXY configuration', () => {
 });
 
 describe('per-address throttles ignore X-Forwarded-For unless a proxy is trusted', () => {
-  let t: TestApp;
-  beforeAll(async () => { t = await startTestApp('pglite', { config: { authRateLimitPerMinute: 3 } }); });
-  afterAll(async () => t.stop());
+  const t = useTestApp('pglite', () => ({ config: { authRateLimitPerMinute: 3 } }));
 
   it('limits login from one address whatever X-Forwarded-For says', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      statuses.push((await post(t.baseUrl, '/auth/login', { email: 'nadie@prueba.pe', password: 'incorrecta' }, { forwardedFor: randomAddress() })).status);
-    }
+    const statuses = await statusesInTurn(5, () => post(t.baseUrl, '/auth/login', { email: 'nadie@prueba.pe', password: 'incorrecta' }, { forwardedFor: randomAddress() }));
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
   });
 
@@ -70,15 +66,10 @@ describe('per-address throttles ignore X-Forwarded-For unless a proxy is trusted
 });
 
 describe('a trusted proxy decides the client address', () => {
-  let t: TestApp;
-  beforeAll(async () => { t = await startTestApp('pglite', { config: { authRateLimitPerMinute: 2, trustProxy: ['127.0.0.1'] } }); });
-  afterAll(async () => t.stop());
+  const t = useTestApp('pglite', () => ({ config: { authRateLimitPerMinute: 2, trustProxy: ['127.0.0.1'] } }));
 
   it('counts each forwarded client separately', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      statuses.push((await post(t.baseUrl, '/auth/login', { email: 'nadie@prueba.pe', password: 'incorrecta' }, { forwardedFor: randomAddress() })).status);
-    }
+    const statuses = await statusesInTurn(4, () => post(t.baseUrl, '/auth/login', { email: 'nadie@prueba.pe', password: 'incorrecta' }, { forwardedFor: randomAddress() }));
     expect(statuses).toEqual([401, 401, 401, 401]);
   });
 });
@@ -150,9 +141,7 @@ function accountThrottleCases(nodes: () => string[]) {
 const throttleConfig = { loginFailuresPerAccount: 3, loginFailureWindowSeconds: 2, trustProxy: ['127.0.0.1'] };
 
 describe('per-account wrong-password throttle (one node, in memory)', () => {
-  let t: TestApp;
-  beforeAll(async () => { t = await startTestApp('pglite', { config: throttleConfig }); });
-  afterAll(async () => t.stop());
+  const t = useTestApp('pglite', () => ({ config: throttleConfig }));
   accountThrottleCases(() => [t.baseUrl]);
 });
 
@@ -214,9 +203,7 @@ const START_CODE_BUDGET = 3;
 const startCodeConfig = { startCodeFailuresPerDriver: START_CODE_BUDGET, startCodeFailureWindowSeconds: 60 };
 
 describe('wrong start codes per driver (one node, in memory)', () => {
-  let t: TestApp;
-  beforeAll(async () => { t = await startTestApp('pglite', { config: startCodeConfig }); });
-  afterAll(async () => t.stop());
+  const t = useTestApp('pglite', () => ({ config: startCodeConfig }));
   startCodeThrottleCases(() => t.app, () => [t.baseUrl]);
 });
 
@@ -226,9 +213,7 @@ describe('wrong start codes per driver (two nodes sharing the real Redis)', () =
 });
 
 describe('changing the e-mail is throttled like sign-up', () => {
-  let t: TestApp;
-  beforeAll(async () => { t = await startTestApp('pglite', { config: { authRateLimitPerMinute: 3, trustProxy: ['127.0.0.1'] } }); });
-  afterAll(async () => t.stop());
+  const t = useTestApp('pglite', () => ({ config: { authRateLimitPerMinute: 3, trustProxy: ['127.0.0.1'] } }));
 
   it('on PUT /auth/profile: a 4th change within the minute is a 429; other profile edits are not counted', async () => {
     const me = await registerUser(t.baseUrl);
@@ -236,10 +221,7 @@ describe('changing the e-mail is throttled like sign-up', () => {
     for (let i = 0; i < 5; i++) {
       expect((await post(t.baseUrl, '/auth/profile', { first_name: `Ana${'a'.repeat(i)}` }, { method: 'PUT', token: me.token, forwardedFor: from })).status).toBe(200);
     }
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      statuses.push((await post(t.baseUrl, '/auth/profile', { email: `nuevo${Date.now()}${i}@prueba.pe` }, { method: 'PUT', token: me.token, forwardedFor: randomAddress() })).status);
-    }
+    const statuses = await statusesInTurn(4, (i) => post(t.baseUrl, '/auth/profile', { email: `nuevo${Date.now()}${i}@prueba.pe` }, { method: 'PUT', token: me.token, forwardedFor: randomAddress() }));
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
@@ -251,11 +233,10 @@ describe('changing the e-mail is throttled like sign-up', () => {
       const same = await post(t.baseUrl, '/passenger/profile/update', profile(me.user.email), { token: me.token, forwardedFor: from });
       expect(same.status).toBe(200);
     }
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    const statuses = await statusesInTurn(4, (i) => {
       const me = users[i % 2]!;
-      statuses.push((await post(t.baseUrl, '/passenger/profile/update', profile(`otro${Date.now()}${i}@prueba.pe`), { token: me.token, forwardedFor: from })).status);
-    }
+      return post(t.baseUrl, '/passenger/profile/update', profile(`otro${Date.now()}${i}@prueba.pe`), { token: me.token, forwardedFor: from });
+    });
     expect(statuses).toEqual([200, 200, 200, 429]);
     const taken = await api(t.baseUrl, 'GET', '/passenger/profile', { token: users[0]!.token });
     expect(taken.status).toBe(200);

@@ -3,8 +3,9 @@
  * fresh database of this machine's PostgreSQL server. Without a reachable PostgreSQL the postgres run is
  * skipped with a warning, never failed.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from './test-app';
+import { beforeAll, describe, it } from 'vitest';
+import { isPostgresAvailable, type Backend, type StartOptions, type TestApp } from './test-app';
+import { useTestApp } from './use-test-app';
 
 export const postgresUp = await isPostgresAvailable();
 if (!postgresUp) console.warn('PostgreSQL at 127.0.0.1:5432 is not reachable: the postgres runs of the server tests are skipped.');
@@ -26,28 +27,14 @@ export interface BackendContext {
 
 export interface BackendSuiteOptions {
   /** How to start the app (config, clock), read when it starts. */
-  start?: () => Parameters<typeof startTestApp>[1];
+  start?: () => StartOptions;
 }
 
 /** `describe.each` over the backends (`%s` in the title names it), with the app started and stopped around it. */
 export function describeOnBackends(title: string, body: (context: BackendContext) => void, options: BackendSuiteOptions = {}): void {
   describe.each(BACKENDS)(title, (backend) => {
     const skipped = backend === 'postgres' && !postgresUp;
-    let started: TestApp | undefined;
-    const running = (): TestApp => {
-      if (!started) throw new Error(`the ${backend} test app is not running`);
-      return started;
-    };
-    beforeAll(async () => {
-      if (!skipped) started = await startTestApp(backend, options.start?.());
-    });
-    afterAll(async () => started?.stop());
-    const t: TestApp = {
-      get app() { return running().app; },
-      get baseUrl() { return running().baseUrl; },
-      get wsUrl() { return running().wsUrl; },
-      stop: () => running().stop(),
-    };
+    const t = useTestApp(backend, options.start, skipped);
     const whenStarted = (setup: () => Promise<void>) => beforeAll(async () => {
       if (!skipped) await setup();
     });

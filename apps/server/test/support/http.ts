@@ -21,6 +21,22 @@ export async function api<T = unknown>(
   return { status: response.status, body: (await response.json()) as ApiResponse<T>['body'] };
 }
 
+/**
+ * Reads `path` twice (on one node, `baseUrl`) and returns the second answer: the one that may come from what
+ * the node keeps in memory (a warm read model), so a test can show that a later write replaced it.
+ */
+export async function readWarm<T>(baseUrl: string, path: string, token: string) {
+  await api(baseUrl, 'GET', path, { token });
+  return api<T>(baseUrl, 'GET', path, { token });
+}
+
+/** The statuses of `count` calls made one after another (`call` gets the index): what a rate limit counts. */
+export async function statusesInTurn(count: number, call: (i: number) => Promise<{ status: number }>): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) statuses.push((await call(i)).status);
+  return statuses;
+}
+
 let counter = 0;
 /** Registers a fresh user with a unique e-mail; returns the token and user. */
 export async function registerUser(

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 
 /** Connects a real MQTT-over-WebSocket client the way the web app does (protocol 3.1.1, token as password). */
@@ -56,6 +57,33 @@ export function nextMessageWhere(client: MqttClient, topic: string, matches: (me
     }
     client.on('message', onMessage);
   });
+}
+
+/**
+ * Connects `user` as the web app does, subscribes to `topic` (the broker must grant QoS 0) and starts
+ * waiting for the next message there: how a test catches what a write of the server pushes. The caller
+ * ends `client`; a refused subscription ends it here.
+ */
+export async function awaitNextMessage(wsUrl: string, user: { id: number; token: string }, topic: string) {
+  const client = await connectMqtt(wsUrl, { userId: user.id, token: user.token });
+  try {
+    expect(await subscribeQos(client, topic)).toBe(0);
+  } catch (error) {
+    client.end(true);
+    throw error;
+  }
+  return { client, message: nextMessage(client, topic) };
+}
+
+/** The message `action` makes the server push to `user` on `topic`; the connection is ended afterwards. */
+export async function pushedDuring(wsUrl: string, user: { id: number; token: string }, topic: string, action: () => Promise<void>): Promise<unknown> {
+  const { client, message } = await awaitNextMessage(wsUrl, user, topic);
+  try {
+    await action();
+    return await message;
+  } finally {
+    client.end(true);
+  }
 }
 
 /**

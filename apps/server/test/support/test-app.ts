@@ -102,10 +102,10 @@ async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHan
   };
 }
 
-export async function startTestApp(
-  backend: Backend = 'pglite',
-  options: { config?: Partial<AppConfig>; app?: AppOptions } = {},
-): Promise<TestApp> {
+/** How {@link startTestApp} starts the app: config overrides and app options (a clock, …). */
+export interface StartOptions { config?: Partial<AppConfig>; app?: AppOptions }
+
+export async function startTestApp(backend: Backend = 'pglite', options: StartOptions = {}): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase(backend);
   const app = await buildApp(testConfig(options.config), { ...options.app, database: handle });
   const address = await app.server.listen({ port: 0, host: '127.0.0.1' });

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { buildApp, type App } from '../../src/app';
-import { api } from './http';
 import { clearRedisPrefix, createPostgresDatabase, REDIS_TEST_URL, testConfig } from './test-app';
 
 export interface TwoNodes {
@@ -41,10 +40,4 @@ export function useTwoNodes(): TwoNodes {
     await scratch?.drop();
   });
   return cluster;
-}
-
-/** Reads `path` twice on one node (`apiBase`), so the answer is the one that node keeps in memory (a warm read model). */
-export async function readWarm<T>(apiBase: string, path: string, token: string) {
-  await api(apiBase, 'GET', path, { token });
-  return api<T>(apiBase, 'GET', path, { token });
 }

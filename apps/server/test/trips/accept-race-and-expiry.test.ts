@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { topics } from '@jala/contracts';
 import { api } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
 import { describeOnBackends } from '../support/backends';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 import { onlineDriver, passenger, requestTrip } from '../support/actors';
 
 describeOnBackends('accept is atomic on %s', ({ t, maybe }) => {
@@ -41,10 +41,8 @@ describeOnBackends('accept is atomic on %s', ({ t, maybe }) => {
 });
 
 describe('pending trips expire', () => {
-  let t: TestApp;
   let now = new Date('2026-06-01T15:00:00Z');
-  beforeAll(async () => { t = await startTestApp('pglite', { config: { tripExpiryMinutes: 10 }, app: { now: () => now } }); });
-  afterAll(async () => t.stop());
+  const t = useTestApp('pglite', () => ({ config: { tripExpiryMinutes: 10 }, app: { now: () => now } }));
 
   it('moves an unanswered trip to cancelled_by_system after the configured time and announces it (retained)', async () => {
     const p = await passenger(t.baseUrl);

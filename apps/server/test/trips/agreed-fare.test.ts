@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { topics } from '@jala/contracts';
 import { createUser } from '@jala/test-factories/database';
 import { api } from '../support/http';
-import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
+import { awaitNextMessage, connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
 import { describeOnBackends } from '../support/backends';
 import { JOCKEY, login, onlineDriver, passenger, requestTrip, tripInProgress } from '../support/actors';
 import type { TestApp } from '../support/test-app';
@@ -44,9 +44,7 @@ describeOnBackends('the agreed price on %s', ({ t, maybe }) => {
 
   maybe('an accepted adjustment is added; it arrives live on the trip topic; one pending at a time', async () => {
     const { p, d, tripId } = await tripAt14(t);
-    const passengerMqtt = await connectMqtt(t.wsUrl, { userId: p.id, token: p.token });
-    expect(await subscribeQos(passengerMqtt, topics.tripStatus(tripId))).toBe(0);
-    const live = nextMessage(passengerMqtt, topics.tripStatus(tripId));
+    const { client: passengerMqtt, message: live } = await awaitNextMessage(t.wsUrl, p, topics.tripStatus(tripId));
     const asked = await propose(t, d.token, tripId, { amount: 3.5, reason: 'tolls', note: 'Peaje de Evitamiento' });
     expect(asked.status).toBe(201);
     expect(asked.body.data).toMatchObject({ status: 'pending', amount: 3.5 });
@@ -115,9 +113,7 @@ describeOnBackends('the agreed price on %s', ({ t, maybe }) => {
     const trip = await requestTrip(t.baseUrl, p.token, { offer_price: 12 });
     await api(t.baseUrl, 'POST', `/trips/${trip.id}/publish`, { token: p.token });
     expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } })).status).toBe(201);
-    const driverMqtt = await connectMqtt(t.wsUrl, { userId: d.id, token: d.token });
-    expect(await subscribeQos(driverMqtt, topics.driverTripRequests(d.id))).toBe(0);
-    const pushed = nextMessage(driverMqtt, topics.driverTripRequests(d.id));
+    const { client: driverMqtt, message: pushed } = await awaitNextMessage(t.wsUrl, d, topics.driverTripRequests(d.id));
     const lower = await api(t.baseUrl, 'POST', `/trips/${trip.id}/raise-price`, { token: p.token, body: { offer_price: 12 } });
     expect(lower.body).toMatchObject({ code: 'PRICE_NOT_HIGHER' });
     const raised = await api<{ offer_price: number; expires_at: string }>(t.baseUrl, 'POST', `/trips/${trip.id}/raise-price`, { token: p.token, body: { offer_price: 15 } });

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../support/http';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 import { onlineDriver, passenger, requestTrip } from '../support/actors';
 
 describe('a driver going offline withdraws their open offers', () => {
-  let t: TestApp;
-  beforeAll(async () => { t = await startTestApp('pglite'); });
-  afterAll(async () => t.stop());
+  const t = useTestApp();
 
   it('drops the offer from the passenger\'s list and refuses to accept it; the other driver\'s offer stays', async () => {
     const db = t.app.database.db;

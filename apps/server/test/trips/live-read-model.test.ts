@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import type { Database } from '@jala/db';
 import { describeOnBackends } from '../support/backends';
-import { api } from '../support/http';
+import { api, readWarm } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
 import { driveToStage, KENNEDY, onlineDriver, passenger, requestTrip } from '../support/actors';
 
@@ -24,10 +24,13 @@ async function assignedTrip(baseUrl: string, db: Database) {
   return { rider, driver, trip };
 }
 
-/** GET twice (the second is the one that may come from memory) and return the second answer. */
-async function warmRead<T>(baseUrl: string, path: string, token: string) {
-  await api(baseUrl, 'GET', path, { token });
-  return api<T>(baseUrl, 'GET', path, { token });
+/** A passenger's pending trip, the online driver to offer on it and another passenger. */
+async function requestedTripAndAnotherRider(baseUrl: string, db: Database) {
+  const rider = await passenger(baseUrl);
+  const other = await passenger(baseUrl);
+  const driver = await onlineDriver(baseUrl, db);
+  const trip = await requestTrip(baseUrl, rider.token);
+  return { rider, other, driver, trip };
 }
 
 describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
@@ -37,11 +40,11 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
     const driver = await onlineDriver(t.baseUrl, db);
     const other = await onlineDriver(t.baseUrl, db);
 
-    expect((await warmRead(t.baseUrl, '/trips/active', rider.token)).body.data).toBeNull();
+    expect((await readWarm(t.baseUrl, '/trips/active', rider.token)).body.data).toBeNull();
     const trip = await requestTrip(t.baseUrl, rider.token);
     expect((await api<Trip>(t.baseUrl, 'GET', '/trips/active', { token: rider.token })).body.data.id).toBe(trip.id);
 
-    expect((await warmRead<Trip>(t.baseUrl, '/trips/active', rider.token)).body.data.published_at).toBeNull();
+    expect((await readWarm<Trip>(t.baseUrl, '/trips/active', rider.token)).body.data.published_at).toBeNull();
     expect((await api(t.baseUrl, 'POST', `/trips/${trip.id}/publish`, { token: rider.token })).status).toBe(200);
     expect((await api<Trip>(t.baseUrl, 'GET', '/trips/active', { token: rider.token })).body.data.published_at).not.toBeNull();
 
@@ -51,7 +54,7 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
 
     // Offers: sent, withdrawn by a rejection.
     const offersPath = `/trips/${trip.id}/driver-offers`;
-    expect((await warmRead<unknown[]>(t.baseUrl, offersPath, rider.token)).body.data).toEqual([]);
+    expect((await readWarm<unknown[]>(t.baseUrl, offersPath, rider.token)).body.data).toEqual([]);
     for (const d of [driver, other]) {
       expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } })).status).toBe(201);
     }
@@ -61,7 +64,7 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
     expect((await api<{ driver_id: number }[]>(t.baseUrl, 'GET', offersPath, { token: rider.token })).body.data.map((o) => o.driver_id)).toEqual([driver.id]);
 
     // Accept: the passenger sees the driver, the driver (who polled "no trip") sees the trip.
-    expect((await warmRead(t.baseUrl, '/driver/trips/current', driver.token)).body.data).toBeNull();
+    expect((await readWarm(t.baseUrl, '/driver/trips/current', driver.token)).body.data).toBeNull();
     expect((await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: rider.token, body: { trip_id: trip.id, driver_id: driver.id } })).status).toBe(200);
     const accepted = await api<Trip>(t.baseUrl, 'GET', '/trips/active', { token: rider.token });
     expect(accepted.body.data).toMatchObject({ status: 'accepted', agreed_fare: raised, driver: { id: driver.id } });
@@ -74,7 +77,7 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
     expect((await api<DriverTrip>(t.baseUrl, 'GET', '/driver/trips/current', { token: driver.token })).body.data.trip_status).toBe('arrived');
 
     // A wrong start code is counted: after the last attempt the passenger's answer says it is locked.
-    const beforeCode = (await warmRead<Trip>(t.baseUrl, '/trips/active', rider.token)).body.data;
+    const beforeCode = (await readWarm<Trip>(t.baseUrl, '/trips/active', rider.token)).body.data;
     expect(beforeCode.start_code_locked).toBe(false);
     const wrongCode = beforeCode.start_code === '0000' ? '1111' : '0000';
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -87,7 +90,7 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
     const adjustment = { amount: 5, reason: 'tolls' };
     expect((await api(t.baseUrl, 'POST', `/driver/trips/${trip.id}/fare-adjustments`, { token: driver.token, body: adjustment })).status).toBe(201);
     expect((await api<Trip>(t.baseUrl, 'GET', '/trips/active', { token: rider.token })).body.data.fare_adjustments.map((a) => a.status)).toEqual(['pending']);
-    expect((await warmRead<DriverTrip>(t.baseUrl, '/driver/trips/current', driver.token)).body.data.fare_adjustments.map((a) => a.status)).toEqual(['pending']);
+    expect((await readWarm<DriverTrip>(t.baseUrl, '/driver/trips/current', driver.token)).body.data.fare_adjustments.map((a) => a.status)).toEqual(['pending']);
     expect((await api(t.baseUrl, 'PUT', `/trips/${trip.id}/fare-adjustment`, { token: rider.token, body: { accept: true } })).status).toBe(200);
     expect((await api<DriverTrip>(t.baseUrl, 'GET', '/driver/trips/current', { token: driver.token })).body.data.fare_adjustments.map((a) => a.status)).toEqual(['accepted']);
 
@@ -100,22 +103,22 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
   maybe('completion and a passenger cancellation leave the model at once', async () => {
     const { rider, driver, trip } = await assignedTrip(t.baseUrl, t.app.database.db);
     await driveToStage(t.baseUrl, { passenger: rider.token, driver: driver.token }, trip.id, 'in_progress');
-    expect((await warmRead(t.baseUrl, '/trips/active', rider.token)).status).toBe(200);
-    expect((await warmRead(t.baseUrl, '/driver/trips/current', driver.token)).status).toBe(200);
+    expect((await readWarm(t.baseUrl, '/trips/active', rider.token)).status).toBe(200);
+    expect((await readWarm(t.baseUrl, '/driver/trips/current', driver.token)).status).toBe(200);
     const done = await api(t.baseUrl, 'POST', '/driver/trips/complete', { token: driver.token, body: { trip_id: trip.id, final_latitude: KENNEDY.latitude, final_longitude: KENNEDY.longitude } });
     expect(done.status).toBe(200);
     expect((await api(t.baseUrl, 'GET', '/trips/active', { token: rider.token })).body.data).toBeNull();
     expect((await api(t.baseUrl, 'GET', '/driver/trips/current', { token: driver.token })).body.data).toBeNull();
 
     const next = await requestTrip(t.baseUrl, rider.token);
-    expect((await warmRead<Trip>(t.baseUrl, '/trips/active', rider.token)).body.data.id).toBe(next.id);
+    expect((await readWarm<Trip>(t.baseUrl, '/trips/active', rider.token)).body.data.id).toBe(next.id);
     expect((await api(t.baseUrl, 'PUT', `/trips/${next.id}/cancel`, { token: rider.token, body: {} })).status).toBe(200);
     expect((await api(t.baseUrl, 'GET', '/trips/active', { token: rider.token })).body.data).toBeNull();
   });
 
   maybe("the assigned driver's published position reaches the passenger's kept trip", async () => {
     const { rider, driver, trip } = await assignedTrip(t.baseUrl, t.app.database.db);
-    await warmRead(t.baseUrl, '/trips/active', rider.token);
+    await readWarm(t.baseUrl, '/trips/active', rider.token);
     const riderMqtt = await connectMqtt(t.wsUrl, { userId: rider.id, token: rider.token });
     const driverMqtt = await connectMqtt(t.wsUrl, { userId: driver.id, token: driver.token });
     try {
@@ -132,13 +135,9 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
   });
 
   maybe('a stranger never reads a kept trip or its offers', async () => {
-    const db = t.app.database.db;
-    const rider = await passenger(t.baseUrl);
-    const stranger = await passenger(t.baseUrl);
-    const driver = await onlineDriver(t.baseUrl, db);
-    const trip = await requestTrip(t.baseUrl, rider.token);
+    const { rider, other: stranger, driver, trip } = await requestedTripAndAnotherRider(t.baseUrl, t.app.database.db);
     await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: driver.token, body: { trip_request_id: trip.id } });
-    expect((await warmRead<unknown[]>(t.baseUrl, `/trips/${trip.id}/driver-offers`, rider.token)).body.data).toHaveLength(1);
+    expect((await readWarm<unknown[]>(t.baseUrl, `/trips/${trip.id}/driver-offers`, rider.token)).body.data).toHaveLength(1);
     const theirs = await api(t.baseUrl, 'GET', `/trips/${trip.id}/driver-offers`, { token: stranger.token });
     expect(theirs.status).toBe(404);
     expect(theirs.body.code).toBe('TRIP_NOT_FOUND');
@@ -146,11 +145,7 @@ describeOnBackends('live trips read model (%s)', ({ t, maybe }) => {
   });
 
   maybe('polled answers carry a private ETag: If-None-Match gets a 304 without a body until a write changes the answer', async () => {
-    const db = t.app.database.db;
-    const rider = await passenger(t.baseUrl);
-    const otherRider = await passenger(t.baseUrl);
-    const driver = await onlineDriver(t.baseUrl, db);
-    const trip = await requestTrip(t.baseUrl, rider.token);
+    const { rider, other: otherRider, driver, trip } = await requestedTripAndAnotherRider(t.baseUrl, t.app.database.db);
     await requestTrip(t.baseUrl, otherRider.token);
     const get = (path: string, token: string, etag?: string) => fetch(`${t.baseUrl}${path}`, {
       headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) },

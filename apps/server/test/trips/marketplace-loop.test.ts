@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { topics } from '@jala/contracts';
 import { estimateFare } from '@jala/domain';
 import { api } from '../support/http';
-import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
+import { awaitNextMessage, connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
 import { describeOnBackends } from '../support/backends';
 import { JOCKEY, KENNEDY, onlineDriver, passenger, requestTrip, tripPayload } from '../support/actors';
 
@@ -30,9 +30,7 @@ describeOnBackends('the marketplace loop on %s', ({ t, maybe }) => {
     expect(list.body.data.map((r) => r.id)).toContain(trip.id);
 
     // The offer arrives on trip_offers/{id}, pushed by the server.
-    const passengerMqtt = await connectMqtt(t.wsUrl, { userId: p.id, token: p.token });
-    expect(await subscribeQos(passengerMqtt, topics.tripOffers(trip.id))).toBe(0);
-    const offerMessage = nextMessage(passengerMqtt, topics.tripOffers(trip.id));
+    const { client: passengerMqtt, message: offerMessage } = await awaitNextMessage(t.wsUrl, p, topics.tripOffers(trip.id));
     const offer = await api<{ price: number }>(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } });
     expect(offer.status).toBe(201);
     expect(offer.body.data.price).toBe(20);

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { topics } from '@jala/contracts';
 import { api } from '../support/http';
 import { connectMqtt, listen, refused, subscribeQos } from '../support/mqtt';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 import { createDriver } from '@jala/test-factories/database';
 import { login, onlineDriver, passenger, requestTrip, tripPayload } from '../support/actors';
 
 describe('marketplace ownership and realtime ACL', () => {
-  let t: TestApp;
-  beforeAll(async () => { t = await startTestApp('pglite'); });
-  afterAll(async () => t.stop());
+  const t = useTestApp();
 
   /** A trip with one offer from `driver`, plus a stranger passenger and a stranger driver. */
   async function scene() {

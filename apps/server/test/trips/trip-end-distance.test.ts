@@ -9,7 +9,7 @@ import { topics } from '@jala/contracts';
 import { schema } from '@jala/db';
 import { FAR_FROM_DESTINATION_METERS } from '@jala/domain';
 import { api } from '../support/http';
-import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
+import { awaitNextMessage } from '../support/mqtt';
 import { describeOnBackends } from '../support/backends';
 import { JOCKEY, KENNEDY, tripInProgress } from '../support/actors';
 
@@ -19,9 +19,7 @@ interface Receipt { ended_far_from_destination_m: number | null }
 describeOnBackends('where a trip ended on %s', ({ t, maybe }) => {
   maybe('ended at the pickup: measured, stored, pushed to the passenger and on both receipts', async () => {
     const { p, d, tripId } = await tripInProgress(t);
-    const passengerMqtt = await connectMqtt(t.wsUrl, { userId: p.id, token: p.token });
-    expect(await subscribeQos(passengerMqtt, topics.tripStatus(tripId))).toBe(0);
-    const live = nextMessage(passengerMqtt, topics.tripStatus(tripId));
+    const { client: passengerMqtt, message: live } = await awaitNextMessage(t.wsUrl, p, topics.tripStatus(tripId));
 
     const done = await api<Completion>(t.baseUrl, 'POST', '/driver/trips/complete', {
       // The browser's word about the distance is not a field the server reads.
@@ -46,9 +44,7 @@ describeOnBackends('where a trip ended on %s', ({ t, maybe }) => {
 
   maybe('ended at the destination: the distance is stored but nobody is told of a far end', async () => {
     const { p, d, tripId } = await tripInProgress(t);
-    const passengerMqtt = await connectMqtt(t.wsUrl, { userId: p.id, token: p.token });
-    expect(await subscribeQos(passengerMqtt, topics.tripStatus(tripId))).toBe(0);
-    const live = nextMessage(passengerMqtt, topics.tripStatus(tripId));
+    const { client: passengerMqtt, message: live } = await awaitNextMessage(t.wsUrl, p, topics.tripStatus(tripId));
     // ~100 m from Jockey Plaza: within FAR_FROM_DESTINATION_METERS.
     const done = await api<Completion>(t.baseUrl, 'POST', '/driver/trips/complete', {
       token: d.token, body: { trip_id: tripId, final_latitude: JOCKEY.latitude + 0.0009, final_longitude: JOCKEY.longitude, ended_far_from_destination_m: 9999 },

@@ -2,6 +2,7 @@ import type { SafetyAlert } from '@jala/contracts';
 import { and, asc, desc, eq, isNotNull, isNull, schema, type Database } from '@jala/db';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor, AuditLog } from './audit-log';
+import { fullName } from '../../lib/person-name';
 
 /**
  * The SOS queue over `safety_alerts` (written by the safety feature when a passenger or driver presses SOS):
@@ -21,7 +22,7 @@ export class AlertsAdminService {
       id: alert.id,
       trip_id: trip.id,
       trip_code: trip.tripCode,
-      user: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), phone: user.phone },
+      user: { id: user.id, name: fullName(user), phone: user.phone },
       role: alert.role,
       latitude: alert.latitude == null ? null : Number(alert.latitude),
       longitude: alert.longitude == null ? null : Number(alert.longitude),

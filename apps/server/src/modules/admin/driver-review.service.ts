@@ -6,6 +6,7 @@ import type { DbExecutor } from '../drivers/db-executor';
 import { toDocumentDto, type DriverDocumentsService } from '../drivers/driver-documents.service';
 import { DRIVER_NOT_FOUND_MESSAGE, type DriverVerificationService } from '../drivers/driver-verification.service';
 import type { AuditActor, AuditLog } from './audit-log';
+import { fullName } from '../../lib/person-name';
 
 /**
  * The verification queue: drivers who sent their documents and wait for an operator, oldest submission
@@ -35,7 +36,7 @@ export class DriverReviewService {
       .where(inArray(schema.driverDocuments.driverId, ids)).orderBy(asc(schema.driverDocuments.id));
     return rows.map(({ user, profile, vehicle }) => ({
       id: user.id,
-      name: `${user.firstName} ${user.lastName}`.trim(),
+      name: fullName(user),
       email: user.email,
       phone: user.phone,
       license_number: profile.licenseNumber,

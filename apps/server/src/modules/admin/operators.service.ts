@@ -3,6 +3,7 @@ import { and, asc, count, eq, schema, sql, type Database } from '@jala/db';
 import { AppError } from '../../lib/app-error';
 import type { AccountChanges } from '../../realtime/cluster-bus';
 import type { AuditActor, AuditLog } from './audit-log';
+import { fullName } from '../../lib/person-name';
 
 export const NO_ACCOUNT_FOR_EMAIL = 'No existe una cuenta con ese correo. La persona debe registrarse primero en Jala.';
 
@@ -59,5 +60,5 @@ export class OperatorsService {
 }
 
 function toOperator(user: typeof schema.users.$inferSelect): Operator {
-  return { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email };
+  return { id: user.id, name: fullName(user), email: user.email };
 }

@@ -4,6 +4,7 @@ import { ACTIVE_TRIP_STATUSES, fromCentimos, type TripStatus } from '@jala/domai
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/app-error';
 import { toFareAdjustmentDto } from '../trips/trip-dto';
+import { fullName } from '../../lib/person-name';
 
 const passengers = alias(schema.users, 'passenger');
 const drivers = alias(schema.users, 'driver');
@@ -12,7 +13,6 @@ const drivers = alias(schema.users, 'driver');
 const LIVE_POSITION_MINUTES = 10;
 
 type TripRow = typeof schema.trips.$inferSelect;
-const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 function toAdminTrip(trip: TripRow, passenger: { id: number; firstName: string; lastName: string }, driver: { id: number; firstName: string; lastName: string } | null): AdminTrip {
   return {

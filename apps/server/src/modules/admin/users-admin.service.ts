@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { AccountChanges, RealtimeDisconnects } from '../../realtime/cluster-bus';
 import { DriverStatusRepository } from '../drivers/driver-status.repository';
 import type { AuditActor, AuditLog } from './audit-log';
+import { fullName } from '../../lib/person-name';
 
 type UserRow = typeof schema.users.$inferSelect;
 
@@ -88,13 +89,12 @@ function suspensionState(user: UserRow) {
 function toAdminUser(user: UserRow): AdminUser {
   return {
     id: user.id,
-    name: `${user.firstName} ${user.lastName}`.trim(),
+    name: fullName(user),
     email: user.email,
     phone: user.phone,
     user_type: user.userType,
     is_operator: user.isAdmin,
-    suspended_at: user.suspendedAt?.toISOString() ?? null,
-    suspension_reason: user.suspensionReason,
+    ...suspensionState(user),
     created_at: user.createdAt.toISOString(),
   };
 }

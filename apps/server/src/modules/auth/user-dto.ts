@@ -2,6 +2,7 @@ import type { User } from '@jala/contracts';
 import { isDriverType, isPassengerType } from '@jala/domain';
 import type { CachedUser } from './session-cache';
 import type { DriverProfileRow } from './users.repository';
+import { fullName } from '../../lib/person-name';
 
 /**
  * What each role may do. The client checks membership in this list (spec §6); the server enforces the same
@@ -26,7 +27,7 @@ export function toUserDto(user: CachedUser, profile: DriverProfileRow | undefine
   if (user.isAdmin) { roles.push('admin'); permissions.push('drivers:verify'); }
   return {
     id: user.id,
-    name: `${user.firstName} ${user.lastName}`.trim(),
+    name: fullName(user),
     first_name: user.firstName,
     last_name: user.lastName,
     email: user.email,

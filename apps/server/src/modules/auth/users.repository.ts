@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, schema, sql, type Database } from '@jala/db';
 import { ratingAverage } from '@jala/domain';
+import { insertOne } from '../../lib/insert-one';
 
 export type UserRow = typeof schema.users.$inferSelect;
 export type DriverProfileRow = typeof schema.driverProfiles.$inferSelect;
@@ -59,9 +60,7 @@ export class UsersRepository {
   }
 
   async insert(values: typeof schema.users.$inferInsert): Promise<UserRow> {
-    const [row] = await this.db.insert(schema.users).values(values).returning();
-    if (!row) throw new Error('insert users returned no row');
-    return row;
+    return insertOne(this.db, schema.users, values);
   }
 
   async update(id: number, values: Partial<typeof schema.users.$inferInsert>): Promise<UserRow | undefined> {

@@ -1,5 +1,6 @@
 import { eq, schema, type Database } from '@jala/db';
 import type { DbExecutor } from './db-executor';
+import { insertOne } from '../../lib/insert-one';
 
 export type DriverProfileRow = typeof schema.driverProfiles.$inferSelect;
 export type DriverProfileInsert = typeof schema.driverProfiles.$inferInsert;
@@ -19,9 +20,7 @@ export class DriverProfileRepository {
   }
 
   async insert(values: DriverProfileInsert): Promise<DriverProfileRow> {
-    const [row] = await this.db.insert(schema.driverProfiles).values(values).returning();
-    if (!row) throw new Error('insert driver_profiles returned no row');
-    return row;
+    return insertOne(this.db, schema.driverProfiles, values);
   }
 
   async update(userId: number, values: Partial<DriverProfileInsert>, db: DbExecutor = this.db): Promise<DriverProfileRow | undefined> {

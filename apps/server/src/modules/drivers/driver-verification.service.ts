@@ -2,6 +2,7 @@ import type { AdminDriver, DriverVerification } from '@jala/contracts';
 import { desc, eq, schema, sql, type Database } from '@jala/db';
 import { AppError } from '../../lib/app-error';
 import type { DbExecutor } from './db-executor';
+import { fullName } from '../../lib/person-name';
 
 export const DRIVER_NOT_FOUND_MESSAGE = 'Conductor no encontrado.';
 export const ACCOUNT_NOT_FOUND_MESSAGE = 'No existe una cuenta con ese correo.';
@@ -44,7 +45,7 @@ export class DriverVerificationService {
       .limit(200);
     return rows.map(({ user, profile }) => ({
       id: user.id,
-      name: `${user.firstName} ${user.lastName}`.trim(),
+      name: fullName(user),
       email: user.email,
       license_number: profile.licenseNumber,
       license_expiry_date: profile.licenseExpiryDate,

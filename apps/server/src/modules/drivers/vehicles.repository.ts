@@ -1,5 +1,6 @@
 import { and, asc, count, eq, schema, type Database } from '@jala/db';
 import type { DbExecutor } from './db-executor';
+import { insertOne } from '../../lib/insert-one';
 
 export type VehicleRow = typeof schema.vehicles.$inferSelect;
 export type VehicleInsert = typeof schema.vehicles.$inferInsert;
@@ -27,9 +28,7 @@ export class VehiclesRepository {
   }
 
   async insert(values: VehicleInsert): Promise<VehicleRow> {
-    const [row] = await this.db.insert(schema.vehicles).values(values).returning();
-    if (!row) throw new Error('insert vehicles returned no row');
-    return row;
+    return insertOne(this.db, schema.vehicles, values);
   }
 
   async updateOwned(

@@ -1,4 +1,6 @@
 import { and, eq, schema, type Database } from '@jala/db';
+import { fullName } from '../../lib/person-name';
+import { insertOne } from '../../lib/insert-one';
 
 export type RatingRow = typeof schema.ratings.$inferSelect;
 
@@ -12,14 +14,12 @@ export class RatingsRepository {
   }
 
   async insert(values: typeof schema.ratings.$inferInsert): Promise<RatingRow> {
-    const [row] = await this.db.insert(schema.ratings).values(values).returning();
-    if (!row) throw new Error('insert ratings returned no row');
-    return row;
+    return insertOne(this.db, schema.ratings, values);
   }
 
   async findUserName(userId: number): Promise<string | null> {
     const [row] = await this.db.select({ firstName: schema.users.firstName, lastName: schema.users.lastName })
       .from(schema.users).where(eq(schema.users.id, userId));
-    return row ? `${row.firstName} ${row.lastName}`.trim() : null;
+    return row ? fullName(row) : null;
   }
 }

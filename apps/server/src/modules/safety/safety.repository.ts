@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, schema, type Database } from '@jala/db';
+import { insertOne } from '../../lib/insert-one';
 
 export type ShareLinkRow = typeof schema.tripShareLinks.$inferSelect;
 export type SafetyAlertRow = typeof schema.safetyAlerts.$inferSelect;
@@ -56,9 +57,7 @@ export class SafetyRepository {
   // --- share links ---
 
   async insertShareLink(values: typeof schema.tripShareLinks.$inferInsert): Promise<ShareLinkRow> {
-    const [row] = await this.db.insert(schema.tripShareLinks).values(values).returning();
-    if (!row) throw new Error('insert trip_share_links returned no row');
-    return row;
+    return insertOne(this.db, schema.tripShareLinks, values);
   }
 
   /** The link with this token hash, if it has not expired. */
@@ -78,8 +77,6 @@ export class SafetyRepository {
   // --- SOS ---
 
   async insertAlert(values: typeof schema.safetyAlerts.$inferInsert): Promise<SafetyAlertRow> {
-    const [row] = await this.db.insert(schema.safetyAlerts).values(values).returning();
-    if (!row) throw new Error('insert safety_alerts returned no row');
-    return row;
+    return insertOne(this.db, schema.safetyAlerts, values);
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { zDriverTrip, zEnvelope, zPassengerTrip } from '@jala/contracts';
 import { isDriverType, isPassengerType } from '@jala/domain';
 import { currentUser } from '../../plugins/authenticate';
@@ -12,23 +13,24 @@ import { polledRead } from '../../plugins/conditional-get';
  */
 const NO_ACTIVE_TRIP = 'No hay viaje activo';
 export const activeTripRoutes: FastifyPluginAsyncZod<{ activeTrips: ActiveTripService }> = async (app, { activeTrips }) => {
-  const sendPassengerTrip = polledRead();
-  const sendDriverTrip = polledRead();
-  app.get('/trips/active', {
-    preHandler: app.requireUser,
-    schema: { tags: ['trips'], summary: "The passenger's active trip", security: [{ bearer: [] }], response: { 200: zEnvelope(zPassengerTrip.nullable()) } },
-  }, async (request, reply) => {
-    const user = currentUser(request);
-    const trip = isPassengerType(user.userType) ? await activeTrips.passengerActiveTrip(user.id) : null;
-    return sendPassengerTrip(request, reply, trip, trip ? undefined : NO_ACTIVE_TRIP);
-  });
+  /** One side's route: its own polled answers, the trip when the user is of that side and has one, else null. */
+  const activeTripRoute = (
+    path: string,
+    doc: { tag: string; summary: string; trip: z.ZodType },
+    isOfSide: typeof isPassengerType,
+    read: (userId: number) => Promise<unknown>,
+  ) => {
+    const send = polledRead();
+    app.get(path, {
+      preHandler: app.requireUser,
+      schema: { tags: [doc.tag], summary: doc.summary, security: [{ bearer: [] }], response: { 200: zEnvelope(doc.trip.nullable()) } },
+    }, async (request, reply) => {
+      const user = currentUser(request);
+      const trip = isOfSide(user.userType) ? await read(user.id) : null;
+      return send(request, reply, trip, trip ? undefined : NO_ACTIVE_TRIP);
+    });
+  };
 
-  app.get('/driver/trips/current', {
-    preHandler: app.requireUser,
-    schema: { tags: ['driver'], summary: "The driver's current trip", security: [{ bearer: [] }], response: { 200: zEnvelope(zDriverTrip.nullable()) } },
-  }, async (request, reply) => {
-    const user = currentUser(request);
-    const trip = isDriverType(user.userType) ? await activeTrips.driverCurrentTrip(user.id) : null;
-    return sendDriverTrip(request, reply, trip, trip ? undefined : NO_ACTIVE_TRIP);
-  });
+  activeTripRoute('/trips/active', { tag: 'trips', summary: "The passenger's active trip", trip: zPassengerTrip }, isPassengerType, (id) => activeTrips.passengerActiveTrip(id));
+  activeTripRoute('/driver/trips/current', { tag: 'driver', summary: "The driver's current trip", trip: zDriverTrip }, isDriverType, (id) => activeTrips.driverCurrentTrip(id));
 };

@@ -1,6 +1,7 @@
 import { and, eq, schema, type Database } from '@jala/db';
 import { driverDocumentsExpired, type PaymentMethod } from '@jala/domain';
 import { AppError, type ErrorCode } from '../../lib/app-error';
+import { fullName } from '../../lib/person-name';
 
 export interface DriverContext {
   driverId: number;
@@ -34,7 +35,7 @@ export async function loadDriverContext(db: Database, driverId: number, now: Dat
     : [];
   return {
     driverId,
-    name: `${user.firstName} ${user.lastName}`.trim(),
+    name: fullName(user),
     isVerified: profile.verificationStatus === 'verified',
     documentsExpired: driverDocumentsExpired({ licenseExpiryDate: profile.licenseExpiryDate, soatExpiryDate: profile.soatExpiryDate }, now),
     isOnline: profile.driverStatus === 'online',

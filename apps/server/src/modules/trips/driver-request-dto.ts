@@ -3,6 +3,7 @@ import { fromCentimos, haversineKm, ratingAverage, roundTo2, serviceTypeName } f
 import { fareHintFromColumns } from './fare-hint.service';
 import type { NearbyRequestRow } from './matching.repository';
 import type { TripRow } from './trip-dto';
+import { fullName } from '../../lib/person-name';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const nullableNumber = (value: number | string | null) => (value == null ? null : Number(value));
@@ -20,7 +21,7 @@ export function toDriverRequestDto(
   const pickup = { latitude: Number(trip.pickupLatitude), longitude: Number(trip.pickupLongitude) };
   return {
     id: trip.id,
-    passenger_name: `${passenger.firstName} ${passenger.lastName}`.trim(),
+    passenger_name: fullName(passenger),
     passenger_rating: passenger.ratingAverage,
     service_type: serviceTypeName(trip.serviceTypeId) ?? 'Auto',
     service_type_id: trip.serviceTypeId,

@@ -12,6 +12,7 @@ import type { LiveTrips } from './live-trips';
 import type { TripEvents } from './trip-events';
 import { toFareAdjustmentDto, toTripPaymentDto, vehicleLabel, type TripRow } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
+import { fullName } from '../../lib/person-name';
 
 export class FareService {
   constructor(private readonly d: { trips: TripsRepository; events: TripEvents; live: LiveTrips; now: () => Date }) {}
@@ -66,7 +67,7 @@ export class FareService {
     ]);
     const accepted = adjustments.filter((a) => a.status === 'accepted');
     const agreedCents = trip.agreedFareCents ?? trip.offerPriceCents ?? trip.estimatedFareCents;
-    const fullName = (p: { firstName: string; lastName: string } | undefined) => (p ? `${p.firstName} ${p.lastName}`.trim() : '');
+    const nameOf = (p: { firstName: string; lastName: string } | undefined) => (p ? fullName(p) : '');
     return {
       trip_id: trip.id,
       trip_code: trip.tripCode,
@@ -80,9 +81,9 @@ export class FareService {
       total: fromCentimos(trip.finalFareCents ?? agreedCents),
       payment_method: PAYMENT_METHOD_LABELS[trip.paymentMethod],
       payment_text: paymentReceiptText(trip.paymentMethod, trip.paymentStatus, cashChange(trip.cashNote, trip.finalFareCents ?? agreedCents)),
-      payment: toTripPaymentDto(trip, trip.finalFareCents ?? agreedCents, forPassenger && driver ? fullName(driver) : null),
-      passenger_name: fullName(passenger),
-      driver_name: fullName(driver),
+      payment: toTripPaymentDto(trip, trip.finalFareCents ?? agreedCents, forPassenger && driver ? nameOf(driver) : null),
+      passenger_name: nameOf(passenger),
+      driver_name: nameOf(driver),
       vehicle: vehicle ? vehicleLabel(vehicle) : null,
       requested_at: trip.createdAt.toISOString(),
       accepted_at: trip.acceptedAt?.toISOString() ?? null,

@@ -2,6 +2,7 @@ import type { DriverOffer } from '@jala/contracts';
 import { fromCentimos } from '@jala/domain';
 import type { OfferRow } from './trips.repository';
 import { vehicleLabel, type TripVehicle } from './trip-dto';
+import { fullName } from '../../lib/person-name';
 
 export function toOfferDto(offer: OfferRow, driver: { firstName: string; lastName: string; rating: number | null; vehicle: TripVehicle }): DriverOffer {
   return {
@@ -9,7 +10,7 @@ export function toOfferDto(offer: OfferRow, driver: { firstName: string; lastNam
     trip_id: offer.tripId,
     driver_id: offer.driverId,
     price: fromCentimos(offer.priceCents),
-    driver: { name: `${driver.firstName} ${driver.lastName}`.trim(), rating: driver.rating, vehicle: vehicleLabel(driver.vehicle) },
+    driver: { name: fullName(driver), rating: driver.rating, vehicle: vehicleLabel(driver.vehicle) },
     location: offer.driverLatitude && offer.driverLongitude
       ? { latitude: Number(offer.driverLatitude), longitude: Number(offer.driverLongitude) }
       : null,

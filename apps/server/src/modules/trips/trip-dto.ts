@@ -1,6 +1,7 @@
 import type { CashChange, CreatedTrip, DriverTrip, FareAdjustment, PassengerTrip, TripCore, TripPayment } from '@jala/contracts';
 import { cashChange, cashChangeText, fromCentimos, isDriverBusyStatus, isWalletMethod, serviceTypeName, START_CODE_MAX_ATTEMPTS } from '@jala/domain';
 import type { schema } from '@jala/db';
+import { fullName } from '../../lib/person-name';
 
 export type TripRow = typeof schema.trips.$inferSelect;
 export type FareAdjustmentRow = typeof schema.fareAdjustments.$inferSelect;
@@ -88,7 +89,7 @@ export function toPassengerTripDto(
     driver: driver
       ? {
           id: driver.party.id,
-          name: `${driver.party.firstName} ${driver.party.lastName}`.trim(),
+          name: fullName(driver.party),
           phone: driver.party.phone,
           vehicle: driver.vehicle ? vehicleLabel(driver.vehicle) : null,
           rating_average: driver.party.ratingAverage,
@@ -113,7 +114,7 @@ export function toDriverTripDto(trip: TripRow, passenger: TripParty, adjustments
     ...toTripCoreDto(trip),
     trip_status: trip.status,
     passenger_id: passenger.id,
-    passenger_name: `${passenger.firstName} ${passenger.lastName}`.trim(),
+    passenger_name: fullName(passenger),
     passenger_phone: passenger.phone,
     passenger_rating: passenger.ratingAverage,
     // What the driver will charge: the final fare once completed, else the binding price so far.
@@ -126,7 +127,6 @@ export function toDriverTripDto(trip: TripRow, passenger: TripParty, adjustments
   };
 }
 
-const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 
 /**
  * How the trip is paid (issue 26). `fareCents`: the binding price so far (null while nobody was chosen:

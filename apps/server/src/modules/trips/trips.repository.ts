@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, or, schema, sql, type Dat
 import { ACTIVE_TRIP_STATUSES, BOOKING_UNSERVED_REASON, DRIVER_BUSY_STATUSES, ratingAverage, type PaymentMethod, type TripStatus } from '@jala/domain';
 import { acceptedMethods } from './driver-context';
 import type { FareAdjustmentRow, TripParty, TripRow, TripVehicle } from './trip-dto';
+import { insertOne } from '../../lib/insert-one';
 
 export type OfferRow = typeof schema.tripOffers.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -54,9 +55,7 @@ export class TripsRepository {
   }
 
   async insert(values: typeof schema.trips.$inferInsert): Promise<TripRow> {
-    const [row] = await this.db.insert(schema.trips).values(values).returning();
-    if (!row) throw new Error('insert trips returned no row');
-    return row;
+    return insertOne(this.db, schema.trips, values);
   }
 
   async findById(id: number): Promise<TripRow | undefined> {
@@ -149,9 +148,7 @@ export class TripsRepository {
   // --- fare adjustments ---
 
   async insertFareAdjustment(values: typeof schema.fareAdjustments.$inferInsert): Promise<FareAdjustmentRow> {
-    const [row] = await this.db.insert(schema.fareAdjustments).values(values).returning();
-    if (!row) throw new Error('insert fare_adjustments returned no row');
-    return row;
+    return insertOne(this.db, schema.fareAdjustments, values);
   }
 
   async listFareAdjustments(tripId: number): Promise<FareAdjustmentRow[]> {
@@ -255,9 +252,7 @@ export class TripsRepository {
   // --- offers and rejections ---
 
   async insertOffer(values: typeof schema.tripOffers.$inferInsert): Promise<OfferRow> {
-    const [row] = await this.db.insert(schema.tripOffers).values(values).returning();
-    if (!row) throw new Error('insert trip_offers returned no row');
-    return row;
+    return insertOne(this.db, schema.tripOffers, values);
   }
 
   async findOffer(tripId: number, driverId: number): Promise<OfferRow | undefined> {
