@@ -56,7 +56,7 @@ export function TripNavigation({ trip, hasPosition, busy, onAdvance, onComplete,
         <h2 id="dt-nav-title" className="dt-nav__title">
           Navegación
         </h2>
-        <span className="dt-pill dt-pill--status" data-status={trip.trip_status}>
+        <span className="pill dt-pill dt-pill--status" data-status={trip.trip_status}>
           {tripStatusLabel(trip.trip_status)}
         </span>
       </div>
