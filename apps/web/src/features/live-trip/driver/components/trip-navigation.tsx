@@ -62,7 +62,7 @@ export function TripNavigation({ trip, hasPosition, busy, onAdvance, onComplete,
       </div>
       {target && (
         <div className="dt-nav__target">
-          <p className="dt-muted">{target.label}</p>
+          <p className="muted">{target.label}</p>
           <p className="dt-nav__address">{target.address}</p>
           {targetPoint && (
             <a className="dt-nav__external" href={externalDirectionsUrl(targetPoint.latitude, targetPoint.longitude)} target="_blank" rel="noopener noreferrer">
