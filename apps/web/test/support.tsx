@@ -14,7 +14,7 @@ import type { User } from '@jala/contracts';
 import { AppRoutes } from '../src/app/router';
 import { realtime, type ConnectionListener, type MessageHandler, type SubscribeOptions } from '../src/lib/realtime';
 import { useSession } from '../src/lib/session-store';
-import { makeUser } from '@jala/test-factories';
+import { makeDriverUser, makeUser } from '@jala/test-factories';
 
 // Query and mutation state changes reach React inside the act() of the event that caused them.
 notifyManager.setScheduler((callback) => callback());
@@ -81,12 +81,14 @@ export function setSession(user: User | null, token = 'test-token'): void {
   }
 }
 
-/** Leaves nothing behind for the next test: the screen, spies, stubbed globals, storage and the session. */
+/** Leaves nothing behind for the next test: the screen, spies, stubbed globals, fake timers, storage and the session. */
 export function resetTestWorld(): void {
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   localStorage.clear();
+  sessionStorage.clear();
   useSession.setState({ status: 'idle', user: null, token: null, ended: null, offline: false });
 }
 
@@ -133,6 +135,17 @@ export function renderAt(path: string, screens: ReactNode | Record<string, React
     </QueryClientProvider>,
   );
   return { ...result, client };
+}
+
+/**
+ * A signed-in screen against a stubbed API, the set-up of the driver's page tests: `routes` answer its calls
+ * (see {@link stubFetch}), `user` (a driver unless given) is signed in and the screen renders at `path`
+ * ('/' unless given) with {@link renderAt}. Returns the fetch mock to inspect what was sent.
+ */
+export function renderDriverScreen(page: ReactNode, routes: Record<string, Handler | Response>, { path = '/', user = makeDriverUser() }: { path?: string; user?: User } = {}) {
+  const fetchMock = stubFetch(routes);
+  renderAt(path, page, { user });
+  return fetchMock;
 }
 
 function isRouteMap(screens: ReactNode | Record<string, ReactNode>): screens is Record<string, ReactNode> {

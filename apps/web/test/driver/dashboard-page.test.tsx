@@ -4,23 +4,17 @@ import { MOTIVATION_ROTATION_MS } from '@jala/domain';
 import { DriverDashboardPage } from '../../src/features/driver/pages/dashboard-page';
 import { useRotatingIndex } from '../../src/lib/use-rotating-index';
 import { MOTIVATION_PHRASES } from '../../src/features/driver/motivation-phrases';
-import { jsonResponse, noActiveTrip, ok, renderAt, stubFetch } from '../support';
-import { makeDriverUser } from '@jala/test-factories';
+import { jsonResponse, noActiveTrip, ok, renderDriverScreen, resetTestWorld } from '../support';
 
 const STATS = { today_earnings: 32.5, today_trips: 2, online_hours_today: 4.75, acceptance_rate: 75, completion_rate: null };
 const PROFILE = { license_number: 'Q1', license_expiry_date: '2030-01-01', emergency_contact_name: 'A', emergency_contact_phone: '912345678', search_radius_km: 5, verification_status: 'verified' };
 const STATUS = { driver_status: 'online', active_vehicle_id: 3, documents_verified: true, last_status_change: '2026-03-10T15:00:00.000Z' };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+afterEach(resetTestWorld);
 
 describe('driver dashboard', () => {
   it('shows today\'s card from GET /driver/stats, with "—" for a rate with nothing to measure', async () => {
-    stubFetch({ 'GET /driver/stats': ok(STATS), 'GET /driver/profile': ok(PROFILE), 'GET /driver/status': ok(STATUS), 'GET /driver/trips/current': noActiveTrip() });
-    renderAt('/', <DriverDashboardPage />, { user: makeDriverUser() });
+    renderDriverScreen(<DriverDashboardPage />, { 'GET /driver/stats': ok(STATS), 'GET /driver/profile': ok(PROFILE), 'GET /driver/status': ok(STATUS), 'GET /driver/trips/current': noActiveTrip() });
     expect(screen.getByRole('heading', { level: 1, name: 'Panel del Conductor' })).toBeTruthy();
     expect(screen.getByText('Monitorea tu progreso y maximiza tus ganancias')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Hoy: S/ 32.50' })).toBeTruthy();
@@ -36,30 +30,25 @@ describe('driver dashboard', () => {
   });
 
   it('uses the spec fallback when the stats call fails without a message, and the server message otherwise', async () => {
-    stubFetch({ 'GET /driver/stats': jsonResponse(200, { success: false, data: null, message: '' }), 'GET /driver/trips/current': noActiveTrip() });
-    renderAt('/', <DriverDashboardPage />, { user: makeDriverUser() });
+    renderDriverScreen(<DriverDashboardPage />, { 'GET /driver/stats': jsonResponse(200, { success: false, data: null, message: '' }), 'GET /driver/trips/current': noActiveTrip() });
     expect((await screen.findByRole('alert')).textContent).toContain('Error al obtener estadísticas');
     cleanup();
-    stubFetch({ 'GET /driver/stats': jsonResponse(500, { success: false, data: null, message: 'Servicio en mantenimiento' }), 'GET /driver/trips/current': noActiveTrip() });
-    renderAt('/', <DriverDashboardPage />, { user: makeDriverUser() });
+    renderDriverScreen(<DriverDashboardPage />, { 'GET /driver/stats': jsonResponse(500, { success: false, data: null, message: 'Servicio en mantenimiento' }), 'GET /driver/trips/current': noActiveTrip() });
     expect((await screen.findByRole('alert')).textContent).toContain('Servicio en mantenimiento');
   });
 
   it('asks a driver without a profile to complete it', async () => {
-    stubFetch({ 'GET /driver/stats': ok(STATS), 'GET /driver/profile': ok(null), 'GET /driver/trips/current': noActiveTrip() });
-    renderAt('/', <DriverDashboardPage />, { user: makeDriverUser() });
+    renderDriverScreen(<DriverDashboardPage />, { 'GET /driver/stats': ok(STATS), 'GET /driver/profile': ok(null), 'GET /driver/trips/current': noActiveTrip() });
     const link = await screen.findByRole('link', { name: /Completa tu perfil de conductor/ });
     expect(link.getAttribute('href')).toBe('/driver/profile');
   });
 
   it('shows the Solicitud badge 1 only while GET /driver/trips/current returns a trip', async () => {
-    stubFetch({ 'GET /driver/stats': ok(STATS), 'GET /driver/trips/current': ok({ id: 9, trip_status: 'en_route' }) });
-    renderAt('/', <DriverDashboardPage />, { user: makeDriverUser() });
+    renderDriverScreen(<DriverDashboardPage />, { 'GET /driver/stats': ok(STATS), 'GET /driver/trips/current': ok({ id: 9, trip_status: 'en_route' }) });
     const nav = screen.getByRole('navigation', { name: 'Navegación de conductor' });
     expect((await within(nav).findByTestId('badge-request')).textContent).toBe('1');
     cleanup();
-    const fetchMock = stubFetch({ 'GET /driver/stats': ok(STATS), 'GET /driver/trips/current': noActiveTrip() });
-    renderAt('/', <DriverDashboardPage />, { user: makeDriverUser() });
+    const fetchMock = renderDriverScreen(<DriverDashboardPage />, { 'GET /driver/stats': ok(STATS), 'GET /driver/trips/current': noActiveTrip() });
     await screen.findByRole('heading', { name: 'Hoy: S/ 32.50' });
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/driver/trips/current')).toBe(true));
     expect(screen.queryByTestId('badge-request')).toBeNull();

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { DriverEarningsPage } from '../../src/features/driver/pages/earnings-page';
-import { jsonResponse, noActiveTrip, ok, renderAt, stubFetch } from '../support';
-import { makeDriverUser } from '@jala/test-factories';
+import { jsonResponse, noActiveTrip, ok, renderDriverScreen, resetTestWorld } from '../support';
 
 const SUMMARY = { total_earnings: 94.5, total_trips: 6, today_earnings: 32.5, last_week_earnings: 57.5 };
 const RECORDS = Array.from({ length: 30 }, (_, i) => ({ date: `2026-02-${String(i + 1).padStart(2, '0')}`, earnings: i % 3 === 0 ? 12.5 : 0 }));
@@ -12,16 +11,11 @@ beforeEach(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetTestWorld);
 
 describe('driver earnings page', () => {
   it('shows "Cargando ganancias..." and then the summary card and the 30-day chart', async () => {
-    stubFetch({ 'GET /driver/earnings/summary': ok(SUMMARY), 'GET /driver/earnings/records': ok(RECORDS), 'GET /driver/trips/current': noActiveTrip() });
-    renderAt('/', <DriverEarningsPage />, { user: makeDriverUser() });
+    renderDriverScreen(<DriverEarningsPage />, { 'GET /driver/earnings/summary': ok(SUMMARY), 'GET /driver/earnings/records': ok(RECORDS), 'GET /driver/trips/current': noActiveTrip() });
     expect(screen.getByRole('heading', { level: 1, name: 'Mis Ganancias' })).toBeTruthy();
     expect(screen.getByText('Revisa tu rendimiento como conductor')).toBeTruthy();
     expect(screen.getByText('Cargando ganancias...')).toBeTruthy();
@@ -41,8 +35,7 @@ describe('driver earnings page', () => {
   });
 
   it('replaces the content with the server message in red when a call fails', async () => {
-    stubFetch({ 'GET /driver/earnings/summary': jsonResponse(500, { success: false, data: null, message: 'Base de datos no disponible' }), 'GET /driver/earnings/records': ok(RECORDS), 'GET /driver/trips/current': noActiveTrip() });
-    renderAt('/', <DriverEarningsPage />, { user: makeDriverUser() });
+    renderDriverScreen(<DriverEarningsPage />, { 'GET /driver/earnings/summary': jsonResponse(500, { success: false, data: null, message: 'Base de datos no disponible' }), 'GET /driver/earnings/records': ok(RECORDS), 'GET /driver/trips/current': noActiveTrip() });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Base de datos no disponible');
     expect(alert.className).toContain('drv-error-text');
@@ -50,8 +43,7 @@ describe('driver earnings page', () => {
   });
 
   it('falls back to "Error al cargar historial" when success is false without a message', async () => {
-    stubFetch({ 'GET /driver/earnings/summary': ok(SUMMARY), 'GET /driver/earnings/records': jsonResponse(200, { success: false, data: null, message: '' }), 'GET /driver/trips/current': noActiveTrip() });
-    renderAt('/', <DriverEarningsPage />, { user: makeDriverUser() });
+    renderDriverScreen(<DriverEarningsPage />, { 'GET /driver/earnings/summary': ok(SUMMARY), 'GET /driver/earnings/records': jsonResponse(200, { success: false, data: null, message: '' }), 'GET /driver/trips/current': noActiveTrip() });
     expect((await screen.findByRole('alert')).textContent).toContain('Error al cargar historial');
   });
 });

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { limaDateKey } from '@jala/domain';
 import { DriverProfilePage } from '../../src/features/driver/pages/profile-page';
 import { useSession } from '../../src/lib/session-store';
-import { fail, fieldByLabel, fillFields, ok, renderAt, sentBody, stubFetch, typeInField } from '../support';
-import { makeDriverUser, makeUser } from '@jala/test-factories';
+import { fail, fieldByLabel, fillFields, ok, renderDriverScreen, resetTestWorld, sentBody, typeInField } from '../support';
+import { makeUser } from '@jala/test-factories';
 
 const PROFILE = {
   license_number: 'Q12345678', license_expiry_date: '2030-06-30', emergency_contact_name: 'Rosa Vargas',
@@ -12,22 +12,18 @@ const PROFILE = {
 };
 const VEHICLE = { id: 3, vehicle_type: 'auto', brand: 'Toyota', model: 'Yaris', license_plate: 'ABC-123', color: 'Blanco', year: 2022, passenger_capacity: 4, vehicle_status: 'active' };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetTestWorld);
 
 describe('driver profile tab', () => {
   it('registers a new profile: shows each required message first, then posts the five fields', async () => {
     let stored: typeof PROFILE | null = null;
-    const fetchMock = stubFetch({
+    const fetchMock = renderDriverScreen(<DriverProfilePage />, {
       'GET /driver/profile': () => ok(stored),
       'POST /driver/profile/update': () => {
         stored = PROFILE;
         return ok(PROFILE, 'Perfil de conductor registrado. Espera la verificación de tus documentos.', 201);
       },
     });
-    renderAt('/', <DriverProfilePage />, { user: makeDriverUser() });
     expect(await screen.findByRole('heading', { name: 'Bienvenido, registra tu perfil de conductor' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Perfil' }).getAttribute('aria-selected')).toBe('true');
     const radius = fieldByLabel('Radio de búsqueda (km)');
@@ -62,7 +58,7 @@ describe('driver profile tab', () => {
   });
 
   it('edits an existing profile without sending the licence number, and shows server field errors inline', async () => {
-    const fetchMock = stubFetch({
+    const fetchMock = renderDriverScreen(<DriverProfilePage />, {
       'GET /driver/profile': ok(PROFILE),
       'POST /driver/profile/update': (init) => {
         const body = JSON.parse(String(init?.body)) as { emergency_contact_phone: string };
@@ -70,8 +66,7 @@ describe('driver profile tab', () => {
           ? fail(409, 'Conflicto raro', { emergency_contact_phone: 'Número bloqueado por el servidor.' })
           : ok({ ...PROFILE, ...body }, 'Perfil actualizado correctamente.');
       },
-    });
-    renderAt('/driver/profile?edit=1', <DriverProfilePage />, { user: makeDriverUser() });
+    }, { path: '/driver/profile?edit=1' });
     expect(await screen.findByRole('heading', { name: 'Editar Perfil' })).toBeTruthy();
     expect(fieldByLabel('Número de licencia').readOnly).toBe(true);
     expect(document.activeElement).toBe(fieldByLabel('Fecha de vencimiento de la licencia'));
@@ -88,11 +83,10 @@ describe('driver profile tab', () => {
 
   it('shows "Guardando..." while saving', async () => {
     let release: (r: Response) => void = () => undefined;
-    stubFetch({
+    renderDriverScreen(<DriverProfilePage />, {
       'GET /driver/profile': ok(PROFILE),
       'POST /driver/profile/update': () => new Promise<Response>((resolve) => { release = resolve; }),
     });
-    renderAt('/', <DriverProfilePage />, { user: makeDriverUser() });
     fireEvent.click(await screen.findByRole('button', { name: 'Guardar cambios' }));
     const busy = await screen.findByRole('button', { name: 'Guardando...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
@@ -102,12 +96,11 @@ describe('driver profile tab', () => {
 
   it('lets a passenger register as a driver and shows the pending message', async () => {
     const passenger = makeUser({ id: 8, user_type: 'passenger' });
-    const fetchMock = stubFetch({
+    const fetchMock = renderDriverScreen(<DriverProfilePage />, {
       'POST /driver/register': ok({ status: 'pending_verification', driver_id: 8, vehicle_id: 1 }, 'Registro enviado. Espera verificación.', 201),
       'GET /auth/profile': ok({ ...passenger, user_type: 'both', roles: ['passenger', 'driver'] }),
       'GET /driver/profile': ok(PROFILE),
-    });
-    renderAt('/', <DriverProfilePage />, { user: passenger });
+    }, { user: passenger });
     fireEvent.click(screen.getByRole('button', { name: 'Registrarme como conductor' }));
     expect(await screen.findByText('Este campo es obligatorio.')).toBeTruthy();
     expect(screen.getAllByText('Requerido')).toHaveLength(4);
@@ -131,14 +124,13 @@ describe('driver profile tab', () => {
 
 describe('driver vehicles tab', () => {
   it('lists vehicles with coloured status badges', async () => {
-    stubFetch({
+    renderDriverScreen(<DriverProfilePage />, {
       'GET /driver/vehicles': ok([
         VEHICLE,
         { ...VEHICLE, id: 4, license_plate: 'XYZ-987', vehicle_status: 'maintenance' },
         { ...VEHICLE, id: 5, license_plate: 'MTX-555', vehicle_status: 'inactive', vehicle_type: 'mototaxi' },
       ]),
-    });
-    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: makeDriverUser() });
+    }, { path: '/driver/profile?tab=vehiculos' });
     const first = await screen.findByTestId('vehicle-3');
     expect(within(first).getByText('ABC-123')).toBeTruthy();
     expect(within(first).getByText(/Auto · 2022/)).toBeTruthy();
@@ -149,15 +141,14 @@ describe('driver vehicles tab', () => {
 
   it('adds a vehicle: "Requerido" for the five texts, then posts with this year and capacity 2', async () => {
     const vehicles = [VEHICLE];
-    const fetchMock = stubFetch({
+    const fetchMock = renderDriverScreen(<DriverProfilePage />, {
       'GET /driver/vehicles': () => ok(vehicles),
       'POST /driver/vehicles/add': (init) => {
         const created = { id: 9, vehicle_status: 'active', ...JSON.parse(String(init?.body)) };
         vehicles.push(created);
         return ok(created, 'Vehículo agregado correctamente.', 201);
       },
-    });
-    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: makeDriverUser() });
+    }, { path: '/driver/profile?tab=vehiculos' });
     await screen.findByTestId('vehicle-3');
     fireEvent.click(screen.getByRole('button', { name: 'Agregar vehículo' }));
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
@@ -182,11 +173,10 @@ describe('driver vehicles tab', () => {
   });
 
   it('shows the server\'s duplicate-plate message on the plate field', async () => {
-    stubFetch({
+    renderDriverScreen(<DriverProfilePage />, {
       'GET /driver/vehicles': ok([]),
       'POST /driver/vehicles/add': fail(409, 'Ya existe un vehículo registrado con esa placa.', { license_plate: 'Ya existe un vehículo registrado con esa placa.' }),
-    });
-    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: makeDriverUser() });
+    }, { path: '/driver/profile?tab=vehiculos' });
     expect(await screen.findByText(/Aún no registras vehículos/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Agregar vehículo' }));
     const form = screen.getByRole('form', { name: 'Agregar vehículo' });
@@ -200,14 +190,13 @@ describe('driver vehicles tab', () => {
 
   it('edits colour and status with "Editar"', async () => {
     let current = VEHICLE;
-    const fetchMock = stubFetch({
+    const fetchMock = renderDriverScreen(<DriverProfilePage />, {
       'GET /driver/vehicles': () => ok([current]),
       'PUT /driver/vehicles/3': (init) => {
         current = { ...current, ...JSON.parse(String(init?.body)) };
         return ok(current, 'Vehículo actualizado correctamente.');
       },
-    });
-    renderAt('/driver/profile?tab=vehiculos', <DriverProfilePage />, { user: makeDriverUser() });
+    }, { path: '/driver/profile?tab=vehiculos' });
     const card = await screen.findByTestId('vehicle-3');
     fireEvent.click(within(card).getByRole('button', { name: 'Editar' }));
     fireEvent.change(within(card).getByLabelText('Color'), { target: { value: 'Negro' } });
@@ -221,8 +210,7 @@ describe('driver vehicles tab', () => {
 
 describe('tabs', () => {
   it('switches between Perfil and Vehículos', async () => {
-    stubFetch({ 'GET /driver/profile': ok(PROFILE), 'GET /driver/vehicles': ok([VEHICLE]) });
-    renderAt('/', <DriverProfilePage />, { user: makeDriverUser() });
+    renderDriverScreen(<DriverProfilePage />, { 'GET /driver/profile': ok(PROFILE), 'GET /driver/vehicles': ok([VEHICLE]) });
     await screen.findByRole('heading', { name: 'Editar Perfil' });
     fireEvent.click(screen.getByRole('tab', { name: 'Vehículos' }));
     expect(await screen.findByRole('heading', { name: 'Tus vehículos' })).toBeTruthy();
@@ -230,8 +218,7 @@ describe('tabs', () => {
   });
 
   it('keeps what was typed in Perfil while the driver looks at Vehículos', async () => {
-    stubFetch({ 'GET /driver/profile': ok(PROFILE), 'GET /driver/vehicles': ok([VEHICLE]) });
-    renderAt('/', <DriverProfilePage />, { user: makeDriverUser() });
+    renderDriverScreen(<DriverProfilePage />, { 'GET /driver/profile': ok(PROFILE), 'GET /driver/vehicles': ok([VEHICLE]) });
     await screen.findByRole('heading', { name: 'Editar Perfil' });
     fireEvent.change(fieldByLabel('Radio de búsqueda (km)'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('tab', { name: 'Vehículos' }));

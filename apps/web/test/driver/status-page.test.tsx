@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { DriverStatusPage } from '../../src/features/driver/pages/status-page';
-import { fail, jsonResponse, ok, renderAt, sentBody, stubFetch } from '../support';
-import { makeDriverUser } from '@jala/test-factories';
+import { fail, jsonResponse, ok, renderDriverScreen, resetTestWorld, sentBody } from '../support';
 
 const OFFLINE = { driver_status: 'offline', active_vehicle_id: null, documents_verified: false, last_status_change: null };
 const VEHICLES = [
@@ -10,17 +9,13 @@ const VEHICLES = [
   { id: 4, vehicle_type: 'mototaxi', brand: 'Bajaj', model: 'RE', license_plate: 'M1-2345', color: 'Rojo', year: 2021, passenger_capacity: 2, vehicle_status: 'maintenance' },
 ];
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetTestWorld);
 
 const selector = () => screen.getByLabelText('Vehículo activo:') as HTMLSelectElement;
 
 describe('driver status page', () => {
   it('shows "Cargando estado..." and then the state, vehicles, documents and last change', async () => {
-    stubFetch({ 'GET /driver/status': ok({ driver_status: 'online', active_vehicle_id: 3, documents_verified: true, last_status_change: '2026-03-10T15:00:00.000Z' }), 'GET /driver/vehicles': ok(VEHICLES) });
-    renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
+    renderDriverScreen(<DriverStatusPage />, { 'GET /driver/status': ok({ driver_status: 'online', active_vehicle_id: 3, documents_verified: true, last_status_change: '2026-03-10T15:00:00.000Z' }), 'GET /driver/vehicles': ok(VEHICLES) });
     expect(screen.getByText('Cargando estado...')).toBeTruthy();
     expect((await screen.findByTestId('status-label')).textContent).toBe('Online');
     expect(screen.getByRole('button', { name: 'Desconectarse' })).toBeTruthy();
@@ -32,8 +27,7 @@ describe('driver status page', () => {
   });
 
   it('says "No hay vehículos registrados." without vehicles, and "No verificados" before verification', async () => {
-    stubFetch({ 'GET /driver/status': ok(OFFLINE), 'GET /driver/vehicles': ok([]) });
-    renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
+    renderDriverScreen(<DriverStatusPage />, { 'GET /driver/status': ok(OFFLINE), 'GET /driver/vehicles': ok([]) });
     await waitFor(() => expect(selector().options[0]?.textContent).toBe('No hay vehículos registrados.'));
     expect(screen.getByTestId('status-label').textContent).toBe('Offline');
     expect(screen.getByText('No verificados')).toBeTruthy();
@@ -42,12 +36,11 @@ describe('driver status page', () => {
 
   it('picking a vehicle only chooses it; "Conectarse" goes online with the chosen one', async () => {
     const twoActive = [VEHICLES[0]!, { ...VEHICLES[1]!, vehicle_status: 'active' }];
-    const fetchMock = stubFetch({
+    const fetchMock = renderDriverScreen(<DriverStatusPage />, {
       'GET /driver/status': ok(OFFLINE),
       'GET /driver/vehicles': ok(twoActive),
       'POST /driver/status': ok({ driver_status: 'online', active_vehicle_id: 4, documents_verified: false, last_status_change: '2026-03-10T15:00:00.000Z' }, 'Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.'),
     });
-    renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
     await waitFor(() => expect(selector().options).toHaveLength(3));
     // Two active vehicles: nothing is chosen for the driver.
     expect(selector().value).toBe('');
@@ -62,12 +55,11 @@ describe('driver status page', () => {
   });
 
   it('a driver whose one vehicle is active finds it chosen, and "Conectarse" uses it', async () => {
-    const fetchMock = stubFetch({
+    const fetchMock = renderDriverScreen(<DriverStatusPage />, {
       'GET /driver/status': ok(OFFLINE),
       'GET /driver/vehicles': ok(VEHICLES),
       'POST /driver/status': ok({ driver_status: 'online', active_vehicle_id: 3, documents_verified: true, last_status_change: '2026-03-10T15:00:00.000Z' }, 'Estás conectado. Ya puedes recibir solicitudes.'),
     });
-    renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
     await waitFor(() => expect(selector().value).toBe('3'));
     fireEvent.click(screen.getByRole('button', { name: 'Conectarse' }));
     expect(await screen.findByText('Estás conectado. Ya puedes recibir solicitudes.')).toBeTruthy();
@@ -75,14 +67,13 @@ describe('driver status page', () => {
   });
 
   it('"Conectarse" shows the server refusal, and "Desconectarse" posts offline', async () => {
-    const fetchMock = stubFetch({
+    const fetchMock = renderDriverScreen(<DriverStatusPage />, {
       'GET /driver/status': ok(OFFLINE),
       'GET /driver/vehicles': ok([]),
       'POST /driver/status': (init) => JSON.parse(String(init?.body)).status === 'online'
         ? fail(400, 'Necesitas un vehículo activo para conectarte. Selecciona uno o registra un vehículo en tu perfil.', { vehicle_id: 'x' })
         : ok(OFFLINE, 'Estás desconectado.'),
     });
-    renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
     fireEvent.click(await screen.findByRole('button', { name: 'Conectarse' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Necesitas un vehículo activo para conectarte. Selecciona uno o registra un vehículo en tu perfil.');
     expect(sentBody(fetchMock, 'POST', '/driver/status')).toEqual({ status: 'online', vehicle_id: null });
@@ -90,12 +81,10 @@ describe('driver status page', () => {
   });
 
   it('uses the spec fallbacks when the server gives no message', async () => {
-    stubFetch({ 'GET /driver/status': jsonResponse(200, { success: false, data: null, message: '' }) });
-    renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
+    renderDriverScreen(<DriverStatusPage />, { 'GET /driver/status': jsonResponse(200, { success: false, data: null, message: '' }) });
     expect((await screen.findByRole('alert')).textContent).toContain('Error obteniendo status');
     cleanup();
-    stubFetch({ 'GET /driver/status': ok(OFFLINE), 'GET /driver/vehicles': ok(VEHICLES), 'POST /driver/status': jsonResponse(200, { success: false, data: null, message: '' }) });
-    renderAt('/', <DriverStatusPage />, { user: makeDriverUser() });
+    renderDriverScreen(<DriverStatusPage />, { 'GET /driver/status': ok(OFFLINE), 'GET /driver/vehicles': ok(VEHICLES), 'POST /driver/status': jsonResponse(200, { success: false, data: null, message: '' }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Conectarse' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Error actualizando estado');
   });

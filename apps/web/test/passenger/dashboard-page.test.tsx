@@ -14,8 +14,7 @@ describe('passenger dashboard against the real API', () => {
   const fixture = useFixtureServer();
 
   it('shows the full-screen loader, then greets by first name with the four cards from real trips', async () => {
-    signIn(fixture.server, 'carla');
-    renderApp('/passenger/dashboard');
+    fixture.open('carla', '/passenger/dashboard');
     expect(await screen.findByText('Cargando panel del pasajero...')).toBeTruthy();
     expect(await screen.findByText('Hola, Carla')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '¿A dónde vamos hoy?' })).toBeTruthy();
@@ -29,8 +28,7 @@ describe('passenger dashboard against the real API', () => {
   });
 
   it('refreshes the cards from the fixture.server with the refresh button', async () => {
-    signIn(fixture.server, 'carla');
-    renderApp('/passenger/dashboard');
+    fixture.open('carla', '/passenger/dashboard');
     await screen.findByText('Viajes Totales');
     const added = await serverCall(fixture.server, 'carla', 'POST', '/passenger/saved-locations', { name: 'Gimnasio', address: 'Av. Arequipa 2450, Lince', latitude: -12.0851, longitude: -77.0349 });
     expect(added.status).toBe(201);
@@ -40,8 +38,7 @@ describe('passenger dashboard against the real API', () => {
   });
 
   it('shows a new passenger zeros and no rating yet', async () => {
-    signIn(fixture.server, 'empty');
-    renderApp('/passenger/dashboard');
+    fixture.open('empty', '/passenger/dashboard');
     expect(await screen.findByText('Hola, Mateo')).toBeTruthy();
     expect(cardValue('Viajes Totales')).toBe('0');
     expect(cardValue('Gastado Total')).toBe('S/ 0.00');
@@ -65,8 +62,7 @@ describe('passenger dashboard against the real API', () => {
   });
 
   it('keeps the cards and offers a retry when a refresh fails', async () => {
-    signIn(fixture.server, 'carla');
-    renderApp('/passenger/dashboard');
+    fixture.open('carla', '/passenger/dashboard');
     await screen.findByText('Viajes Totales');
     configureApiClient({ baseUrl: UNREACHABLE_API });
     fireEvent.click(screen.getByRole('button', { name: 'Actualizar' }));

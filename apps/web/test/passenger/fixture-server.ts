@@ -7,7 +7,7 @@ import type { AuthResult } from '@jala/contracts';
 import type { HistoryStatus } from '@jala/domain';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '../../src/lib/api-client';
-import { resetTestWorld, setSession } from '../support';
+import { renderApp, resetTestWorld, setSession } from '../support';
 
 interface Account { id: number; email: string }
 export interface FixtureSeed {
@@ -93,18 +93,27 @@ export const UNREACHABLE_API = 'http://127.0.0.1:9/api';
 /**
  * The set-up every test file on the fixture server shares, called inside its `describe`: one server for the
  * file, window.scrollTo quiet (jsdom has none; screens scroll errors into sight), nothing left behind after
- * each test. `fixture.server` is the running server, from the first test on.
+ * each test. `fixture.server` is the running server, from the first test on; `fixture.open(account, path)` signs
+ * `account` in and renders the whole app at `path`, the way each page test starts.
  */
-export function useFixtureServer(): { readonly server: FixtureServer } {
+export function useFixtureServer(): { readonly server: FixtureServer; open(account: AccountName, path: string): AuthResult } {
   let running: FixtureServer | undefined;
   beforeAll(async () => { running = await startFixtureServer(); });
   afterAll(async () => running?.stop());
   beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
   afterEach(resetTestWorld);
+  const server = (): FixtureServer => {
+    if (!running) throw new Error('the fixture server is not running (useFixtureServer outside a describe?)');
+    return running;
+  };
   return {
     get server(): FixtureServer {
-      if (!running) throw new Error('the fixture server is not running (useFixtureServer outside a describe?)');
-      return running;
+      return server();
+    },
+    open(account: AccountName, path: string): AuthResult {
+      const session = signIn(server(), account);
+      renderApp(path);
+      return session;
     },
   };
 }

@@ -3,15 +3,14 @@ import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import type { PassengerProfile, SavedLocation } from '@jala/contracts';
 import { useSession } from '../../src/lib/session-store';
 import { configureApiClient } from '../../src/lib/api-client';
-import { FakeGeolocation, fieldByLabel, fillFields, installGeolocation, renderApp, typeInField } from '../support';
-import { serverCall, signIn, UNREACHABLE_API, useFixtureServer } from './fixture-server';
+import { FakeGeolocation, fieldByLabel, fillFields, installGeolocation, typeInField } from '../support';
+import { serverCall, UNREACHABLE_API, useFixtureServer } from './fixture-server';
 
 describe('passenger profile page against the real API', () => {
   const fixture = useFixtureServer();
 
   it("opens 'Mi perfil' in view mode with tabs, and 'Editar perfil' opens the form", async () => {
-    signIn(fixture.server, 'carla');
-    renderApp('/passenger/profile');
+    fixture.open('carla', '/passenger/profile');
     expect(await screen.findByRole('heading', { name: 'Mi perfil' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Perfil' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Ubicaciones' })).toBeTruthy();
@@ -27,8 +26,7 @@ describe('passenger profile page against the real API', () => {
   });
 
   it('?edit=1 opens editing; saves the profile and emergency contact to the fixture.server', async () => {
-    const { user } = signIn(fixture.server, 'empty');
-    renderApp('/passenger/profile?edit=1');
+    const { user } = fixture.open('empty', '/passenger/profile?edit=1');
     await screen.findByRole('heading', { name: 'Perfil de pasajero' });
     expect(screen.queryByLabelText('Nombre del contacto')).toBeNull();
     const toggle = screen.getByRole('button', { name: 'Mostrar contacto de emergencia' });
@@ -54,8 +52,7 @@ describe('passenger profile page against the real API', () => {
   });
 
   it("shows the fixture.server's Spanish field errors, opening the emergency contact when it is the culprit", async () => {
-    signIn(fixture.server, 'carla');
-    renderApp('/passenger/profile?edit=1');
+    fixture.open('carla', '/passenger/profile?edit=1');
     await screen.findByRole('heading', { name: 'Perfil de pasajero' });
     typeInField('Correo electrónico', 'correo-sin-arroba');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
@@ -76,8 +73,7 @@ describe('passenger profile page against the real API', () => {
   });
 
   it("shows an e-mail another account uses under the field, and a failed call in the red banner", async () => {
-    signIn(fixture.server, 'carla');
-    renderApp('/passenger/profile?edit=1');
+    fixture.open('carla', '/passenger/profile?edit=1');
     await screen.findByRole('heading', { name: 'Perfil de pasajero' });
     typeInField('Correo electrónico', fixture.server.seed.driver.email);
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
@@ -93,8 +89,7 @@ describe('passenger profile page against the real API', () => {
   });
 
   it('manages saved places: silent on empty fields, adds, refuses outside Peru, deletes', async () => {
-    signIn(fixture.server, 'carla');
-    renderApp('/passenger/profile?tab=ubicaciones');
+    fixture.open('carla', '/passenger/profile?tab=ubicaciones');
     expect(await screen.findByRole('heading', { name: 'Ubicaciones guardadas' })).toBeTruthy();
     expect(await screen.findByText('Casa')).toBeTruthy();
     expect(screen.getByText('Av. Larco 1150, Miraflores')).toBeTruthy();
@@ -143,8 +138,7 @@ describe('passenger profile page against the real API', () => {
   it("'Usar mi ubicación actual' fills the coordinates and the address found there", async () => {
     const geo = new FakeGeolocation();
     installGeolocation(geo);
-    signIn(fixture.server, 'rater');
-    renderApp('/passenger/profile');
+    fixture.open('rater', '/passenger/profile');
     fireEvent.click(await screen.findByRole('tab', { name: 'Ubicaciones' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Agregar nueva ubicación' }));
     fireEvent.click(screen.getByRole('button', { name: /Usar mi ubicación actual/ }));
@@ -156,8 +150,7 @@ describe('passenger profile page against the real API', () => {
   });
 
   it("says 'No tienes ubicaciones guardadas' to a passenger without places", async () => {
-    signIn(fixture.server, 'rater');
-    renderApp('/passenger/profile');
+    fixture.open('rater', '/passenger/profile');
     fireEvent.click(await screen.findByRole('tab', { name: 'Ubicaciones' }));
     expect(await screen.findByText('No tienes ubicaciones guardadas')).toBeTruthy();
   });

@@ -17,8 +17,7 @@ describe('passenger trip history against the real API', () => {
   const fixture = useFixtureServer();
 
   it('first loads the completed trips, 2 per page, with the thank-you banner and share links', async () => {
-    signIn(fixture.server, 'carla');
-    renderApp('/passenger/trip-history');
+    fixture.open('carla', '/passenger/trip-history');
     expect(await screen.findByRole('heading', { name: 'Historial de viajes' })).toBeTruthy();
     expect(await screen.findByText('Cargando viajes...')).toBeTruthy();
     await listShows(['Jockey Plaza, Santiago de Surco', 'Larcomar, Miraflores']);
@@ -47,8 +46,7 @@ describe('passenger trip history against the real API', () => {
   });
 
   it('shows each card as the spec lists it', async () => {
-    signIn(fixture.server, 'carla');
-    renderApp('/passenger/trip-history');
+    fixture.open('carla', '/passenger/trip-history');
     await listShows(['Jockey Plaza, Santiago de Surco', 'Larcomar, Miraflores']);
     const card = within(cards()[0]!);
     expect(card.getByText('Completado').className).toContain('tone--success');
@@ -63,8 +61,7 @@ describe('passenger trip history against the real API', () => {
   });
 
   it('reloads with each filter pill and hides the pager on a single page', async () => {
-    signIn(fixture.server, 'carla');
-    renderApp('/passenger/trip-history');
+    fixture.open('carla', '/passenger/trip-history');
     await listShows(['Jockey Plaza, Santiago de Surco', 'Larcomar, Miraflores']);
 
     fireEvent.click(pill('Todos'));
@@ -96,8 +93,7 @@ describe('passenger trip history against the real API', () => {
   });
 
   it('opens a detail sheet on click and rates the driver of a completed trip once', async () => {
-    signIn(fixture.server, 'carla');
-    renderApp('/passenger/trip-history');
+    fixture.open('carla', '/passenger/trip-history');
     await listShows(['Jockey Plaza, Santiago de Surco', 'Larcomar, Miraflores']);
     fireEvent.click(cards()[0]!);
     const sheet = within(await screen.findByRole('dialog', { name: 'Detalle del viaje' }));
@@ -125,8 +121,7 @@ describe('passenger trip history against the real API', () => {
   });
 
   it('shows the rating already given for a rated trip, and closes with Escape', async () => {
-    signIn(fixture.server, 'carla');
-    renderApp('/passenger/trip-history');
+    fixture.open('carla', '/passenger/trip-history');
     await listShows(['Jockey Plaza, Santiago de Surco', 'Larcomar, Miraflores']);
     fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
     await listShows(['Aeropuerto Jorge Chávez, Callao']);
@@ -140,8 +135,7 @@ describe('passenger trip history against the real API', () => {
   });
 
   it('shows no rating form for a cancelled trip', async () => {
-    signIn(fixture.server, 'carla');
-    renderApp('/passenger/trip-history');
+    fixture.open('carla', '/passenger/trip-history');
     await listShows(['Jockey Plaza, Santiago de Surco', 'Larcomar, Miraflores']);
     fireEvent.click(pill('Por conductor'));
     await listShows(['Estadio Nacional, Lima']);
@@ -152,8 +146,7 @@ describe('passenger trip history against the real API', () => {
   });
 
   it("says 'Aún no hay viajes en tu historial.' to a passenger without trips", async () => {
-    signIn(fixture.server, 'empty');
-    renderApp('/passenger/trip-history');
+    fixture.open('empty', '/passenger/trip-history');
     expect(await screen.findByText('Aún no hay viajes en tu historial.')).toBeTruthy();
     expect(screen.queryByText(/^Página/)).toBeNull();
     // Welcomed, not thanked for trips never taken.

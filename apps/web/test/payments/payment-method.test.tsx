@@ -4,10 +4,10 @@
  * 'Métodos de pago' form (a wallet needs its number; what is saved is what the server stores).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { makeDriverUser, makeRouteResult } from '@jala/test-factories';
 import { PaymentSettingsSection } from '../../src/features/payments';
-import { fail, ok, renderAt, sentBody, stubFetch } from '../support';
+import { fail, ok, renderAt, resetTestWorld, sentBody, stubFetch } from '../support';
 import { renderWizardAtStep3 } from '../trip-request/wizard-at-step3';
 
 /** The wizard on step 3 with both points chosen; the route's estimate is `estimate` soles. */
@@ -23,11 +23,7 @@ function renderServiceStep(estimate: number) {
 const methods = () => screen.getByRole('radiogroup', { name: '¿Cómo pagarás?' });
 const notes = () => screen.getByRole('radiogroup', { name: '¿Con cuánto pagarás?' });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
-});
+afterEach(resetTestWorld);
 
 describe('the wizard asks how the passenger pays', () => {
   it('offers Efectivo, Yape and Plin, cash first with the notes, and sends method and note', async () => {

@@ -1,6 +1,6 @@
 /**
  * Jala's map (spec §2 'Map view'), shared by the passenger's request wizard, the passenger's driver
- * tracker and the driver's active trip. Importing this file is cheap: Leaflet, its CSS and the Peru
+ * tracker, the shared link and the driver's active trip (the last three as <FollowedTripMap>). Importing this file is cheap: Leaflet, its CSS and the Peru
  * outline live in a lazy chunk loaded when the first <TripMap> mounts.
  *
  * ```tsx
@@ -31,6 +31,7 @@
  * one-time geolocation with the spec's Spanish error messages.
  */
 export { TripMap, MAP_ERROR_TEXT, MAP_LOADING_TEXT } from './trip-map';
+export { FollowedTripMap } from './followed-trip-map';
 export type { MapFitMode, MapPoint, MapStatus, MarkerTitles, TripMapProps } from './types';
 export {
   fetchRoute,

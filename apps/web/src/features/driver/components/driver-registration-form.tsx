@@ -53,7 +53,7 @@ export function DriverRegistrationForm({ onRegistered }: { onRegistered: (messag
       <h2 className="drv-section__title" id="drv-register-title">
         Bienvenido, registra tu perfil de conductor
       </h2>
-      <p className="drv-muted">Tu cuenta seguirá sirviendo para pedir viajes. Revisaremos tus documentos antes de enviarte solicitudes.</p>
+      <p className="muted">Tu cuenta seguirá sirviendo para pedir viajes. Revisaremos tus documentos antes de enviarte solicitudes.</p>
       <ErrorBanner message={banner} />
       <TextField label="Número de licencia" autoCapitalize="characters" placeholder="Q12345678" {...field('license_number')} />
       <TextField label="Fecha de vencimiento de la licencia" type="date" {...field('license_expiry_date')} />

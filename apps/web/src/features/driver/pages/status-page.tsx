@@ -113,7 +113,7 @@ export function DriverStatusPage() {
           error={vehicles.error ? errorMessage(vehicles.error, DRIVER_ERRORS.statusVehicles) : undefined}
         />
         {list.length === 0 && vehicles.isSuccess && (
-          <Link to="/driver/profile?tab=vehiculos" className="drv-muted">
+          <Link to="/driver/profile?tab=vehiculos" className="muted">
             Registra un vehículo en tu perfil
           </Link>
         )}
@@ -129,7 +129,7 @@ export function DriverStatusPage() {
         </dl>
       </section>
       {!current.documents_verified && (
-        <p className="drv-muted">Mientras verificamos tus documentos puedes conectarte, pero aún no recibirás solicitudes de viaje.</p>
+        <p className="muted">Mientras verificamos tus documentos puedes conectarte, pero aún no recibirás solicitudes de viaje.</p>
       )}
     </AppLayout>
   );

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SafetyAlert } from '@jala/contracts';
-import { errorMessage } from '../../../lib/api-client';
 import { fetchAlerts, operatorKeys, resolveAlert } from '../api/operators-api';
 import { formatDateTime } from '../operators-format';
+import { OpenResolvedPanel, type OpenResolvedTexts } from './open-resolved-panel';
 import { ReasonForm } from './reason-form';
 
 function AlertCard({ alert }: { alert: SafetyAlert }) {
@@ -31,20 +31,23 @@ function AlertCard({ alert }: { alert: SafetyAlert }) {
   );
 }
 
+const ALERT_TEXTS: OpenResolvedTexts = {
+  label: 'Alertas',
+  open: 'Abiertas',
+  resolved: 'Resueltas',
+  loading: 'Cargando alertas...',
+  empty: { open: 'No hay alertas abiertas.', resolved: 'Aún no hay alertas resueltas.' },
+};
+
 /** SOS alerts from the safety feature: open ones oldest first (the longest wait first), or resolved. */
 export function AlertsPanel() {
-  const [state, setState] = useState<'open' | 'resolved'>('open');
-  const { data, error, isPending } = useQuery({ queryKey: operatorKeys.alerts(state), queryFn: () => fetchAlerts(state), refetchInterval: 15_000 });
   return (
-    <div className="stack stack--loose">
-      <div className="ops-segmented" role="group" aria-label="Alertas">
-        <button type="button" className="btn btn--ghost" aria-pressed={state === 'open'} onClick={() => setState('open')}>Abiertas</button>
-        <button type="button" className="btn btn--ghost" aria-pressed={state === 'resolved'} onClick={() => setState('resolved')}>Resueltas</button>
-      </div>
-      {isPending && <p role="status">Cargando alertas...</p>}
-      {error && <p className="alert alert--error" role="alert">{errorMessage(error)}</p>}
-      {data?.length === 0 && <p className="ops-empty">{state === 'open' ? 'No hay alertas abiertas.' : 'Aún no hay alertas resueltas.'}</p>}
-      {data?.map((alert) => <AlertCard key={alert.id} alert={alert} />)}
-    </div>
+    <OpenResolvedPanel
+      className="stack stack--loose"
+      texts={ALERT_TEXTS}
+      queryKey={operatorKeys.alerts}
+      fetchItems={fetchAlerts}
+      renderItem={(alert) => <AlertCard alert={alert} />}
+    />
   );
 }

@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PAYMENT_CASE_OUTCOME_LABELS, type PaymentCase } from '@jala/contracts';
 import { formatSoles, PAYMENT_METHOD_LABELS } from '@jala/domain';
-import { errorMessage } from '../../../lib/api-client';
 import { ChoiceChips, fetchPaymentCases, paymentKeys, resolvePaymentCase } from '../../payments';
 import { formatDateTime } from '../operators-format';
+import { OpenResolvedPanel, type OpenResolvedTexts } from './open-resolved-panel';
 import { ReasonForm } from './reason-form';
 
 const OUTCOMES = (['paid', 'unpaid'] as const).map((value) => ({ value, label: PAYMENT_CASE_OUTCOME_LABELS[value] }));
@@ -40,20 +40,23 @@ function CaseCard({ kase }: { kase: PaymentCase }) {
   );
 }
 
+const CASE_TEXTS: OpenResolvedTexts = {
+  label: 'Casos de pago',
+  open: 'Abiertos',
+  resolved: 'Resueltos',
+  loading: 'Cargando casos...',
+  empty: { open: 'No hay casos de pago abiertos.', resolved: 'Aún no hay casos resueltos.' },
+};
+
 /** Yape/Plin payment cases (issue 26): a driver's 'No recibí el pago', open ones oldest first, resolved with an audited note. */
 export function PaymentCasesPanel() {
-  const [state, setState] = useState<'open' | 'resolved'>('open');
-  const { data, error, isPending } = useQuery({ queryKey: paymentKeys.cases(state), queryFn: () => fetchPaymentCases(state), refetchInterval: 15_000 });
   return (
-    <div className="ops-list">
-      <div className="ops-segmented" role="group" aria-label="Casos de pago">
-        <button type="button" className="btn btn--ghost" aria-pressed={state === 'open'} onClick={() => setState('open')}>Abiertos</button>
-        <button type="button" className="btn btn--ghost" aria-pressed={state === 'resolved'} onClick={() => setState('resolved')}>Resueltos</button>
-      </div>
-      {isPending && <p role="status">Cargando casos...</p>}
-      {error && <p className="alert alert--error" role="alert">{errorMessage(error)}</p>}
-      {data?.length === 0 && <p className="ops-empty">{state === 'open' ? 'No hay casos de pago abiertos.' : 'Aún no hay casos resueltos.'}</p>}
-      {data?.map((kase) => <CaseCard key={kase.id} kase={kase} />)}
-    </div>
+    <OpenResolvedPanel
+      className="ops-list"
+      texts={CASE_TEXTS}
+      queryKey={paymentKeys.cases}
+      fetchItems={fetchPaymentCases}
+      renderItem={(kase) => <CaseCard kase={kase} />}
+    />
   );
 }

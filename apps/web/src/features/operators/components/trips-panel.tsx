@@ -29,7 +29,7 @@ function TripStory({ id, onClose }: { id: number; onClose: () => void }) {
         <h3 id="story-title" className="ops-card__title">Viaje {trip.trip_code}</h3>
         <button type="button" className="btn btn--ghost" onClick={onClose}>Cerrar</button>
       </header>
-      <p><span className={`ops-status ops-status--${trip.status}`}>{tripStatusLabel(trip.status)}</span></p>
+      <p><span className={`pill ops-status ops-status--${trip.status}`}>{tripStatusLabel(trip.status)}</span></p>
       <dl className="ops-facts">
         {trip.scheduled_for && <div><dt>Hora de recojo</dt><dd>{scheduledLabel(new Date(trip.scheduled_for))}</dd></div>}
         <div><dt>Pasajero</dt><dd>{trip.passenger.name}</dd></div>
@@ -115,7 +115,7 @@ export function TripsPanel() {
             {/* Named by what it shows (code, status, people, pickup): a spoken name matches the visible one. */}
             <button type="button" className="ops-row" onClick={() => setOpen(trip.id)}>
               <span className="ops-row__main">
-                <strong>{trip.trip_code}</strong> <span className={`ops-status ops-status--${trip.status}`}>{tripStatusLabel(trip.status)}</span>
+                <strong>{trip.trip_code}</strong> <span className={`pill ops-status ops-status--${trip.status}`}>{tripStatusLabel(trip.status)}</span>
               </span>
               <span className="ops-row__line">{trip.passenger.name} → {trip.driver?.name ?? 'sin conductor'}</span>
               {trip.scheduled_for && <span className="ops-row__line ops-scheduled">{scheduledLabel(new Date(trip.scheduled_for))}</span>}

@@ -44,7 +44,7 @@ export function RateTripForm({ tripId, title, onRated }: RateTripFormProps) {
   });
   const isSending = rating.isPending;
 
-  if (status.isPending) return <p className="pw-rate-trip__note">Cargando calificación...</p>;
+  if (status.isPending) return <p className="muted">Cargando calificación...</p>;
   if (status.isError) return <p className="pw-form-error" role="alert">{errorMessage(status.error, 'No se pudo obtener la calificación')}</p>;
 
   const { my_rating: given, can_rate: canRate, ratee_name: rateeName } = status.data;
@@ -73,7 +73,7 @@ export function RateTripForm({ tripId, title, onRated }: RateTripFormProps) {
   return (
     <form className="pw-rate-trip" aria-label={title} onSubmit={onSubmit} noValidate>
       <p className="pw-rate-trip__title">{title}</p>
-      {rateeName && <p className="pw-rate-trip__note">¿Cómo fue tu viaje con {rateeName}?</p>}
+      {rateeName && <p className="muted">¿Cómo fue tu viaje con {rateeName}?</p>}
       <StarRatingInput value={score} onChange={(s) => { setScore(s); setError(null); }} label={title} disabled={isSending} />
       <div className="field">
         <label className="field__label" htmlFor={commentId}>Comentario (opcional)</label>

@@ -57,7 +57,7 @@ export function TripCard({ trip, onSelect }: { trip: TripHistoryItem; onSelect: 
           Distancia: {formatOneDecimal(trip.distance_km ?? 0)} km • Duración: {trip.duration_minutes} min
         </span>
       )}
-      {canRateTrip(trip) && <span className="pw-trip-card__cta">Califica a tu conductor ›</span>}
+      {canRateTrip(trip) && <span className="pill pill--warning pw-trip-card__cta">Califica a tu conductor ›</span>}
     </button>
   );
 }

@@ -23,7 +23,7 @@ export function TripDetailSheet({ trip, onClose, onRated }: {
   }, [onClose]);
 
   return (
-    <div className="pw-sheet-backdrop" onClick={onClose}>
+    <div className="sheet-backdrop pw-sheet-backdrop" onClick={onClose}>
       <div
         className="pw-sheet"
         role="dialog"

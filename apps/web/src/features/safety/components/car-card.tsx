@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatPeruvianPhone, peruvianPhoneHref } from '@jala/domain';
 import { fetchTripDriverPhoto, safetyKeys } from '../api';
 import { initials, usePhotoUrl } from '../hooks/use-photo-url';
+import { CardSection } from '../../../components/ui/card-section';
 
 export interface CarCardDriver {
   name: string;
@@ -21,10 +22,7 @@ export function CarCard({ tripId, driver }: { tripId: number; driver: CarCardDri
   const photo = useQuery({ queryKey: safetyKeys.tripDriverPhoto(tripId), queryFn: () => fetchTripDriverPhoto(tripId), enabled: driver.hasPhoto, staleTime: Infinity, retry: false });
   const photoUrl = usePhotoUrl(driver.hasPhoto ? photo.data : null);
   return (
-    <section className="card sf-car" aria-labelledby="sf-car-title" data-testid="car-card">
-      <h2 id="sf-car-title" className="section-title">
-        Tu conductor
-      </h2>
+    <CardSection id="sf-car-title" title="Tu conductor" className="sf-car" testId="car-card">
       <div className="sf-car__who">
         {photoUrl ? (
           <img className="sf-avatar" src={photoUrl} alt={`Foto de ${driver.name}`} />
@@ -57,6 +55,6 @@ export function CarCard({ tripId, driver }: { tripId: number; driver: CarCardDri
         driver.vehicleLabel && <p className="sf-car__model">{driver.vehicleLabel}</p>
       )}
       {driver.phone && <p className="section-note">Teléfono: {formatPeruvianPhone(driver.phone)}</p>}
-    </section>
+    </CardSection>
   );
 }

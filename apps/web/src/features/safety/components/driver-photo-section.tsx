@@ -4,6 +4,7 @@ import { PHOTO_UPLOAD_MAX_BYTES } from '@jala/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { deleteOwnPhoto, fetchOwnPhoto, safetyKeys, SAFETY_ERRORS, uploadOwnPhoto } from '../api';
 import { initials, usePhotoUrl } from '../hooks/use-photo-url';
+import { CardSection } from '../../../components/ui/card-section';
 
 /** Reads a chosen file as base64 (without the data: prefix). */
 function readAsBase64(file: File): Promise<string> {
@@ -38,10 +39,7 @@ export function DriverPhotoSection({ name }: { name: string }) {
   };
 
   return (
-    <section className="card sf-photo" aria-labelledby="sf-photo-title">
-      <h2 id="sf-photo-title" className="section-title">
-        Tu foto
-      </h2>
+    <CardSection id="sf-photo-title" title="Tu foto" className="sf-photo">
       <div className="sf-photo__row">
         {url ? (
           <img className="sf-avatar sf-avatar--large" src={url} alt="Tu foto" data-testid="own-photo" />
@@ -71,6 +69,6 @@ export function DriverPhotoSection({ name }: { name: string }) {
           Foto actualizada.
         </p>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -4,6 +4,7 @@ import type { ShareLink } from '@jala/contracts';
 import { shareTripMessage, whatsappShareUrl } from '@jala/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { createShareLink, SAFETY_ERRORS, shareUrl } from '../api';
+import { CardSection } from '../../../components/ui/card-section';
 
 /** The WhatsApp and copy actions for a link, prefilled for the first trusted contact. */
 export function ShareLinkActions({ link, message }: { link: ShareLink; message: (url: string) => string }) {
@@ -31,10 +32,7 @@ export function ShareLinkActions({ link, message }: { link: ShareLink; message: 
 export function ShareTripButton() {
   const share = useMutation({ mutationFn: createShareLink });
   return (
-    <section className="card sf-share" aria-labelledby="sf-share-title">
-      <h2 id="sf-share-title" className="section-title">
-        Viaja acompañado
-      </h2>
+    <CardSection id="sf-share-title" title="Viaja acompañado" className="sf-share">
       {share.data ? (
         <ShareLinkActions link={share.data} message={shareTripMessage} />
       ) : (
@@ -50,6 +48,6 @@ export function ShareTripButton() {
           {errorMessage(share.error, SAFETY_ERRORS.share)}
         </p>
       )}
-    </section>
+    </CardSection>
   );
 }

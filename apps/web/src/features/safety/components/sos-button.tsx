@@ -96,7 +96,7 @@ export function SosButton() {
       )}
       {open && (
         <div
-          className="sf-sos-panel"
+          className="sheet-backdrop sf-sos-panel"
           role="dialog"
           aria-modal="true"
           aria-labelledby="sf-sos-title"

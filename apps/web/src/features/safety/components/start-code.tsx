@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { START_CODE_LENGTH } from '@jala/domain';
+import { CardSection } from '../../../components/ui/card-section';
 
 /** The passenger's side: the code to say aloud, or the lock notice after too many wrong codes. */
 export function StartCodeCard({ code, locked }: { code: string | null; locked: boolean }) {
@@ -16,15 +17,12 @@ export function StartCodeCard({ code, locked }: { code: string | null; locked: b
   }
   if (!code) return null;
   return (
-    <section className="card sf-code" aria-labelledby="sf-code-title">
-      <h2 id="sf-code-title" className="section-title">
-        Código de inicio
-      </h2>
+    <CardSection id="sf-code-title" title="Código de inicio" className="sf-code">
       <p className="sf-code__digits" data-testid="start-code" aria-label={`Código ${code.split('').join(' ')}`}>
         {code}
       </p>
       <p className="section-note">Díselo al conductor solo cuando estés dentro del auto correcto. Él lo necesita para iniciar el viaje.</p>
-    </section>
+    </CardSection>
   );
 }
 

@@ -7,6 +7,7 @@ import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { InlineError, TextField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { fetchContacts, safetyKeys, SAFETY_ERRORS, saveContacts } from '../api';
+import { CardSection } from '../../../components/ui/card-section';
 
 const EMPTY: TrustedContactInput = { name: '', phone: '' };
 
@@ -50,10 +51,7 @@ export function TrustedContactsSection({ onSaved, emergencyPhone }: TrustedConta
     save.mutateAsync(list.filter((row) => row.name.trim() || row.phone.trim()));
 
   return (
-    <section className="card sf-contacts" aria-labelledby="sf-contacts-title">
-      <h2 id="sf-contacts-title" className="section-title">
-        Contactos de confianza
-      </h2>
+    <CardSection id="sf-contacts-title" title="Contactos de confianza" className="sf-contacts">
       <p className="section-note">
         Hasta {TRUSTED_CONTACTS_MAX}. El primero es tu contacto de emergencia: le enviamos tu viaje en vivo cuando compartes o usas SOS.
       </p>
@@ -65,7 +63,7 @@ export function TrustedContactsSection({ onSaved, emergencyPhone }: TrustedConta
       <form onSubmit={onSubmit(submit)} noValidate ref={formRef}>
         <ol className="sf-contacts__list">
           {rows.fields.map((row, index) => (
-            <li key={row.id} className="sf-contacts__row">
+            <li key={row.id} className="tile sf-contacts__row">
               <p className="sf-contacts__label">{index === 0 ? 'Contacto de emergencia' : `Contacto ${index + 1}`}</p>
               <TextField label="Nombre" autoComplete="off" {...field(`contacts.${index}.name`)} />
               <TextField label="Celular" inputMode="tel" autoComplete="off" placeholder="987 654 321" {...field(`contacts.${index}.phone`)} />
@@ -90,6 +88,6 @@ export function TrustedContactsSection({ onSaved, emergencyPhone }: TrustedConta
           </p>
         )}
       </form>
-    </section>
+    </CardSection>
   );
 }

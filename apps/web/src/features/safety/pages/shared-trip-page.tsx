@@ -4,7 +4,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { APP_NAME, SHARE_POLL_MS, tripStatusLabel } from '@jala/domain';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
-import { TripMap } from '../../map';
+import { FollowedTripMap } from '../../map';
 import { fetchSharedTrip, safetyKeys, SAFETY_ERRORS } from '../api';
 import '../safety.css';
 
@@ -86,14 +86,13 @@ function SharedTripView() {
             </section>
             <section className="card sf-public__map-card" aria-label="Mapa en vivo">
               <div className="sf-public__map">
-                <TripMap
+                <FollowedTripMap
                   label="Mapa del viaje compartido"
                   origin={trip.pickup}
                   destination={trip.destination}
                   routePolyline={trip.route_polyline}
                   driverPosition={trip.position}
-                  markerTitles={{ origin: 'Punto de recojo', destination: 'Destino', driver: 'El auto' }}
-                  fitTo="markers"
+                  driverTitle="El auto"
                 />
               </div>
               <p className="section-note sf-public__addr">Recojo: {trip.pickup.address}</p>

@@ -13,7 +13,7 @@ export function FairPriceHint() {
   const hint = useFareHint();
   if (!hint.data) return null;
   return (
-    <p className="trq-fair-price" role="status" data-testid="fare-hint">
+    <p className="fare-hint trq-fair-price" role="status" data-testid="fare-hint">
       <FareHintSentence hint={hint.data} />
       {hint.data.low !== null && <span className="trq-fair-price__basis"> · {hint.data.similar_trips} viajes parecidos, últimos 30 días</span>}
     </p>

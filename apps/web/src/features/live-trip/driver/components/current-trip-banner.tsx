@@ -6,7 +6,7 @@ import type { DriverTrip } from '../api';
 export function CurrentTripBanner({ trip }: { trip: DriverTrip }) {
   return (
     <section className="card dt-current" aria-labelledby="dt-current-title">
-      <p className="dt-current__eyebrow">{tripStatusLabel(trip.trip_status)}</p>
+      <p className="overline dt-current__eyebrow">{tripStatusLabel(trip.trip_status)}</p>
       <h2 id="dt-current-title" className="dt-current__title">
         Tienes un viaje en curso con {trip.passenger_name}
       </h2>

@@ -1,9 +1,7 @@
 import type { Coordinates } from '@jala/domain';
-import { TripMap } from '../../../map';
+import { FollowedTripMap } from '../../../map';
 import { useDriverRoute } from '../hooks/use-driver-route';
 import type { TripPoints } from '../trip-points';
-
-export const DRIVER_MARKER_TITLES = { origin: 'Punto de recojo', destination: 'Destino', driver: 'Tu vehículo' } as const;
 
 export interface DriverTripMapProps {
   /** Valid pickup and destination (the page skips the map when they are not). */
@@ -18,15 +16,14 @@ export function DriverTripMap({ points, routePolyline, serviceTypeId, driverPosi
   const route = useDriverRoute(points, routePolyline, serviceTypeId);
   return (
     <div className="dt-map">
-      <TripMap
+      <FollowedTripMap
+        label="Mapa del viaje"
         origin={points.pickup}
         destination={points.destination}
         routePolyline={route}
         driverPosition={driverPosition}
-        markerTitles={DRIVER_MARKER_TITLES}
-        fitTo="markers"
+        driverTitle="Tu vehículo"
         initialCenter={points.pickup}
-        label="Mapa del viaje"
       />
     </div>
   );

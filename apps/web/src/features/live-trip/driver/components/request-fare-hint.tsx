@@ -8,7 +8,7 @@ import { FareHintSentence } from '../../../../components/ui/fare-hint-sentence';
 export function RequestFareHint({ request }: { request: Pick<DriverTripRequest, 'id' | 'fare_hint'> }) {
   if (!request.fare_hint) return null;
   return (
-    <p className="dt-request__fare-hint" data-testid="request-fare-hint">
+    <p className="fare-hint dt-request__fare-hint" data-testid="request-fare-hint">
       <FareHintSentence hint={request.fare_hint} />
     </p>
   );

@@ -32,7 +32,7 @@ export function TripDetailsCard({ trip }: { trip: DriverTrip }) {
       {trip.payment && <PaymentLine method={trip.payment.method} cashNote={trip.payment.cash_note} change={trip.payment.cash_change} />}
       {trip.passenger_notes && (
         <p className="dt-request__notes">
-          <span className="dt-muted">Notas del pasajero: </span>“{trip.passenger_notes}”
+          <span className="muted">Notas del pasajero: </span>“{trip.passenger_notes}”
         </p>
       )}
     </section>

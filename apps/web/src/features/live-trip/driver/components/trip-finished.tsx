@@ -13,7 +13,7 @@ export function TripFinished({ finished }: { finished: FinishedTrip }) {
     <>
       <section className={`card dt-finished dt-finished--${finished.outcome}`} aria-live="polite">
         <p className="dt-finished__title">{text}</p>
-        {!completed && finished.trip.trip_status === 'cancelled_by_passenger' && <p className="dt-muted" data-testid="cancel-reason">{passengerCancelText(finished.reason)}</p>}
+        {!completed && finished.trip.trip_status === 'cancelled_by_passenger' && <p className="muted" data-testid="cancel-reason">{passengerCancelText(finished.reason)}</p>}
         <Link to="/driver/trip-request" className="btn btn--primary btn--block">
           Buscar nuevos viajes
         </Link>

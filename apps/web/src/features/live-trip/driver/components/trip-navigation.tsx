@@ -56,13 +56,13 @@ export function TripNavigation({ trip, hasPosition, busy, onAdvance, onComplete,
         <h2 id="dt-nav-title" className="dt-nav__title">
           Navegación
         </h2>
-        <span className="dt-pill dt-pill--status" data-status={trip.trip_status}>
+        <span className="pill dt-pill dt-pill--status" data-status={trip.trip_status}>
           {tripStatusLabel(trip.trip_status)}
         </span>
       </div>
       {target && (
         <div className="dt-nav__target">
-          <p className="dt-muted">{target.label}</p>
+          <p className="muted">{target.label}</p>
           <p className="dt-nav__address">{target.address}</p>
           {targetPoint && (
             <a className="dt-nav__external" href={externalDirectionsUrl(targetPoint.latitude, targetPoint.longitude)} target="_blank" rel="noopener noreferrer">

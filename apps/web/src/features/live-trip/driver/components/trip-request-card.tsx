@@ -56,7 +56,7 @@ export function TripRequestCard({ request, driverId, onOffer, onReject, chatClie
       {request.scheduled_for && <p className="dt-request__scheduled">{scheduledLabel(new Date(request.scheduled_for))}</p>}
       <header className="dt-request__head">
         <PassengerWho name={request.passenger_name} rating={request.passenger_rating} detail={formatAge(request.created_at)} avatar="sm" />
-        <span className="dt-pill">{request.service_type}</span>
+        <span className="pill dt-pill">{request.service_type}</span>
       </header>
 
       <RouteStops pickupLabel="Recojo" pickup={request.pickup_address} destination={request.destination_address} />

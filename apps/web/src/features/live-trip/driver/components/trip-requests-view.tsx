@@ -34,7 +34,7 @@ export function TripRequestsView({ driverId, requests, isLoading, error, onOffer
     return (
       <section className="card empty-state">
         <p className="empty-state__text">No hay solicitudes de viaje disponibles.</p>
-        <p className="dt-muted">Te avisaremos aquí apenas llegue una nueva.</p>
+        <p className="muted">Te avisaremos aquí apenas llegue una nueva.</p>
       </section>
     );
   }

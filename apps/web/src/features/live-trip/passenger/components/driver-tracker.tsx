@@ -1,5 +1,5 @@
 import { haversineKm, type Coordinates } from '@jala/domain';
-import { TripMap } from '../../../map';
+import { FollowedTripMap } from '../../../map';
 import type { ActiveTrip } from '../model/active-trip';
 
 /** Closer than this, the driver is at the pickup point (GPS noise). */
@@ -29,14 +29,13 @@ export function DriverTracker({ trip, driverPosition }: { trip: ActiveTrip; driv
   return (
     <section className="card ptr-tracker" aria-label="Seguimiento del conductor">
       <div className="ptr-tracker__map">
-        <TripMap
+        <FollowedTripMap
           label="Mapa del viaje"
           origin={trip.pickup}
           destination={trip.destination}
           routePolyline={trip.routePolyline}
           driverPosition={driverPosition}
-          markerTitles={{ origin: 'Punto de recojo', destination: 'Destino', driver: 'Tu conductor' }}
-          fitTo="markers"
+          driverTitle="Tu conductor"
         />
       </div>
       {text && (

@@ -20,7 +20,7 @@ export interface OfferCardProps {
 export function OfferCard({ offer, tripId, userId, onAccept, acceptingDriverId, payment }: OfferCardProps) {
   const accepting = acceptingDriverId === offer.driver_id;
   return (
-    <li className="ptr-offer" aria-label={`Oferta de ${offer.driver.name}`} data-testid="driver-offer">
+    <li className="tile ptr-offer" aria-label={`Oferta de ${offer.driver.name}`} data-testid="driver-offer">
       <div className="row-between row-between--top">
         <div className="ptr-offer__who">
           <p className="ptr-offer__name">{offer.driver.name}</p>

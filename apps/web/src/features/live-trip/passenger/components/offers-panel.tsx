@@ -2,6 +2,7 @@ import type { DriverOffer, TripPayment } from '@jala/contracts';
 import { errorMessage } from '../../../../lib/api-client';
 import { InlineError } from '../../../../components/ui/form-field';
 import { OfferCard } from './offer-card';
+import { CardSection } from '../../../../components/ui/card-section';
 
 export interface OffersPanelProps {
   tripId: number;
@@ -20,10 +21,7 @@ export interface OffersPanelProps {
 /** 'Ofertas de conductores' (spec §2): the drivers' offers, cheapest first, each with its chat. */
 export function OffersPanel({ tripId, userId, offers, isLoading, loadError, onAccept, acceptingDriverId, acceptError, payment }: OffersPanelProps) {
   return (
-    <section className="card ptr-offers" aria-labelledby="ptr-offers-title">
-      <h2 id="ptr-offers-title" className="ptr-section-title">
-        Ofertas de conductores
-      </h2>
+    <CardSection id="ptr-offers-title" title="Ofertas de conductores" className="ptr-offers" titleClassName="ptr-section-title">
       <InlineError message={acceptError} className="alert alert--error" />
       {loadError ? (
         <p className="field__error" role="alert">
@@ -39,6 +37,6 @@ export function OffersPanel({ tripId, userId, offers, isLoading, loadError, onAc
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -6,6 +6,7 @@ import { userDisplayName, useSession } from '../../../../lib/session-store';
 import { currentTripKeys } from '../../../../lib/current-trip';
 import { publishTripRequest, TRIP_FALLBACKS } from '../../../trip-request';
 import type { ActiveTrip } from '../model/active-trip';
+import { CardSection } from '../../../../components/ui/card-section';
 
 export const PUBLISH_NEEDS_TRIP = 'No se puede publicar sin viaje activo o sesión.';
 
@@ -58,10 +59,7 @@ export function PublisherBox({ trip, alreadyPublished, initialError }: Publisher
   };
 
   return (
-    <section className="card ptr-publisher stack" aria-labelledby="ptr-publisher-title">
-      <h2 id="ptr-publisher-title" className="ptr-section-title">
-        Publicación
-      </h2>
+    <CardSection id="ptr-publisher-title" title="Publicación" className="ptr-publisher stack" titleClassName="ptr-section-title">
       <p className="ptr-publisher__text">
         Tu viaje se publica para que lo vean los conductores cercanos: cada uno recibe los viajes que están dentro del radio de búsqueda que configuró.
       </p>
@@ -73,6 +71,6 @@ export function PublisherBox({ trip, alreadyPublished, initialError }: Publisher
         ) : publishing ? 'Publicando...' : 'Publicar viaje'}
       </button>
       <InlineError message={error} />
-    </section>
+    </CardSection>
   );
 }

@@ -37,7 +37,7 @@ export function TripEndState({ trip, status }: TripEndStateProps) {
       <h2 id="ptr-end-title" className="ptr-end__title">
         {text.title}
       </h2>
-      {text.who && <p className="ptr-end__who">{text.who}</p>}
+      {text.who && <p className="pill pill--warning ptr-end__who">{text.who}</p>}
       <p className="ptr-end__detail">{text.detail}</p>
       <p className="ptr-end__route">
         {trip.pickupAddress} → {trip.destinationAddress}

@@ -17,11 +17,11 @@ export function TripOverviewCard({ trip }: { trip: ActiveTrip }) {
       {trip.scheduledFor && <p className="ptr-overview__scheduled">{scheduledLabel(new Date(trip.scheduledFor))}</p>}
       <ol className="ptr-route">
         <li className="ptr-route__stop ptr-route__stop--pickup">
-          <span className="ptr-route__label">Recojo</span>
+          <span className="overline ptr-route__label">Recojo</span>
           <span className="ptr-route__address">{trip.pickupAddress}</span>
         </li>
         <li className="ptr-route__stop ptr-route__stop--destination">
-          <span className="ptr-route__label">Destino</span>
+          <span className="overline ptr-route__label">Destino</span>
           <span className="ptr-route__address">{trip.destinationAddress}</span>
         </li>
       </ol>

@@ -56,9 +56,9 @@ export function OfferChat({ tripId, driverId, role, userId, peerName, peerLabel,
 
   return (
     <section className="dt-chat">
-      {isLoading && <p className="dt-chat__note">Cargando mensajes...</p>}
+      {isLoading && <p className="muted">Cargando mensajes...</p>}
       {Boolean(error) && !isLoading && <p className="dt-chat__error" role="alert">{errorMessage(error, CHAT_FALLBACK)}</p>}
-      {!isLoading && !error && messages.length === 0 && <p className="dt-chat__note">{EMPTY_HINT[role]}</p>}
+      {!isLoading && !error && messages.length === 0 && <p className="muted">{EMPTY_HINT[role]}</p>}
       <ol className="dt-chat__list" ref={list} aria-label={`Chat con ${peerName}`} aria-live="polite">
         {messages.map((m) => (
           // The time is drawn from data-time (CSS) so the message reads as 'who + text'.

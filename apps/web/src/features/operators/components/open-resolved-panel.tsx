@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, useState, type ReactNode } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+
+export type OpenOrResolved = 'open' | 'resolved';
+
+/** The Spanish words of one queue: what the switch is called, its two buttons, loading and empty lists. */
+export interface OpenResolvedTexts {
+  /** The switch's accessible name ('Alertas'). */
+  label: string;
+  open: string;
+  resolved: string;
+  loading: string;
+  empty: Record<OpenOrResolved, string>;
+}
+
+/**
+ * A queue the operators work through (SOS alerts, payment cases): an open/resolved switch over a list polled
+ * every 15 s, in the server's order (open ones oldest first), each item drawn by `renderItem`.
+ */
+export function OpenResolvedPanel<T extends { id: number }>({ className, texts, queryKey, fetchItems, renderItem }: {
+  className: string;
+  texts: OpenResolvedTexts;
+  queryKey: (state: OpenOrResolved) => readonly unknown[];
+  fetchItems: (state: OpenOrResolved) => Promise<T[]>;
+  renderItem: (item: T) => ReactNode;
+}) {
+  const [state, setState] = useState<OpenOrResolved>('open');
+  const { data, error, isPending } = useQuery({ queryKey: queryKey(state), queryFn: () => fetchItems(state), refetchInterval: 15_000 });
+  return (
+    <div className={className}>
+      <div className="ops-segmented" role="group" aria-label={texts.label}>
+        <button type="button" className="btn btn--ghost" aria-pressed={state === 'open'} onClick={() => setState('open')}>{texts.open}</button>
+        <button type="button" className="btn btn--ghost" aria-pressed={state === 'resolved'} onClick={() => setState('resolved')}>{texts.resolved}</button>
+      </div>
+      {isPending && <p role="status">{texts.loading}</p>}
+      {error && <p className="alert alert--error" role="alert">{errorMessage(error)}</p>}
+      {data?.length === 0 && <p className="ops-empty">{texts.empty[state]}</p>}
+      {data?.map((item) => <Fragment key={item.id}>{renderItem(item)}</Fragment>)}
+    </div>
+  );
+}
