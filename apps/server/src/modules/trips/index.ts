@@ -115,9 +115,14 @@ export const tripModule: FastifyPluginAsyncZod<ModuleDeps & TripServicesDep> = a
   await app.register(bookingRoutes, { bookings: services.bookings });
 
   const job = tripClockJob(config.tripClockMs);
+  let turning: Promise<unknown> = Promise.resolve();
   const sweep = setInterval(() => {
-    clusterLock.runOnce(job, () => runTripClock(services)).catch((error: unknown) => app.log.error({ err: error }, 'trip expiry sweep failed'));
+    turning = clusterLock.runOnce(job, () => runTripClock(services)).catch((error: unknown) => app.log.error({ err: error }, 'trip expiry sweep failed'));
   }, config.tripClockMs);
   sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // A turn in flight finishes before the server closes its database (app.ts closes it after these hooks).
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await turning;
+  });
 };
