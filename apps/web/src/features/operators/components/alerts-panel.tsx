@@ -1,18 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { SafetyAlert } from '@jala/contracts';
 import { fetchAlerts, operatorKeys, resolveAlert } from '../api/operators-api';
 import { formatDateTime } from '../operators-format';
-import { OpenResolvedPanel, type OpenResolvedTexts } from './open-resolved-panel';
+import { OpenResolvedPanel, useResolveItem, type OpenResolvedTexts } from './open-resolved-panel';
 import { ReasonForm } from './reason-form';
 
 function AlertCard({ alert }: { alert: SafetyAlert }) {
-  const client = useQueryClient();
-  const [notice, setNotice] = useState<string | null>(null);
-  const resolve = useMutation({
-    mutationFn: (note: string) => resolveAlert(alert.id, note),
-    onSuccess: async (result) => { setNotice(result.message); await client.invalidateQueries({ queryKey: [...operatorKeys.all, 'alerts'] }); },
-  });
+  const { resolve, notice } = useResolveItem((note: string) => resolveAlert(alert.id, note), [...operatorKeys.all, 'alerts']);
   return (
     <article className="card ops-card ops-alert-card">
       <h3 className="ops-card__title">SOS de {alert.user.name} ({alert.role === 'passenger' ? 'pasajero' : 'conductor'})</h3>
@@ -24,7 +17,7 @@ function AlertCard({ alert }: { alert: SafetyAlert }) {
         {alert.resolution_note && <div><dt>Resolución</dt><dd>{alert.resolution_note}</dd></div>}
       </dl>
       {!alert.resolved_at && (
-        <ReasonForm label="Cómo se resolvió" submitLabel="Marcar resuelta" minLength={3} onSubmit={(note) => resolve.mutateAsync(note)} />
+        <ReasonForm label="Cómo se resolvió" submitLabel="Marcar resuelta" minLength={3} onSubmit={resolve} />
       )}
       {notice && <p className="alert ops-alert-success" role="status">{notice}</p>}
     </article>

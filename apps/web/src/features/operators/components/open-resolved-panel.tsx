@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 
@@ -39,4 +39,18 @@ export function OpenResolvedPanel<T extends { id: number }>({ className, texts, 
       {data?.map((item) => <Fragment key={item.id}>{renderItem(item)}</Fragment>)}
     </div>
   );
+}
+
+/**
+ * Resolving one item of a queue from its card: sends `resolve`, keeps the server's message for the card to
+ * show, and reloads the queue under `queueKey` (the item moves from the open list to the resolved one).
+ */
+export function useResolveItem<Input>(resolve: (input: Input) => Promise<{ message: string }>, queueKey: readonly unknown[]) {
+  const client = useQueryClient();
+  const [notice, setNotice] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: resolve,
+    onSuccess: async (result) => { setNotice(result.message); await client.invalidateQueries({ queryKey: queueKey }); },
+  });
+  return { resolve: mutation.mutateAsync, notice };
 }

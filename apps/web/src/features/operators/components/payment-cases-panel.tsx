@@ -1,22 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PAYMENT_CASE_OUTCOME_LABELS, type PaymentCase } from '@jala/contracts';
 import { formatSoles, PAYMENT_METHOD_LABELS } from '@jala/domain';
 import { ChoiceChips, fetchPaymentCases, paymentKeys, resolvePaymentCase } from '../../payments';
 import { formatDateTime } from '../operators-format';
-import { OpenResolvedPanel, type OpenResolvedTexts } from './open-resolved-panel';
+import { OpenResolvedPanel, useResolveItem, type OpenResolvedTexts } from './open-resolved-panel';
 import { ReasonForm } from './reason-form';
 
 const OUTCOMES = (['paid', 'unpaid'] as const).map((value) => ({ value, label: PAYMENT_CASE_OUTCOME_LABELS[value] }));
 
 function CaseCard({ kase }: { kase: PaymentCase }) {
-  const client = useQueryClient();
   const [outcome, setOutcome] = useState<'paid' | 'unpaid'>('paid');
-  const [notice, setNotice] = useState<string | null>(null);
-  const resolve = useMutation({
-    mutationFn: (note: string) => resolvePaymentCase(kase.id, { outcome, note }),
-    onSuccess: async (result) => { setNotice(result.message); await client.invalidateQueries({ queryKey: paymentKeys.all }); },
-  });
+  const { resolve, notice } = useResolveItem((note: string) => resolvePaymentCase(kase.id, { outcome, note }), paymentKeys.all);
   const method = PAYMENT_METHOD_LABELS[kase.method];
   return (
     <article className="card ops-card" aria-label={`Caso de pago ${kase.trip_code}`}>
@@ -32,7 +26,7 @@ function CaseCard({ kase }: { kase: PaymentCase }) {
       {kase.status === 'open' && (
         <>
           <ChoiceChips name={`case-${kase.id}-outcome`} legend="¿Se hizo el pago?" options={OUTCOMES} selected={outcome} onSelect={setOutcome} />
-          <ReasonForm label="Cómo se resolvió" submitLabel="Resolver caso" minLength={3} onSubmit={(note) => resolve.mutateAsync(note)} />
+          <ReasonForm label="Cómo se resolvió" submitLabel="Resolver caso" minLength={3} onSubmit={resolve} />
         </>
       )}
       {notice && <p className="alert ops-alert-success" role="status">{notice}</p>}
