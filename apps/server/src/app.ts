@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -28,7 +27,9 @@ import { responseSerializerCompiler } from './plugins/response-serializer';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors';
 import { apiSecurityHeaders, isApiAnswer, securityHeaderOptions, securityHeaders } from './plugins/security-headers';
 import { FailoverAttemptCounters, MemoryAttemptCounters } from './lib/attempt-counters';
-import { countersRateLimitStore } from './lib/rate-limit-store';
+import { BudgetGate } from './budgets/budget-gate';
+import { registerHttpBudgets } from './budgets/http-budgets';
+import { mqttPublishBudget } from './budgets/mqtt-budgets';
 import { AuthThrottles } from './modules/auth/auth-throttles';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { webAppHeaders } from './lib/web-app-headers';
@@ -135,9 +136,18 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     sessionCache, accountChanges, readVersions,
   );
 
+  // One set of counters for the write budgets and the account throttles: shared in Redis, and this node's
+  // memory while Redis is down (writes keep working with per-node counts; /api/health says 'degraded').
+  const attemptCounters = rateLimitRedis
+    ? new FailoverAttemptCounters(rateLimitRedis, (error) => server.log.warn({ err: error }, 'Redis failed: counting attempts in this node meanwhile'))
+    : new MemoryAttemptCounters();
+  const budgets = new BudgetGate(attemptCounters, config);
+  registerHttpBudgets(server, budgets);
+
   const acl = defineBaseRules(new TopicAcl());
   const broker = await RealtimeBroker.create({
     authenticate: (token) => auth.authenticate(token), acl, storage: await createBrokerStorage(redis, server.log), nodeId: config.nodeId, log: server.log,
+    publishBudget: mqttPublishBudget(budgets),
   });
   broker.attach(server.server);
   const realtime = linkBrokerToBus(broker, bus);
@@ -153,12 +163,6 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     for (const [name, value] of isApiAnswer(request.url) ? apiHeaderEntries : pageHeaderEntries) reply.raw.setHeader(name, value);
     done();
   });
-  // One set of counters for the per-address limits and the account throttles: shared in Redis, and this
-  // node's memory while Redis is down (login and sign-up keep working; /api/health says 'degraded').
-  const attemptCounters = rateLimitRedis
-    ? new FailoverAttemptCounters(rateLimitRedis, (error) => server.log.warn({ err: error }, 'Redis failed: counting attempts in this node meanwhile'))
-    : new MemoryAttemptCounters();
-  await server.register(rateLimit, { global: false, store: countersRateLimitStore(attemptCounters) });
   server.decorate('authThrottles', new AuthThrottles({
     counters: attemptCounters,
     maxFailuresPerAccount: config.loginFailuresPerAccount,

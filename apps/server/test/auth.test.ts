@@ -148,6 +148,6 @@ describe('auth rate limit', () => {
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     const limited = await api(t.baseUrl, 'POST', '/auth/login', { body: { email: 'x@y.pe', password: 'incorrecta' } });
     expect(limited.status).toBe(429);
-    expect(limited.body.message).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo.');
+    expect(limited.body.message).toMatch(/^Demasiados intentos seguidos\. Inténtalo de nuevo (en unos segundos|en 1 minuto)\.$/);
   });
 });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 
 export const CONTROL_CHARACTERS_MESSAGE = 'El texto contiene caracteres no permitidos.';
+export const BIDI_CONTROLS_MESSAGE = 'El texto contiene caracteres invisibles que cambian su dirección; bórralos.';
 
 const TAB = 0x09;
 const LINE_FEED = 0x0a;
@@ -26,6 +27,20 @@ export function isCleanText(value: string, options: { multiline?: boolean } = {}
   return true;
 }
 
+/**
+ * The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) make a screen show
+ * text in another order than it is stored: a name or plate that reads as someone else's, an address that
+ * reverses in the console or the receipt. Arabic and Hebrew need none of them (their direction comes from
+ * the letters), so they are refused everywhere; the plain marks (U+200E, U+200F) stay allowed.
+ */
+export function hasBidiControls(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true;
+  }
+  return false;
+}
+
 export interface TextOptions {
   /** Message for a missing or non-string value. */
   error?: string;
@@ -36,13 +51,15 @@ export interface TextOptions {
 }
 
 /**
- * A free-text string field: trimmed (by default), then any control character is a 400 with a Spanish
- * message. Chain `.min()`/`.max()`/`.regex()` as with `z.string()`.
+ * A free-text string field: trimmed (by default), then any control character or bidirectional control is
+ * a 400 with a Spanish message. Chain `.min()`/`.max()`/`.regex()` as with `z.string()`.
  */
 export function zText(options: TextOptions = {}) {
   const base = z.string(options.error ? { error: options.error } : undefined);
   const trimmed = options.trim === false ? base : base.trim();
-  return trimmed.refine((value) => isCleanText(value, options), { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
+  return trimmed
+    .refine((value) => isCleanText(value, options), { message: CONTROL_CHARACTERS_MESSAGE, abort: true })
+    .refine((value) => !hasBidiControls(value), { message: BIDI_CONTROLS_MESSAGE, abort: true });
 }
 
 /** The largest id a PostgreSQL `integer`/`serial` column holds. */

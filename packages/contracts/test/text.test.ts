@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CONTROL_CHARACTERS_MESSAGE, ID_MAX, isCleanText, zChatMessage, zCreateTripRequest, zId, zRejectRequest, zText } from '../src';
+import { BIDI_CONTROLS_MESSAGE, CONTROL_CHARACTERS_MESSAGE, hasBidiControls, ID_MAX, isCleanText, zChatMessage, zCreateTripRequest, zId, zRejectRequest, zText } from '../src';
 
 describe('zText', () => {
   it('refuses every C0 control character and DEL with the Spanish message', () => {
@@ -13,6 +13,20 @@ describe('zText', () => {
     expect(schema.safeParse('a\u007Fb').success).toBe(false);
   });
 
+  it('refuses bidirectional embeddings, overrides and isolates with their own Spanish message, in every field', () => {
+    const controls = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+    for (const schema of [zText(), zText({ multiline: true })]) {
+      for (const code of controls) {
+        const result = schema.safeParse(`Ana ${String.fromCharCode(code)}zeréP`);
+        expect(result.success, `U+${code.toString(16)}`).toBe(false);
+        expect(result.error?.issues[0]?.message).toBe(BIDI_CONTROLS_MESSAGE);
+      }
+    }
+    expect(zChatMessage.safeParse({ sender: 1, role: 'driver', message: 'placa \u202EABC-123', timestamp: '2026-01-01T00:00:00Z' }).success).toBe(false);
+    // Right-to-left scripts and the plain direction marks stay allowed.
+    expect(zText().parse('ليلى \u200Fשרה')).toBe('ليلى \u200Fשרה');
+  });
+
   it('lets multiline fields keep tab and line breaks, never NUL', () => {
     const notes = zText({ multiline: true });
     expect(notes.parse(' Puerta azul\n\ttocar dos veces\r\n ')).toBe('Puerta azul\n\ttocar dos veces');
@@ -22,7 +36,7 @@ describe('zText', () => {
 
   it('accepts any text without control characters (accents, emoji, symbols)', () => {
     fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => {
-      fc.pre(isCleanText(text));
+      fc.pre(isCleanText(text) && !hasBidiControls(text));
       expect(zText({ trim: false }).safeParse(text).success).toBe(true);
     }));
     expect(zText().parse('  Ñaña Pérez 🚕 ')).toBe('Ñaña Pérez 🚕');

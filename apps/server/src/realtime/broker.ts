@@ -24,6 +24,12 @@ const BAD_USERNAME_OR_PASSWORD = 4;
  * the topic ACL parses no `$` topic.
  */
 const REVOCATIONS_TOPIC = '$jala/revocations';
+/**
+ * Where a client message over its publish budget goes instead of its own topic: nobody subscribes to it
+ * (the ACL parses no `$` topic), so it is neither delivered nor stored, and the client still gets its PUBACK
+ * (a QoS 1 sender does not resend it). Aedes has no other way to drop a publish without closing the connection.
+ */
+const DROPPED_TOPIC = '$jala/over-budget';
 const zRevocation = z.object({ userIds: z.array(z.number().int().positive()), topics: z.array(z.string().min(1)).min(1) });
 
 export interface RealtimeBrokerOptions {
@@ -34,7 +40,12 @@ export interface RealtimeBrokerOptions {
   /** Sent as X-Jala-Node on the WebSocket handshake (which node holds the connection, behind a balancer). */
   nodeId?: string;
   log: FastifyBaseLogger;
+  /** Spends the sender's publish budget before the ACL runs (budgets/mqtt-budgets.ts); absent = no budgets. */
+  publishBudget?: (user: AuthenticatedUser, topic: string) => Promise<PublishVerdict>;
 }
+
+/** What the publish budget says of one client message: pass it on, drop it, or close the connection. */
+export type PublishVerdict = 'allow' | 'drop' | 'disconnect';
 
 export class RealtimeBroker {
   private readonly users = new WeakMap<Client, AuthenticatedUser>();
@@ -97,17 +108,25 @@ export class RealtimeBroker {
         if (!client) return done(null); // the server's own messages
         const user = holder.broker?.users.get(client);
         if (!user) return done(new Error('not authenticated'));
-        options.acl.canPublish(user, packet.topic, packet.payload as Buffer).then(
-          (allowed) => {
-            if (!allowed) {
-              options.log.warn({ userId: user.id, topic: packet.topic }, 'mqtt publish denied');
-              return done(new Error('publish denied'));
-            }
-            for (const listener of holder.broker?.published ?? []) listener(packet.topic, packet.payload as Buffer, user);
-            done(null);
-          },
-          (error: unknown) => done(error as Error),
-        );
+        const authorize = async (): Promise<Error | null> => {
+          // The budget first: a flood is cut before it costs the ACL's database reads.
+          const verdict = (await options.publishBudget?.(user, packet.topic)) ?? 'allow';
+          if (verdict === 'disconnect') {
+            options.log.warn({ userId: user.id, topic: packet.topic }, 'mqtt publisher far over its budget disconnected');
+            return new Error('publish budget exceeded');
+          }
+          if (verdict === 'drop') {
+            Object.assign(packet, { topic: DROPPED_TOPIC, payload: Buffer.alloc(0), retain: false });
+            return null;
+          }
+          if (!(await options.acl.canPublish(user, packet.topic, packet.payload as Buffer))) {
+            options.log.warn({ userId: user.id, topic: packet.topic }, 'mqtt publish denied');
+            return new Error('publish denied');
+          }
+          for (const listener of holder.broker?.published ?? []) listener(packet.topic, packet.payload as Buffer, user);
+          return null;
+        };
+        authorize().then((error) => done(error), (error: unknown) => done(error as Error));
       },
     });
     aedes.on('unsubscribe', (topics, client) => grants.revoke(client, topics));

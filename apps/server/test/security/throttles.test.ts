@@ -60,7 +60,7 @@ describe('per-address throttles ignore X-Forwarded-For unless a proxy is trusted
       }, { forwardedFor: randomAddress() }));
     }
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 429]);
-    expect(results[3]?.body.message).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo.');
+    expect(results[3]?.body.message).toMatch(/^Demasiados intentos seguidos\. Inténtalo de nuevo (en unos segundos|en 1 minuto)\.$/);
     expect(Number(results[3]?.retryAfter)).toBeGreaterThan(0);
   });
 });

@@ -12,7 +12,9 @@ import { api, statusesInTurn } from '../support/http';
 import { describeOnBackends } from '../support/backends';
 import { onlineDriver, passenger, requestTrip } from '../support/actors';
 import type { TestApp } from '../support/test-app';
-import { FARE_HINTS_PER_MINUTE } from '../../src/modules/trips/fare-hint.routes';
+import { HTTP_BUDGETS } from '../../src/budgets/budget-table';
+
+const FARE_HINTS_PER_MINUTE = Number(HTTP_BUDGETS['GET /api/trips/fare-hint']?.limit);
 
 interface Point { latitude: number; longitude: number }
 interface Hint { similar_trips: number; low: number | null; high: number | null; estimate: number }

@@ -2,7 +2,11 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import type { UserType } from '@jala/contracts';
 import { isDriverType, isPassengerType } from '@jala/domain';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { logoutEpoch } from '../lib/logout-epoch';
 import { useSession } from '../lib/session-store';
+
+/** How long a destination recorded for nobody in particular (no session yet) waits for a login. */
+export const ANONYMOUS_RETURN_TTL_MS = 30 * 60_000;
 
 /** State carried to /login so the user lands where they wanted to go after signing in. */
 export interface LoginRedirectState {
@@ -11,6 +15,21 @@ export interface LoginRedirectState {
   expired?: boolean;
   /** `from` belongs to this user's session: anyone else who logs in goes to their own dashboard. */
   forUser?: number;
+  /** With no `forUser`: when `from` was recorded (ms) and the logout count then (lib/logout-epoch.ts). */
+  recordedAt?: number;
+  logoutEpoch?: number;
+}
+
+/**
+ * Where `userId` goes after signing in: `from` when it was kept for them, or for nobody in particular but
+ * recently and with no logout since (a shared phone's next person must not land on someone else's page).
+ */
+export function returnPathFor(state: LoginRedirectState | null, userId: number, userType: UserType): string | null {
+  if (!state?.from) return null;
+  const meant = state.forUser !== undefined
+    ? state.forUser === userId
+    : state.logoutEpoch === logoutEpoch() && state.recordedAt !== undefined && Date.now() - state.recordedAt < ANONYMOUS_RETURN_TTL_MS;
+  return meant ? safeReturnPath(state.from, userType) : null;
 }
 
 /** Only internal, role-compatible paths are honoured as a post-login destination. */
@@ -29,9 +48,7 @@ export function PublicRoute() {
   const location = useLocation();
   if (status === 'idle' || status === 'loading') return <FullScreenLoader message="Cargando..." />;
   if (status === 'authenticated') {
-    const state = location.state as LoginRedirectState | null;
-    const sameUser = state?.forUser === undefined || state.forUser === userId;
-    const from = userType && sameUser ? safeReturnPath(state?.from, userType) : null;
+    const from = userType && userId !== undefined ? returnPathFor(location.state as LoginRedirectState | null, userId, userType) : null;
     return <Navigate to={from ?? '/dashboard'} replace />;
   }
   return <Outlet />;
@@ -46,9 +63,11 @@ export function ProtectedRoute() {
   if (status !== 'authenticated') {
     // After a logout (then Back), the page is not kept for whoever logs in next.
     if (ended?.reason === 'logout') return <Navigate to="/login" replace />;
+    const forUser = ended?.reason === 'expired' ? ended.userId : null;
     const state: LoginRedirectState = {
       from: `${location.pathname}${location.search}${location.hash}`,
-      ...(ended?.reason === 'expired' ? { expired: true, ...(ended.userId === null ? {} : { forUser: ended.userId }) } : {}),
+      ...(ended?.reason === 'expired' ? { expired: true } : {}),
+      ...(forUser === null ? { recordedAt: Date.now(), logoutEpoch: logoutEpoch() } : { forUser }),
     };
     return <Navigate to="/login" replace state={state} />;
   }

@@ -5,6 +5,7 @@ import { ApiError, ERROR_CODES, setUnauthorizedHandler } from './api-client';
 import { forgetOfflineData, rememberedUser } from './offline-storage';
 import { realtime } from './realtime';
 import { disablePush } from './push';
+import { noteLogout } from './logout-epoch';
 import { fetchProfile, loginRequest, logoutRequest, registerRequest, updateProfileRequest } from './auth-api';
 
 /**
@@ -179,6 +180,7 @@ export const useSession = create<SessionState>()((set, get) => {
     },
 
     clearSession: (reason) => {
+      if (reason === 'logout') noteLogout();
       tokenStorage.clear();
       forgetOfflineData();
       realtime.disconnect();

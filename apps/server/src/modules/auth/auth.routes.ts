@@ -12,19 +12,15 @@ import type { AuthService } from './auth.service';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
-  /** Attempts per minute per client address for login and register. */
-  rateLimitPerMinute: number;
   /** Ends the session on every node (its MQTT connections, its cache entries); awaited before the answer. */
   onLogout: (sessionId: string) => Promise<void>;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, rateLimitPerMinute, onLogout }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, onLogout }) => {
   const throttles = app.authThrottles;
-  const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
   const { answers, creates } = signedInRoutes(app, 'auth');
 
   app.post('/auth/login', {
-    config: { rateLimit },
     schema: { tags: ['auth'], summary: 'Log in with e-mail and password', body: zLoginRequest, response: { 200: zEnvelope(zAuthResult) } },
   }, async (request) => {
     const { email } = request.body;
@@ -40,7 +36,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   app.post('/auth/register', {
-    config: { rateLimit },
     schema: { tags: ['auth'], summary: 'Create an account', body: zRegisterRequest, response: { 201: zEnvelope(zAuthResult) } },
   }, async (request, reply) => reply.status(201).send(ok(await auth.register(request.body), 'Cuenta creada')));
 

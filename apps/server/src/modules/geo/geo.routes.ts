@@ -9,8 +9,14 @@ import { ok } from '../../lib/envelope';
 import type { GeoProvider } from '../../geo';
 
 const coordinate = zCoordinatesQuery.shape;
+/**
+ * The longest address people type ("Av. José Larco 1234, Miraflores, Lima") has about eight words; each word
+ * is matched on its own, so a query of dozens of one-letter words costs several searches in one.
+ */
+export const SEARCH_MAX_WORDS = 12;
 const zSearchQuery = z.object({
-  q: zText({ error: 'Escribe qué lugar buscas.' }).min(2, 'Escribe al menos 2 letras.').max(120, 'La búsqueda es demasiado larga.'),
+  q: zText({ error: 'Escribe qué lugar buscas.' }).min(2, 'Escribe al menos 2 letras.').max(120, 'La búsqueda es demasiado larga.')
+    .refine((q) => q.split(/\s+/).length <= SEARCH_MAX_WORDS, `Escribe la búsqueda en ${SEARCH_MAX_WORDS} palabras o menos.`),
   latitude: coordinate.latitude.optional(),
   longitude: coordinate.longitude.optional(),
   limit: z.coerce.number().int().min(1).max(20).default(8),

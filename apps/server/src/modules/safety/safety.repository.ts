@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, schema, type Database } from '@jala/db';
+import { and, asc, desc, eq, gt, isNull, or, schema, type Database } from '@jala/db';
 import { insertOne } from '../../lib/insert-one';
 
 export type ShareLinkRow = typeof schema.tripShareLinks.$inferSelect;
@@ -76,7 +76,20 @@ export class SafetyRepository {
 
   // --- SOS ---
 
-  async insertAlert(values: typeof schema.safetyAlerts.$inferInsert): Promise<SafetyAlertRow> {
-    return insertOne(this.db, schema.safetyAlerts, values);
+  /**
+   * Records an alert unless the user already has one that is open, or one on this trip raised after `repeatSince`: then
+   * that one is returned with `created: false`. The user's row is locked for the check and the insert, so
+   * ten taps at once, on any nodes, still make one alert.
+   */
+  async raiseAlert(values: typeof schema.safetyAlerts.$inferInsert & { userId: number }, repeatSince: Date): Promise<{ alert: SafetyAlertRow; created: boolean }> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, values.userId)).for('update');
+      const alerts = schema.safetyAlerts;
+      const [recent] = await tx.select().from(alerts)
+        .where(and(eq(alerts.userId, values.userId), or(isNull(alerts.resolvedAt), and(eq(alerts.tripId, values.tripId), gt(alerts.createdAt, repeatSince)))))
+        .orderBy(desc(alerts.createdAt)).limit(1);
+      if (recent) return { alert: recent, created: false };
+      return { alert: await insertOne(tx, alerts, values), created: true };
+    });
   }
 }

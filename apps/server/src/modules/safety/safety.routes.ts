@@ -50,11 +50,15 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ safety: SafetyService }> = as
   }, async (request, reply) => reply.status(201).send(ok(await safety.createShareLink(currentUser(request)), 'Enlace para compartir creado')));
 
   app.post('/safety/sos', {
-    schema: { tags: ['safety'], summary: 'SOS: record an alert with my position', ...secured, body: zSosRequest, response: { 201: zEnvelope(zSosAlert) } },
+    schema: {
+      tags: ['safety'], summary: 'SOS: record an alert with my position (200 with the same alert while it is open or just raised)', ...secured,
+      body: zSosRequest, response: { 201: zEnvelope(zSosAlert), 200: zEnvelope(zSosAlert) },
+    },
   }, async (request, reply) => {
     const { latitude, longitude } = request.body;
     const position = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null;
-    return reply.status(201).send(ok(await safety.sos(currentUser(request), position), 'Alerta enviada'));
+    const { alert, created } = await safety.sos(currentUser(request), position);
+    return reply.status(created ? 201 : 200).send(ok(alert, created ? 'Alerta enviada' : 'Tu alerta ya fue enviada: los operadores la están atendiendo'));
   });
 };
 

@@ -21,6 +21,8 @@ import type { Contact, SafetyRepository } from './safety.repository';
 const PHOTO_MAX_EDGE = 512;
 /** 24 random bytes = 192 bits, as 32 URL-safe characters. */
 const SHARE_TOKEN_BYTES = 24;
+/** A new SOS within this long of the last one on the same trip returns that one, even once resolved. */
+const SOS_REPEAT_MINUTES = 3;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -123,21 +125,25 @@ export class SafetyService {
 
   /**
    * Records an alert with where and when (the position sent, else the driver's last reported one) and
-   * returns a fresh share link for the emergency contact; operators read the alert in their queue.
+   * returns a fresh share link for the emergency contact; operators read the alert in their queue. A repeat
+   * while the person's alert is open, or within SOS_REPEAT_MINUTES of the last one, returns that alert and
+   * pages nobody again: a panicked person taps many times, and operators need one alert, not a flood.
    */
-  async sos(user: AuthenticatedUser, sent: { latitude: number; longitude: number } | null): Promise<SosAlert> {
+  async sos(user: AuthenticatedUser, sent: { latitude: number; longitude: number } | null): Promise<{ alert: SosAlert; created: boolean }> {
     const { trip, role } = await this.assignedTripOf(user);
     const fallback = !sent && trip.driverId != null ? await this.d.safety.driverPosition(trip.driverId) : undefined;
-    const alert = await this.d.safety.insertAlert({
+    const now = this.d.now();
+    const { alert, created } = await this.d.safety.raiseAlert({
       tripId: trip.id,
       userId: user.id,
       role,
       latitude: sent ? sent.latitude.toFixed(6) : (fallback?.latitude ?? null),
       longitude: sent ? sent.longitude.toFixed(6) : (fallback?.longitude ?? null),
-      createdAt: this.d.now(),
-    });
-    this.d.notifications.sos({ id: alert.id, role, latitude: alert.latitude, longitude: alert.longitude });
-    return { id: alert.id, created_at: alert.createdAt.toISOString(), police_phone: POLICE_PHONE, share: await this.shareLinkFor(trip, user.id) };
+      createdAt: now,
+    }, new Date(now.getTime() - SOS_REPEAT_MINUTES * 60_000));
+    if (created) this.d.notifications.sos({ id: alert.id, role, latitude: alert.latitude, longitude: alert.longitude });
+    const share = await this.shareLinkFor(trip, user.id);
+    return { alert: { id: alert.id, created_at: alert.createdAt.toISOString(), police_phone: POLICE_PHONE, share }, created };
   }
 
   private async shareLinkFor(trip: TripRow, userId: number): Promise<ShareLink> {

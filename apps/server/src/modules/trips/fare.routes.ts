@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { zAnswerFareAdjustmentRequest, zEnvelope, zFareAdjustment, zIdParam, zProposeFareAdjustmentRequest, zReceiptPdfQuery, zTripReceipt } from '@jala/contracts';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
-import { perUserRateLimit } from '../../plugins/per-user-rate-limit';
 import { receiptPdf } from './receipt-pdf';
 import type { FareService } from './fare.service';
 import { driverId, passengerId } from './trip-actor';
@@ -12,9 +11,6 @@ const secured = { security: [{ bearer: [] }] };
 
 /** A binary answer: Fastify sends a Buffer as is (no serializer runs); OpenAPI shows it as binary. */
 const zPdfBytes = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
-
-/** Rendering a PDF costs ~10 ms of CPU: plenty for someone downloading their receipts, not for a loop. */
-export const RECEIPT_PDFS_PER_MINUTE = 20;
 
 /** Fare adjustments (driver asks, passenger answers) and the receipt of a completed trip (both sides). */
 export const fareRoutes: FastifyPluginAsyncZod<{ fares: FareService }> = async (app, { fares }) => {
@@ -39,7 +35,6 @@ export const fareRoutes: FastifyPluginAsyncZod<{ fares: FareService }> = async (
   }, async (request) => ok(await fares.receipt(currentUser(request).id, request.params.id)));
 
   app.get('/trips/:id/receipt.pdf', {
-    config: { rateLimit: perUserRateLimit(RECEIPT_PDFS_PER_MINUTE) },
     schema: {
       tags: ['trips'], summary: 'Receipt of a completed trip as a PDF (its passenger or driver); tax_id: a DNI or RUC to print', ...secured,
       params: zIdParam, querystring: zReceiptPdfQuery,
