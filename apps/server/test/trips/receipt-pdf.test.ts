@@ -1,15 +1,18 @@
 /**
- * The receipt as a PDF (issue 26): only the trip's passenger and driver get it (anyone else a 404, never
- * the document); its text, read back with Debian's pdftotext, carries the trip code, route, agreed price,
- * the accepted adjustment, total, payment method, driver, plate and the optional DNI/RUC, with Spanish
- * accents intact; a bad DNI/RUC is a Spanish 400.
+ * The receipt as a PDF: only the trip's passenger and driver get it (anyone else a 404, never the
+ * document); its text, read back with Debian's pdftotext, carries the trip code, route, agreed price, the
+ * accepted adjustment, total, payment method, driver, plate and the optional DNI/RUC, with Spanish accents
+ * intact; a bad DNI/RUC is a Spanish 400. Names and addresses in any script print as written (embedded
+ * Unicode fonts, right-to-left text in visual order), and a character no font has prints as "�".
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, expect } from 'vitest';
+import { makeFareAdjustment, makeTripReceipt } from '@jala/test-factories';
+import { afterAll, describe, expect, it } from 'vitest';
+import { receiptPdf } from '../../src/modules/trips/receipt-pdf';
 import { api } from '../support/http';
 import { describeOnBackends } from '../support/backends';
 import { JOCKEY, onlineDriver, passenger, tripInProgress } from '../support/actors';
@@ -24,13 +27,31 @@ function fetchPdf(t: TestApp, tripId: number, token: string | null, query = '') 
   return fetch(`${t.baseUrl}/trips/${tripId}/receipt.pdf${query}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
 }
 
-/** The PDF's text as pdftotext (poppler) reads it, in reading order. */
-async function pdfText(bytes: ArrayBuffer): Promise<string> {
+/** Runs poppler's pdftotext with `args` on the PDF; its raw output. */
+async function pdftotext(bytes: ArrayBuffer | Uint8Array, args: string[]): Promise<string> {
   const file = join(folder, `${Math.random().toString(36).slice(2)}.pdf`);
-  await writeFile(file, Buffer.from(bytes));
-  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
-  return stdout.replace(/\s+/g, ' ');
+  await writeFile(file, bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
+  const { stdout } = await run('pdftotext', [...args, '-enc', 'UTF-8', file, '-']);
+  return stdout;
 }
+
+/**
+ * The PDF's text as pdftotext (poppler) reads it, in reading order. Poppler wraps each right-to-left stretch
+ * it finds in embedding marks (U+202B … U+202C): its own annotation, not the receipt's text, so dropped.
+ */
+async function pdfText(bytes: ArrayBuffer | Uint8Array): Promise<string> {
+  return (await pdftotext(bytes, [])).replace(/[\u202A-\u202E]/g, '').replace(/\s+/g, ' ');
+}
+
+/** Each word pdftotext finds, with its box; a right-to-left word lists its letters as drawn, left to right. */
+async function pdfWords(bytes: Uint8Array) {
+  const html = await pdftotext(bytes, ['-bbox']);
+  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)]
+    .map(([, xMin, yMin, xMax, word]) => ({ word: word ?? '', xMin: Number(xMin), yMin: Number(yMin), xMax: Number(xMax) }));
+}
+
+/** What a broken encoding leaves behind: UTF-8 read as Latin-1 (Ã, Â), UTF-16 surrogates and byte-order marks read as WinAnsi. */
+const MOJIBAKE = /Ã|Â|Ø=|þÿ|ÿþ/;
 
 /** A completed trip with names and addresses full of Spanish letters, S/ 14.00 agreed plus S/ 3.50 of tolls. */
 async function completedTrip(t: TestApp) {
@@ -100,5 +121,57 @@ describeOnBackends('the receipt as a PDF on %s', ({ t, maybe }) => {
     const early = await fetchPdf(t, running.tripId, running.p.token);
     expect(early.status).toBe(409);
     expect(await early.json()).toMatchObject({ code: 'RECEIPT_NOT_READY' });
+  });
+});
+
+describe('the receipt PDF with names and addresses in any script', () => {
+  it('prints Spanish, Quechua, Arabic, Hebrew, Cyrillic and Greek text exactly as written', async () => {
+    const receipts = [
+      makeTripReceipt({
+        passenger_name: "Ch'aska Ñahui Güemes", driver_name: 'José Ángel Muñoz Ríos',
+        pickup_address: 'Jr. Ucayali 145 (¿frente al mercado? ¡sí!), Cercado de Lima', destination_address: 'Av. Túpac Amaru 1500, Independencia',
+        adjustments: [makeFareAdjustment({ status: 'accepted', note: 'Peaje Evitamiento' })],
+      }),
+      makeTripReceipt({
+        passenger_name: 'محمد علي', driver_name: 'Иван Петров',
+        pickup_address: 'שדרות רוטשילד תל אביב', destination_address: 'شارع الملك فهد', vehicle: 'Γιώργος Παπαδόπουλος · ABC-123',
+      }),
+    ];
+    for (const receipt of receipts) {
+      const text = await pdfText(await receiptPdf(receipt, null));
+      for (const expected of [receipt.passenger_name, receipt.driver_name, receipt.pickup_address, receipt.destination_address, receipt.vehicle ?? '']) {
+        expect(text).toContain(expected);
+      }
+      expect(text).toContain('no es un comprobante de pago electrónico de SUNAT');
+      expect(text).not.toMatch(MOJIBAKE);
+      expect(text).not.toContain('\uFFFD');
+    }
+  });
+
+  it('prints "�" for each character no embedded font has (emoji, flags, CJK), never mojibake', async () => {
+    const receipt = makeTripReceipt({
+      passenger_name: 'Rosa 😀 Huamán', driver_name: 'Carlos 👍🏽 Mamani',
+      pickup_address: 'Barrio Chino 李小龍, Cercado 🇵🇪', destination_address: 'Mercado ❤️ Surquillo',
+    });
+    const text = await pdfText(await receiptPdf(receipt, null));
+    // One placeholder per character as a person sees it: a skin tone, a flag or a presentation selector adds none.
+    for (const expected of ['Rosa � Huamán', 'Carlos � Mamani', 'Barrio Chino ���, Cercado �', 'Mercado � Surquillo']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toMatch(MOJIBAKE);
+  });
+
+  it('draws right-to-left text in visual order, numbers left to right, and wraps long text inside the page', async () => {
+    const receipt = makeTripReceipt({ pickup_address: 'רחוב הרצל 12', destination_address: `${'Ñ'.repeat(120)} ${'شارع '.repeat(30)}` });
+    const pdf = await receiptPdf(receipt, null);
+    const words = await pdfWords(pdf);
+    const number = words.find((w) => w.word === '12');
+    const line = words.filter((w) => w.yMin > (number?.yMin ?? 0) - 2 && w.yMin < (number?.yMin ?? 0) + 2).sort((a, b) => a.xMin - b.xMin);
+    const drawn = (word: string) => [...word].reverse().join('');
+    // Read from the right: "רחוב", "הרצל", then the number, which itself reads left to right.
+    expect(line.map((w) => w.word)).toEqual(['12', drawn('הרצל'), drawn('רחוב')]);
+    // A5 is 419.53 points wide with 36-point margins: nothing runs past the right margin.
+    expect(Math.max(...words.map((w) => w.xMax))).toBeLessThanOrEqual(419.53 - 36 + 0.5);
+    expect(await pdfText(pdf)).toContain('ÑÑÑ');
   });
 });

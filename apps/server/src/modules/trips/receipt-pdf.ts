@@ -1,12 +1,14 @@
 /**
- * A completed trip's receipt as a PDF (issue 26), written with pdfkit on the server so the web bundle
- * carries no PDF library. The standard Helvetica fonts are used with their WinAnsi encoding, which holds
- * every Spanish letter (á, é, í, ó, ú, ñ, ü, ¿, ¡) — test/trips/receipt-pdf.test.ts reads the text back
- * with pdftotext, so a broken accent fails it.
+ * A completed trip's receipt as a PDF, written with pdfkit on the server so the web bundle carries no PDF
+ * library. Names and addresses are whatever people typed — Spanish, Quechua, Arabic, Hebrew, Cyrillic, an
+ * emoji — so the text is drawn with embedded Unicode fonts (receipt-fonts.ts, receipt-text.ts), not pdfkit's
+ * WinAnsi-only standard fonts. test/trips/receipt-pdf.test.ts reads the text back with pdftotext.
  */
 import PDFDocument from 'pdfkit';
 import { fareAdjustmentLabel, type TripReceipt } from '@jala/contracts';
 import { endedFarFromDestinationText, formatSoles, taxIdKind } from '@jala/domain';
+import { useReceiptFonts } from './receipt-fonts';
+import { skipLines, writeText } from './receipt-text';
 
 const LIMA = 'America/Lima';
 const dateFormat = new Intl.DateTimeFormat('es-PE', { timeZone: LIMA, day: 'numeric', month: 'long', year: 'numeric' });
@@ -47,6 +49,8 @@ export function receiptPdf(receipt: TripReceipt, taxId: string | null): Promise<
   const doc = new PDFDocument({
     size: 'A5',
     margin: 36,
+    // No default Helvetica: every text is drawn with the embedded fonts, so pdfkit need not load or write it.
+    font: '',
     info: { Title: `Recibo de viaje ${receipt.trip_code}`, Author: 'Jala', Subject: 'Recibo de viaje' },
   });
   const chunks: Buffer[] = [];
@@ -56,20 +60,22 @@ export function receiptPdf(receipt: TripReceipt, taxId: string | null): Promise<
     doc.on('error', reject);
   });
 
+  useReceiptFonts(doc);
   const width = doc.page.width - 72;
-  doc.font('Helvetica-Bold').fontSize(20).fillColor('#0f766e').text('Jala');
-  doc.font('Helvetica').fontSize(12).fillColor('#111827').text('Recibo de viaje');
-  doc.moveDown(0.8);
+  writeText(doc, 'Jala', { weight: 'bold', size: 20, color: '#0f766e', width });
+  writeText(doc, 'Recibo de viaje', { weight: 'regular', size: 12, color: '#111827', width });
+  skipLines(doc, 0.8, 12);
 
   for (const line of receiptLines(receipt, taxId)) {
-    doc.font('Helvetica').fontSize(8).fillColor('#4b5563').text(line.label.toUpperCase(), { width });
-    doc.font(line.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(line.strong ? 14 : 10.5).fillColor('#111827').text(line.value, { width });
-    doc.moveDown(0.45);
+    writeText(doc, line.label.toUpperCase(), { weight: 'regular', size: 8, color: '#4b5563', width });
+    const size = line.strong ? 14 : 10.5;
+    writeText(doc, line.value, { weight: line.strong ? 'bold' : 'regular', size, color: '#111827', width });
+    skipLines(doc, 0.45, size);
   }
 
-  doc.moveDown(0.6);
-  doc.font('Helvetica').fontSize(8).fillColor('#4b5563')
-    .text('Recibo para tus registros: no es un comprobante de pago electrónico de SUNAT. El pago se hizo directamente al conductor.', { width });
+  skipLines(doc, 0.6, 10.5);
+  writeText(doc, 'Recibo para tus registros: no es un comprobante de pago electrónico de SUNAT. El pago se hizo directamente al conductor.',
+    { weight: 'regular', size: 8, color: '#4b5563', width });
   doc.end();
   return done;
 }
