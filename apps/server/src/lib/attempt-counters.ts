@@ -1,5 +1,5 @@
 /**
- * Fixed-window counters for throttles that @fastify/rate-limit cannot express (per account, per user,
+ * Fixed-window counters for the write budgets (budgets/) and the throttles of failed attempts (per account, per user,
  * conditional on the body). In memory for one node; in Redis with REDIS_URL so every node sees the same
  * counts (a throttle that resets per node is no throttle behind a load balancer).
  */

@@ -1,5 +1,5 @@
 /**
- * Throttles of the account endpoints beyond the per-address limit of @fastify/rate-limit
+ * Throttles of the account endpoints beyond the per-address budgets of sign-in and sign-up (budgets/budget-table.ts)
  * (see docs/SECURITY.md 'Throttles'):
  *
  * - Wrong passwords per e-mail, whatever address they come from. After `maxFailures` within the window
