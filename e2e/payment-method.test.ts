@@ -1,18 +1,24 @@
 /**
  * Payment method, chosen before the ride (issue 26), in Chromium at 360×740 against the built product:
  * a cash trip with change from the wizard to the receipt (the change following an accepted fare change),
- * and a Yape trip with both confirmations ('Ya pagué', 'Pago recibido'), the driver's settings, a driver
- * who does not take Yape, a payment case in the operators' console and the earnings split. Each state is
- * photographed (e2e/screenshots/payments-*.png) with a long driver name, and checked for sideways overflow.
+ * and Yape: the driver's settings, a driver who does not take Yape, both confirmations ('Ya pagué', 'Pago
+ * recibido'), a payment case in the operators' console and the earnings split. Each state is photographed
+ * (e2e/screenshots/payments-*.png) with a long driver name, and checked for sideways overflow.
+ *
+ * Yape is four tests, each walking only its own screens: each starts from what an earlier one proves (a
+ * driver who takes Yape on WALLET, a completed Yape trip) set up through the factories and the API, on
+ * phones signed in without the form, so that no test is a long chain of steps sharing one budget.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
-import { createDriver, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { animationsSettled, phoneContext, screenshot } from './support/browser';
+import { createDriver, createUser } from '@jala/test-factories/database';
+import { topics } from '@jala/contracts';
+import { animationsSettled, screenshot } from './support/browser';
 import { api, loginToken } from './support/api';
+import { subscriptionGranted } from './support/live-subscription';
+import { signedInPhone } from './support/signed-in-phone';
 import { useBrowserSuite } from './support/suite';
-import { loginViaUi } from './support/session';
 import { driverPhone, passengerPhone, requestFrom, wizardToPriceStep } from './support/two-phones';
 
 const JOCKEY = { latitude: -12.0859, longitude: -76.9773 };
@@ -51,6 +57,29 @@ async function acceptAndStart(passengerToken: string | null, driverToken: string
 
 const complete = async (driverToken: string, tripId: number) =>
   expect((await api('POST', '/driver/trips/complete', driverToken, { trip_id: tripId, final_latitude: JOCKEY.latitude, final_longitude: JOCKEY.longitude })).status).toBe(200);
+
+/** What the driver's settings hold once they took Yape with WALLET in 'Perfil' (the first Yape test walks that form). */
+const YAPE_SETTINGS = { payment_methods: ['cash', 'yape'], wallet_phone: '987654321' };
+
+/** A verified driver with LONG_NAME who takes cash and Yape on WALLET, as 'Perfil' leaves them. */
+const yapeDriverOptions = (phone: string) => ({ user: { ...LONG_NAME, phone }, profile: { acceptsYape: true, walletPhone: YAPE_SETTINGS.wallet_phone } });
+
+/**
+ * A Yape trip Parque Kennedy → Jockey Plaza at `price`, set up through the API: requested by the passenger,
+ * offered on by the driver (at the pickup), accepted, driven and completed at Jockey Plaza. Returns its id.
+ */
+async function completedYapeTrip(passengerToken: string, driverToken: string, driverId: number, price: number): Promise<number> {
+  const trip = await api<{ id: number }>('POST', '/trips', passengerToken, {
+    pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude, pickup_address: 'Parque Kennedy, Miraflores',
+    destination_latitude: JOCKEY.latitude, destination_longitude: JOCKEY.longitude, destination_address: 'Jockey Plaza, Surco',
+    service_type_id: 2, offer_price: price, payment_method: 'yape',
+  });
+  expect(trip.status).toBe(201);
+  expect((await api('POST', '/driver/trips/accept', driverToken, { trip_request_id: trip.data.id, ...PARQUE_KENNEDY })).status).toBe(201);
+  await acceptAndStart(passengerToken, driverToken, driverId, trip.data.id);
+  await complete(driverToken, trip.data.id);
+  return trip.data.id;
+}
 
 describe('payment method, chosen before the ride', () => {
   const suite = useBrowserSuite();
@@ -107,15 +136,9 @@ describe('payment method, chosen before the ride', () => {
     await driverContext.close();
   });
 
-  it('Yape: the driver takes it in their profile, one who does not cannot offer, both confirm at the end; a case reaches the console', async () => {
-    const db = suite.database.db;
-    const yapeDriver = await createDriver(db, { user: { ...LONG_NAME, phone: '912345670' } });
-    const cashDriver = await createDriver(db, { user: { firstName: 'Teodoro', lastName: 'Mamani', phone: '912345671' } });
-
-    // The driver chooses Yape and gives the number in 'Perfil'.
-    const driverContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
-    const driverPage = await driverContext.newPage();
-    await loginViaUi(driverPage, yapeDriver.user.email, FACTORY_PASSWORD);
+  it("Yape in the driver's 'Perfil': a number is asked for, then the choice is saved", async () => {
+    const driver = await createDriver(suite.database.db, { user: { ...LONG_NAME, phone: '912345670' } });
+    const { context, page: driverPage } = await signedInPhone(suite.browser, driver.user.email, { geolocation: PARQUE_KENNEDY });
     await driverPage.goto('/driver/profile');
     const settings = driverPage.getByRole('form', { name: 'Métodos de pago' });
     await settings.getByText('Yape', { exact: true }).click();
@@ -127,10 +150,19 @@ describe('payment method, chosen before the ride', () => {
     await settings.getByRole('button', { name: 'Guardar métodos de pago' }).click();
     await driverPage.getByText('Métodos de pago guardados.').waitFor();
     await shot(driverPage, 'driver-settings-saved', settings.getByRole('button', { name: 'Guardar métodos de pago' }));
+    // What the form saved is what the server now holds: the trips below start from such a driver.
+    const saved = await api<{ payment_methods: string[]; wallet_phone: string | null }>('GET', '/driver/payment-methods', await loginToken(driver.user.email));
+    expect(saved.data).toEqual(YAPE_SETTINGS);
+    await context.close();
+  });
 
-    const { context: cashContext, page: cashPage } = await driverPhone(suite.browser, cashDriver.user.email);
+  it("a Yape request: the wizard's choice, a driver who takes only cash cannot offer, a Yape driver's offer says Yape", async () => {
+    const db = suite.database.db;
+    const yapeDriver = await createDriver(db, yapeDriverOptions('912345670'));
+    const cashDriver = await createDriver(db, { user: { firstName: 'Teodoro', lastName: 'Mamani', phone: '912345671' } });
+    const passenger = await createUser(db, { firstName: 'Anahí', lastName: 'Ccori' });
 
-    const { context, page } = await passengerPhone(suite.browser, 'Anahí');
+    const { context, page } = await signedInPhone(suite.browser, passenger.email, { geolocation: PARQUE_KENNEDY });
     await wizardToPriceStep(page, '16');
     await page.getByRole('radiogroup', { name: '¿Cómo pagarás?' }).getByText('Yape', { exact: true }).click();
     await page.getByText(/verás el nombre y el número de Yape/).waitFor();
@@ -138,34 +170,49 @@ describe('payment method, chosen before the ride', () => {
     await confirmRequest(page);
 
     // A driver who takes only cash reads why they cannot offer, and has no 'Aceptar'.
+    const { context: cashContext, page: cashPage } = await signedInPhone(suite.browser, cashDriver.user.email, { geolocation: PARQUE_KENNEDY });
+    await cashPage.goto('/driver/trip-request');
     const refusedCard = requestFrom(cashPage, 'Anahí');
     await refusedCard.getByText('No aceptas Yape').waitFor();
     expect(await refusedCard.getByRole('button', { name: 'Aceptar' }).count()).toBe(0);
     await shot(cashPage, 'driver-request-not-accepted', refusedCard.getByText('No aceptas Yape'));
-    const cashToken = await loginToken(cashDriver.user.email);
-    const passengerToken = await pageToken(page);
+    const [cashToken, passengerToken, driverToken] = await Promise.all([loginToken(cashDriver.user.email), pageToken(page), loginToken(yapeDriver.user.email)]);
     const tripId = (await api<{ id: number }>('GET', '/trips/active', passengerToken)).data.id;
     const refusedOffer = await api('POST', '/driver/trips/accept', cashToken, { trip_request_id: tripId });
     expect(refusedOffer.status).toBe(409);
     expect(refusedOffer.message).toBe('No aceptas Yape');
 
-    const driverToken = await loginToken(yapeDriver.user.email);
+    // A driver who takes Yape offers; the passenger's offer says how they pay.
     expect((await api('POST', '/driver/trips/accept', driverToken, { trip_request_id: tripId })).status).toBe(201);
     await page.getByTestId('driver-offer').getByText('Pago: Yape').waitFor();
-    await acceptAndStart(passengerToken, driverToken, yapeDriver.user.id, tripId);
-    await complete(driverToken, tripId);
+    for (const c of [context, cashContext]) await c.close();
+  });
 
-    // The end: the passenger reads whom to pay and taps 'Ya pagué'; the driver, on the same receipt, 'Pago recibido'.
-    await page.goto(`/trips/${tripId}/receipt`);
+  it("Yape at the end: the passenger reads whom to pay and taps 'Ya pagué', the driver learns it live and taps 'Pago recibido'", async () => {
+    const db = suite.database.db;
+    const driver = await createDriver(db, yapeDriverOptions('912345670'));
+    const rider = await createUser(db, { firstName: 'Anahí', lastName: 'Ccori' });
+    const [riderToken, driverToken] = await Promise.all([loginToken(rider.email), loginToken(driver.user.email)]);
+    const tripId = await completedYapeTrip(riderToken, driverToken, driver.user.id, 16);
+    const [{ context, page }, { context: driverContext, page: driverPage }] = await Promise.all([
+      signedInPhone(suite.browser, rider.email, { geolocation: PARQUE_KENNEDY }),
+      signedInPhone(suite.browser, driver.user.email, { geolocation: PARQUE_KENNEDY }),
+    ]);
+
+    // Both open the trip's receipt, which listens to trip_status/{trip}, where the other phone's answer arrives.
+    const listening = [subscriptionGranted(page, topics.tripStatus(tripId)), subscriptionGranted(driverPage, topics.tripStatus(tripId))];
+    await Promise.all([page.goto(`/trips/${tripId}/receipt`), driverPage.goto(`/trips/${tripId}/receipt`)]);
     const wallet = page.getByTestId('wallet-payment');
     await wallet.getByText(WALLET).waitFor();
     expect(await wallet.textContent()).toContain(`${LONG_NAME.firstName} ${LONG_NAME.lastName}`);
     expect(await page.getByText('Yape · pendiente de confirmación').count()).toBe(1);
     await shot(page, 'passenger-pay-yape', wallet.getByText(WALLET));
-    await driverPage.goto(`/trips/${tripId}/receipt`);
     const driverWallet = driverPage.getByTestId('wallet-payment');
     await driverWallet.getByRole('button', { name: 'Pago recibido' }).waitFor();
     expect(await driverWallet.textContent()).not.toContain(WALLET);
+    // Nothing either phone says from here can reach the other before it listens.
+    await Promise.all(listening);
+
     await wallet.getByRole('button', { name: 'Ya pagué' }).click();
     await wallet.getByText('Le avisamos al conductor. Falta que confirme que recibió tu pago.').waitFor();
     await shot(page, 'passenger-reported', wallet.getByRole('status'));
@@ -176,21 +223,23 @@ describe('payment method, chosen before the ride', () => {
     await driverPage.getByText('Pagado con Yape · confirmado por el conductor').waitFor();
     await page.getByText('Pagado con Yape · confirmado por el conductor').waitFor();
     await shot(page, 'receipt-yape-confirmed', page.getByText('Pagado con Yape · confirmado por el conductor'));
+    for (const c of [context, driverContext]) await c.close();
+  });
 
-    // A second Yape trip, unpaid: 'No recibí el pago' opens a case the operators resolve.
+  it("Yape unpaid: 'No recibí el pago' opens a case the operators resolve; the earnings split by method", async () => {
+    const db = suite.database.db;
+    const driver = await createDriver(db, yapeDriverOptions('912345670'));
+    const paying = await createUser(db, { firstName: 'Anahí', lastName: 'Ccori' });
     const rider = await createUser(db, { firstName: 'Gonzalo', lastName: 'Tapia' });
-    const riderToken = await loginToken(rider.email);
-    const second = await api<{ id: number }>('POST', '/trips', riderToken, {
-      pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude, pickup_address: 'Parque Kennedy, Miraflores',
-      destination_latitude: JOCKEY.latitude, destination_longitude: JOCKEY.longitude, destination_address: 'Jockey Plaza, Surco',
-      service_type_id: 2, offer_price: 18, payment_method: 'yape',
-    });
-    expect(second.status).toBe(201);
-    // The driver ended the first trip at Jockey Plaza: back at Parque Kennedy, they say where they are.
-    expect((await api('POST', '/driver/trips/accept', driverToken, { trip_request_id: second.data.id, ...PARQUE_KENNEDY })).status).toBe(201);
-    await acceptAndStart(riderToken, driverToken, yapeDriver.user.id, second.data.id);
-    await complete(driverToken, second.data.id);
-    await driverPage.goto(`/trips/${second.data.id}/receipt`);
+    const [payingToken, riderToken, driverToken] = await Promise.all([loginToken(paying.email), loginToken(rider.email), loginToken(driver.user.email)]);
+    // A first Yape trip paid and confirmed, then a second one, unpaid.
+    const paid = await completedYapeTrip(payingToken, driverToken, driver.user.id, 16);
+    expect((await api('POST', `/trips/${paid}/payment/paid`, payingToken, {})).status).toBe(200);
+    expect((await api('POST', `/driver/trips/${paid}/payment/received`, driverToken, {})).status).toBe(200);
+    const unpaid = await completedYapeTrip(riderToken, driverToken, driver.user.id, 18);
+
+    const { context: driverContext, page: driverPage } = await signedInPhone(suite.browser, driver.user.email, { geolocation: PARQUE_KENNEDY });
+    await driverPage.goto(`/trips/${unpaid}/receipt`);
     await driverPage.getByTestId('wallet-payment').getByRole('button', { name: 'No recibí el pago' }).click();
     const opened = driverPage.getByText('Abriste un caso: un operador de Jala lo revisará.');
     await opened.waitFor();
@@ -203,9 +252,7 @@ describe('payment method, chosen before the ride', () => {
     await shot(driverPage, 'driver-earnings-split', driverPage.getByTestId('earnings-yape'));
 
     const operator = await createUser(db, { isAdmin: true, firstName: 'Olga', lastName: 'Operadora' });
-    const operatorContext = await phoneContext(suite.browser);
-    const operatorPage = await operatorContext.newPage();
-    await loginViaUi(operatorPage, operator.email, FACTORY_PASSWORD);
+    const { context: operatorContext, page: operatorPage } = await signedInPhone(suite.browser, operator.email);
     await operatorPage.goto('/operators?seccion=pagos');
     const kase = operatorPage.getByRole('article', { name: /Caso de pago/ }).filter({ hasText: 'Gonzalo Tapia' });
     await kase.waitFor();
@@ -222,6 +269,6 @@ describe('payment method, chosen before the ride', () => {
     const audit = await api<{ action: string; target_id: number }[]>('GET', '/admin/audit-log', await loginToken(operator.email));
     expect(audit.data.some((entry) => entry.action === 'payment_case.resolve')).toBe(true);
 
-    for (const c of [context, driverContext, cashContext, operatorContext]) await c.close();
+    for (const c of [driverContext, operatorContext]) await c.close();
   });
 });
