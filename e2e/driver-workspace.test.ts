@@ -103,16 +103,16 @@ describe('driver workspace in Chromium at 360×740', () => {
   it('finds its only active vehicle chosen, goes online with "Conectarse", then offline', async () => {
     await page.goto('/driver/status');
     await page.getByRole('heading', { name: 'Estado del Conductor' }).waitFor();
-    await page.getByTestId('status-label').getByText('Offline').waitFor();
+    await page.getByTestId('status-label').getByText('Desconectado').waitFor();
     await page.getByText('No verificados').waitFor();
     const selector = page.getByLabel('Vehículo activo:');
     await expect.poll(() => selector.locator('option').allTextContents()).toEqual(['Selecciona vehículo', `Toyota Yaris ${plate}`]);
     // Choosing is not connecting: the one active vehicle is already chosen and nothing was sent.
     await expect.poll(() => selector.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe(`Toyota Yaris ${plate}`);
-    await page.getByTestId('status-label').getByText('Offline').waitFor();
+    await page.getByTestId('status-label').getByText('Desconectado').waitFor();
     await page.getByRole('button', { name: 'Conectarse' }).click();
     await page.getByText('Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.').waitFor();
-    await page.getByTestId('status-label').getByText('Online').waitFor();
+    await page.getByTestId('status-label').getByText('Conectado').waitFor();
     await page.getByRole('button', { name: 'Desconectarse' }).waitFor();
     expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
     await animationsSettled(page); // the toggle's colour transition
@@ -120,7 +120,7 @@ describe('driver workspace in Chromium at 360×740', () => {
     await page.getByRole('button', { name: 'Desconectarse' }).click();
     await page.getByText('Estás desconectado.').waitFor();
     await page.getByRole('button', { name: 'Conectarse' }).click();
-    await page.getByTestId('status-label').getByText('Online').waitFor();
+    await page.getByTestId('status-label').getByText('Conectado').waitFor();
 
     const log = await database.db.select().from(schema.driverStatusLog)
       .innerJoin(schema.users, eq(schema.users.id, schema.driverStatusLog.driverId))

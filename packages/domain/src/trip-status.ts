@@ -187,6 +187,11 @@ export function tripStatusLabel(status: string): string {
   return isTripStatus(status) ? TRIP_STATUS_LABELS[status] : 'Otro';
 }
 
+/** A status as a third party reads it (the operators' console): nobody there is the passenger's "ti". */
+export function tripStatusLabelForOperators(status: string): string {
+  return status === 'cancelled_by_passenger' ? 'Cancelado por pasajero' : tripStatusLabel(status);
+}
+
 export type StatusBadge = 'success' | 'warning' | 'danger' | 'neutral';
 
 /**

@@ -55,6 +55,7 @@ describe('package entry point', () => {
       'driverStageAction',
       'driverStageMessage',
       'tripStatusLabel',
+      'tripStatusLabelForOperators',
       'historyStatusBadge',
       'HISTORY_STATUS_FILTERS',
       'DEFAULT_HISTORY_STATUS_FILTER',

@@ -18,6 +18,7 @@ import {
   isTerminalStatus,
   isTripStatus,
   tripStatusLabel,
+  tripStatusLabelForOperators,
 } from '../src/trip-status';
 import type { TripActor, TripStatus } from '../src/trip-status';
 
@@ -280,5 +281,14 @@ describe('driver stage actions (spec §4)', () => {
     for (const status of CANCELLED_TRIP_STATUSES) expect(driverStageMessage(status)).toBe('Viaje cancelado');
     for (const status of ACTIVE_TRIP_STATUSES) expect(driverStageMessage(status)).toBeNull();
     expect(driverStageMessage('unknown')).toBeNull();
+  });
+});
+
+describe('tripStatusLabelForOperators', () => {
+  it('tells a passenger\'s cancellation in the third person and every other status as the passenger\'s history does', () => {
+    expect(tripStatusLabelForOperators('cancelled_by_passenger')).toBe('Cancelado por pasajero');
+    expect(tripStatusLabelForOperators('cancelled_by_driver')).toBe('Cancelado por conductor');
+    expect(tripStatusLabelForOperators('completed')).toBe('Completado');
+    expect(tripStatusLabelForOperators('toString')).toBe('Otro');
   });
 });

@@ -17,7 +17,7 @@ describe('driver status page', () => {
   it('shows "Cargando estado..." and then the state, vehicles, documents and last change', async () => {
     renderDriverScreen(<DriverStatusPage />, { 'GET /driver/status': ok({ driver_status: 'online', active_vehicle_id: 3, documents_verified: true, last_status_change: '2026-03-10T15:00:00.000Z' }), 'GET /driver/vehicles': ok(VEHICLES) });
     expect(screen.getByText('Cargando estado...')).toBeTruthy();
-    expect((await screen.findByTestId('status-label')).textContent).toBe('Online');
+    expect((await screen.findByTestId('status-label')).textContent).toBe('Conectado');
     expect(screen.getByRole('button', { name: 'Desconectarse' })).toBeTruthy();
     await waitFor(() => expect(selector().options).toHaveLength(3));
     expect([...selector().options].map((o) => o.textContent)).toEqual(['Selecciona vehículo', 'Toyota Yaris ABC-123', 'Bajaj RE M1-2345 (mantenimiento)']);
@@ -29,7 +29,7 @@ describe('driver status page', () => {
   it('says "No hay vehículos registrados." without vehicles, and "No verificados" before verification', async () => {
     renderDriverScreen(<DriverStatusPage />, { 'GET /driver/status': ok(OFFLINE), 'GET /driver/vehicles': ok([]) });
     await waitFor(() => expect(selector().options[0]?.textContent).toBe('No hay vehículos registrados.'));
-    expect(screen.getByTestId('status-label').textContent).toBe('Offline');
+    expect(screen.getByTestId('status-label').textContent).toBe('Desconectado');
     expect(screen.getByText('No verificados')).toBeTruthy();
     expect(screen.getByText('Último cambio:').nextSibling?.textContent).toBe('—');
   });
@@ -47,11 +47,11 @@ describe('driver status page', () => {
     fireEvent.change(selector(), { target: { value: '4' } });
     expect(selector().value).toBe('4');
     expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toBe(false);
-    expect(screen.getByTestId('status-label').textContent).toBe('Offline');
+    expect(screen.getByTestId('status-label').textContent).toBe('Desconectado');
     fireEvent.click(screen.getByRole('button', { name: 'Conectarse' }));
     expect(await screen.findByText('Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.')).toBeTruthy();
     expect(sentBody(fetchMock, 'POST', '/driver/status')).toEqual({ status: 'online', vehicle_id: 4 });
-    expect(screen.getByTestId('status-label').textContent).toBe('Online');
+    expect(screen.getByTestId('status-label').textContent).toBe('Conectado');
   });
 
   it('a driver whose one vehicle is active finds it chosen, and "Conectarse" uses it', async () => {
@@ -77,7 +77,7 @@ describe('driver status page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Conectarse' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Necesitas un vehículo activo para conectarte. Selecciona uno o registra un vehículo en tu perfil.');
     expect(sentBody(fetchMock, 'POST', '/driver/status')).toEqual({ status: 'online', vehicle_id: null });
-    expect(screen.getByTestId('status-label').textContent).toBe('Offline');
+    expect(screen.getByTestId('status-label').textContent).toBe('Desconectado');
   });
 
   it('uses the spec fallbacks when the server gives no message', async () => {

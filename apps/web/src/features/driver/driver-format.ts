@@ -29,6 +29,14 @@ export function formatDateTime(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? NO_VALUE : DATE_TIME.format(date);
 }
 
+/**
+ * Whether the driver takes requests, in Spanish ('Conectarse' / 'Desconectarse' are the buttons). Worded as
+ * the driver's availability so it does not read like the header's connection pill ('Jala Online').
+ */
+export function driverStatusLabel(isOnline: boolean): string {
+  return isOnline ? 'Conectado' : 'Desconectado';
+}
+
 export const VEHICLE_TYPE_LABELS: Record<Vehicle['vehicle_type'], string> = { mototaxi: 'Mototaxi', auto: 'Auto' };
 
 export const VEHICLE_STATUS_LABELS: Record<Vehicle['vehicle_status'], string> = {

@@ -1,5 +1,5 @@
 import { FARE_ADJUSTMENT_REASON_LABELS, type FareAdjustment } from '@jala/contracts';
-import { formatSoles, tripStatusLabel } from '@jala/domain';
+import { formatSoles, tripStatusLabelForOperators } from '@jala/domain';
 
 /** '23/11/2026 19:40' in Lima time. */
 export function formatDateTime(iso: string): string {
@@ -13,7 +13,7 @@ export function storyStatusLabel(status: string): string {
   // Scheduled rides (issue 25): joined the live requests 30 minutes before, became active 20 minutes before.
   if (status === 'booking_live') return 'Programado: publicado en vivo';
   if (status === 'booking_active') return 'Programado: viaje activo';
-  return tripStatusLabel(status);
+  return tripStatusLabelForOperators(status);
 }
 
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {

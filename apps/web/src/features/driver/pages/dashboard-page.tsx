@@ -4,6 +4,7 @@ import { CarIcon, ChevronRightIcon, UserIcon, WalletIcon } from '../../../compon
 import { MotivationBanner } from '../components/motivation-banner';
 import { TodayCard } from '../components/today-card';
 import { USUAL_REVIEW_TIME } from '../components/verification-waiting';
+import { driverStatusLabel } from '../driver-format';
 import { useDriverDocuments, useDriverProfile, useDriverStatus } from '../hooks/use-driver-queries';
 import { useVerificationFeed } from '../hooks/use-verification-feed';
 import '../driver.css';
@@ -61,7 +62,7 @@ function StatusLink() {
       <CarIcon />
       <span className="list-link__text">Estado del conductor</span>
       {status && (
-        <span className={`drv-status-pill tone--${isOnline ? 'success' : 'neutral'}`}>{isOnline ? 'Online' : 'Offline'}</span>
+        <span className={`drv-status-pill tone--${isOnline ? 'success' : 'neutral'}`}>{driverStatusLabel(isOnline)}</span>
       )}
       <ChevronRightIcon />
     </Link>

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { driverKeys, setDriverStatus } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { InlineLoading, SuccessBanner } from '../components/inline-status';
-import { formatDateTime, vehicleOptionLabel, VEHICLE_STATUS_LABELS } from '../driver-format';
+import { driverStatusLabel, formatDateTime, vehicleOptionLabel, VEHICLE_STATUS_LABELS } from '../driver-format';
 import { useDriverStatus, useUserId, useVehicles } from '../hooks/use-driver-queries';
 import '../driver.css';
 
@@ -87,7 +87,7 @@ export function DriverStatusPage() {
       <section className="card stack stack--loose" aria-label="Estado actual">
         <div className="row-between">
           <span className={`drv-status-pill tone--${isOnline ? 'success' : 'neutral'}`} data-testid="status-label">
-            {isOnline ? 'Online' : 'Offline'}
+            {driverStatusLabel(isOnline)}
           </span>
           <button
             type="button"

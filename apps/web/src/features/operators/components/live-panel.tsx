@@ -1,5 +1,5 @@
 import type { LiveCity } from '@jala/contracts';
-import { tripStatusLabel } from '@jala/domain';
+import { tripStatusLabelForOperators } from '@jala/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { useLiveCity } from '../hooks/use-live-city';
 import { formatDateTime } from '../operators-format';
@@ -17,7 +17,7 @@ function CityPlot({ city }: { city: LiveCity }) {
   return (
     <svg className="ops-plot" viewBox="0 0 100 100" role="img" aria-label={`Mapa: ${city.drivers.length} conductores en línea y ${city.trips.length} viajes activos`}>
       <rect x="0" y="0" width="100" height="100" className="ops-plot__ground" />
-      {city.trips.map((t) => <rect key={`t${t.id}`} x={x(t.longitude) - 1.6} y={y(t.latitude) - 1.6} width="3.2" height="3.2" className="ops-plot__trip"><title>{`${t.trip_code}: ${tripStatusLabel(t.status)}`}</title></rect>)}
+      {city.trips.map((t) => <rect key={`t${t.id}`} x={x(t.longitude) - 1.6} y={y(t.latitude) - 1.6} width="3.2" height="3.2" className="ops-plot__trip"><title>{`${t.trip_code}: ${tripStatusLabelForOperators(t.status)}`}</title></rect>)}
       {city.drivers.map((d) => <circle key={`d${d.id}`} cx={x(d.longitude)} cy={y(d.latitude)} r="1.8" className={`ops-plot__driver ops-plot__driver--${d.vehicle_type}`}><title>{d.name}</title></circle>)}
     </svg>
   );
@@ -36,7 +36,7 @@ export function LivePanel() {
       <div className="ops-stats">
         <p className="ops-stat"><strong>{autos}</strong> autos en línea</p>
         <p className="ops-stat"><strong>{motos}</strong> mototaxis en línea</p>
-        {[...byStatus].map(([status, n]) => <p key={status} className="ops-stat"><strong>{n}</strong> {tripStatusLabel(status).toLowerCase()}</p>)}
+        {[...byStatus].map(([status, n]) => <p key={status} className="ops-stat"><strong>{n}</strong> {tripStatusLabelForOperators(status).toLowerCase()}</p>)}
       </div>
       <CityPlot city={data} />
       <p className="ops-legend"><span className="ops-dot ops-dot--auto" /> Auto <span className="ops-dot ops-dot--mototaxi" /> Mototaxi <span className="ops-dot ops-dot--trip" /> Viaje activo</p>
