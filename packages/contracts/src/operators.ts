@@ -8,6 +8,7 @@ import { VERIFICATION_STATUSES, zLicenseExpiryDate } from './driver';
 import { zEmail } from './fields';
 import { accountContact, listedTripPlaces } from './shapes';
 import { zText } from './text';
+import { zChatPageQuery } from './trip';
 import { zFareAdjustment } from './trip-views';
 import { zUserType } from './user';
 
@@ -177,6 +178,20 @@ export const zAdminTrip = z.object({
 });
 export type AdminTrip = z.infer<typeof zAdminTrip>;
 
+/** One chat message of a trip as an operator reads it: which conversation (the driver's name), who wrote it. */
+export const zAdminChatLine = z.object({ driver_name: z.string(), sender_role: z.enum(['passenger', 'driver']), message: z.string(), created_at: z.string() });
+export type AdminChatLine = z.infer<typeof zAdminChatLine>;
+
+/** GET /admin/trips/{id}/chat: a page of the trip's chat, oldest to newest, with the cursor of the page before. */
+export const zAdminChatPage = z.object({
+  messages: z.array(zAdminChatLine),
+  next_before: z.number().int().positive().nullable(),
+});
+export type AdminChatPage = z.infer<typeof zAdminChatPage>;
+
+/** `?before=&limit=` of GET /admin/trips/{id}/chat: the same cursor and page size as a conversation's history. */
+export const zAdminChatQuery = zChatPageQuery;
+
 /** GET /admin/trips/{id}: the whole story of one trip. */
 export const zAdminTripStory = z.object({
   trip: zAdminTrip.extend({ cancel_reason: z.string().nullable(), final_fare: z.number().nullable() }),
@@ -185,7 +200,13 @@ export const zAdminTripStory = z.object({
     id: z.number().int(), driver_name: z.string(), price: z.number(), status: z.string(), created_at: z.string(),
     driver_latitude: z.number().nullable(), driver_longitude: z.number().nullable(),
   })),
-  chat: z.array(z.object({ driver_name: z.string(), sender_role: z.enum(['passenger', 'driver']), message: z.string(), created_at: z.string() })),
+  /**
+   * The newest page of the trip's chat (every conversation, oldest to newest within the page); older pages
+   * come from GET /admin/trips/{id}/chat?before={chat_next_before}. A flooded chat stays a small answer.
+   */
+  chat: z.array(zAdminChatLine),
+  /** Cursor of the page before `chat`; null when `chat` already starts at the oldest stored message. */
+  chat_next_before: z.number().int().positive().nullable(),
   positions: z.array(z.object({ label: z.string(), latitude: z.number(), longitude: z.number(), at: z.string().nullable() })),
   /** The driver's requests to change the agreed price and the passenger's answers, oldest first. */
   fare_adjustments: z.array(zFareAdjustment),

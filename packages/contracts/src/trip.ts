@@ -1,7 +1,7 @@
 /** Schemas of the marketplace: trip requests, offers, acceptance, stages, completion, chat and live topics. */
 import { z } from 'zod';
 import { cashNoteTooSmallMessage, isInPeru, isServiceTypeId, isStartCodeShape } from '@jala/domain';
-import { zId, zText } from './text';
+import { ID_MAX, zId, zText } from './text';
 import { zScheduledFor } from './booking';
 import { zCashNote, zPaymentMethod, zWalletPaymentStatus } from './payment';
 import { FARE_ADJUSTMENT_MAX, FARE_ADJUSTMENT_REASONS, zFareAdjustment, zFareHint, zTripStatus } from './trip-views';
@@ -172,6 +172,34 @@ export const zChatMessage = z.object({
   timestamp: zText().max(40),
 });
 export type ChatMessage = z.infer<typeof zChatMessage>;
+
+/**
+ * One page of a conversation's history holds at most this many messages (and this many by default): a
+ * flooded conversation still answers its newest messages in one small read, older ones page by page.
+ */
+export const CHAT_PAGE_MAX = 200;
+const CHAT_CURSOR_MESSAGE = 'El cursor de la conversación no es válido.';
+const CHAT_LIMIT_MESSAGE = `El límite debe ser un número entero entre 1 y ${CHAT_PAGE_MAX}.`;
+
+/**
+ * `?before=&limit=` of a chat history page. `before` is the `next_before` of the page read last (a stored
+ * message's id): the answer holds the messages stored before that one. Without it, the newest page.
+ */
+export const zChatPageQuery = z.object({
+  before: z.coerce.number({ error: CHAT_CURSOR_MESSAGE }).int(CHAT_CURSOR_MESSAGE).positive(CHAT_CURSOR_MESSAGE).max(ID_MAX, CHAT_CURSOR_MESSAGE).optional(),
+  limit: z.coerce.number({ error: CHAT_LIMIT_MESSAGE }).int(CHAT_LIMIT_MESSAGE).min(1, CHAT_LIMIT_MESSAGE).max(CHAT_PAGE_MAX, CHAT_LIMIT_MESSAGE).optional(),
+});
+export type ChatPageQuery = z.infer<typeof zChatPageQuery>;
+
+/**
+ * A page of a conversation: its messages oldest to newest, and the cursor of the page before it (null when
+ * nothing older is stored). Pass `next_before` back as `?before=` to read that page.
+ */
+export const zChatPage = z.object({
+  messages: z.array(zChatMessage),
+  next_before: z.number().int().positive().nullable(),
+});
+export type ChatPage = z.infer<typeof zChatPage>;
 
 const zPoint = z.object({ lat: latitude, lng: longitude, address: zText().max(300) });
 /** Trip publication message on jala/trip_requests (spec §3). The server re-reads the trip; the payload only names it. */

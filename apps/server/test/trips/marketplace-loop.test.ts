@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { topics } from '@jala/contracts';
+import { topics, type ChatPage } from '@jala/contracts';
 import { estimateFare } from '@jala/domain';
 import { api } from '../support/http';
 import { awaitNextMessage, connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
@@ -51,7 +51,7 @@ describeOnBackends('the marketplace loop on %s', ({ t, maybe }) => {
     driverMqtt.publish(chatTopic, JSON.stringify({ sender: d.id, role: 'driver', message: 'Sí, voy en camino', timestamp: new Date().toISOString() }));
     expect(await atPassenger).toMatchObject({ message: 'Sí, voy en camino' });
     // Stored beside the delivery, not before it: read until the rows are there.
-    const history = async () => (await api<{ message: string; role: string }[]>(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${d.id}`, { token: p.token })).body.data.map((m) => m.message);
+    const history = async () => (await api<ChatPage>(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${d.id}/messages`, { token: p.token })).body.data.messages.map((m) => m.message);
     await expect.poll(history).toEqual(['¿Llega en 5 minutos?', 'Sí, voy en camino']);
 
     // Accept: status pushed on trip_status/{id}.

@@ -29,6 +29,7 @@ describe('marketplace ownership and realtime ACL', () => {
       ['POST', `/trips/${trip.id}/publish`],
       ['POST', '/drivers/trips/accept', { trip_id: trip.id, driver_id: driver.id }],
       ['GET', `/trips/${trip.id}/chat/${driver.id}`],
+      ['GET', `/trips/${trip.id}/chat/${driver.id}/messages`],
     ];
     for (const [method, path, body] of calls) {
       const res = await api(t.baseUrl, method, path, { token: s.token, body });
@@ -43,6 +44,7 @@ describe('marketplace ownership and realtime ACL', () => {
     expect((await api(t.baseUrl, 'PUT', `/driver/trips/${trip.id}/status`, { token: s.token, body: { status: 'en_route' } })).status).toBe(404);
     expect((await api(t.baseUrl, 'POST', '/driver/trips/complete', { token: s.token, body: { trip_id: trip.id, final_latitude: -12, final_longitude: -77, actual_fare: 10 } })).status).toBe(404);
     expect((await api(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${driver.id}`, { token: s.token })).status).toBe(404);
+    expect((await api(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${driver.id}/messages`, { token: s.token })).status).toBe(404);
   });
 
   it('refuses a third user\'s real MQTT connection on every trip topic', async () => {

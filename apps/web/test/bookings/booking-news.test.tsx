@@ -77,7 +77,7 @@ describe('the chat of a confirmed booking, before it starts', () => {
     const live = fakeRealtime();
     stubFetch({
       'GET /trips/scheduled': ok([makePassengerBooking({ id: 40, driver: { id: 5, name: 'Rosa Quispe', vehicle: null } })]),
-      'GET /trips/40/chat/5': ok([makeChatMessage({ sender: 5, role: 'driver', message: 'Mañana paso a las 5 en punto' })]),
+      'GET /trips/40/chat/5/messages': ok({ messages: [makeChatMessage({ sender: 5, role: 'driver', message: 'Mañana paso a las 5 en punto' })], next_before: null }),
     });
     renderAt('/passenger/dashboard', <UpcomingBookings />, { user: makeUser({ id: 1 }) });
     const card = await screen.findByRole('listitem', { name: /Viaje programado/ });
@@ -90,7 +90,7 @@ describe('the chat of a confirmed booking, before it starts', () => {
     const live = fakeRealtime();
     stubFetch({
       'GET /driver/scheduled-trips': ok([makeDriverBooking({ id: 40 }), makeDriverBooking({ id: 41, confirmed: false, passenger_name: 'Ana Díaz' })]),
-      'GET /trips/40/chat/5': ok([]),
+      'GET /trips/40/chat/5/messages': ok({ messages: [], next_before: null }),
     });
     renderAt('/driver/trip-request', <DriverBookings />, { user: makeDriverUser({ id: 5 }) });
     const confirmed = await screen.findByRole('listitem', { name: 'Viaje programado de Lucía Torres' });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { topics, type DriverDocumentsState, type LiveCity, type QueuedDriver, type SafetyAlert } from '@jala/contracts';
+import { topics, type AdminChatLine, type AdminTrip, type AdminTripStory, type DriverDocumentsState, type LiveCity, type QueuedDriver, type SafetyAlert } from '@jala/contracts';
 import { makeDriverUser, makeUser } from '@jala/test-factories';
 import { DocumentsSection } from '../../src/features/driver/components/documents-section';
 import { DriverDashboardPage } from '../../src/features/driver/pages/dashboard-page';
@@ -163,5 +163,40 @@ describe('driver documents tab', () => {
     renderAt('/driver/dashboard', <DriverDashboardPage />, { user: makeDriverUser() });
     const link = await screen.findByRole('link', { name: /^Tu SOAT vence el 25\/11\/2026/ });
     expect(link.getAttribute('href')).toBe('/driver/profile?tab=documentos');
+  });
+});
+
+describe("operators console: a trip's chat", () => {
+  const line = (n: number): AdminChatLine => ({ driver_name: 'Rosa Quispe', sender_role: n % 2 ? 'passenger' : 'driver', message: `Mensaje ${n}`, created_at: `2026-11-23T15:${String(n).padStart(2, '0')}:00.000Z` });
+  const TRIP: AdminTrip = {
+    id: 3, trip_code: 'TRIP-ABC123', status: 'in_progress', passenger: { id: 90, name: 'Miguel Soto' }, driver: { id: 5, name: 'Rosa Quispe' },
+    pickup_address: 'Parque Kennedy', destination_address: 'Jockey Plaza', pickup_latitude: -12.12, pickup_longitude: -77.03, estimated_fare: 18.5,
+    agreed_fare: 18.5, created_at: '2026-11-23T15:00:00.000Z', scheduled_for: null,
+  };
+  const STORY: AdminTripStory = {
+    trip: { ...TRIP, cancel_reason: null, final_fare: null }, status_log: [{ status: 'pending', at: '2026-11-23T15:00:00.000Z' }], offers: [], positions: [],
+    fare_adjustments: [], chat: [line(5), line(6)], chat_next_before: 55,
+  };
+
+  it("shows the story's newest page of the chat and puts the older pages above it on 'Ver mensajes anteriores'", async () => {
+    const fetchMock = stubFetch({
+      'GET /admin/live': ok({ drivers: [], trips: [], open_alerts: 0, at: '2026-11-23T15:00:00.000Z' }),
+      'GET /admin/trips': ok([TRIP]),
+      'GET /admin/trips/3': ok(STORY),
+      'GET /admin/trips/3/chat': (_init, url) => ok(url.includes('before=55') ? { messages: [line(3), line(4)], next_before: 33 } : { messages: [line(1), line(2)], next_before: null }),
+    });
+    renderAt('/operators?seccion=viajes', <OperatorsConsolePage />, { user: makeUser({ roles: ['passenger', 'admin'] }) });
+    fireEvent.click(await screen.findByRole('button', { name: /TRIP-ABC123/ }));
+    const story = await screen.findByRole('region', { name: 'Viaje TRIP-ABC123' });
+    const chatLines = () => [...story.querySelectorAll('li')].map((li) => li.textContent ?? '').filter((text) => text.includes('Mensaje')).map((text) => /Mensaje \d/.exec(text)?.[0]);
+    await within(story).findByText('Mensaje 6', { exact: false });
+    expect(chatLines()).toEqual(['Mensaje 5', 'Mensaje 6']);
+    fireEvent.click(within(story).getByRole('button', { name: 'Ver mensajes anteriores' }));
+    await within(story).findByText('Mensaje 3', { exact: false });
+    fireEvent.click(within(story).getByRole('button', { name: 'Ver mensajes anteriores' }));
+    await within(story).findByText('Mensaje 1', { exact: false });
+    expect(chatLines()).toEqual(['Mensaje 1', 'Mensaje 2', 'Mensaje 3', 'Mensaje 4', 'Mensaje 5', 'Mensaje 6']);
+    expect(within(story).queryByRole('button', { name: 'Ver mensajes anteriores' })).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/chat'))).toEqual(['/api/admin/trips/3/chat?before=55', '/api/admin/trips/3/chat?before=33']);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  zAdminAlertsQuery, zAdminTrip, zAdminTripStory, zAdminTripsQuery, zIdParam, zLiveCity, zOperatorCancelRequest,
+  zAdminAlertsQuery, zAdminChatPage, zAdminChatQuery, zAdminTrip, zAdminTripStory, zAdminTripsQuery, zIdParam, zLiveCity, zOperatorCancelRequest,
   zResolveAlertRequest, zSafetyAlert,
 } from '@jala/contracts';
 import { ok } from '../../lib/envelope';
@@ -24,6 +24,9 @@ export const adminTripsRoutes: FastifyPluginAsyncZod<Services> = async (app, { t
 
   app.get('/admin/trips/:id', answers("One trip's story: status log, offers, chat, positions", zAdminTripStory, { params: zIdParam }),
     async (request) => ok(await trips.story(request.params.id)));
+
+  app.get('/admin/trips/:id/chat', answers("A page of one trip's chat, oldest to newest: the newest (200), or the page before the cursor `before`", zAdminChatPage, { params: zIdParam, querystring: zAdminChatQuery }),
+    async (request) => ok(await trips.chatPage(request.params.id, request.query)));
 
   app.post('/admin/trips/:id/cancel', answers('Cancel an abusive or stuck trip; passenger and driver are told', zAdminTripStory, { params: zIdParam, body: zOperatorCancelRequest }), async (request) => {
     const { after } = await passengerTrips.cancelAsOperator(request.params.id, request.body.reason, (tx, before, cancelled) =>

@@ -1,4 +1,4 @@
-import type { AdminTrip, AdminTripStory, LiveCity } from '@jala/contracts';
+import { CHAT_PAGE_MAX, type AdminChatPage, type AdminTrip, type AdminTripStory, type ChatPageQuery, type LiveCity } from '@jala/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, schema, sql, type Database } from '@jala/db';
 import { ACTIVE_TRIP_STATUSES, fromCentimos, type TripStatus } from '@jala/domain';
 import { alias } from 'drizzle-orm/pg-core';
@@ -67,9 +67,7 @@ export class TripsAdminService {
     const offers = await this.db.select({ offer: schema.tripOffers, driver: schema.users }).from(schema.tripOffers)
       .innerJoin(schema.users, eq(schema.users.id, schema.tripOffers.driverId))
       .where(eq(schema.tripOffers.tripId, tripId)).orderBy(asc(schema.tripOffers.id));
-    const chat = await this.db.select({ message: schema.chatMessages, driver: schema.users }).from(schema.chatMessages)
-      .innerJoin(schema.users, eq(schema.users.id, schema.chatMessages.driverId))
-      .where(eq(schema.chatMessages.tripId, tripId)).orderBy(asc(schema.chatMessages.id));
+    const chat = await this.chatPageOf(tripId, {});
     const adjustments = await this.db.select().from(schema.fareAdjustments)
       .where(eq(schema.fareAdjustments.tripId, tripId)).orderBy(asc(schema.fareAdjustments.id));
 
@@ -106,11 +104,40 @@ export class TripsAdminService {
         driver_latitude: offer.driverLatitude == null ? null : Number(offer.driverLatitude),
         driver_longitude: offer.driverLongitude == null ? null : Number(offer.driverLongitude),
       })),
-      chat: chat.map(({ message, driver }) => ({
-        driver_name: fullName(driver), sender_role: message.senderRole, message: message.message, created_at: message.createdAt.toISOString(),
-      })),
+      chat: chat.messages,
+      chat_next_before: chat.next_before,
       positions,
       fare_adjustments: adjustments.map(toFareAdjustmentDto),
+    };
+  }
+
+  /** A page of the trip's chat (every conversation of it) before the cursor `before`; 404 for an unknown trip. */
+  async chatPage(tripId: number, query: ChatPageQuery): Promise<AdminChatPage> {
+    const [trip] = await this.db.select({ id: schema.trips.id }).from(schema.trips).where(eq(schema.trips.id, tripId));
+    if (!trip) throw new AppError('TRIP_NOT_FOUND');
+    return this.chatPageOf(tripId, query);
+  }
+
+  /**
+   * The trip's chat newest first, at most one page (the operator asked for the whole chat before, and a
+   * flooded trip answered hundreds of kilobytes), returned oldest to newest with the cursor of the page
+   * before: the id of its oldest message, in the history order of the conversations (stored time, then id).
+   */
+  private async chatPageOf(tripId: number, query: ChatPageQuery): Promise<AdminChatPage> {
+    const m = schema.chatMessages;
+    const limit = query.limit ?? CHAT_PAGE_MAX;
+    const before = query.before === undefined ? undefined : sql`(${m.createdAt}, ${m.id}) < (
+      select mark.created_at, mark.id from ${m} mark where mark.id = ${query.before} and mark.trip_id = ${tripId})`;
+    const rows = await this.db.select({ message: m, driver: schema.users }).from(m)
+      .innerJoin(schema.users, eq(schema.users.id, m.driverId))
+      .where(and(eq(m.tripId, tripId), before))
+      .orderBy(desc(m.createdAt), desc(m.id)).limit(limit + 1);
+    const page = rows.slice(0, limit).reverse();
+    return {
+      messages: page.map(({ message, driver }) => ({
+        driver_name: fullName(driver), sender_role: message.senderRole, message: message.message, created_at: message.createdAt.toISOString(),
+      })),
+      next_before: rows.length > limit ? (page[0]?.message.id ?? null) : null,
     };
   }
 

@@ -1,8 +1,24 @@
-import { zChatMessage, type ChatMessage } from '@jala/contracts';
+import { CHAT_PAGE_MAX, zChatMessage, type ChatMessage, type ChatPage, type ChatPageQuery } from '@jala/contracts';
 import { AppError } from '../../lib/app-error';
 import type { TripEvents } from './trip-events';
 import type { TripAccess } from './trip-access';
 import type { TripsRepository } from './trips.repository';
+
+/**
+ * How many messages one conversation keeps: storing a message deletes what is older than the newest this
+ * many. A flood then costs bounded storage, and every read of the history stays small.
+ */
+export const CHAT_MESSAGES_KEPT = 1000;
+
+type ChatRow = Awaited<ReturnType<TripsRepository['chatPage']>>['rows'][number];
+
+const toChatMessage = (r: ChatRow): ChatMessage => ({
+  ...(r.clientMessageId === null ? {} : { id: r.clientMessageId }),
+  sender: r.senderId,
+  role: r.senderRole,
+  message: r.message,
+  timestamp: r.createdAt.toISOString(),
+});
 
 /**
  * Per-offer chat between a trip's passenger and one driver. Messages travel over MQTT
@@ -12,16 +28,20 @@ import type { TripsRepository } from './trips.repository';
 export class ChatService {
   constructor(private readonly trips: TripsRepository, private readonly access: TripAccess, private readonly events: Pick<TripEvents, 'chatStored'>) {}
 
-  async history(userId: number, tripId: number, driverId: number): Promise<ChatMessage[]> {
+  /**
+   * A page of the stored conversation, oldest to newest: the newest messages, or those before the cursor
+   * `before` (the `next_before` of the page read last). Someone outside the conversation gets a 404.
+   */
+  async page(userId: number, tripId: number, driverId: number, query: ChatPageQuery = {}): Promise<ChatPage> {
     if (!(await this.access.canUseChat(userId, tripId, driverId))) throw new AppError('CHAT_NOT_FOUND');
-    const rows = await this.trips.listChat(tripId, driverId);
-    return rows.map((r) => ({
-      ...(r.clientMessageId === null ? {} : { id: r.clientMessageId }),
-      sender: r.senderId,
-      role: r.senderRole,
-      message: r.message,
-      timestamp: r.createdAt.toISOString(),
-    }));
+    const { rows, more } = await this.trips.chatPage(tripId, driverId, { before: query.before, limit: query.limit ?? CHAT_PAGE_MAX });
+    const oldestFirst = rows.reverse();
+    return { messages: oldestFirst.map(toChatMessage), next_before: more ? (oldestFirst[0]?.id ?? null) : null };
+  }
+
+  /** The newest page's messages alone: the answer of the history route as app versions before paging read it. */
+  async history(userId: number, tripId: number, driverId: number): Promise<ChatMessage[]> {
+    return (await this.page(userId, tripId, driverId)).messages;
   }
 
   /** Whether `userId` may publish `payload` on this conversation: a valid message, sent as themselves. */
@@ -35,13 +55,14 @@ export class ChatService {
   }
 
   /**
-   * Stores a message at the time the broker received it (ordering the history as it was delivered). A
-   * copy of one already stored (same sender and id: an MQTT QoS 1 resend) is not stored again.
+   * Stores a message at the time the broker received it (ordering the history as it was delivered), and
+   * drops what falls beyond the conversation's newest CHAT_MESSAGES_KEPT. A copy of one already stored (same sender and
+   * id: an MQTT QoS 1 resend) is not stored again.
    */
   async store(tripId: number, driverId: number, message: ChatMessage, receivedAt: Date): Promise<void> {
     const stored = await this.trips.insertChat({
       tripId, driverId, senderId: message.sender, senderRole: message.role, message: message.message.trim(), clientMessageId: message.id ?? null, createdAt: receivedAt,
-    });
+    }, CHAT_MESSAGES_KEPT);
     if (stored) this.events.chatStored(tripId, driverId, message);
   }
 }

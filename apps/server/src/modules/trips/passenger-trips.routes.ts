@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  zAcceptOfferRequest, zCancelTripRequest, zChatMessage, zCreatedTrip, zCreateTripRequest, zDriverOffer, zEnvelope, zIdParam, zOfferAcceptance,
+  zAcceptOfferRequest, zCancelTripRequest, zChatMessage, zChatPage, zChatPageQuery, zCreatedTrip, zCreateTripRequest, zDriverOffer, zEnvelope, zIdParam, zOfferAcceptance,
   zRaisePriceRequest, zTripCancellation,
 } from '@jala/contracts';
 import { ok } from '../../lib/envelope';
@@ -53,7 +53,19 @@ export const passengerTripRoutes: FastifyPluginAsyncZod<{ passengerTrips: Passen
     return ok({ id: trip.id, status: trip.status, driver_id: request.body.driver_id }, 'Conductor aceptado');
   });
 
+  app.get('/trips/:id/chat/:driverId/messages', {
+    schema: {
+      tags: ['trips'], summary: 'Stored chat between the passenger and one driver: the newest page (200), or the page before the cursor `before`',
+      ...secured, params: zChatParams, querystring: zChatPageQuery, response: { 200: zEnvelope(zChatPage) },
+    },
+  }, async (request) => ok(await chat.page(currentUser(request).id, request.params.id, request.params.driverId, request.query)));
+
+  // The answer app versions before paging read (a bare array): a phone keeps its installed version for the
+  // whole of a live trip, so this stays until those are gone. It answers the newest page, not the oldest.
   app.get('/trips/:id/chat/:driverId', {
-    schema: { tags: ['trips'], summary: 'Stored chat between the passenger and one driver', ...secured, params: zChatParams, response: { 200: zEnvelope(z.array(zChatMessage)) } },
+    schema: {
+      tags: ['trips'], summary: 'Newest page of the stored chat as a bare array (use /messages, which pages back)', deprecated: true,
+      ...secured, params: zChatParams, response: { 200: zEnvelope(z.array(zChatMessage)) },
+    },
   }, async (request) => ok(await chat.history(currentUser(request).id, request.params.id, request.params.driverId)));
 };

@@ -113,9 +113,9 @@ describe('trip request card', () => {
 
   it("once offered shows 'Oferta enviada: S/ x.xx' and the chat with its stored history", async () => {
     stubFetch({
-      [`GET /trips/501/chat/${DRIVER_ID}`]: jsonResponse(200, envelope([
-        { sender: 90, role: 'passenger', message: '¿Puede llegar en 5 minutos?', timestamp: '2025-06-01T15:00:00.000Z' },
-      ])),
+      [`GET /trips/501/chat/${DRIVER_ID}/messages`]: jsonResponse(200, envelope({
+        messages: [{ sender: 90, role: 'passenger', message: '¿Puede llegar en 5 minutos?', timestamp: '2025-06-01T15:00:00.000Z' }], next_before: null,
+      })),
     });
     const chatClient = new FakeRealtime();
     renderCard({ request: makeDriverTripRequest({ my_offer_price: 19.5 }), chatClient });
@@ -127,7 +127,7 @@ describe('trip request card', () => {
   });
 
   it('sends chat messages as the driver, never blank ones, and shows live replies', async () => {
-    stubFetch({ [`GET /trips/501/chat/${DRIVER_ID}`]: jsonResponse(200, envelope([])) });
+    stubFetch({ [`GET /trips/501/chat/${DRIVER_ID}/messages`]: jsonResponse(200, envelope({ messages: [], next_before: null })) });
     const chatClient = new FakeRealtime();
     renderCard({ request: makeDriverTripRequest({ my_offer_price: 20 }), chatClient });
     expect(await screen.findByText('Aún no hay mensajes. Saluda al pasajero.')).toBeTruthy();
@@ -154,7 +154,7 @@ describe('trip request card', () => {
   });
 
   it('keeps the text and explains when the chat cannot send without a live connection', async () => {
-    stubFetch({ [`GET /trips/501/chat/${DRIVER_ID}`]: jsonResponse(200, envelope([])) });
+    stubFetch({ [`GET /trips/501/chat/${DRIVER_ID}/messages`]: jsonResponse(200, envelope({ messages: [], next_before: null })) });
     const chatClient = new FakeRealtime();
     chatClient.failPublish = new Error('MQTT client not connected');
     renderCard({ request: makeDriverTripRequest({ my_offer_price: 20 }), chatClient });

@@ -130,7 +130,7 @@ describe("driver 'Solicitudes de Viaje' page", () => {
       'GET /driver/trips/current': noActiveTrip(),
       'GET /driver/trip-requests': jsonResponse(200, envelope([makeDriverTripRequest()])),
       'POST /driver/trips/accept': jsonResponse(201, envelope({ offer_id: 1, trip_id: 501, driver_id: DRIVER_ID, price: 20, driver: { name: 'Jorge Vargas', rating: null, vehicle: 'Kia Rio' }, location: KENNEDY, created_at: new Date().toISOString() })),
-      [`GET /trips/501/chat/${DRIVER_ID}`]: jsonResponse(200, envelope([])),
+      [`GET /trips/501/chat/${DRIVER_ID}/messages`]: jsonResponse(200, envelope({ messages: [], next_before: null })),
     });
     renderAt('/driver/trip-request', {
       '/driver/trip-request': <DriverTripRequestPage />,
@@ -153,7 +153,7 @@ describe("driver 'Solicitudes de Viaje' page", () => {
     stubFetch({
       'GET /driver/trips/current': noActiveTrip(),
       'GET /driver/trip-requests': jsonResponse(200, envelope([makeDriverTripRequest({ my_offer_price: 20 })])),
-      [`GET /trips/501/chat/${DRIVER_ID}`]: jsonResponse(200, envelope([])),
+      [`GET /trips/501/chat/${DRIVER_ID}/messages`]: jsonResponse(200, envelope({ messages: [], next_before: null })),
     });
     renderPage();
     act(() => phone.geo.fix(KENNEDY.latitude, KENNEDY.longitude));

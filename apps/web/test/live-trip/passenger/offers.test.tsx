@@ -31,7 +31,7 @@ describe('mergeOffers', () => {
 describe('driver offers panel', () => {
   beforeEach(() => {
     setSession(makeUser());
-    stubFetch({ 'GET /trips/7/chat/1': jsonResponse(200, { success: true, data: [], message: 'OK' }), 'GET /trips/7/chat/2': jsonResponse(200, { success: true, data: [], message: 'OK' }) });
+    stubFetch({ 'GET /trips/7/chat/1/messages': jsonResponse(200, { success: true, data: { messages: [], next_before: null }, message: 'OK' }), 'GET /trips/7/chat/2/messages': jsonResponse(200, { success: true, data: { messages: [], next_before: null }, message: 'OK' }) });
     fakeRealtime(false);
   });
   afterEach(() => {
@@ -76,8 +76,8 @@ describe('offers of a pending trip, polled and live', () => {
     setSession(makeUser());
     const fetchMock = stubFetch({
       'GET /trips/7/driver-offers': jsonResponse(200, { success: true, data: [makeDriverOffer({ driver_id: 1, price: 20 })], message: 'OK' }),
-      'GET /trips/7/chat/1': jsonResponse(200, { success: true, data: [], message: 'OK' }),
-      'GET /trips/7/chat/2': jsonResponse(200, { success: true, data: [], message: 'OK' }),
+      'GET /trips/7/chat/1/messages': jsonResponse(200, { success: true, data: { messages: [], next_before: null }, message: 'OK' }),
+      'GET /trips/7/chat/2/messages': jsonResponse(200, { success: true, data: { messages: [], next_before: null }, message: 'OK' }),
       'GET /health': jsonResponse(200, { success: true, data: { tile_url: null }, message: 'OK' }),
       ...routes,
     });

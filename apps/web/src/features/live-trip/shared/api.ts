@@ -1,12 +1,13 @@
-import type { ChatMessage } from '@jala/contracts';
+import type { ChatPage } from '@jala/contracts';
 import { apiClient, callApi } from '../../../lib/api-client';
 
 /** Calls both sides of the live trip make, and the cache keys of the live trip's own queries. */
 
 export const CHAT_FALLBACK = 'No se pudo cargar la conversación';
 
-export const fetchChatHistory = (tripId: number, driverId: number) =>
-  callApi(apiClient.get<ChatMessage[]>(`/trips/${tripId}/chat/${driverId}`), CHAT_FALLBACK);
+/** A page of the stored conversation: the newest, or the one before the cursor `before` (a page's `next_before`). */
+export const fetchChatPage = (tripId: number, driverId: number, before: number | null) =>
+  callApi(apiClient.get<ChatPage>(`/trips/${tripId}/chat/${driverId}/messages${before === null ? '' : `?before=${before}`}`), CHAT_FALLBACK);
 
 export const liveTripKeys = {
   /** Prefix of every live-trip query (offers, chat, receipts, the driver's requests). */

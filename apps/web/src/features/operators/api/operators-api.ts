@@ -1,5 +1,5 @@
 import type {
-  AdminTrip, AdminTripStory, AdminUser, AuditEntry, DocumentFile, DriverReview, DriverVerification, LiveCity, Operator, QueuedDriver,
+  AdminChatPage, AdminTrip, AdminTripStory, AdminUser, AuditEntry, DocumentFile, DriverReview, DriverVerification, LiveCity, Operator, QueuedDriver,
   SafetyAlert,
 } from '@jala/contracts';
 import { apiClient, callApi, callApiConfirmed } from '../../../lib/api-client';
@@ -38,6 +38,9 @@ export function fetchTrips(filters: TripFilters) {
   return callApi(apiClient.get<AdminTrip[]>(`/admin/trips${query.size ? `?${query}` : ''}`), 'No se pudieron cargar los viajes.');
 }
 export const fetchTripStory = (id: number) => callApi(apiClient.get<AdminTripStory>(`/admin/trips/${id}`), 'No se pudo cargar el viaje.');
+/** The page of a trip's chat before the cursor `before` (the story's `chat_next_before`, then each page's `next_before`). */
+export const fetchTripChat = (id: number, before: number) =>
+  callApi(apiClient.get<AdminChatPage>(`/admin/trips/${id}/chat?before=${before}`), 'No se pudieron cargar los mensajes anteriores.');
 export const cancelTrip = (id: number, reason: string) => callApiConfirmed(apiClient.post<AdminTripStory>(`/admin/trips/${id}/cancel`, { reason }), FALLBACK);
 export const fetchLive = () => callApi(apiClient.get<LiveCity>('/admin/live'), 'No se pudo cargar el mapa en vivo.');
 

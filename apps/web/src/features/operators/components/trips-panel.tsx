@@ -1,10 +1,40 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { canCancel, formatSoles, scheduledLabel, TRIP_STATUSES, tripStatusLabel } from '@jala/domain';
+import { canCancel, formatSoles, scheduledLabel, TRIP_STATUSES, tripStatusLabelForOperators } from '@jala/domain';
 import { errorMessage } from '../../../lib/api-client';
-import { cancelTrip, fetchTrips, fetchTripStory, operatorKeys, type TripFilters } from '../api/operators-api';
+import type { AdminChatLine } from '@jala/contracts';
+import { cancelTrip, fetchTripChat, fetchTrips, fetchTripStory, operatorKeys, type TripFilters } from '../api/operators-api';
 import { adjustmentSummary, formatDateTime, OFFER_STATUS_LABELS, storyStatusLabel } from '../operators-format';
 import { ReasonForm } from './reason-form';
+
+/**
+ * The trip's chat as the story brings it (its newest page) and, on 'Ver mensajes anteriores', the pages
+ * before it, put above. Keyed by the story's cursor by its caller: a story read again starts over.
+ */
+function StoryChat({ id, newest, nextBefore }: { id: number; newest: AdminChatLine[]; nextBefore: number | null }) {
+  const [older, setOlder] = useState<{ lines: AdminChatLine[]; before: number | null }>({ lines: [], before: nextBefore });
+  const more = useMutation({
+    mutationFn: (before: number) => fetchTripChat(id, before),
+    onSuccess: (page) => setOlder((current) => ({ lines: [...page.messages, ...current.lines], before: page.next_before })),
+  });
+  const lines = [...older.lines, ...newest];
+  if (lines.length === 0) return <p className="ops-muted">Sin mensajes.</p>;
+  return (
+    <>
+      {older.before !== null && (
+        <button type="button" className="btn btn--ghost" disabled={more.isPending} onClick={() => { if (older.before !== null) more.mutate(older.before); }}>
+          {more.isPending ? 'Cargando mensajes anteriores...' : 'Ver mensajes anteriores'}
+        </button>
+      )}
+      {more.error && <p className="alert alert--error" role="alert">{errorMessage(more.error)}</p>}
+      <ul className="ops-plain">
+        {lines.map((line, index) => (
+          <li key={index}><strong>{line.sender_role === 'passenger' ? 'Pasajero' : line.driver_name}:</strong> {line.message} <span className="ops-muted">· {formatDateTime(line.created_at)}</span></li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 function TripStory({ id, onClose }: { id: number; onClose: () => void }) {
   const client = useQueryClient();
@@ -29,7 +59,7 @@ function TripStory({ id, onClose }: { id: number; onClose: () => void }) {
         <h3 id="story-title" className="ops-card__title">Viaje {trip.trip_code}</h3>
         <button type="button" className="btn btn--ghost" onClick={onClose}>Cerrar</button>
       </header>
-      <p><span className={`pill ops-status ops-status--${trip.status}`}>{tripStatusLabel(trip.status)}</span></p>
+      <p><span className={`pill ops-status ops-status--${trip.status}`}>{tripStatusLabelForOperators(trip.status)}</span></p>
       <dl className="ops-facts">
         {trip.scheduled_for && <div><dt>Hora de recojo</dt><dd>{scheduledLabel(new Date(trip.scheduled_for))}</dd></div>}
         <div><dt>Pasajero</dt><dd>{trip.passenger.name}</dd></div>
@@ -56,13 +86,7 @@ function TripStory({ id, onClose }: { id: number; onClose: () => void }) {
         </ul>
       )}
       <h4 className="ops-subtitle">Chat</h4>
-      {data.chat.length === 0 ? <p className="ops-muted">Sin mensajes.</p> : (
-        <ul className="ops-plain">
-          {data.chat.map((line, index) => (
-            <li key={index}><strong>{line.sender_role === 'passenger' ? 'Pasajero' : line.driver_name}:</strong> {line.message} <span className="ops-muted">· {formatDateTime(line.created_at)}</span></li>
-          ))}
-        </ul>
-      )}
+      <StoryChat key={`${data.chat_next_before ?? 'all'}`} id={id} newest={data.chat} nextBefore={data.chat_next_before} />
       <h4 className="ops-subtitle">Posiciones</h4>
       <ul className="ops-plain">
         {data.positions.map((p, index) => <li key={index}>{p.label}: {p.latitude.toFixed(5)}, {p.longitude.toFixed(5)}{p.at ? ` · ${formatDateTime(p.at)}` : ''}</li>)}
@@ -96,7 +120,7 @@ export function TripsPanel() {
           <option value="active">Activos</option>
           <option value="scheduled">Programados</option>
           <option value="">Todos</option>
-          {TRIP_STATUSES.map((status) => <option key={status} value={status}>{tripStatusLabel(status)}</option>)}
+          {TRIP_STATUSES.map((status) => <option key={status} value={status}>{tripStatusLabelForOperators(status)}</option>)}
         </select>
         {/* What to type is in the label: a placeholder that long is cut beside the button on a phone. */}
         <label className="field__label" htmlFor="ops-trip-q">Buscar por código, dirección o nombre</label>
@@ -115,7 +139,7 @@ export function TripsPanel() {
             {/* Named by what it shows (code, status, people, pickup): a spoken name matches the visible one. */}
             <button type="button" className="ops-row" onClick={() => setOpen(trip.id)}>
               <span className="ops-row__main">
-                <strong>{trip.trip_code}</strong> <span className={`pill ops-status ops-status--${trip.status}`}>{tripStatusLabel(trip.status)}</span>
+                <strong>{trip.trip_code}</strong> <span className={`pill ops-status ops-status--${trip.status}`}>{tripStatusLabelForOperators(trip.status)}</span>
               </span>
               <span className="ops-row__line">{trip.passenger.name} → {trip.driver?.name ?? 'sin conductor'}</span>
               {trip.scheduled_for && <span className="ops-row__line ops-scheduled">{scheduledLabel(new Date(trip.scheduled_for))}</span>}

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { CHAT_MESSAGE_MAX, type ChatMessage } from '@jala/contracts';
 import { errorMessage } from '../../../../lib/api-client';
 import { CHAT_FALLBACK } from '../api';
 import { formatChatTime } from '../format';
-import { chatTextToSend } from './merge-chat';
+import { chatTextToSend, messageKey } from './merge-chat';
 import { useTripChat, type ChatClient } from './use-trip-chat';
 import './chat.css';
 
@@ -28,20 +28,45 @@ const EMPTY_HINT: Record<ChatMessage['role'], string> = {
 };
 
 /**
- * The per-offer chat box of both phones (spec §2): stored history plus live messages, who wrote each
- * ('Tú' for this phone), 'Escribe un mensaje'; a blank message is not sent and a failed one keeps its text.
+ * The per-offer chat box of both phones (spec §2): the newest stored messages plus live ones, who wrote
+ * each ('Tú' for this phone), 'Ver mensajes anteriores' above them while older ones are stored, 'Escribe
+ * un mensaje'; a blank message is not sent and a failed one keeps its text.
  */
 export function OfferChat({ tripId, driverId, role, userId, peerName, peerLabel, client }: OfferChatProps) {
-  const { messages, isLoading, error, send, isSending } = useTripChat({ tripId, driverId, role, senderId: userId, ...(client ? { client } : {}) });
+  const { messages, isLoading, error, hasOlder, loadOlder, isLoadingOlder, send, isSending } = useTripChat({
+    tripId, driverId, role, senderId: userId, ...(client ? { client } : {}),
+  });
   const [text, setText] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
   const inputId = useId();
   const list = useRef<HTMLOListElement>(null);
+  const shown = useRef<{ oldest?: string; newest?: string }>({});
+  /** Set when older messages are asked for: the distance from the list's end, and what was the oldest then. */
+  const anchor = useRef<{ fromEnd: number; oldest: string | undefined } | null>(null);
 
-  useEffect(() => {
+  // Before paint, so the list never flashes at the wrong place: older messages put above keep what the
+  // reader was looking at where it was; a new last message (sent or received) scrolls to the end.
+  useLayoutEffect(() => {
     const element = list.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [messages.length]);
+    const oldest = messages[0] && messageKey(messages[0]);
+    const newest = messages.at(-1) && messageKey(messages.at(-1)!);
+    const before = shown.current;
+    shown.current = { oldest, newest };
+    if (!element) return;
+    const kept = anchor.current;
+    if (kept && oldest !== kept.oldest) {
+      anchor.current = null;
+      element.scrollTop = element.scrollHeight - kept.fromEnd;
+    } else if (newest !== before.newest) {
+      element.scrollTop = element.scrollHeight;
+    }
+  }, [messages]);
+
+  const showOlder = (): void => {
+    const element = list.current;
+    anchor.current = { fromEnd: element ? element.scrollHeight - element.scrollTop : 0, oldest: shown.current.oldest };
+    void loadOlder();
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
@@ -59,10 +84,16 @@ export function OfferChat({ tripId, driverId, role, userId, peerName, peerLabel,
       {isLoading && <p className="muted">Cargando mensajes...</p>}
       {Boolean(error) && !isLoading && <p className="dt-chat__error" role="alert">{errorMessage(error, CHAT_FALLBACK)}</p>}
       {!isLoading && !error && messages.length === 0 && <p className="muted">{EMPTY_HINT[role]}</p>}
-      <ol className="dt-chat__list" ref={list} aria-label={`Chat con ${peerName}`} aria-live="polite">
+      {hasOlder && (
+        <button type="button" className="btn btn--ghost dt-chat__older" onClick={showOlder} disabled={isLoadingOlder}>
+          {isLoadingOlder ? 'Cargando mensajes anteriores...' : 'Ver mensajes anteriores'}
+        </button>
+      )}
+      {/* Focusable: a conversation taller than its box scrolls, and a keyboard must be able to scroll it too. */}
+      <ol className="dt-chat__list" ref={list} tabIndex={0} aria-label={`Chat con ${peerName}`} aria-live="polite" aria-busy={isLoadingOlder}>
         {messages.map((m) => (
           // The time is drawn from data-time (CSS) so the message reads as 'who + text'.
-          <li key={`${m.sender}-${m.timestamp}-${m.message}`} className={`dt-chat__msg dt-chat__msg--${m.role === role ? 'mine' : 'theirs'}`} data-time={formatChatTime(m.timestamp)}>
+          <li key={messageKey(m)} className={`dt-chat__msg dt-chat__msg--${m.role === role ? 'mine' : 'theirs'}`} data-time={formatChatTime(m.timestamp)}>
             <span className="dt-chat__who">{m.role === role ? 'Tú' : peerLabel}</span>
             <span className="dt-chat__text">{m.message}</span>
           </li>

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { ChatMessage } from '@jala/contracts';
+import { messageKey } from './merge-chat';
 import { OfferChat } from './offer-chat';
 import { useTripChat } from './use-trip-chat';
 
@@ -15,19 +16,22 @@ export interface TripChatPanelProps {
 /**
  * The conversation with the chosen driver (or the passenger), open from the accept to the end of the
  * trip on both phones. Folded, it shows how many of the other side's messages arrived unread; the
- * history already there when the panel first loads counts as read.
+ * history already there when the panel first loads counts as read. Messages are told apart by their id,
+ * not counted: the history is read a page at a time, and a page read again after a reconnection holds
+ * the newest messages, so a count would go down and up without anything new arriving.
  */
 export function TripChatPanel({ tripId, driverId, role, userId, peerName }: TripChatPanelProps) {
   const bodyId = useId();
   const [open, setOpen] = useState(false);
   const { messages, isLoading } = useTripChat({ tripId, driverId, role, senderId: userId });
-  const fromPeer = messages.filter((m) => m.role !== role).length;
-  const [seen, setSeen] = useState<number | null>(null);
+  const fromPeer = useMemo(() => messages.filter((m) => m.role !== role).map(messageKey), [messages, role]);
+  const [seen, setSeen] = useState<ReadonlySet<string> | null>(null);
+  const notSeen = seen === null ? 0 : fromPeer.filter((key) => !seen.has(key)).length;
   useEffect(() => {
     if (isLoading) return;
-    if (seen === null || open) setSeen(fromPeer);
-  }, [isLoading, fromPeer, open, seen]);
-  const unread = seen === null || open ? 0 : Math.max(0, fromPeer - seen);
+    if (seen === null || (open && notSeen > 0)) setSeen(new Set(fromPeer));
+  }, [isLoading, fromPeer, open, seen, notSeen]);
+  const unread = open ? 0 : notSeen;
 
   return (
     <section className="card trip-chat" aria-label={`Chat con ${peerName}`}>

@@ -1,12 +1,15 @@
-import { useCallback } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHAT_MESSAGE_MAX, topics, zChatMessage, type ChatMessage } from '@jala/contracts';
+import { useCallback, useMemo } from 'react';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { CHAT_MESSAGE_MAX, topics, zChatMessage, type ChatMessage, type ChatPage } from '@jala/contracts';
 import { realtime, realtimeErrorMessage, type RealtimeClient } from '../../../../lib/realtime';
-import { fetchChatHistory, liveTripKeys } from '../api';
+import { fetchChatPage, liveTripKeys } from '../api';
 import { useRealtimeTopic } from '../../../../lib/use-realtime-topic';
 import { chatTextToSend, mergeChat, newChatMessageId } from './merge-chat';
 
 export type ChatClient = Pick<RealtimeClient, 'isConnected' | 'onConnectionChange' | 'subscribe' | 'publish'>;
+
+/** The pages of a conversation read so far, newest first: page 0 is the newest (live messages join it). */
+type ChatPages = InfiniteData<ChatPage, number | null>;
 
 export interface TripChatParams {
   tripId: number;
@@ -20,30 +23,49 @@ export interface TripChatParams {
 }
 
 export interface TripChat {
+  /** Every message read so far (the pages and the live ones), oldest first, each once. */
   messages: ChatMessage[];
   isLoading: boolean;
   error: unknown;
+  /** Whether older messages are stored than those shown ('Ver mensajes anteriores'). */
+  hasOlder: boolean;
+  /** Reads the page before the oldest message shown. */
+  loadOlder: () => Promise<unknown>;
+  isLoadingOlder: boolean;
   /** Publishes a message; resolves false when there was nothing to send, rejects with a Spanish message. */
   send: (text: string) => Promise<boolean>;
   isSending: boolean;
 }
 
+/** Adds live messages to the newest page (or starts one when the history is not there yet). */
+function withLive(current: ChatPages | undefined, messages: readonly ChatMessage[]): ChatPages {
+  if (!current || current.pages.length === 0) return { pages: [{ messages: mergeChat([], messages), next_before: null }], pageParams: [null] };
+  const [newest, ...older] = current.pages as [ChatPage, ...ChatPage[]];
+  return { ...current, pages: [{ ...newest, messages: mergeChat(newest.messages, messages) }, ...older] };
+}
+
 /**
- * The conversation between the passenger and one offering driver, the same on both phones: stored
- * history (GET /trips/{id}/chat/{driverId}) kept live over chat/{trip}/{driver} (reloaded whenever the
- * link comes back); `send` publishes as `role` with a fresh message id and shows the message once the
- * broker acknowledges it (its echo, and any copy a QoS 1 resend delivers, are merged away by that id).
- * A blank message is not sent (spec §5).
+ * The conversation between the passenger and one offering driver, the same on both phones: the newest page
+ * of the stored history (GET /trips/{id}/chat/{driverId}/messages), older pages on demand through the
+ * page's cursor, kept live over chat/{trip}/{driver} (reloaded whenever the link comes back: every page
+ * read is read again, newest first). `send` publishes as `role` with a fresh message id and shows the
+ * message once the broker acknowledges it (its echo, any copy a QoS 1 resend delivers, and the same
+ * message in a page read later are merged away by that id). A blank message is not sent (spec §5).
  */
 export function useTripChat({ tripId, driverId, role, senderId, client = realtime }: TripChatParams): TripChat {
   const queryClient = useQueryClient();
   const queryKey = liveTripKeys.chat(tripId, driverId);
   const topic = topics.chat(tripId, driverId);
-  const history = useQuery({ queryKey, queryFn: () => fetchChatHistory(tripId, driverId) });
+  const history = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchChatPage(tripId, driverId, pageParam),
+    initialPageParam: null as number | null,
+    // "Next" reads further into the past: the page before the oldest one read.
+    getNextPageParam: (page: ChatPage) => page.next_before,
+  });
 
   const append = useCallback(
-    (messages: ChatMessage[]) =>
-      queryClient.setQueryData<ChatMessage[]>(liveTripKeys.chat(tripId, driverId), (current) => mergeChat(current ?? [], messages)),
+    (messages: ChatMessage[]) => queryClient.setQueryData<ChatPages>(liveTripKeys.chat(tripId, driverId), (current) => withLive(current, messages)),
     [queryClient, tripId, driverId],
   );
 
@@ -73,5 +95,18 @@ export function useTripChat({ tripId, driverId, role, senderId, client = realtim
     return true;
   };
 
-  return { messages: history.data ?? [], isLoading: history.isPending, error: history.error, send, isSending: publish.isPending };
+  const pages = history.data?.pages;
+  // Oldest page first; a message may sit in two pages (a live one the newest page read again), shown once.
+  const messages = useMemo(() => (pages ? mergeChat([], [...pages].reverse().flatMap((page) => page.messages)) : []), [pages]);
+
+  return {
+    messages,
+    isLoading: history.isPending,
+    error: history.error,
+    hasOlder: history.hasNextPage,
+    loadOlder: () => history.fetchNextPage(),
+    isLoadingOlder: history.isFetchingNextPage,
+    send,
+    isSending: publish.isPending,
+  };
 }
