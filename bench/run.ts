@@ -8,7 +8,7 @@
  *
  * Options: --strict, --rebuild (bundle), --positions N (nearby), --seconds N (http: per read; capacity: per
  * step; memory: load per read), --clients N (realtime; capacity: most phones), --offers N (realtime, cluster),
- * --db pglite|postgres (http, capacity, realtime), --cpu (http: server CPU µs per request, the ratio that
+ * --db pglite|postgres (http, capacity, realtime, push), --cpu (http: server CPU µs per request, the ratio that
  * holds on a busy machine), --requests N (http --cpu: requests per run), --read TEXT (http: only matching reads),
  * --profile DIR (http --cpu: a .cpuprofile of each read's run).
  */
@@ -21,10 +21,11 @@ import { http } from './http.bench';
 import { lighthouseBench } from './lighthouse.bench';
 import { memory } from './memory.bench';
 import { nearby } from './nearby.bench';
+import { push } from './push.bench';
 import { realtime } from './realtime.bench';
 import { formatValue, type Benchmark, type BenchOptions, type Measurement } from './lib/report';
 
-const BENCHMARKS: Benchmark[] = [bundle, lighthouseBench, nearby, fareHint, http, capacity, memory, realtime, cluster];
+const BENCHMARKS: Benchmark[] = [bundle, lighthouseBench, nearby, fareHint, http, capacity, memory, realtime, cluster, push];
 
 function parseArgs(argv: string[]): { names: string[]; strict: boolean; options: BenchOptions } {
   const names: string[] = [];
@@ -57,7 +58,7 @@ function parseArgs(argv: string[]): { names: string[]; strict: boolean; options:
         break;
       }
       case '--help': case '-h':
-        console.info('usage: npm run bench -- [bundle|lighthouse|nearby|fare-hint|http|capacity|memory|realtime|cluster ...] [--strict] [--rebuild] [--cpu] [--requests N] [--read TEXT] [--profile DIR] [--positions N] [--seconds N] [--clients N] [--offers N] [--db pglite|postgres]');
+        console.info('usage: npm run bench -- [bundle|lighthouse|nearby|fare-hint|http|capacity|memory|realtime|cluster|push ...] [--strict] [--rebuild] [--cpu] [--requests N] [--read TEXT] [--profile DIR] [--positions N] [--seconds N] [--clients N] [--offers N] [--db pglite|postgres]');
         process.exit(0);
         break;
       default:

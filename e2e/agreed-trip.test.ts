@@ -53,7 +53,7 @@ describe('the agreed trip on two phones', () => {
       await driverPage.getByRole('button', { name: button }).click();
     }
     await driverPage.getByRole('button', { name: 'Finalizar viaje' }).waitFor();
-    expect(await driverPage.getByTestId('binding-fare').textContent()).toBe('S/ 14.00');
+    expect(await driverPage.getByTestId('binding-fare').textContent()).toBe('S/\u00a014.00');
 
     // First request: tolls, S/ 3.50. The passenger sees it live and refuses it.
     await driverPage.getByRole('button', { name: 'Pedir ajuste de tarifa' }).click();
@@ -73,7 +73,7 @@ describe('the agreed trip on two phones', () => {
     await prompt.getByRole('button', { name: 'Rechazar' }).click();
     await prompt.waitFor({ state: 'detached' });
     await driverPage.getByText(/El pasajero rechazó el ajuste/).waitFor();
-    expect(await driverPage.getByTestId('binding-fare').textContent()).toBe('S/ 14.00');
+    expect(await driverPage.getByTestId('binding-fare').textContent()).toBe('S/\u00a014.00');
     await driverPage.getByTestId('fare-panel').scrollIntoViewIfNeeded();
     await screenshot(driverPage, 'agreed-driver-adjustment-refused');
 
@@ -83,7 +83,7 @@ describe('the agreed trip on two phones', () => {
     await form.getByLabel('Tiempo de espera').check();
     await form.getByRole('button', { name: 'Enviar ajuste al pasajero' }).click();
     await prompt.getByRole('button', { name: 'Aceptar ajuste' }).click();
-    await expect.poll(() => driverPage.getByTestId('binding-fare').textContent()).toBe('S/ 16.00');
+    await expect.poll(() => driverPage.getByTestId('binding-fare').textContent()).toBe('S/\u00a016.00');
 
     await finishTripHere(driverPage);
     await driverPage.getByText('¡Viaje completado con éxito!').waitFor();

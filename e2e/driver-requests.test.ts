@@ -96,7 +96,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     expect(text).toContain('Auto');
     expect(text).toContain('Parque Kennedy, Miraflores');
     expect(text).toContain('Jockey Plaza, Santiago de Surco');
-    expect(text).toContain('Precio ofrecidoS/ 20.00');
+    expect(text).toContain('Precio ofrecidoS/\u00a020.00');
     expect(text).toMatch(/Tarifa estimadaS\/ \d+\.\d{2}/);
     expect(text).toMatch(/Distancia\d+\.\d km/);
     expect(text).toMatch(/Tiempo\d+ min/);
@@ -165,7 +165,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     }
     const passengerView = await api<{ status: string }>('GET', '/trips/active', passenger.token);
     expect(passengerView.data.status).toBe('in_progress');
-    expect(await page.getByTestId('binding-fare').textContent()).toBe('S/ 20.00');
+    expect(await page.getByTestId('binding-fare').textContent()).toBe('S/\u00a020.00');
     await page.getByRole('button', { name: 'Finalizar viaje' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'driver-active-trip-in-progress');
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { eq, schema, sql, type DatabaseHandle } from '@jala/db';
 import { formatSoles, limaDateKey } from '@jala/domain';
 import { createCompletedTrip, createUser } from '@jala/test-factories/database';
 import { animationsSettled, launchBrowser, phoneContext, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { registerViaUi, type NewAccount } from './support/session';
-import { contentOverflow } from './support/phone-checks';
+import { contentOverflow, outOfSight } from './support/phone-checks';
 
 const PROFILE_MESSAGES = ['Este campo es obligatorio.', 'Fecha requerida.', 'Ingresa un nombre.', 'Número requerido.', 'Debes especificar el radio.'];
 
@@ -44,6 +44,12 @@ describe('driver workspace in Chromium at 360×740', () => {
   });
 
   it('registers the profile, showing each required message first', async () => {
+    // A new driver's profile page asks nothing about documents before the profile exists (no 409 in the console).
+    const documentsAnswers: number[] = [];
+    const onResponse = (response: Response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/driver/documents')) documentsAnswers.push(response.status());
+    };
+    page.on('response', onResponse);
     await page.getByRole('link', { name: /Completa tu perfil de conductor/ }).click();
     await page.getByRole('heading', { name: 'Bienvenido, registra tu perfil de conductor' }).waitFor();
     await page.getByRole('button', { name: 'Registrar perfil de conductor' }).click();
@@ -61,11 +67,51 @@ describe('driver workspace in Chromium at 360×740', () => {
     await page.getByRole('heading', { name: 'Editar Perfil' }).waitFor();
     await page.getByRole('button', { name: 'Guardar cambios' }).waitFor();
     await screenshot(page, 'driver-profile-saved');
+    page.off('response', onResponse);
+    expect(documentsAnswers.filter((status) => status >= 400)).toEqual([]);
 
     const [row] = await database.db.select().from(schema.driverProfiles)
       .innerJoin(schema.users, eq(schema.users.id, schema.driverProfiles.userId))
       .where(sql`lower(${schema.users.email}) = ${account.email.toLowerCase()}`);
     expect(row?.driver_profiles).toMatchObject({ licenseNumber: license, searchRadiusKm: '8.0', emergencyContactPhone: '912345678', verificationStatus: 'pending_verification' });
+  });
+
+  it('marks the chosen payment methods unmistakably, keeps "Efectivo" on one line, and confirms beside the button', async () => {
+    await page.goto('/driver/profile');
+    const form = page.getByRole('form', { name: 'Métodos de pago' });
+    const chip = (method: string) => form.getByTestId(`pay-chip-${method}`);
+    const look = (method: string) => chip(method).evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { background: style.backgroundColor, color: style.color, border: style.borderColor };
+    });
+    await chip('cash').scrollIntoViewIfNeeded();
+    // A new driver takes cash only: one chip chosen, two not, and they must not look alike.
+    const chosen = await look('cash');
+    const unchosen = await look('yape');
+    expect(chosen.background).not.toBe(unchosen.background);
+    expect(chosen.color).not.toBe(unchosen.color);
+    expect(await look('plin')).toEqual(unchosen);
+    // Each label on a single line at 360 px ('Efectiv' / 'o' was the bug), inside the screen.
+    for (const method of ['cash', 'yape', 'plin']) {
+      expect(await chip(method).locator('.pay-chip__text').evaluate((el) => el.getClientRects().length)).toBe(1);
+    }
+    expect(await contentOverflow(page, 'main *')).toEqual([]);
+    await screenshot(page, 'driver-payment-methods');
+
+    await chip('yape').click();
+    await chip('plin').click();
+    expect(await look('yape')).toEqual(chosen);
+    expect(await look('plin')).toEqual(chosen);
+    await form.getByLabel('Celular de tu Yape o Plin').fill('987654321');
+    const save = form.getByRole('button', { name: 'Guardar métodos de pago' });
+    await save.click();
+    const saved = form.getByText('Métodos de pago guardados.');
+    await saved.waitFor();
+    // The confirmation is where the driver is looking: on screen together with the button that saved.
+    await expect.poll(async () => [await outOfSight(saved), await outOfSight(save)]).toEqual([null, null]);
+    expect([await look('cash'), await look('yape'), await look('plin')]).toEqual([chosen, chosen, chosen]);
+    await animationsSettled(page);
+    await screenshot(page, 'driver-payment-methods-saved');
   });
 
   it('adds a vehicle (after seeing "Requerido") and edits its colour', async () => {
@@ -147,8 +193,8 @@ describe('driver workspace in Chromium at 360×740', () => {
     await page.getByRole('heading', { name: 'Mis Ganancias' }).waitFor();
     await page.getByTestId('total-earnings').getByText('S/ 42.50').waitFor();
     expect(await page.getByTestId('total-trips').textContent()).toBe('2');
-    expect(await page.getByTestId('today-earnings').textContent()).toBe('S/ 18.50');
-    expect(await page.getByTestId('week-earnings').textContent()).toBe('S/ 42.50');
+    expect(await page.getByTestId('today-earnings').textContent()).toBe('S/\u00a018.50');
+    expect(await page.getByTestId('week-earnings').textContent()).toBe('S/\u00a042.50');
     await page.getByRole('heading', { name: 'Historial 30 días' }).waitFor();
     const box = await page.locator('.drv-chart canvas').boundingBox();
     expect(box?.height).toBe(140);

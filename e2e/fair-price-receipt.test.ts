@@ -63,7 +63,7 @@ describe('the usual price while proposing, and a receipt to keep', () => {
     await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
     const hint = requestSheet(page).getByTestId('fare-hint');
     await hint.waitFor();
-    expect(await hint.textContent()).toBe('Precio habitual para este recorrido: S/ 11 – S/ 14 · 6 viajes parecidos, últimos 30 días');
+    expect(await hint.textContent()).toBe('Precio habitual para este recorrido: S/\u00a011 – S/\u00a014 · 6 viajes parecidos, últimos 30 días');
     await page.getByLabel('Precio que ofreces (S/)').fill('12');
     await centre(hint);
     await animationsSettled(page);
@@ -92,7 +92,7 @@ describe('the usual price while proposing, and a receipt to keep', () => {
     // The driver's card shows the same hint beside the offered price.
     const card = driverPage.getByRole('article', { name: 'Solicitud de Lucía Ccori' });
     await card.waitFor();
-    expect(await card.getByTestId('request-fare-hint').textContent()).toBe('Precio habitual para este recorrido: S/ 11 – S/ 14');
+    expect(await card.getByTestId('request-fare-hint').textContent()).toBe('Precio habitual para este recorrido: S/\u00a011 – S/\u00a014');
     expect(await card.getByText('Precio ofrecido').locator('xpath=..').textContent()).toContain('S/ 12.00');
     await card.scrollIntoViewIfNeeded();
     await animationsSettled(driverPage);
@@ -129,7 +129,7 @@ describe('the usual price while proposing, and a receipt to keep', () => {
     const share = page.getByRole('link', { name: 'Compartir por WhatsApp' });
     const href = (await share.getAttribute('href')) ?? '';
     expect(href.startsWith('https://wa.me/?text=')).toBe(true);
-    expect(decodeURIComponent(href)).toContain('Total: S/ 12.00 (Efectivo)');
+    expect(decodeURIComponent(href)).toContain('Total: S/\u00a012.00 (Efectivo)');
     expect(decodeURIComponent(href)).not.toContain('987654321');
 
     await context.close();

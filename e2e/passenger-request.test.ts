@@ -191,7 +191,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await page.getByRole('heading', { name: '¡Viaje completado!' }).waitFor();
     // The receipt: the agreed S/ 18.50 is the total (the 18.5 the driver sent changes nothing either way).
     await page.getByTestId('trip-receipt').getByText('Total').waitFor();
-    expect(await page.getByTestId('trip-receipt').textContent()).toContain('TotalS/ 18.50');
+    expect(await page.getByTestId('trip-receipt').textContent()).toContain('TotalS/\u00a018.50');
     await page.getByRole('form', { name: 'Califica a tu conductor' }).waitFor();
     await settledScreenshot(page, 'passenger-trip-completed');
     await context.close();

@@ -8,7 +8,7 @@ import { loginViaUi } from './support/session';
 
 /** Destination lines of the trip cards on screen, in order. */
 async function destinations(page: Page): Promise<string[]> {
-  return page.locator('[data-testid="trip-card"] .pw-trip-card__place:nth-child(2)').evaluateAll(
+  return page.locator('[data-testid="trip-card"] .trip-route__place:nth-child(2)').evaluateAll(
     (nodes) => nodes.map((node) => (node.textContent ?? '').replace('Destino: ', '')),
   );
 }
@@ -44,7 +44,7 @@ describe('passenger workspace in Chromium at 360×740', () => {
     await page.getByText('¿A dónde vamos hoy?').waitFor();
     await page.getByText('Viajes Totales').waitFor();
     const cards = await page.locator('.pw-stat-card').allTextContents();
-    expect(cards).toEqual(['Viajes Totales3', 'Gastado TotalS/ 62.50', 'Tu calificación4.5 / 5', 'Lugares guardados2']);
+    expect(cards).toEqual(['Viajes Totales3', 'Gastado TotalS/\u00a062.50', 'Tu calificación4.5 / 5', 'Lugares guardados2']);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, 'passenger-dashboard');
   });

@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, createUser } from '@jala/test-factories/database';
 import { topics } from '@jala/contracts';
+import { formatSoles } from '@jala/domain';
 import { animationsSettled, screenshot } from './support/browser';
 import { api, loginToken } from './support/api';
 import { subscriptionGranted } from './support/live-subscription';
@@ -245,10 +246,11 @@ describe('payment method, chosen before the ride', () => {
     await opened.waitFor();
     await shot(driverPage, 'driver-case-opened', opened);
 
-    // The earnings page splits by method.
+    // The earnings page splits by method, and counts the confirmed Yape trip only: the disputed one is apart.
     await driverPage.goto('/driver/earnings');
     await driverPage.getByTestId('earnings-yape').waitFor();
-    expect(await driverPage.getByTestId('earnings-yape').textContent()).toBe('S/ 34.00');
+    expect(await driverPage.getByTestId('earnings-yape').textContent()).toBe(formatSoles(16));
+    expect(await driverPage.getByTestId('earnings-in-review').textContent()).toBe(formatSoles(18));
     await shot(driverPage, 'driver-earnings-split', driverPage.getByTestId('earnings-yape'));
 
     const operator = await createUser(db, { isAdmin: true, firstName: 'Olga', lastName: 'Operadora' });

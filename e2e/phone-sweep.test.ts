@@ -131,6 +131,14 @@ const SCENES: Scene[] = [
   { name: 'passenger-active-pending', as: 'waitingPassenger', path: '/passenger/active-trip', ready: 'Ofertas de conductores' },
   { name: 'passenger-cancel-question', as: 'waitingPassenger', path: '/passenger/active-trip', ready: '¿Seguro que quieres cancelar el viaje?', inSight: true, act: submit('Cancelar viaje') },
   { name: 'passenger-active-driving', as: 'ridingPassenger', path: '/passenger/active-trip', ready: LONG.driverFirstName },
+  {
+    // A conversation longer than one page: the newest messages, and above them the way to the older ones.
+    name: 'passenger-chat-older-messages', as: 'ridingPassenger', path: '/passenger/active-trip', ready: 'Ver mensajes anteriores', inSight: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: /^Chat con / }).click();
+      await page.getByRole('button', { name: 'Ver mensajes anteriores' }).scrollIntoViewIfNeeded();
+    },
+  },
 
   // Driver with long names and plate, earnings and a nearby request.
   { name: 'driver-dashboard', as: 'driver', path: '/driver/dashboard', ready: 'Panel del Conductor' },
@@ -147,10 +155,59 @@ const SCENES: Scene[] = [
   },
   { name: 'driver-status', as: 'driver', path: '/driver/status', ready: 'Estado del Conductor' },
   { name: 'driver-earnings', as: 'driver', path: '/driver/earnings', ready: 'Mis Ganancias' },
+  // 'Mis viajes': completed and cancelled trips with long addresses, a Yape payment waiting ('Confirma el pago').
+  { name: 'driver-history', as: 'driver', path: '/driver/trips', ready: 'Confirma el pago' },
+  {
+    name: 'driver-history-completed-30-days', as: 'driver', path: '/driver/trips?estado=completed', ready: 'Confirma el pago',
+    act: async (page) => { await page.getByLabel('Periodo').selectOption({ label: 'Últimos 30 días' }); },
+  },
+  { name: 'driver-history-receipt-to-confirm', as: 'driver', path: (seed) => `/trips/${seed.pendingYapeTripId}/receipt`, ready: 'No recibí el pago' },
   { name: 'driver-new-dashboard', as: 'newDriver', path: '/driver/dashboard', ready: 'Completa tu perfil de conductor para empezar a recibir viajes.' },
   { name: 'driver-new-earnings', as: 'newDriver', path: '/driver/earnings', ready: 'Mis Ganancias' },
+  { name: 'driver-history-empty', as: 'newDriver', path: '/driver/trips', ready: 'Aún no tienes viajes. Cuando termines un viaje, aparecerá aquí con su recibo.' },
   { name: 'driver-new-profile-validation', as: 'newDriver', path: '/driver/profile', ready: 'Este campo es obligatorio.', inSight: true, act: submit('Registrar perfil de conductor') },
   { name: 'driver-active-trip', as: 'busyDriver', path: '/driver/active-trip', ready: LONG.destination },
+  // A 'Ya pagué' the driver has not answered: the banner on every driver screen, with a long passenger name.
+  { name: 'driver-payment-banner-requests', as: 'owedDriver', path: '/driver/trip-request', ready: `${LONG.firstName} dice que ya te pagó`, inSight: true },
+  { name: 'driver-payment-banner-earnings', as: 'owedDriver', path: '/driver/earnings', ready: 'Por confirmar' },
+
+  // Scheduled rides on both lists, with long names and addresses (seedBookings in sweep-seed.ts).
+  {
+    name: 'passenger-bookings', as: 'bookingPassenger', path: '/passenger/dashboard', ready: 'Conductor confirmado',
+    act: async (page) => { await page.getByText('Conductor confirmado').evaluate((node) => node.scrollIntoView({ block: 'center' })); },
+  },
+  {
+    name: 'passenger-booking-offer', as: 'bookingPassenger', path: '/passenger/dashboard', ready: `${LONG.driverFirstName} ${LONG.driverLastName}`, inSight: true,
+    act: async (page) => { await page.getByRole('list', { name: 'Ofertas' }).getByRole('button', { name: 'Aceptar' }).scrollIntoViewIfNeeded(); },
+  },
+  {
+    name: 'driver-bookings-open', as: 'bookingDriver', path: '/driver/trip-request?tab=programados', ready: 'Proponer otro precio', inSight: true,
+    act: async (page) => { await page.getByLabel('Proponer otro precio').scrollIntoViewIfNeeded(); },
+  },
+  {
+    name: 'driver-bookings-confirmed', as: 'bookingDriver', path: '/driver/trip-request?tab=programados', ready: 'Confirmado contigo', inSight: true,
+    act: async (page) => { await page.getByText('Confirmado contigo').evaluate((node) => node.scrollIntoView({ block: 'center' })); },
+  },
+  {
+    name: 'driver-booking-cancelled-by-passenger', as: 'bookingDriver', path: '/driver/trip-request?tab=programados', ready: /canceló el viaje programado del? /, inSight: true,
+    act: async (page) => { await page.getByText('Cancelado por el pasajero').scrollIntoViewIfNeeded(); },
+  },
+
+  // The driver's 'Métodos de pago' at 360 px: cash chosen, Yape and Plin not; then all three chosen (filled, ticked).
+  {
+    name: 'driver-payment-methods', as: 'driver', path: '/driver/profile', ready: 'Guardar métodos de pago',
+    act: async (page) => { await page.getByTestId('pay-chip-cash').evaluate((node) => node.scrollIntoView({ block: 'center' })); },
+  },
+  {
+    name: 'driver-payment-methods-selected', as: 'driver', path: '/driver/profile', ready: 'Guardar métodos de pago',
+    act: async (page) => {
+      await page.getByTestId('pay-chip-yape').click();
+      await page.getByTestId('pay-chip-plin').click();
+      await page.getByTestId('pay-chip-cash').evaluate((node) => node.scrollIntoView({ block: 'center' }));
+    },
+  },
+  // An offline driver with a vehicle in service: 'Conectarse' right on the requests page.
+  { name: 'driver-requests-offline', as: 'bookingDriver', path: '/driver/trip-request', ready: 'Estás desconectado. Conéctate para recibir solicitudes.' },
 
   // The receipt of a completed trip with an accepted adjustment, on both phones.
   { name: 'passenger-receipt', as: 'passenger', path: receipt, ready: LONG.adjustmentNote },

@@ -50,11 +50,12 @@ describe('scheduled rides on two phones', () => {
     await loginViaUi(driverPhone, driver.user.email, FACTORY_PASSWORD);
     await driverPhone.goto('/driver/trip-request');
     await driverPhone.getByRole('tab', { name: 'Programados' }).click();
-    const offerButton = driverPhone.getByRole('button', { name: /^Ofertar S\/ / });
+    // Other walks book near Parque Kennedy at the same time: this passenger's card only.
+    const offerButton = driverPhone.getByRole('listitem', { name: 'Viaje programado de Lucía Ccori', exact: true }).getByRole('button', { name: /^Ofertar S\/ / });
     await offerButton.waitFor();
     await shot(driverPhone, '03-driver-programados');
     await offerButton.click();
-    await driverPhone.getByText('Oferta enviada al pasajero').waitFor();
+    await driverPhone.getByText(/^Oferta enviada: S\/ /).waitFor();
 
     // The passenger picks the offer.
     await passengerPhone.reload();

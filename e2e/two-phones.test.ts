@@ -20,7 +20,7 @@ describe('two phones: passenger and driver complete and cancel trips through the
     await requestAuto(passenger, '20');
     const request = requestFrom(driverPage, 'Carmen');
     await request.waitFor();
-    expect(await request.textContent()).toContain('Precio ofrecidoS/ 20.00');
+    expect(await request.textContent()).toContain('Precio ofrecidoS/\u00a020.00');
 
     // The driver counter-offers S/ 22.50; the passenger sees it arrive without doing anything.
     await request.getByLabel('Proponer otro precio').fill('22.5');
@@ -37,6 +37,16 @@ describe('two phones: passenger and driver complete and cancel trips through the
     await offer.getByPlaceholder('Escribe un mensaje').fill('Perfecto, estoy en la puerta de la iglesia');
     await offer.getByRole('button', { name: 'Enviar' }).click();
     await request.getByText('Perfecto, estoy en la puerta de la iglesia').waitFor();
+    // 'Aceptar' is the offer's one main button; 'Enviar' a small outlined icon at the end of the message row.
+    const send = offer.getByRole('button', { name: 'Enviar' });
+    const accept = offer.getByRole('button', { name: 'Aceptar' });
+    const [sendBox, fieldBox, acceptBox] = await Promise.all([send.boundingBox(), offer.getByPlaceholder('Escribe un mensaje').boundingBox(), accept.boundingBox()]);
+    if (!sendBox || !fieldBox || !acceptBox) throw new Error('offer card not laid out');
+    expect(sendBox.width).toBeLessThanOrEqual(48);
+    expect(Math.abs(sendBox.y + sendBox.height / 2 - (fieldBox.y + fieldBox.height / 2))).toBeLessThan(4);
+    expect(acceptBox.width).toBeGreaterThan(4 * sendBox.width);
+    const background = (button: typeof send) => button.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background(send)).not.toBe(await background(accept));
     await screenshot(passenger, 'two-phones-passenger-offer');
     await screenshot(driverPage, 'two-phones-driver-offer');
     expect(await headerCollisions(passenger)).toEqual([]);
@@ -62,13 +72,19 @@ describe('two phones: passenger and driver complete and cancel trips through the
     }
     await screenshot(passenger, 'two-phones-passenger-in-progress');
     // No fare to type: the agreed S/ 22.50 is what will be charged.
-    expect(await driverPage.getByTestId('binding-fare').textContent()).toBe('S/ 22.50');
+    expect(await driverPage.getByTestId('binding-fare').textContent()).toBe('S/\u00a022.50');
     await finishTripHere(driverPage);
     await driverPage.getByText('¡Viaje completado con éxito!').waitFor();
     await passenger.getByRole('heading', { name: '¡Viaje completado!' }).waitFor();
     await passenger.getByTestId('trip-receipt').getByText('S/ 22.50').first().waitFor();
     await screenshot(passenger, 'two-phones-passenger-completed');
     await screenshot(driverPage, 'two-phones-driver-completed');
+    // Both end screens offer the receipt's PDF at once (the receipt page's own actions).
+    for (const [phone, name] of [[passenger, 'two-phones-passenger-receipt-pdf'], [driverPage, 'two-phones-driver-receipt-pdf']] as const) {
+      const download = phone.getByRole('button', { name: 'Descargar PDF' });
+      await download.scrollIntoViewIfNeeded();
+      await screenshot(phone, name);
+    }
     for (const context of contexts) await context.close();
   });
 

@@ -27,6 +27,9 @@ export const LONG = {
   /** The driver waiting in the operators' verification queue. */
   queuedFirstName: 'Wilfredo Teodoro',
   queuedLastName: 'Ccahuana Huamaní de la Cruz',
+  /** The riding trip's long chat, as each side writes it. */
+  chatFromDriver: 'Estoy en la esquina de la bodega Don Lucho, frente al paradero de la Av. Próceres de la Independencia',
+  chatFromPassenger: 'Perfecto, ya bajo: estoy con una maleta grande y una mochila, le hago señas desde la puerta verde',
   operatorFirstName: 'Rosa Angélica Mercedes',
   operatorLastName: 'Chumpitaz Villavicencio',
 } as const;
@@ -42,20 +45,28 @@ export interface SweepAccounts {
   waitingPassenger: string;
   /** A passenger being driven by `busyDriver`. */
   ridingPassenger: string;
-  /** A verified, online driver with long names and plate, earnings, and the pending request nearby. */
+  /** A verified, online driver with long names and plate, earnings, a Yape payment to confirm, and the pending request nearby. */
   driver: string;
-  /** A driver account without a driver profile yet (empty dashboard, earnings, registration form). */
+  /** A driver account without a driver profile yet (empty dashboard, earnings, trip history, registration form). */
   newDriver: string;
   /** A driver on an accepted trip. */
   busyDriver: string;
   /** An operator with a long name and e-mail who has already made someone an operator (audited). */
   operator: string;
+  /** A driver two long-named passengers told 'Ya pagué' (Yape, Plin), not answered yet: the banner of every driver screen (seedOwedDriver). */
+  owedDriver: string;
+  /** A passenger whose "Próximos viajes" holds a booking with an offer and one confirmed (seedBookings). */
+  bookingPassenger: string;
+  /** An offline driver whose "Programados" holds an open booking, one confirmed and one its passenger cancelled. */
+  bookingDriver: string;
 }
 
 export interface SweepSeed {
   accounts: SweepAccounts;
   /** A completed trip of `passenger` with `driver`, its price raised by an accepted adjustment: its receipt. */
   receiptTripId: number;
+  /** A completed Yape trip of `driver` waiting for their 'Pago recibido' ('Confirma el pago' in 'Mis viajes'). */
+  pendingYapeTripId: number;
   /** The token of a live share link to `ridingPassenger`'s trip, made by POST /safety/share. */
   shareToken: string;
 }
@@ -92,6 +103,14 @@ export async function seedSweep(db: Database, now = Date.now()): Promise<SweepSe
     });
   }
 
+  // 'Mis viajes' of the long-named driver: a Yape trip of today still waiting for their 'Pago recibido', with
+  // another passenger (the passenger above keeps the history counts its own scenes read).
+  const yapePassenger = await createUser(db, { firstName: LONG.firstName, lastName: LONG.lastName, email: longEmail('yape') });
+  const pendingYape = await createCompletedTrip(db, {
+    passengerId: yapePassenger.id, driverId: longDriver.user.id, vehicleId: longDriver.vehicle.id, fareCents: 3800, agreedFareCents: 3450,
+    completedAt: new Date(now - 2 * 60 * 60_000), paymentMethod: 'yape', paymentStatus: 'pending', payeePhone: '987654321', ...long,
+  });
+
   const newPassenger = await createUser(db, { firstName: 'Mateo', lastName: 'Huamán', email: longEmail('nuevo') });
 
   const waitingPassenger = await createUser(db, { firstName: LONG.firstName, lastName: LONG.lastName, email: longEmail('esperando') });
@@ -103,11 +122,21 @@ export async function seedSweep(db: Database, now = Date.now()): Promise<SweepSe
     vehicle: { brand: 'Hyundai', model: 'Grand i10 Sedán GLS Full', color: 'Azul eléctrico perlado', licensePlate: LONG.busyPlate },
   });
   const ridingPassenger = await createUser(db, { firstName: LONG.firstName, lastName: LONG.lastName, email: longEmail('viajando') });
-  await createTrip(db, {
+  const riding = await createTrip(db, {
     passengerId: ridingPassenger.id, driverId: busyDriver.user.id, vehicleId: busyDriver.vehicle.id, status: 'arrived', acceptedAt: new Date(now - 5 * 60_000), enRouteAt: new Date(now - 4 * 60_000), arrivedAt: new Date(now - 60_000),
     // At the pickup: the longest stage label, the passenger's start code and the driver's code field.
     startCode: '4827', agreedFareCents: 2450, ...long,
   });
+
+  // A long conversation on that trip: more than one page (200), so its chat offers 'Ver mensajes anteriores'.
+  await db.insert(schema.chatMessages).values(Array.from({ length: 230 }, (_, i) => {
+    const fromDriver = i % 2 === 0;
+    return {
+      tripId: riding.id, driverId: busyDriver.user.id, senderId: fromDriver ? busyDriver.user.id : ridingPassenger.id, senderRole: fromDriver ? 'driver' as const : 'passenger' as const,
+      message: fromDriver ? `${LONG.chatFromDriver} (${i + 1})` : `${LONG.chatFromPassenger} (${i + 1})`,
+      clientMessageId: `sweep-chat-${String(i).padStart(8, '0')}`, createdAt: new Date(now - 30 * 60_000 + i * 5_000),
+    };
+  }));
 
   const newDriver = await createUser(db, { firstName: LONG.driverFirstName, lastName: LONG.driverLastName, userType: 'driver', email: longEmail('nuevoconductor') });
 
@@ -130,8 +159,13 @@ export async function seedSweep(db: Database, now = Date.now()): Promise<SweepSe
   const grant = await api('POST', '/admin/operators', operatorToken, { email: colleague.email });
   if (grant.status !== 200) throw new Error(`making an operator answered ${grant.status}: ${grant.message}`);
 
+  const bookings = await seedBookings(db, now);
+  const owed = await seedOwedDriver(db, now);
+
   return {
     accounts: {
+      ...bookings,
+      ...owed,
       passenger: passenger.email,
       newPassenger: newPassenger.email,
       waitingPassenger: waitingPassenger.email,
@@ -142,6 +176,7 @@ export async function seedSweep(db: Database, now = Date.now()): Promise<SweepSe
       operator: operator.email,
     },
     receiptTripId: receiptTrip.id,
+    pendingYapeTripId: pendingYape.id,
     shareToken: share.data.path.split('/').pop() ?? '',
   };
 }
@@ -161,4 +196,63 @@ async function queueDriverForReview(db: Database): Promise<void> {
   }
   const submit = await api('POST', '/driver/documents/submit', token, { soat_expiry_date: '2030-06-30' });
   if (submit.status !== 200) throw new Error(`sending the documents answered ${submit.status}: ${submit.message}`);
+}
+
+/**
+ * Scheduled rides on both lists, with the long strings: a searching booking with a driver's offer, one
+ * confirmed with `bookingDriver` (Yape) and one confirmed with them that its passenger cancelled. Every pickup
+ * is in San Juan de Lurigancho, where the (offline) driver last was: no other phone's "Programados" near
+ * Parque Kennedy lists them while the other walks run beside the sweep.
+ */
+async function seedBookings(db: Database, now: number): Promise<{ bookingPassenger: string; bookingDriver: string }> {
+  const hour = 60 * 60_000;
+  const sanJuan = { latitude: '-11.983500', longitude: '-77.005800' };
+  const driver = await createDriver(db, {
+    user: { firstName: 'Wilmer Alejandro Teófilo', lastName: 'Huanca Condori de la Cruz', email: longEmail('programados') },
+    profile: { driverStatus: 'offline', currentLatitude: sanJuan.latitude, currentLongitude: sanJuan.longitude },
+    vehicle: { brand: 'Chevrolet', model: 'Sail Sedán LT Full Equipo', color: 'Rojo vino metálico', licensePlate: 'BKG-246810' },
+  });
+  const offering = await createDriver(db, {
+    user: { firstName: LONG.driverFirstName, lastName: LONG.driverLastName, email: longEmail('ofertando') },
+    profile: { currentLatitude: sanJuan.latitude, currentLongitude: sanJuan.longitude },
+    vehicle: { brand: 'Toyota', model: 'Yaris Cross Hybrid XLE', color: 'Blanco perlado', licensePlate: 'OFR-135791' },
+  });
+  const passenger = await createUser(db, { firstName: LONG.firstName, lastName: LONG.lastName, email: longEmail('reservas') });
+  // On 5-minute steps (bookings always are), a day and more ahead: nowhere near their reminders or activation.
+  const at = (hours: number) => new Date(Math.ceil((now + hours * hour) / (5 * 60_000)) * 5 * 60_000);
+  const booking = (scheduledFor: Date) => ({
+    passengerId: passenger.id, scheduledFor, expiresAt: new Date(scheduledFor.getTime() + 10 * 60_000),
+    pickupLatitude: sanJuan.latitude, pickupLongitude: sanJuan.longitude, pickupAddress: `${LONG.placeName}, ${LONG.address}`,
+    destinationAddress: LONG.destination, estimatedFareCents: 3450, createdAt: new Date(now - hour),
+  });
+  const searching = await createTrip(db, { ...booking(at(26)), offerPriceCents: 3200, paymentMethod: 'cash', cashNote: 100 });
+  await db.insert(schema.tripOffers).values({
+    tripId: searching.id, driverId: offering.user.id, vehicleId: offering.vehicle.id, priceCents: 3650, driverLatitude: sanJuan.latitude, driverLongitude: sanJuan.longitude,
+  });
+  const confirmed = { driverId: driver.user.id, vehicleId: driver.vehicle.id, agreedFareCents: 3600, acceptedAt: new Date(now - 30 * 60_000) };
+  await createTrip(db, { ...booking(at(30)), ...confirmed, status: 'accepted', paymentMethod: 'yape' });
+  await createTrip(db, { ...booking(at(40)), ...confirmed, status: 'cancelled_by_passenger', cancelledAt: new Date(now - 20 * 60_000), cancelReason: 'Cancelado desde Próximos viajes' });
+  return { bookingPassenger: passenger.email, bookingDriver: driver.user.email };
+}
+
+/**
+ * A driver with long names whose passengers (long names too) said 'Ya pagué' after two trips of today, a Yape one
+ * and a Plin one, that the driver has not answered: every driver screen of theirs shows the banner with the
+ * oldest claim and 'Tienes 1 pago más por confirmar.' Their own passengers, so no other account's counts move.
+ */
+async function seedOwedDriver(db: Database, now: number): Promise<{ owedDriver: string }> {
+  const driver = await createDriver(db, {
+    user: { firstName: LONG.driverFirstName, lastName: LONG.driverLastName, email: longEmail('cobrando') },
+    profile: { acceptsYape: true, acceptsPlin: true, walletPhone: '987654321' },
+  });
+  const claims = [{ method: 'yape' as const, fareCents: 3800, minutesAgo: 50 }, { method: 'plin' as const, fareCents: 2150, minutesAgo: 20 }];
+  for (const [index, claim] of claims.entries()) {
+    const passenger = await createUser(db, { firstName: LONG.firstName, lastName: LONG.lastName, email: longEmail(`pagando${index}`) });
+    await createCompletedTrip(db, {
+      passengerId: passenger.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, fareCents: claim.fareCents,
+      completedAt: new Date(now - (claim.minutesAgo + 5) * 60_000), paymentMethod: claim.method, paymentStatus: 'reported',
+      paymentReportedAt: new Date(now - claim.minutesAgo * 60_000), payeePhone: '987654321',
+    });
+  }
+  return { owedDriver: driver.user.email };
 }

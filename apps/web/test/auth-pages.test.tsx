@@ -95,6 +95,25 @@ describe('register page', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('brings the whole first invalid field into sight, its label included, not only its message', async () => {
+    stubFetch({});
+    const revealed: Element[] = [];
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, value(this: Element) { revealed.push(this); } });
+    try {
+      renderAt('/', <RegisterPage />);
+      fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Nombre')));
+      await waitFor(() => expect(revealed.length).toBeGreaterThan(0));
+      const shown = revealed.at(-1)!;
+      // Scrolling to the message alone left the label above the top of the screen on a phone.
+      expect(shown.contains(screen.getByText('Nombre', { selector: 'label' }))).toBe(true);
+      expect(shown.contains(screen.getByLabelText('Nombre'))).toBe(true);
+      expect(shown.contains(screen.getByText('El nombre es obligatorio.'))).toBe(true);
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    }
+  });
+
   it('validates a non-empty field when leaving it, and clears its message when it is edited', async () => {
     renderAt('/', <RegisterPage />);
     fireEvent.blur(screen.getByLabelText('Nombre'));

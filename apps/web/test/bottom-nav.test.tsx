@@ -53,6 +53,20 @@ describe('bottom navigation badges', () => {
     expect((await screen.findByTestId('badge-request')).textContent).toBe('1');
   });
 
+  it("driver nav: Inicio / Solicitud / Mis viajes / Ganancias, 'Mis viajes' marked on its page", async () => {
+    stubFetch({ 'GET /driver/trips/current': noActiveTrip });
+    setSession(makeUser({ user_type: 'driver' }));
+    renderAt('/driver/trips', <DriverBottomNav />);
+    const links = within(screen.getByRole('navigation', { name: 'Navegación de conductor' })).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Inicio', '/driver/dashboard'],
+      ['Solicitud', '/driver/trip-request'],
+      ['Mis viajes', '/driver/trips'],
+      ['Ganancias', '/driver/earnings'],
+    ]);
+    expect(links[2]?.getAttribute('aria-current')).toBe('page');
+  });
+
   it("driver nav: no badge when there is no current trip ('No hay viaje activo')", async () => {
     const fetchMock = stubFetch({ 'GET /driver/trips/current': noActiveTrip });
     setSession(makeUser({ user_type: 'driver' }));

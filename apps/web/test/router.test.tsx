@@ -73,6 +73,7 @@ describe('router and session wrappers', () => {
     ['/driver/profile', 'Perfil de Conductor', 'driver'],
     ['/driver/status', 'Estado del Conductor', 'driver'],
     ['/driver/earnings', 'Mis Ganancias', 'driver'],
+    ['/driver/trips', 'Mis viajes', 'driver'],
     ['/passenger/profile', 'Mi perfil', 'passenger'],
     ['/passenger/trip-history', 'Historial de viajes', 'passenger'],
     ['/passenger/trip-request', 'Solicitar viaje', 'passenger'],

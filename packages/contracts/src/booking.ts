@@ -3,6 +3,7 @@
  * driver's "Programados" and the reminders pushed on notifications/{user}. Rules: packages/domain/src/booking.ts.
  */
 import { z } from 'zod';
+import { zPaymentMethod } from './payment';
 import { listedTripPlaces } from './shapes';
 
 /** An ISO instant in an answer. */
@@ -35,12 +36,20 @@ export const zPassengerBooking = z.object({
 });
 export type PassengerBooking = z.infer<typeof zPassengerBooking>;
 
-/** GET /driver/scheduled-trips: a booking near the driver's usual area, or one they confirmed. */
+/**
+ * GET /driver/scheduled-trips: a booking near the driver's usual area, one they confirmed, or — for
+ * BOOKING_CANCELLED_CARD_HOURS after it happened — one confirmed with them that its passenger cancelled.
+ */
 export const zDriverBooking = z.object({
   id: z.number().int(),
   scheduled_for: zInstantString,
   passenger_name: z.string(),
   service_type_id: z.number().int(),
+  /** 'Auto' or 'Mototaxi', as on a live request. */
+  service_type: z.string(),
+  /** How the passenger pays (cash with the note they will pay with, Yape or Plin), as on a live request. */
+  payment_method: zPaymentMethod,
+  cash_note: z.number().int().nullable(),
   ...listedTripPlaces,
   /** The passenger's price, else the estimate (the agreed price once confirmed). */
   fare: z.number(),
@@ -51,6 +60,8 @@ export const zDriverBooking = z.object({
   my_offer_price: z.number().nullable(),
   /** This driver is the confirmed driver of the booking. */
   confirmed: z.boolean(),
+  /** When its passenger cancelled it (a booking confirmed with this driver); null while it stands. */
+  passenger_cancelled_at: zInstantString.nullable(),
 });
 export type DriverBooking = z.infer<typeof zDriverBooking>;
 
@@ -90,9 +101,44 @@ export const zBookingReleased = z.object({
 });
 export type BookingReleased = z.infer<typeof zBookingReleased>;
 
+/**
+ * notifications/{driver}: the passenger cancelled a booking confirmed with this driver. The app says who and
+ * for when ('Ana canceló el viaje programado de mañana 05:00', the domain's bookingCancelledByPassengerText,
+ * worded when it is shown) wherever it is open; "Programados" keeps the card, cancelled, for a while.
+ */
+export const zBookingCancelled = z.object({
+  type: z.literal('booking_cancelled'),
+  trip_id: z.number().int(),
+  scheduled_for: zInstantString,
+  cancelled_at: zInstantString,
+  passenger_first_name: z.string(),
+});
+export type BookingCancelled = z.infer<typeof zBookingCancelled>;
+
+export const BOOKING_LIST_CHANGES = ['listed', 'unlisted', 'confirmed'] as const;
+
+/**
+ * notifications/{driver}: this driver's "Programados" changed, so an open list reads itself again at once
+ * (its poll is only the fallback). Sent only to drivers who list the booking by the list's own rules (or the
+ * driver just confirmed), never to former counterparts: 'listed' — a booking near them was made, came back
+ * (its driver gave it back) or changed price; 'unlisted' — one they could see was taken by another driver,
+ * cancelled, ended or started; 'confirmed' — the passenger chose their offer. No content beyond the id:
+ * the list itself says what the driver may see.
+ */
+export const zBookingsChanged = z.object({
+  type: z.literal('bookings_changed'),
+  trip_id: z.number().int(),
+  change: z.enum(BOOKING_LIST_CHANGES),
+});
+export type BookingsChanged = z.infer<typeof zBookingsChanged>;
+
 /** The news every signed-in app acts on wherever it is (app-wide, not only on booking screens). */
-export const zBookingNews = z.discriminatedUnion('type', [zBookingActivated, zBookingReleased]);
+export const zBookingNews = z.discriminatedUnion('type', [zBookingActivated, zBookingReleased, zBookingCancelled]);
 export type BookingNews = z.infer<typeof zBookingNews>;
 
-/** What the scheduled-rides clock sends on notifications/{user}. */
-export type BookingNotification = BookingReminder | BookingActivated | BookingReleased;
+/** What an open "Programados" reads itself again on (notifications/{driver}): any news of the driver's bookings. */
+export const zBookingListNews = z.discriminatedUnion('type', [zBookingsChanged, zBookingCancelled, zBookingActivated, zBookingReleased]);
+export type BookingListNews = z.infer<typeof zBookingListNews>;
+
+/** What the server sends about bookings on notifications/{user}. */
+export type BookingNotification = BookingReminder | BookingActivated | BookingReleased | BookingCancelled | BookingsChanged;

@@ -210,6 +210,9 @@ export const zDriverStats = z.object({
 });
 export type DriverStats = z.infer<typeof zDriverStats>;
 
+/** Money of some completed trips and how many there are (soles). */
+const zEarningsPart = z.object({ earnings: z.number(), trips: z.number().int() });
+
 /** GET /driver/earnings/summary, in soles. last_week_earnings covers the last 7 Lima days including today. */
 export const zEarningsSummary = z.object({
   total_earnings: z.number(),
@@ -218,6 +221,13 @@ export const zEarningsSummary = z.object({
   last_week_earnings: z.number(),
   /** Issue 26: total earnings by how passengers paid, in soles. */
   by_method: z.object({ cash: z.number(), yape: z.number(), plin: z.number() }).optional(),
+  /**
+   * Yape/Plin money not in the driver's hands yet, never in the figures above (docs/driver-metrics.md):
+   * `unconfirmed` waits for the driver's 'Pago recibido' ('Por confirmar'), `in_review` is an operators' case
+   * opened by 'No recibí el pago' ('En revisión').
+   */
+  unconfirmed: zEarningsPart.optional(),
+  in_review: zEarningsPart.optional(),
 });
 export type EarningsSummary = z.infer<typeof zEarningsSummary>;
 

@@ -21,3 +21,4 @@ export * from './fare-hint';
 export * from './notifications';
 export * from './booking';
 export * from './payment';
+export * from './driver-history';

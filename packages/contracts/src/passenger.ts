@@ -114,15 +114,18 @@ const zPageNumber = (message: string, max: number) =>
     .transform(Number)
     .pipe(z.number().int(message).min(1, message).max(max, message));
 
-/** GET /passenger/trip-history?page=&status=&per_page= — status omitted or '' means every history status. */
-export const zTripHistoryQuery = z.object({
+/** `page`, `per_page` (defaulting to `pageSize`) and `status` of a history query; the driver's history adds dates. */
+export const historyPaging = (pageSize: number) => ({
   page: zPageNumber(PAGE_MESSAGE, 1_000_000).optional().default(1),
-  per_page: zPageNumber(PER_PAGE_MESSAGE, HISTORY_PER_PAGE_MAX).optional().default(HISTORY_PAGE_SIZE),
+  per_page: zPageNumber(PER_PAGE_MESSAGE, HISTORY_PER_PAGE_MAX).optional().default(pageSize),
   status: z
     .union([z.literal(''), z.enum(HISTORY_STATUSES)], { error: STATUS_MESSAGE })
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
 });
+
+/** GET /passenger/trip-history?page=&status=&per_page= — status omitted or '' means every history status. */
+export const zTripHistoryQuery = z.object(historyPaging(HISTORY_PAGE_SIZE));
 export type TripHistoryQuery = z.output<typeof zTripHistoryQuery>;
 
 export const zTripHistoryItem = z.object({
@@ -139,6 +142,7 @@ export const zTripHistoryItem = z.object({
   final_fare: z.number().nullable(),
   estimated_fare: z.number(),
   distance_km: z.number().nullable(),
+  /** Minutes the ride really took (start to arrival) for a completed trip; null when unknown or never driven. */
   duration_minutes: z.number().nullable(),
   driver: z.object({ id: z.number().int(), name: z.string(), rating_average: z.number().nullable() }).nullable(),
   /** The score this passenger gave the driver for this trip, or null when not rated (yet). */

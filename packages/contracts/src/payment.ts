@@ -71,6 +71,34 @@ export const zPaymentState = z.object({
 });
 export type PaymentState = z.infer<typeof zPaymentState>;
 
+/**
+ * GET /driver/pending-payments: the driver's Yape/Plin trips whose passenger said 'Ya pagué' and that wait
+ * for the driver's answer, oldest claim first. Every driver screen shows them until answered, so a claim
+ * made after the driver left the trip is never lost. The passenger's first name only, never a number.
+ */
+export const zPendingPayment = z.object({
+  trip_id: z.number().int(),
+  method: z.enum(WALLET_METHODS),
+  /** Soles the passenger says they paid (the trip's final fare). */
+  amount: z.number(),
+  passenger_first_name: z.string(),
+  /** When the passenger tapped 'Ya pagué'. */
+  reported_at: z.string(),
+});
+export type PendingPayment = z.infer<typeof zPendingPayment>;
+
+/**
+ * notifications/{driver} (only that driver subscribes; only the server publishes): a Yape/Plin payment of
+ * one of the driver's trips moved ('Ya pagué', the driver's answer on any of their phones, an operator's
+ * resolution). The app reads GET /driver/pending-payments again; the message carries no amount or name.
+ */
+export const zPaymentNews = z.object({
+  type: z.literal('payment_changed'),
+  trip_id: z.number().int(),
+  payment_status: zWalletPaymentStatus,
+});
+export type PaymentNews = z.infer<typeof zPaymentNews>;
+
 // ----------------------------------------------------------------------------- operators' cases
 
 export const zPaymentCasesQuery = z.object({ state: z.enum(['open', 'resolved'], { error: 'Valor no válido.' }).optional() });

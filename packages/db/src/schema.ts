@@ -179,6 +179,8 @@ export const trips = pgTable('trips', {
   paymentStatus: text('payment_status', { enum: ['pending', 'reported', 'confirmed', 'disputed', 'resolved_paid', 'resolved_unpaid'] }),
   paymentReportedAt: timestamp('payment_reported_at', { withTimezone: true }),
   paymentAnsweredAt: timestamp('payment_answered_at', { withTimezone: true }),
+  /** Reminders pushed to the driver while a 'Ya pagué' waits for their answer (PAYMENT_REMINDER_MINUTES). */
+  paymentRemindersSent: smallint('payment_reminders_sent').notNull().default(0),
 }, (t) => [
   // One active trip per passenger and per driver, enforced by the database (GUIDE §3 'Accepting'); a booking
   // counts only once activated.
@@ -192,6 +194,8 @@ export const trips = pgTable('trips', {
   index('trips_passenger_created_idx').on(t.passengerId, t.createdAt),
   index('trips_driver_completed_idx').on(t.driverId, t.completedAt),
   index('trips_pending_expiry_idx').on(t.expiresAt).where(sql`status = 'pending'`),
+  // 'Ya pagué' waiting for the driver: the banner of every driver screen and the clock's reminders (few rows).
+  index('trips_payment_reported_idx').on(t.driverId, t.paymentReportedAt).where(sql`payment_status = 'reported'`),
   // Matching: nearest pending pickups, via cube/earthdistance (PostGIS does not load in PGlite).
   index('trips_pending_pickup_earth_idx')
     .using('gist', sql`ll_to_earth(${t.pickupLatitude}::float8, ${t.pickupLongitude}::float8)`)

@@ -14,6 +14,7 @@
  * Cancelling (either side) is free until T − 60; later it is recorded against whoever cancelled.
  */
 import { TIME_ZONE } from './constants';
+import { limaDateKey } from './lima-time';
 
 const MINUTE_MS = 60_000;
 
@@ -102,6 +103,34 @@ export function formatScheduledTime(at: Date): string {
 export function scheduledLabel(at: Date): string {
   return `Programado: ${formatScheduledTime(at)}`;
 }
+
+const TIME_OF_DAY = new Intl.DateTimeFormat('es-PE', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * A booking's time as people say it, relative to `now` in Lima: 'hoy 17:30', 'mañana 05:00', else
+ * 'el sáb 29 nov, 05:00' (so it reads after "de": "de mañana 05:00", "del sáb 29 nov, 05:00").
+ */
+export function relativeBookingTime(at: Date, now: Date): { day: 'hoy' | 'mañana' | null; text: string } {
+  const day = limaDateKey(at);
+  const today = limaDateKey(now);
+  const tomorrow = limaDateKey(new Date(now.getTime() + 24 * 60 * MINUTE_MS));
+  // Lima keeps no daylight saving, so "now + 24 h" is always tomorrow's date there.
+  if (day === today) return { day: 'hoy', text: `hoy ${TIME_OF_DAY.format(at)}` };
+  if (day === tomorrow) return { day: 'mañana', text: `mañana ${TIME_OF_DAY.format(at)}` };
+  return { day: null, text: formatScheduledTime(at) };
+}
+
+/** 'Ana canceló el viaje programado de mañana 05:00' (or '… del sáb 29 nov, 05:00'): what the confirmed driver reads. */
+export function bookingCancelledByPassengerText(passengerFirstName: string, scheduledFor: Date, now: Date): string {
+  const when = relativeBookingTime(scheduledFor, now);
+  return `${passengerFirstName} canceló el viaje programado ${when.day ? 'de' : 'del'} ${when.text}`;
+}
+
+/**
+ * How long the driver's "Programados" keeps the card of a confirmed booking its passenger cancelled (in the
+ * "cancelado" state, until the driver dismisses it on that phone): long enough to be read the next morning.
+ */
+export const BOOKING_CANCELLED_CARD_HOURS = 12;
 
 /** The state a passenger reads for an upcoming booking. */
 export function bookingStateLabel(hasDriver: boolean): string {

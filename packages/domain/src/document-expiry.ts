@@ -3,6 +3,7 @@
  * after, the driver stops receiving requests until they upload a valid one. The driver is warned a week
  * before and on the day itself. Dates are 'YYYY-MM-DD' keys, compared as strings.
  */
+import { formatLimaDate } from './date-format';
 import { limaDateKey } from './lima-time';
 
 /** How many days ahead the driver starts being warned. */
@@ -20,11 +21,6 @@ function addDays(dateKey: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-function formatDateKey(dateKey: string): string {
-  const [year, month, day] = dateKey.split('-');
-  return `${day}/${month}/${year}`;
-}
-
 /** Whether the licence or SOAT is past its expiry day in Lima. */
 export function driverDocumentsExpired(dates: DriverDocumentDates, now: Date): boolean {
   const today = limaDateKey(now);
@@ -39,7 +35,7 @@ export function documentExpiryNotice(dates: DriverDocumentDates, now: Date): str
   if (dates.soatExpiryDate) entries.push({ label: 'SOAT', date: dates.soatExpiryDate });
   const expired = entries.filter((e) => e.date < today);
   if (expired.length > 0) {
-    const which = expired.map((e) => `tu ${e.label} venció el ${formatDateKey(e.date)}`).join(' y ');
+    const which = expired.map((e) => `tu ${e.label} venció el ${formatLimaDate(e.date)}`).join(' y ');
     return `${which.charAt(0).toUpperCase()}${which.slice(1)}. No recibirás solicitudes hasta que subas el documento vigente en "Documentos" de tu perfil.`;
   }
   const dueToday = entries.filter((e) => e.date === today);
@@ -49,7 +45,7 @@ export function documentExpiryNotice(dates: DriverDocumentDates, now: Date): str
   }
   const soon = entries.filter((e) => e.date <= horizon);
   if (soon.length > 0) {
-    const which = soon.map((e) => `tu ${e.label} vence el ${formatDateKey(e.date)}`).join(' y ');
+    const which = soon.map((e) => `tu ${e.label} vence el ${formatLimaDate(e.date)}`).join(' y ');
     const renew = soon.length > 1 ? 'Renuévalos y súbelos' : 'Renuévalo y súbelo';
     return `${which.charAt(0).toUpperCase()}${which.slice(1)}. ${renew} en "Documentos" de tu perfil para seguir recibiendo solicitudes.`;
   }

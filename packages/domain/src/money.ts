@@ -1,6 +1,7 @@
 /**
  * Money in Peruvian soles (PEN). Amounts travel as decimal numbers or decimal strings (the server stores
- * exact decimals or integer céntimos, GUIDE §3) and are shown as 'S/ 1,234.50' (es-PE, spec §9).
+ * exact decimals or integer céntimos, GUIDE §3) and are shown as 'S/ 1,234.50' (es-PE, spec §9), the prefix
+ * joined to the number by a no-break space so a narrow line never leaves 'S/' alone at its end.
  *
  * Rounding rule, everywhere: to the céntimo, half away from zero, on the exact decimal value —
  * '12.345' → 1235 céntimos, 1.005 → 1.01, 0.1 + 0.2 → 30 céntimos, -2.675 → -268 céntimos.
@@ -12,6 +13,17 @@ import type { Decimal } from './decimal';
 
 /** Prefix before every amount shown to users (spec §9). */
 export const SOLES_PREFIX = 'S/';
+
+/**
+ * Between the prefix and the number: a no-break space (U+00A0), as Intl's own es-PE currency format puts
+ * there. A line may wrap before or after an amount, never inside it ('S/' on one line, '38.00' on the next).
+ */
+export const SOLES_SEPARATOR = '\u00a0';
+
+/** 'S/' and a number already written as the reader sees it ('50', '1,234.50'), kept on one line. */
+export function solesText(number: string | number): string {
+  return `${SOLES_PREFIX}${SOLES_SEPARATOR}${number}`;
+}
 
 const SOLES_NUMBER_FORMAT = new Intl.NumberFormat('es-PE', {
   minimumFractionDigits: 2,
@@ -70,12 +82,12 @@ export function roundTo2(value: number): number {
 }
 
 /**
- * Amount for display: 'S/ ' plus the es-PE number with 2 decimals (12.5 → 'S/ 12.50',
+ * Amount for display: 'S/', a no-break space and the es-PE number with 2 decimals (12.5 → 'S/ 12.50',
  * 1234.5 → 'S/ 1,234.50', '7' → 'S/ 7.00'). Negative amounts read '-S/ 5.50' as Intl's es-PE
  * currency style does. Anything that is not a finite amount shows 'S/ 0.00'.
  */
 export function formatSoles(amount: number | string): string {
   const centimos = parseCentimos(amount) ?? 0;
   const sign = centimos < 0 ? '-' : '';
-  return `${sign}${SOLES_PREFIX} ${SOLES_NUMBER_FORMAT.format(Math.abs(centimos) / 100)}`;
+  return `${sign}${solesText(SOLES_NUMBER_FORMAT.format(Math.abs(centimos) / 100))}`;
 }

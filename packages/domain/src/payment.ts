@@ -3,7 +3,7 @@
  * will hand over, so the driver brings change), Yape or Plin (Peru's phone-number wallets, paid to the
  * driver's number at the end and confirmed by the driver). Pure rules shared by server and web.
  */
-import { formatSoles, SOLES_PREFIX } from './money';
+import { formatSoles, solesText } from './money';
 
 export const PAYMENT_METHODS = ['cash', 'yape', 'plin'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -24,8 +24,16 @@ export function methodNotAcceptedMessage(method: PaymentMethod): string {
   return method === 'cash' ? 'No aceptas efectivo' : `No aceptas ${PAYMENT_METHOD_LABELS[method]}`;
 }
 
+/**
+ * The driver's fare line on the live trip: 'Cobrarás (efectivo)', 'Cobrarás (Yape)', 'Cobrarás (Plin)' —
+ * the trip's own method, so a Yape trip never tells the driver to collect cash.
+ */
+export function chargeLabel(method: PaymentMethod): string {
+  return `Cobrarás (${method === 'cash' ? 'efectivo' : PAYMENT_METHOD_LABELS[method]})`;
+}
+
 /** A note as people name it: 'S/ 50' (notes are whole soles). */
-export const cashNoteLabel = (noteSoles: number): string => `${SOLES_PREFIX} ${noteSoles}`;
+export const cashNoteLabel = (noteSoles: number): string => solesText(noteSoles);
 
 /** A cash note too small for the price at request time: the Spanish message under the field. */
 export function cashNoteTooSmallMessage(noteSoles: number, priceCents: number): string {
@@ -93,3 +101,18 @@ export function paymentReceiptText(method: PaymentMethod, status: WalletPaymentS
     default: return `${label} · pendiente de confirmación`;
   }
 }
+
+/**
+ * A 'Ya pagué' the driver has not answered yet: what the driver reads wherever they are (the banner of every
+ * driver screen, the push): 'Ana dice que ya te pagó S/ 38.00 por Yape.'
+ */
+export function paymentClaimText(passengerFirstName: string, amountSoles: number, method: WalletMethod): string {
+  return `${passengerFirstName} dice que ya te pagó ${formatSoles(amountSoles)} por ${PAYMENT_METHOD_LABELS[method]}.`;
+}
+
+/**
+ * Reminders to the driver while a 'Ya pagué' stays unanswered, in minutes after the passenger's tap, in
+ * order: a driver who missed the first push is told again, a few times at most (never a stream of pushes).
+ */
+export const PAYMENT_REMINDER_MINUTES = Object.freeze([10, 60, 180] as const);
+

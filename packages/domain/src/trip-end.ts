@@ -28,3 +28,15 @@ export function farFromDestinationQuestion(distanceMeters: number): string {
 export function endedFarFromDestinationText(distanceMeters: number): string {
   return `Finalizado a ${formatDistance(distanceMeters)} del destino`;
 }
+
+/**
+ * How long a trip really took, in whole minutes (at least 1), from its start ('Iniciar viaje') to its
+ * completion; null when either moment is unknown or they are out of order. The route's estimate is not a
+ * trip's duration: a history that showed it would tell a one-minute ride it lasted half an hour.
+ */
+export function tripDurationMinutes(startedAt: Date | null | undefined, completedAt: Date | null | undefined): number | null {
+  if (!startedAt || !completedAt) return null;
+  const ms = completedAt.getTime() - startedAt.getTime();
+  if (!Number.isFinite(ms) || ms < 0) return null;
+  return Math.max(1, Math.round(ms / 60_000));
+}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bookingsOverlap, checkScheduledFor, formatScheduledTime, isLateBookingCancellation, scheduledLabel } from '../src/booking';
+import {
+  bookingCancelledByPassengerText, bookingsOverlap, checkScheduledFor, formatScheduledTime, isLateBookingCancellation, relativeBookingTime, scheduledLabel,
+} from '../src/booking';
 
 const now = new Date('2026-11-28T22:03:00Z'); // 17:03 in Lima
 const at = (iso: string) => new Date(iso);
@@ -37,5 +39,19 @@ describe('booking rules', () => {
   it('says when in Lima time, whatever the process time zone', () => {
     expect(formatScheduledTime(at('2026-11-29T10:00:00Z'))).toBe('dom 29 nov, 05:00');
     expect(scheduledLabel(at('2026-11-28T10:00:00Z'))).toBe('Programado: sáb 28 nov, 05:00');
+  });
+
+  it('says a booking\'s time as people do, relative to today in Lima (not the device\'s day)', () => {
+    // 17:03 on Saturday 28 November in Lima (22:03 UTC): 05:00 Sunday is tomorrow, though still the 28th nowhere.
+    expect(relativeBookingTime(at('2026-11-28T23:30:00Z'), now)).toEqual({ day: 'hoy', text: 'hoy 18:30' });
+    expect(relativeBookingTime(at('2026-11-29T10:00:00Z'), now)).toEqual({ day: 'mañana', text: 'mañana 05:00' });
+    expect(relativeBookingTime(at('2026-11-30T10:00:00Z'), now)).toEqual({ day: null, text: 'lun 30 nov, 05:00' });
+    // 23:30 in Lima is already the next day in UTC: still "today" for whoever reads it in Lima.
+    expect(relativeBookingTime(at('2026-11-29T04:30:00Z'), now).text).toBe('hoy 23:30');
+  });
+
+  it('tells the confirmed driver who cancelled and for when', () => {
+    expect(bookingCancelledByPassengerText('Ana', at('2026-11-29T10:00:00Z'), now)).toBe('Ana canceló el viaje programado de mañana 05:00');
+    expect(bookingCancelledByPassengerText('Ana', at('2026-12-01T10:00:00Z'), now)).toBe('Ana canceló el viaje programado del mar 1 dic, 05:00');
   });
 });

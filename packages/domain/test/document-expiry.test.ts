@@ -17,14 +17,14 @@ describe('driver document expiry (Lima calendar days)', () => {
     expect(EXPIRY_WARNING_DAYS).toBe(7);
     const notice = (soat: string) => documentExpiryNotice({ licenseExpiryDate: '2030-01-01', soatExpiryDate: soat }, NOW);
     expect(notice('2026-12-01')).toBeNull();
-    expect(notice('2026-11-30')).toBe('Tu SOAT vence el 30/11/2026. Renuévalo y súbelo en "Documentos" de tu perfil para seguir recibiendo solicitudes.');
+    expect(notice('2026-11-30')).toBe('Tu SOAT vence el 30 nov 2026. Renuévalo y súbelo en "Documentos" de tu perfil para seguir recibiendo solicitudes.');
     expect(notice('2026-11-23')).toBe('Hoy vence tu SOAT. Desde mañana no recibirás solicitudes: sube el documento renovado en "Documentos" de tu perfil.');
-    expect(notice('2026-11-20')).toBe('Tu SOAT venció el 20/11/2026. No recibirás solicitudes hasta que subas el documento vigente en "Documentos" de tu perfil.');
+    expect(notice('2026-11-20')).toBe('Tu SOAT venció el 20 nov 2026. No recibirás solicitudes hasta que subas el documento vigente en "Documentos" de tu perfil.');
   });
 
   it('names both documents when both are due, expired first', () => {
     expect(documentExpiryNotice({ licenseExpiryDate: '2026-11-25', soatExpiryDate: '2026-11-26' }, NOW))
-      .toBe('Tu licencia vence el 25/11/2026 y tu SOAT vence el 26/11/2026. Renuévalos y súbelos en "Documentos" de tu perfil para seguir recibiendo solicitudes.');
-    expect(documentExpiryNotice({ licenseExpiryDate: '2026-11-01', soatExpiryDate: '2026-11-26' }, NOW)).toMatch(/^Tu licencia venció el 01\/11\/2026\./);
+      .toBe('Tu licencia vence el 25 nov 2026 y tu SOAT vence el 26 nov 2026. Renuévalos y súbelos en "Documentos" de tu perfil para seguir recibiendo solicitudes.');
+    expect(documentExpiryNotice({ licenseExpiryDate: '2026-11-01', soatExpiryDate: '2026-11-26' }, NOW)).toMatch(/^Tu licencia venció el 1 nov 2026\./);
   });
 });

@@ -7,11 +7,11 @@ const FEW = { similar_trips: 4, low: null, high: null, estimate: 12.4 };
 
 describe('the usual price of a route (issue 26)', () => {
   it('reads the quartiles as whole soles, the low end down and the high end up', () => {
-    expect(usualRangeText(USUAL)).toBe('S/ 11 – S/ 14');
-    expect(usualRangeText({ ...USUAL, low: 12, high: 12 })).toBe('S/ 12');
+    expect(usualRangeText(USUAL)).toBe('S/\u00a011 – S/\u00a014');
+    expect(usualRangeText({ ...USUAL, low: 12, high: 12 })).toBe('S/\u00a012');
     expect(usualRangeText(FEW)).toBeNull();
-    expect(fareHintText(USUAL)).toBe('Precio habitual para este recorrido: S/ 11 – S/ 14');
-    expect(fareHintText(FEW)).toBe('Sin suficientes viajes parecidos: estimado S/ 12.40');
+    expect(fareHintText(USUAL)).toBe('Precio habitual para este recorrido: S/\u00a011 – S/\u00a014');
+    expect(fareHintText(FEW)).toBe('Sin suficientes viajes parecidos: estimado S/\u00a012.40');
   });
 
   it('accepts distances within ±20 %, never narrower than ±0.5 km', () => {

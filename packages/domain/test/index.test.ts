@@ -15,6 +15,8 @@ describe('package entry point', () => {
       'roundTo2',
       'parseCentimos',
       'SOLES_PREFIX',
+      'SOLES_SEPARATOR',
+      'solesText',
       // coordinates
       'isValidCoordinate',
       'parseCoordinate',
@@ -82,6 +84,11 @@ describe('package entry point', () => {
       // lima time
       'limaDateKey',
       'limaDayStart',
+      // dates as people read them
+      'formatLimaDate',
+      'formatLimaDateTime',
+      // how long a trip took
+      'tripDurationMinutes',
       'lastNDaysKeys',
       'isDateKey',
     ];

@@ -1,41 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { formatSoles, fromCentimos, parseCentimos, roundTo2, SOLES_PREFIX, toCentimos } from '../src/money';
+import { formatSoles, fromCentimos, parseCentimos, roundTo2, SOLES_PREFIX, SOLES_SEPARATOR, solesText, toCentimos } from '../src/money';
 
 describe('formatSoles (spec §9: prefix S/, es-PE, 2 decimals)', () => {
   it.each([
-    [12.5, 'S/ 12.50'],
-    [0, 'S/ 0.00'],
-    [7, 'S/ 7.00'],
-    [0.1 + 0.2, 'S/ 0.30'],
-    [1.005, 'S/ 1.01'],
-    [2.675, 'S/ 2.68'],
-    [999.995, 'S/ 1,000.00'],
-    [1234.5, 'S/ 1,234.50'],
-    [1234567.891, 'S/ 1,234,567.89'],
-    ['12.5', 'S/ 12.50'],
-    ['  8 ', 'S/ 8.00'],
-    ['12.345', 'S/ 12.35'],
-    ['1234.5', 'S/ 1,234.50'],
-    [-5.5, '-S/ 5.50'],
-    [-1234.5, '-S/ 1,234.50'],
-    [-0, 'S/ 0.00'],
-    [-0.004, 'S/ 0.00'],
+    [12.5, 'S/\u00a012.50'],
+    [0, 'S/\u00a00.00'],
+    [7, 'S/\u00a07.00'],
+    [0.1 + 0.2, 'S/\u00a00.30'],
+    [1.005, 'S/\u00a01.01'],
+    [2.675, 'S/\u00a02.68'],
+    [999.995, 'S/\u00a01,000.00'],
+    [1234.5, 'S/\u00a01,234.50'],
+    [1234567.891, 'S/\u00a01,234,567.89'],
+    ['12.5', 'S/\u00a012.50'],
+    ['  8 ', 'S/\u00a08.00'],
+    ['12.345', 'S/\u00a012.35'],
+    ['1234.5', 'S/\u00a01,234.50'],
+    [-5.5, '-S/\u00a05.50'],
+    [-1234.5, '-S/\u00a01,234.50'],
+    [-0, 'S/\u00a00.00'],
+    [-0.004, 'S/\u00a00.00'],
   ])('%j → %j', (amount, expected) => {
     expect(formatSoles(amount)).toBe(expected);
   });
 
   it.each([NaN, Infinity, -Infinity])('non-finite %s → S/ 0.00', (amount) => {
-    expect(formatSoles(amount)).toBe('S/ 0.00');
+    expect(formatSoles(amount)).toBe('S/\u00a00.00');
   });
 
   it.each(['', 'abc', '1,234.50', 'S/ 12', '12.5.3', '--1'])('unparseable string %j → S/ 0.00', (amount) => {
-    expect(formatSoles(amount)).toBe('S/ 0.00');
+    expect(formatSoles(amount)).toBe('S/\u00a00.00');
   });
 
-  it('uses the S/ prefix followed by one ordinary space', () => {
+  it('joins the S/ prefix to the number with a no-break space, so a line never wraps inside an amount', () => {
     expect(SOLES_PREFIX).toBe('S/');
-    expect(formatSoles(1).startsWith('S/ ')).toBe(true);
-    expect(formatSoles(1).charCodeAt(2)).toBe(32);
+    expect(SOLES_SEPARATOR).toBe('\u00a0');
+    expect(formatSoles(1).charCodeAt(2)).toBe(0xa0);
+    expect(formatSoles(1234.5)).not.toMatch(/ /);
+    expect(solesText(50)).toBe('S/\u00a050');
   });
 });
 

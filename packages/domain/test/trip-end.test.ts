@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   distanceToDestinationMeters, endedFarFromDestinationText, FAR_FROM_DESTINATION_METERS, farFromDestinationMeters, farFromDestinationQuestion,
+  tripDurationMinutes,
 } from '../src/trip-end';
 
 const JOCKEY_PLAZA = { latitude: -12.0859, longitude: -76.9773 };
@@ -28,5 +29,22 @@ describe('where a trip ended', () => {
   it('asks the driver and tells both sides in Spanish', () => {
     expect(farFromDestinationQuestion(10_912)).toBe('Estás a 10.9 km del destino. ¿Finalizar el viaje aquí? El pasajero verá dónde terminó.');
     expect(endedFarFromDestinationText(10_912)).toBe('Finalizado a 10.9 km del destino');
+  });
+});
+
+describe('how long a trip really took', () => {
+  const at = (iso: string) => new Date(iso);
+
+  it('counts whole minutes from the start to the completion, a one-minute ride as 1 min', () => {
+    expect(tripDurationMinutes(at('2026-11-27T15:00:00Z'), at('2026-11-27T15:01:05Z'))).toBe(1);
+    expect(tripDurationMinutes(at('2026-11-27T15:00:00Z'), at('2026-11-27T15:22:40Z'))).toBe(23);
+    // Under half a minute still took some time: never '0 min'.
+    expect(tripDurationMinutes(at('2026-11-27T15:00:00Z'), at('2026-11-27T15:00:10Z'))).toBe(1);
+  });
+
+  it('claims nothing when either moment is unknown or they are out of order', () => {
+    expect(tripDurationMinutes(null, at('2026-11-27T15:00:00Z'))).toBeNull();
+    expect(tripDurationMinutes(at('2026-11-27T15:00:00Z'), null)).toBeNull();
+    expect(tripDurationMinutes(at('2026-11-27T15:10:00Z'), at('2026-11-27T15:00:00Z'))).toBeNull();
   });
 });

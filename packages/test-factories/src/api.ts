@@ -6,7 +6,8 @@
 import type {
   ChatMessage, CreatedTrip, DriverBooking, DriverOffer, PassengerBooking, DriverTrip, DriverTripRequest, PassengerTrip, Place, RouteResult, TripDriver,
   TripHistoryItem, User,
-  FareAdjustment, TripReceipt,
+  FareAdjustment, TripReceipt, DriverTripHistoryItem, DriverTripHistoryPage,
+  PendingPayment,
 } from '@jala/contracts';
 import { encodePolyline } from '@jala/domain';
 
@@ -121,9 +122,10 @@ export function makePassengerBooking(overrides: Partial<PassengerBooking> = {}):
 /** The same booking on the driver's "Programados", confirmed with them. */
 export function makeDriverBooking(overrides: Partial<DriverBooking> = {}): DriverBooking {
   return {
-    id: 40, scheduled_for: '2026-11-29T10:00:00.000Z', passenger_name: 'Lucía Torres', service_type_id: 2, pickup_address: PICKUP_ADDRESS,
+    id: 40, scheduled_for: '2026-11-29T10:00:00.000Z', passenger_name: 'Lucía Torres', service_type_id: 2, service_type: 'Auto',
+    payment_method: 'cash', cash_note: null, pickup_address: PICKUP_ADDRESS,
     destination_address: DESTINATION_ADDRESS, pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude, fare: 23.5,
-    distance_km: 7.8, duration_minutes: 22, distance_to_pickup_km: 1.2, my_offer_price: 23.5, confirmed: true, ...overrides,
+    distance_km: 7.8, duration_minutes: 22, distance_to_pickup_km: 1.2, my_offer_price: 23.5, confirmed: true, passenger_cancelled_at: null, ...overrides,
   };
 }
 
@@ -140,6 +142,24 @@ export function makeTripHistoryItem(overrides: Partial<TripHistoryItem> = {}): T
   };
 }
 
+/** One card of the driver's GET /driver/trip-history: a completed cash trip the passenger rated. */
+export function makeDriverTripHistoryItem(overrides: Partial<DriverTripHistoryItem> = {}): DriverTripHistoryItem {
+  return {
+    id: 7, trip_code: 'TRIP-7', status: 'completed', trip_date: CREATED_AT, pickup_address: PICKUP_ADDRESS,
+    destination_address: DESTINATION_ADDRESS, service_type: 'Auto', service_type_id: 2, agreed_fare: 20, final_fare: 20, estimated_fare: 23.5,
+    distance_km: 7.8, duration_minutes: 22, payment_method: 'cash', payment_status: null, awaiting_payment_answer: false,
+    passenger_first_name: 'Carla', my_rating: null, rating_received: 5, ...overrides,
+  };
+}
+
+/** A page of GET /driver/trip-history holding `trips` (one page unless told otherwise). */
+export function makeDriverTripHistoryPage(trips: DriverTripHistoryItem[], overrides: Partial<DriverTripHistoryPage> = {}): DriverTripHistoryPage {
+  return {
+    trips, page: 1, per_page: 10, total: trips.length, total_pages: 1,
+    awaiting_payment_answers: trips.filter((trip) => trip.awaiting_payment_answer).length, ...overrides,
+  };
+}
+
 export function makePlace(overrides: Partial<Place> = {}): Place {
   return {
     placeId: 'geonames:parque-kennedy', name: 'Parque Kennedy', formattedAddress: PICKUP_ADDRESS,
@@ -153,4 +173,9 @@ export function makeRouteResult(overrides: Partial<RouteResult> = {}): RouteResu
     distance: { text: '7.8 km', value: 7800 }, duration: { text: '22 min', value: 1320 }, polyline: ROUTE_POLYLINE,
     steps: [], estimatedCost: 23.5, ...overrides,
   };
+}
+
+/** A 'Ya pagué' waiting for the driver's answer (GET /driver/pending-payments). */
+export function makePendingPayment(overrides: Partial<PendingPayment> = {}): PendingPayment {
+  return { trip_id: 40, method: 'yape', amount: 38, passenger_first_name: 'Ana', reported_at: '2026-03-01T15:45:00.000Z', ...overrides };
 }

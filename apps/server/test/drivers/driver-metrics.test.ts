@@ -29,7 +29,10 @@ describeOnBackends('driver stats and earnings on %s', ({ t, maybe }) => {
     expect((await api<Stats>(t.baseUrl, 'GET', '/driver/stats', { token: driver.token })).body.data)
       .toEqual({ today_earnings: 0, today_trips: 0, online_hours_today: 0, acceptance_rate: null, completion_rate: null });
     expect((await api<Summary>(t.baseUrl, 'GET', '/driver/earnings/summary', { token: driver.token })).body.data)
-      .toEqual({ total_earnings: 0, total_trips: 0, today_earnings: 0, last_week_earnings: 0, by_method: { cash: 0, yape: 0, plin: 0 } });
+      .toEqual({
+        total_earnings: 0, total_trips: 0, today_earnings: 0, last_week_earnings: 0, by_method: { cash: 0, yape: 0, plin: 0 },
+        unconfirmed: { earnings: 0, trips: 0 }, in_review: { earnings: 0, trips: 0 },
+      });
     const records = await api<Array<{ date: string; earnings: number }>>(t.baseUrl, 'GET', '/driver/earnings/records', { token: driver.token });
     expect(records.body.data).toHaveLength(30);
     expect(records.body.data.every((r) => r.earnings === 0)).toBe(true);
@@ -54,7 +57,10 @@ describeOnBackends('driver stats and earnings on %s', ({ t, maybe }) => {
 
     const summary = await api<Summary>(t.baseUrl, 'GET', '/driver/earnings/summary', { token: driver.token });
     expect(summary.status).toBe(200);
-    expect(summary.body.data).toEqual({ total_earnings: 94.5, total_trips: 6, today_earnings: 32.5, last_week_earnings: 57.5, by_method: { cash: 94.5, yape: 0, plin: 0 } });
+    expect(summary.body.data).toEqual({
+      total_earnings: 94.5, total_trips: 6, today_earnings: 32.5, last_week_earnings: 57.5, by_method: { cash: 94.5, yape: 0, plin: 0 },
+      unconfirmed: { earnings: 0, trips: 0 }, in_review: { earnings: 0, trips: 0 },
+    });
 
     const records = await api<Array<{ date: string; earnings: number }>>(t.baseUrl, 'GET', '/driver/earnings/records', { token: driver.token });
     expect(records.body.data).toHaveLength(30);

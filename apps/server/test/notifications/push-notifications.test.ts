@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { schema, eq } from '@jala/db';
 import { topics } from '@jala/contracts';
+import { formatSoles } from '@jala/domain';
 import { createUser } from '@jala/test-factories/database';
 import { describeOnBackends } from '../support/backends';
 import { api } from '../support/http';
@@ -8,6 +9,7 @@ import { driveToStage, JOCKEY, login, onlineDriver, passenger, requestTrip } fro
 import { connectMqtt } from '../support/mqtt';
 import { startPushService, type TestPushService } from '../support/push-service';
 import { pushesSettled, subscribeDevice, titles } from '../support/push-actors';
+import { openSessions } from './device-sessions';
 
 let service: TestPushService;
 beforeAll(async () => { service = await startPushService(); });
@@ -62,9 +64,11 @@ describeOnBackends('push notifications on %s', ({ t, maybe }) => {
   });
 
   maybe('"Probar notificación" arrives decrypted, signed with the public key the server hands out; a 410 removes the device', async () => {
+    // Two devices are two sessions: a session holds one device (a second subscription replaces its first).
     const user = await passenger(t.baseUrl);
+    const [laptopSession] = await openSessions(t.app, user.id, 1);
     const phone = await subscribeDevice(t.baseUrl, user.token, service);
-    const laptop = await subscribeDevice(t.baseUrl, user.token, service);
+    const laptop = await subscribeDevice(t.baseUrl, laptopSession!.token, service);
     const config = await api<{ public_key: string }>(t.baseUrl, 'GET', '/notifications/config', { token: user.token });
     expect((await api<{ devices: number }>(t.baseUrl, 'POST', '/notifications/test', { token: user.token })).body.data.devices).toBe(2);
     await settled();
@@ -96,11 +100,11 @@ describeOnBackends('push notifications on %s', ({ t, maybe }) => {
     await api(t.baseUrl, 'POST', `/trips/${trip.id}/publish`, { token: p.token });
     await settled();
     expect(dd.received).toEqual([expect.objectContaining({ kind: 'requests', title: 'Nueva solicitud en Miraflores', url: '/driver/trip-request', tag: 'trip-requests' })]);
-    expect(dd.received[0]!.body).toMatch(/^S\/ \d+\.\d{2} · recojo a \d+(,\d)? km en Miraflores$/);
+    expect(dd.received[0]!.body).toMatch(/^S\/\s\d+\.\d{2} · recojo a \d+(,\d)? km en Miraflores$/);
 
     expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id, price: 21.5 } })).status).toBe(201);
     await settled();
-    expect(pd.received).toEqual([expect.objectContaining({ kind: 'offers', title: 'Jorge te ofrece S/ 21.50', url: '/passenger/active-trip' })]);
+    expect(pd.received).toEqual([expect.objectContaining({ kind: 'offers', title: `Jorge te ofrece ${formatSoles(21.5)}`, url: '/passenger/active-trip' })]);
 
     expect((await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: trip.id, driver_id: d.id } })).status).toBe(200);
     await settled();
@@ -109,7 +113,7 @@ describeOnBackends('push notifications on %s', ({ t, maybe }) => {
 
     await driveToStage(t.baseUrl, { passenger: p.token, driver: d.token }, trip.id, 'arrived');
     await settled();
-    expect(titles(pd)).toEqual(['Jorge te ofrece S/ 21.50', 'Tu conductor está en camino', 'Tu conductor llegó']);
+    expect(titles(pd)).toEqual([`Jorge te ofrece ${formatSoles(21.5)}`, 'Tu conductor está en camino', 'Tu conductor llegó']);
 
     // Chat over MQTT: the other side is told once, with a phone number masked.
     const driverMqtt = await connectMqtt(t.wsUrl, { userId: d.id, token: d.token });
@@ -124,7 +128,7 @@ describeOnBackends('push notifications on %s', ({ t, maybe }) => {
     expect((await api(t.baseUrl, 'PUT', `/driver/trips/${trip.id}/status`, { token: d.token, body: { status: 'in_progress', start_code: startCode } })).status).toBe(200);
     expect((await api(t.baseUrl, 'POST', `/driver/trips/${trip.id}/fare-adjustments`, { token: d.token, body: { amount: 3.5, reason: 'tolls' } })).status).toBe(201);
     await settled();
-    expect(pd.received[4]).toMatchObject({ title: 'Tu conductor pide un ajuste de tarifa', body: 'S/ 3.50 más. Toca para aceptarlo o rechazarlo.' });
+    expect(pd.received[4]).toMatchObject({ title: 'Tu conductor pide un ajuste de tarifa', body: `${formatSoles(3.5)} más. Toca para aceptarlo o rechazarlo.` });
     expect((await api(t.baseUrl, 'PUT', `/trips/${trip.id}/fare-adjustment`, { token: p.token, body: { accept: true } })).status).toBe(200);
     await settled();
     expect(titles(dd).at(-1)).toBe('El pasajero aceptó el ajuste');
@@ -136,9 +140,9 @@ describeOnBackends('push notifications on %s', ({ t, maybe }) => {
     const done = await api<{ final_fare: number }>(t.baseUrl, 'POST', '/driver/trips/complete', { token: d.token, body: { trip_id: trip.id, final_latitude: JOCKEY.latitude, final_longitude: JOCKEY.longitude } });
     expect(done.status).toBe(200);
     await settled();
-    expect(pd.received.at(-1)).toMatchObject({ title: 'Viaje finalizado', body: 'Total S/ 25.00. Toca para ver tu recibo.', url: `/trips/${trip.id}/receipt` });
+    expect(pd.received.at(-1)).toMatchObject({ title: 'Viaje finalizado', body: `Total ${formatSoles(25)}. Toca para ver tu recibo.`, url: `/trips/${trip.id}/receipt` });
 
-    expect(titles(pd)).toEqual(['Jorge te ofrece S/ 21.50', 'Tu conductor está en camino', 'Tu conductor llegó', 'Mensaje de Jorge', 'Tu conductor pide un ajuste de tarifa', 'Viaje finalizado']);
+    expect(titles(pd)).toEqual([`Jorge te ofrece ${formatSoles(21.5)}`, 'Tu conductor está en camino', 'Tu conductor llegó', 'Mensaje de Jorge', 'Tu conductor pide un ajuste de tarifa', 'Viaje finalizado']);
     expect(titles(dd)).toEqual(['Nueva solicitud en Miraflores', '¡El pasajero te eligió!', 'El pasajero aceptó el ajuste']);
     expect(titles(od)).toEqual(['Alerta SOS']);
     // A driver outside the pickup's reach was told nothing; no lock screen named an address or a phone.
@@ -162,7 +166,7 @@ describeOnBackends('push notifications on %s', ({ t, maybe }) => {
     // Other tests' requests may also reach this driver: what matters is the count grows under one tag.
     const requestPushes = dd.received.filter((payload) => payload.kind === 'requests');
     expect(requestPushes.at(-1)).toMatchObject({ title: `${requestPushes.length} solicitudes nuevas cerca de ti`, tag: 'trip-requests', renotify: true });
-    expect(requestPushes.at(-1)!.body).toMatch(/^La última: S\/ /);
+    expect(requestPushes.at(-1)!.body).toMatch(/^La última: S\/\s/);
 
     expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: second.id } })).status).toBe(201);
     expect((await api(t.baseUrl, 'PUT', `/trips/${second.id}/cancel`, { token: p2.token, body: {} })).status).toBe(200);

@@ -101,13 +101,26 @@ describeOnBackends('trip history API on %s', ({ t, maybe, whenStarted }) => {
     const [newest, , oldest] = res.body.data.trips;
     expect(newest).toMatchObject({
       status: 'completed', pickup_address: 'Parque Kennedy, Miraflores', destination_address: 'Jockey Plaza, Santiago de Surco',
-      service_type: 'Auto', service_type_id: 2, final_fare: 20, estimated_fare: 23.5, distance_km: 7.8, duration_minutes: 22,
+      // The factory's ride ran 20 minutes (the route's estimate said 22): the history says what it took.
+      service_type: 'Auto', service_type_id: 2, final_fare: 20, estimated_fare: 23.5, distance_km: 7.8, duration_minutes: 20,
       driver: { id: driverId, name: 'Jorge Vargas', rating_average: 4.5 }, my_rating: 5,
     });
     expect(new Date(newest!.trip_date).getTime()).toBeLessThan(Date.now());
     expect(oldest).toMatchObject({ service_type: 'Mototaxi', final_fare: 15, my_rating: null });
     const system = await history('?status=cancelled_by_system');
-    expect(system.body.data.trips[0]).toMatchObject({ driver: null, final_fare: null, my_rating: null });
+    // A trip that never ran claims no duration.
+    expect(system.body.data.trips[0]).toMatchObject({ driver: null, final_fare: null, my_rating: null, duration_minutes: null });
+  });
+
+  maybe('says a one-minute ride took 1 min, not the route\'s 22-minute estimate', async () => {
+    const { db } = t.app.database;
+    const rider = await registerPassenger(t);
+    const completedAt = minutesAgo(3);
+    await createCompletedTrip(db, {
+      passengerId: rider.id, driverId, fareCents: 800, completedAt, startedAt: new Date(completedAt.getTime() - 65_000), durationMinutes: 22,
+    });
+    const res = await history('?status=completed', rider.token);
+    expect(res.body.data.trips[0]).toMatchObject({ duration_minutes: 1, distance_km: 7.8 });
   });
 
   maybe('shows another passenger only their own trips', async () => {

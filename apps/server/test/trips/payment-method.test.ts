@@ -83,7 +83,7 @@ describeOnBackends('payment method on %s', ({ t, maybe }) => {
     const p = await passenger(t.baseUrl);
     const small = await api(t.baseUrl, 'POST', '/trips', { token: p.token, body: { ...tripPayload(), offer_price: 14.5, cash_note: 10 } });
     expect(small.status).toBe(400);
-    expect(small.body).toMatchObject({ fields: { cash_note: 'Con S/ 10 no alcanza para S/ 14.50. Elige un billete mayor o monto exacto.' } });
+    expect(small.body).toMatchObject({ fields: { cash_note: 'Con S/\u00a010 no alcanza para S/\u00a014.50. Elige un billete mayor o monto exacto.' } });
     expect((await api(t.baseUrl, 'POST', '/trips', { token: p.token, body: { ...tripPayload(), cash_note: 30 } })).status).toBe(400);
     expect((await api(t.baseUrl, 'POST', '/trips', { token: p.token, body: { ...tripPayload(), payment_method: 'yape', cash_note: 20 } })).status).toBe(400);
     // Without a price of their own the server checks the note against its estimate.
@@ -93,7 +93,7 @@ describeOnBackends('payment method on %s', ({ t, maybe }) => {
     const d = await onlineDriver(t.baseUrl, t.app.database.db);
     const { p: rider, tripId } = await acceptedTrip(t, d, { offer_price: 14.5, cash_note: 20 });
     const request = await api<DriverTrip>(t.baseUrl, 'GET', '/driver/trips/current', { token: d.token });
-    expect(request.body.data.payment).toMatchObject({ method: 'cash', cash_note: 20, cash_change: { kind: 'change', change: 5.5, text: 'Pagará con S/ 20 · lleva S/ 5.50 de vuelto' } });
+    expect(request.body.data.payment).toMatchObject({ method: 'cash', cash_note: 20, cash_change: { kind: 'change', change: 5.5, text: 'Pagará con S/\u00a020 · lleva S/\u00a05.50 de vuelto' } });
     await driveToStage(t.baseUrl, { passenger: rider.token, driver: d.token }, tripId, 'in_progress');
 
     const asked = await api<{ id: number }>(t.baseUrl, 'POST', `/driver/trips/${tripId}/fare-adjustments`, { token: d.token, body: { amount: 3, reason: 'tolls' } });
@@ -102,16 +102,16 @@ describeOnBackends('payment method on %s', ({ t, maybe }) => {
     expect((await api<DriverTrip>(t.baseUrl, 'GET', '/driver/trips/current', { token: d.token })).body.data.payment?.cash_change?.change).toBe(5.5);
     await api(t.baseUrl, 'PUT', `/trips/${tripId}/fare-adjustment`, { token: rider.token, body: { accept: true } });
     const after = await api<DriverTrip>(t.baseUrl, 'GET', '/driver/trips/current', { token: d.token });
-    expect(after.body.data.payment?.cash_change).toEqual({ kind: 'change', change: 2.5, short: null, text: 'Pagará con S/ 20 · lleva S/ 2.50 de vuelto' });
+    expect(after.body.data.payment?.cash_change).toEqual({ kind: 'change', change: 2.5, short: null, text: 'Pagará con S/\u00a020 · lleva S/\u00a02.50 de vuelto' });
 
     expect((await api(t.baseUrl, 'POST', `/driver/trips/${tripId}/fare-adjustments`, { token: d.token, body: { amount: 4, reason: 'waiting_time' } })).status).toBe(201);
     await api(t.baseUrl, 'PUT', `/trips/${tripId}/fare-adjustment`, { token: rider.token, body: { accept: true } });
     const short = await api<DriverTrip>(t.baseUrl, 'GET', '/driver/trips/current', { token: d.token });
-    expect(short.body.data.payment?.cash_change).toEqual({ kind: 'short', change: null, short: 1.5, text: 'Pagará con S/ 20 · no alcanza: faltan S/ 1.50' });
+    expect(short.body.data.payment?.cash_change).toEqual({ kind: 'short', change: null, short: 1.5, text: 'Pagará con S/\u00a020 · no alcanza: faltan S/\u00a01.50' });
 
     expect((await complete(t, d.token, tripId)).status).toBe(200);
     const receipt = await api<TripReceipt>(t.baseUrl, 'GET', `/trips/${tripId}/receipt`, { token: rider.token });
-    expect(receipt.body.data).toMatchObject({ total: 21.5, payment_method: 'Efectivo', payment_text: 'Efectivo · pagó con S/ 20', payment: { status: null, payee: null } });
+    expect(receipt.body.data).toMatchObject({ total: 21.5, payment_method: 'Efectivo', payment_text: 'Efectivo · pagó con S/\u00a020', payment: { status: null, payee: null } });
     // Cash has no after-ride confirmation.
     expect((await api(t.baseUrl, 'POST', `/trips/${tripId}/payment/paid`, { token: rider.token })).body).toMatchObject({ code: 'PAYMENT_NOT_OPEN' });
   });

@@ -1,13 +1,18 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { onlineManager, useQueryClient, useQueryErrorResetBoundary, type QueryClient } from '@tanstack/react-query';
+import { isDriverType } from '@jala/domain';
 import { AppLayout } from '../components/layout/app-layout';
+import { LayoutNoticesContext } from '../components/layout/layout-notices';
 import { createQueryClient } from '../lib/query-client';
 import { keepQuerySnapshot, restoreQuerySnapshot } from '../lib/query-snapshot';
 import { useSession } from '../lib/session-store';
 import { driverTripQuery, passengerTripQuery } from '../lib/current-trip';
 import { useBookingNews } from './booking-news';
+import { usePaymentNews } from './payment-news';
+import { SignedInNotices } from './signed-in-notices';
 import { resolveActiveTripRedirect } from './active-trip-redirect';
+import { PageSuspense } from './page-suspense';
 import { AppProviders } from './providers';
 import { startVisibilityReports } from '../lib/push';
 import { useRefetchOnReconnect } from './refetch-on-reconnect';
@@ -22,7 +27,8 @@ function navFor(pathname: string): 'passenger' | 'driver' | undefined {
 
 /**
  * Active-trip guard (spec §2), re-run on every location change once the session is known, and when a
- * booking becomes the active trip or is taken from its driver (`useBookingNews`).
+ * booking becomes the active trip or is taken from its driver (`useBookingNews`). Also where the app hears,
+ * wherever it is, that a driver's Yape/Plin payment moved (`usePaymentNews`).
  * Lookups go through the query cache (a few seconds fresh), so moving around does not hammer the API.
  */
 export function ActiveTripGuard() {
@@ -36,6 +42,7 @@ export function ActiveTripGuard() {
   useEffect(() => (userId === undefined ? undefined : startVisibilityReports()), [userId]);
   const [activations, setActivations] = useState(0);
   useBookingNews(userId, () => setActivations((count) => count + 1));
+  usePaymentNews(userId, user ? isDriverType(user.user_type) : false);
 
   useEffect(() => {
     if (!user) return;
@@ -88,8 +95,12 @@ export function AuthenticatedRoot() {
   return (
     <AppProviders client={client}>
       <SignedInPageKitContext.Provider value={pageKit}>
-        <ActiveTripGuard />
-        <Outlet />
+        <LayoutNoticesContext.Provider value={SignedInNotices}>
+          <ActiveTripGuard />
+          <PageSuspense>
+            <Outlet />
+          </PageSuspense>
+        </LayoutNoticesContext.Provider>
       </SignedInPageKitContext.Provider>
     </AppProviders>
   );

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { useAppUpdate } from '../lib/pwa/update-state';
+import { PageSuspense } from './page-suspense';
 import { useSession } from '../lib/session-store';
 
 const loadAuthenticatedRoot = () => import('./authenticated-root');
@@ -46,7 +47,9 @@ export function RootLayout() {
           <AuthenticatedRoot key={userId} />
         </Suspense>
       ) : (
-        <Outlet />
+        <PageSuspense>
+          <Outlet />
+        </PageSuspense>
       )}
     </>
   );

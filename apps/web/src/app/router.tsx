@@ -1,7 +1,6 @@
-import { lazy, Suspense, useContext, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, startTransition, useContext, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { isChunkLoadError, PageErrorBoundary } from '../components/ui/error-boundary';
-import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { RootLayout } from './root-layout';
 import { DriverArea, OperatorRoute, ProtectedRoute, PublicRoute } from './route-guards';
 import { SignedInPageKitContext } from './signed-in-page-kit';
@@ -9,7 +8,9 @@ import { SignedInPageKitContext } from './signed-in-page-kit';
 type PageLoader = () => Promise<ComponentType>;
 
 /**
- * One lazily loaded page inside its error boundary (reset by navigation) and Suspense ('Cargando...').
+ * One lazily loaded page inside its error boundary (reset by navigation). It has no Suspense of its own:
+ * the pages share one boundary above the outlet (app/page-suspense.tsx), so moving to a page whose chunk is
+ * still loading keeps the current page on screen rather than a loader in its place.
  * 'Reintentar' really retries: failed queries are reset and the page's chunk is imported afresh (React
  * caches a failed lazy import forever); if the chunk fails a second time only a reload can help. A
  * signed-in user keeps the header and bottom navigation around the error.
@@ -22,15 +23,14 @@ function LazyPage({ initial, load }: { initial: LazyExoticComponent<ComponentTyp
     signedInKit?.resetFailedQueries();
     if (!isChunkLoadError(error)) return;
     if (page.reimported) window.location.reload();
-    else setPage({ Component: lazy(async () => ({ default: await load() })), reimported: true });
+    // A transition, like a navigation: the error stays in its frame while the chunk is fetched again.
+    else startTransition(() => setPage({ Component: lazy(async () => ({ default: await load() })), reimported: true }));
   };
   const frame = (content: ReactNode) => (signedInKit ? signedInKit.frame(content, pathname) : content);
   const { Component } = page;
   return (
     <PageErrorBoundary resetKey={pathname} onRetry={retry} frame={frame}>
-      <Suspense fallback={<FullScreenLoader message="Cargando..." />}>
-        <Component />
-      </Suspense>
+      <Component />
     </PageErrorBoundary>
   );
 }
@@ -66,6 +66,7 @@ const driver = {
   profile: lazyPage(() => import('../features/driver/pages/profile-page'), 'DriverProfilePage'),
   status: lazyPage(() => import('../features/driver/pages/status-page'), 'DriverStatusPage'),
   earnings: lazyPage(() => import('../features/driver/pages/earnings-page'), 'DriverEarningsPage'),
+  trips: lazyPage(() => import('../features/driver/pages/trip-history-page'), 'DriverTripHistoryPage'),
 };
 
 const operatorsConsole = lazyPage(() => import('../features/operators/pages/operators-console-page'), 'OperatorsConsolePage');
@@ -110,6 +111,7 @@ export const routes: RouteObject[] = [
               { path: 'profile', element: driver.profile },
               { path: 'status', element: driver.status },
               { path: 'earnings', element: driver.earnings },
+              { path: 'trips', element: driver.trips },
             ],
           },
           { element: <OperatorRoute />, children: [{ path: 'operators', element: operatorsConsole }] },

@@ -6,43 +6,131 @@
 import { apiClient, apiRequest, callApi } from './api-client';
 import type { PushConfig } from '@jala/contracts';
 
-/** What this browser can do: no push at all, push but no service worker yet, or ready. */
-export type PushSupport = 'unsupported' | 'no-worker' | 'ready';
+/**
+ * What this browser can do: no push at all, push refused to this window (a private window, or the site's
+ * storage blocked: browsers keep no service worker there), push but no service worker yet, or ready.
+ */
+export type PushSupport = 'unsupported' | 'blocked' | 'no-worker' | 'ready';
 
 export const PUSH_TEXTS = {
   unsupported: 'Este navegador no permite notificaciones. En iPhone, agrega Jala a tu pantalla de inicio y ábrela desde allí.',
   noWorker: 'Las notificaciones aún no están disponibles en esta versión de la aplicación. Recarga la página e inténtalo de nuevo.',
   denied: 'Bloqueaste las notificaciones de Jala. Para activarlas, toca el candado junto a la dirección, entra a "Permisos" o "Configuración del sitio" y permite "Notificaciones"; luego vuelve aquí.',
   failed: 'No se pudieron activar las notificaciones. Inténtalo de nuevo.',
+  unresponsive: 'El servicio de notificaciones del navegador no responde. Inténtalo más tarde.',
+  blocked: 'Tu navegador no permite notificaciones en una ventana privada (incógnito) ni con las cookies y los datos de sitios bloqueados. Abre Jala en una ventana normal o permite los datos de este sitio, y vuelve a intentarlo.',
 } as const;
 
 export class PushUnavailableError extends Error {}
 
+/**
+ * How long the browser's push machinery (its worker, its push service) may take to answer before the
+ * switch gives up and says so. A push service that never answers (no connection to it, a stalled
+ * browser) otherwise keeps the switch busy for minutes; the permission prompt itself is never bounded.
+ */
+export const PUSH_ANSWER_TIMEOUT_MS = 10_000;
+
+/**
+ * `work` or, past PUSH_ANSWER_TIMEOUT_MS, the 'no responde' error. A value that still arrives after the
+ * deadline goes to `onLate`, so what the user was told (it failed) stays true.
+ */
+function withinDeadline<T>(work: Promise<T>, onLate?: (value: T) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      reject(new PushUnavailableError(PUSH_TEXTS.unresponsive));
+    }, PUSH_ANSWER_TIMEOUT_MS);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        if (expired) onLate?.(value);
+        else resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        if (!expired) reject(error);
+      },
+    );
+  });
+}
+
+/** A DOMException's name and message (not always `instanceof Error`: some engines give it its own prototype chain). */
+function describeError(error: unknown): { name: string; message: string } {
+  if (typeof error !== 'object' || error === null) return { name: '', message: '' };
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  return { name: typeof name === 'string' ? name : '', message: typeof message === 'string' ? message : '' };
+}
+
+/** The browser's refusal, by its DOMException name (the message is the browser's, often English). */
+function isRefusedHere(error: unknown): boolean {
+  const { name, message } = describeError(error);
+  if (name === 'SecurityError' || name === 'InvalidStateError' || name === 'NotAllowedError') return true;
+  // Chromium: "Registration failed - storage error" / "- permission denied" (incognito) are AbortErrors too.
+  return name === 'AbortError' && /storage|permission/i.test(message);
+}
+
+/**
+ * The Spanish reason for a failure of the browser's push machinery: a refusal of this window (private
+ * window, blocked storage), a blocked permission, or a push service that does not answer. Anything else
+ * (the API's own errors) is returned as it is.
+ */
+function explainPushFailure(error: unknown): unknown {
+  if (error instanceof PushUnavailableError) return error;
+  if (isRefusedHere(error)) {
+    return new PushUnavailableError(notificationPermission() === 'denied' ? PUSH_TEXTS.denied : PUSH_TEXTS.blocked);
+  }
+  const { name } = describeError(error);
+  if (name === 'AbortError' || name === 'NetworkError' || name === 'TimeoutError') {
+    return new PushUnavailableError(PUSH_TEXTS.unresponsive);
+  }
+  return error;
+}
+
 export function pushSupported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+/**
+ * Push exists in this browser but not in this window: Firefox hides `navigator.serviceWorker` in private
+ * windows (the Push API itself is only exposed on secure pages, so this is not an http page).
+ */
+function pushHiddenHere(): boolean {
+  return typeof window !== 'undefined' && !('serviceWorker' in navigator) && 'PushManager' in window && 'Notification' in window;
 }
 
 export function notificationPermission(): NotificationPermission | 'unsupported' {
   return pushSupported() ? Notification.permission : 'unsupported';
 }
 
-/** The registration of the app's service worker, or null while none is registered (never waits for one). */
+/**
+ * The registration of the app's service worker, or null while none is registered (never waits for one).
+ * Throws the browser's SecurityError where it refuses workers to this window (blocked storage, private window).
+ */
 async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (!pushSupported()) return null;
-  const registration = await navigator.serviceWorker.getRegistration();
+  const registration = await withinDeadline(navigator.serviceWorker.getRegistration());
   // `ready` resolves once the registered worker is active; without a registration it would never resolve.
-  return registration ? navigator.serviceWorker.ready : null;
+  return registration ? withinDeadline(navigator.serviceWorker.ready) : null;
 }
 
 export async function pushSupport(): Promise<PushSupport> {
+  if (pushHiddenHere()) return 'blocked';
   if (!pushSupported()) return 'unsupported';
-  return (await workerRegistration()) ? 'ready' : 'no-worker';
+  try {
+    return (await workerRegistration()) ? 'ready' : 'no-worker';
+  } catch (error) {
+    if (isRefusedHere(error)) return 'blocked';
+    // A worker that does not become active in time is not ready yet.
+    if (error instanceof PushUnavailableError) return 'no-worker';
+    throw error;
+  }
 }
 
 /** This device's subscription, if it has one. */
 export async function currentPushSubscription(): Promise<PushSubscription | null> {
   const registration = await workerRegistration();
-  return registration ? registration.pushManager.getSubscription() : null;
+  return registration ? withinDeadline(registration.pushManager.getSubscription()) : null;
 }
 
 function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
@@ -59,14 +147,24 @@ function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
  * PushUnavailableError with the Spanish reason when it cannot.
  */
 export async function enablePush(): Promise<void> {
+  if (pushHiddenHere()) throw new PushUnavailableError(PUSH_TEXTS.blocked);
   if (!pushSupported()) throw new PushUnavailableError(PUSH_TEXTS.unsupported);
-  const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
-  if (permission !== 'granted') throw new PushUnavailableError(PUSH_TEXTS.denied);
-  const registration = await workerRegistration();
-  if (!registration) throw new PushUnavailableError(PUSH_TEXTS.noWorker);
-  const config = await callApi(apiClient.get<PushConfig>('/notifications/config'), PUSH_TEXTS.failed);
-  const subscription = await registration.pushManager.getSubscription()
-    ?? await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(config.public_key) });
+  let subscription: PushSubscription;
+  try {
+    const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
+    if (permission !== 'granted') throw new PushUnavailableError(PUSH_TEXTS.denied);
+    const registration = await workerRegistration();
+    if (!registration) throw new PushUnavailableError(PUSH_TEXTS.noWorker);
+    const config = await callApi(apiClient.get<PushConfig>('/notifications/config'), PUSH_TEXTS.failed);
+    subscription = await withinDeadline(registration.pushManager.getSubscription())
+      ?? await withinDeadline(
+        registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(config.public_key) }),
+        // Subscribed after we said it failed: undone, so the switch (read from the browser) and the server agree.
+        (late) => { void late.unsubscribe().catch(() => undefined); },
+      );
+  } catch (error) {
+    throw explainPushFailure(error);
+  }
   const { endpoint, keys } = subscription.toJSON();
   await callApi(apiClient.post<null>('/notifications/subscription', { endpoint, keys }), PUSH_TEXTS.failed, { allowNull: true });
 }

@@ -17,7 +17,7 @@ describe('driver dashboard', () => {
     renderDriverScreen(<DriverDashboardPage />, { 'GET /driver/stats': ok(STATS), 'GET /driver/profile': ok(PROFILE), 'GET /driver/status': ok(STATUS), 'GET /driver/trips/current': noActiveTrip() });
     expect(screen.getByRole('heading', { level: 1, name: 'Panel del Conductor' })).toBeTruthy();
     expect(screen.getByText('Monitorea tu progreso y maximiza tus ganancias')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Hoy: S/ 32.50' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hoy: S/\u00a032.50' })).toBeTruthy();
     expect(screen.getByTestId('today-trips').textContent).toBe('2');
     expect(screen.getByTestId('online-hours').textContent).toBe('4 h 45 min');
     expect(screen.getByTestId('acceptance-rate').textContent).toBe('75%');
@@ -26,6 +26,7 @@ describe('driver dashboard', () => {
     expect(screen.getByText('Finalización')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Empezar a ganar/ }).getAttribute('href')).toBe('/driver/trip-request');
     expect(screen.getByRole('link', { name: /Consulta tus ingresos detallados/ }).getAttribute('href')).toBe('/driver/earnings');
+    expect(screen.getByRole('link', { name: /Mis viajes y recibos/ }).getAttribute('href')).toBe('/driver/trips');
     expect(MOTIVATION_PHRASES).toContain(screen.getByTestId('motivation').textContent?.replace('“', ''));
   });
 
@@ -49,7 +50,7 @@ describe('driver dashboard', () => {
     expect((await within(nav).findByTestId('badge-request')).textContent).toBe('1');
     cleanup();
     const fetchMock = renderDriverScreen(<DriverDashboardPage />, { 'GET /driver/stats': ok(STATS), 'GET /driver/trips/current': noActiveTrip() });
-    await screen.findByRole('heading', { name: 'Hoy: S/ 32.50' });
+    await screen.findByRole('heading', { name: 'Hoy: S/\u00a032.50' });
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/driver/trips/current')).toBe(true));
     expect(screen.queryByTestId('badge-request')).toBeNull();
   });

@@ -20,7 +20,8 @@ describe('driver display rules', () => {
   });
 
   it('shows the last change in Lima time', () => {
-    expect(formatDateTime('2026-03-10T15:00:00.000Z')).toMatch(/^10\/03\/26, 10:00/);
+    // The app's one date format (the domain's), year in full and 24 hours.
+    expect(formatDateTime('2026-03-10T15:00:00.000Z')).toBe('10 mar 2026, 10:00');
     expect(formatDateTime(null)).toBe('—');
   });
 
@@ -43,10 +44,10 @@ describe('earnings chart configuration (spec §2, §9)', () => {
     const options = earningsChartOptions();
     expect(options.plugins?.legend?.display).toBe(false);
     expect(options.maintainAspectRatio).toBe(false);
-    expect(earningsTooltipLabel(32.5)).toBe('S/ 32.50');
-    expect(earningsTooltipLabel(0)).toBe('S/ 0.00');
+    expect(earningsTooltipLabel(32.5)).toBe('S/\u00a032.50');
+    expect(earningsTooltipLabel(0)).toBe('S/\u00a00.00');
     const label = options.plugins?.tooltip?.callbacks?.label as unknown as (item: { parsed: { y: number } }) => string;
-    expect(label({ parsed: { y: 7 } })).toBe('S/ 7.00');
+    expect(label({ parsed: { y: 7 } })).toBe('S/\u00a07.00');
     expect(shortDayLabel('2026-03-10')).toBe('10/03');
     // The tooltip's title is the day as the axis shows it, not the ISO date.
     const title = options.plugins?.tooltip?.callbacks?.title as unknown as (items: { label: string }[]) => string;
@@ -56,6 +57,6 @@ describe('earnings chart configuration (spec §2, §9)', () => {
   it('counts the y axis in whole soles, from 0 to at least S/ 10 on an empty month', () => {
     const y = earningsChartOptions().scales?.y as { beginAtZero?: boolean; suggestedMax?: number; ticks?: { precision?: number } };
     expect(y).toMatchObject({ beginAtZero: true, suggestedMax: 10, ticks: { precision: 0 } });
-    expect(earningsAxisLabel(5)).toBe('S/ 5');
+    expect(earningsAxisLabel(5)).toBe('S/\u00a05');
   });
 });

@@ -19,14 +19,14 @@ describe('driver earnings page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Mis Ganancias' })).toBeTruthy();
     expect(screen.getByText('Revisa tu rendimiento como conductor')).toBeTruthy();
     expect(screen.getByText('Cargando ganancias...')).toBeTruthy();
-    expect((await screen.findByTestId('total-earnings')).textContent).toBe('S/ 94.50');
+    expect((await screen.findByTestId('total-earnings')).textContent).toBe('S/\u00a094.50');
     expect(screen.getByText('Ganancias totales')).toBeTruthy();
     expect(screen.getByText('Viajes completados')).toBeTruthy();
     expect(screen.getByTestId('total-trips').textContent).toBe('6');
     expect(screen.getByText('Ganado hoy')).toBeTruthy();
-    expect(screen.getByTestId('today-earnings').textContent).toBe('S/ 32.50');
+    expect(screen.getByTestId('today-earnings').textContent).toBe('S/\u00a032.50');
     expect(screen.getByText('Últimos 7 días')).toBeTruthy();
-    expect(screen.getByTestId('week-earnings').textContent).toBe('S/ 57.50');
+    expect(screen.getByTestId('week-earnings').textContent).toBe('S/\u00a057.50');
     expect(await screen.findByRole('heading', { name: 'Historial 30 días' })).toBeTruthy();
     const chartBox = document.querySelector('.drv-chart') as HTMLElement;
     expect(chartBox.style.height).toBe('140px');

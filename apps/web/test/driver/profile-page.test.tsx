@@ -15,6 +15,15 @@ const VEHICLE = { id: 3, vehicle_type: 'auto', brand: 'Toyota', model: 'Yaris', 
 afterEach(resetTestWorld);
 
 describe('driver profile tab', () => {
+  it("a new driver's first visit asks nothing about documents: the 'Documentos' tab says to register first", async () => {
+    const fetchMock = renderDriverScreen(<DriverProfilePage />, { 'GET /driver/profile': () => ok(null) });
+    expect(await screen.findByRole('heading', { name: 'Bienvenido, registra tu perfil de conductor' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Documentos' }));
+    expect(await screen.findByTestId('documents-need-profile')).toBeTruthy();
+    // Nothing was asked that the server can only refuse (409) before a driver profile exists.
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/driver/documents'))).toEqual([]);
+  });
+
   it('registers a new profile: shows each required message first, then posts the five fields', async () => {
     let stored: typeof PROFILE | null = null;
     const fetchMock = renderDriverScreen(<DriverProfilePage />, {

@@ -23,7 +23,7 @@ describe('driver status page', () => {
     expect([...selector().options].map((o) => o.textContent)).toEqual(['Selecciona vehículo', 'Toyota Yaris ABC-123', 'Bajaj RE M1-2345 (mantenimiento)']);
     expect(selector().value).toBe('3');
     expect(screen.getByText('Verificados')).toBeTruthy();
-    expect(screen.getByText(/^10\/03\/26/)).toBeTruthy();
+    expect(screen.getByText('10 mar 2026, 10:00')).toBeTruthy();
   });
 
   it('says "No hay vehículos registrados." without vehicles, and "No verificados" before verification', async () => {

@@ -77,7 +77,7 @@ describe('the receipt page actions', () => {
     const text = decodeURIComponent(href.slice('https://wa.me/?text='.length));
     expect(text).toBe(receiptShareText(RECEIPT));
     expect(text).toContain('Recibo de viaje Jala · TRIP-7');
-    expect(text).toContain('Total: S/ 17.50 (Efectivo)');
+    expect(text).toContain('Total: S/\u00a017.50 (Efectivo)');
     expect(text).toContain(`${RECEIPT.pickup_address} → ${RECEIPT.destination_address}`);
     expect(text).not.toMatch(/\b9\d{8}\b/);
     expect(screen.queryByLabelText('DNI o RUC (opcional)')).toBeNull();

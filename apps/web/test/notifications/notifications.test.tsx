@@ -7,16 +7,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { EnablePushPrompt, NotificationsSection } from '../../src/features/notifications';
-import { PUSH_TEXTS } from '../../src/lib/push';
+import { PUSH_ANSWER_TIMEOUT_MS, PUSH_TEXTS } from '../../src/lib/push';
 import { ok, renderAt, resetTestWorld, sentBody, stubFetch } from '../support';
 
 const PUBLIC_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 const PREFERENCES = { requests: true, offers: true, trip_updates: true, chat: true, account: true, sos: true };
 
 /** A browser with push: a registered worker whose PushManager subscribes, and a Notification permission. */
-function installBrowserPush(options: { permission: NotificationPermission; answer?: NotificationPermission; registered?: boolean }) {
+function installBrowserPush(options: {
+  permission: NotificationPermission;
+  answer?: NotificationPermission;
+  registered?: boolean;
+  /** What the push service does instead of subscribing: never answer, or refuse with the browser's DOMException. */
+  pushService?: 'silent' | DOMException;
+  /** The browser refuses service workers to this page (storage blocked): getRegistration() throws this. */
+  workersRefused?: DOMException;
+}) {
   let subscription: { endpoint: string; toJSON: () => unknown; unsubscribe: () => Promise<boolean> } | null = null;
   const subscribe = vi.fn(async (_options: PushSubscriptionOptionsInit) => {
+    if (options.pushService === 'silent') return new Promise<never>(() => undefined);
+    if (options.pushService) throw options.pushService;
     subscription = {
       endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-1',
       toJSON: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-1', keys: { p256dh: 'clave', auth: 'secreto' } }),
@@ -30,7 +40,13 @@ function installBrowserPush(options: { permission: NotificationPermission; answe
   vi.stubGlobal('PushManager', function PushManager() {});
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
-    value: { getRegistration: async () => (options.registered === false ? undefined : registration), ready: Promise.resolve(registration) },
+    value: {
+      getRegistration: async () => {
+        if (options.workersRefused) throw options.workersRefused;
+        return options.registered === false ? undefined : registration;
+      },
+      ready: Promise.resolve(registration),
+    },
   });
   return { subscribe, notification };
 }
@@ -109,6 +125,79 @@ describe('Notificaciones in the profile', () => {
     installBrowserPush({ permission: 'default', registered: false });
     renderAt('/', <NotificationsSection role="passenger" />);
     expect(await screen.findByText(PUSH_TEXTS.noWorker)).toBeTruthy();
+  });
+});
+
+describe('Notificaciones when the browser cannot subscribe', () => {
+  const deviceSwitch = () => screen.findByRole('switch', { name: 'Recibir notificaciones en este dispositivo' }) as Promise<HTMLInputElement>;
+
+  it('gives up on a push service that does not answer after PUSH_ANSWER_TIMEOUT_MS, says so and frees the switch', async () => {
+    installBrowserPush({ permission: 'granted', pushService: 'silent' });
+    stubFetch({
+      'GET /notifications/preferences': ok(PREFERENCES),
+      'GET /notifications/config': ok({ public_key: PUBLIC_KEY }),
+    });
+    renderAt('/', <NotificationsSection role="passenger" />);
+    const device = await deviceSwitch();
+    await waitFor(() => expect(device.disabled).toBe(false));
+    // The clock only moves when told (plus real time, so React and Testing Library keep running).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+
+    fireEvent.click(device);
+    await waitFor(() => expect(device.disabled).toBe(true));
+    await vi.advanceTimersByTimeAsync(PUSH_ANSWER_TIMEOUT_MS - 1_000);
+    expect(device.disabled).toBe(true);
+    expect(screen.queryByText(PUSH_TEXTS.unresponsive)).toBeNull();
+
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await screen.findByText(PUSH_TEXTS.unresponsive)).toBeTruthy();
+    await waitFor(() => expect(device.disabled).toBe(false));
+    expect(device.checked).toBe(false);
+  });
+
+  it('names a push service that fails (AbortError) rather than the generic failure', async () => {
+    installBrowserPush({ permission: 'granted', pushService: new DOMException('Registration failed - push service error', 'AbortError') });
+    stubFetch({
+      'GET /notifications/preferences': ok(PREFERENCES),
+      'GET /notifications/config': ok({ public_key: PUBLIC_KEY }),
+    });
+    renderAt('/', <NotificationsSection role="passenger" />);
+    const device = await deviceSwitch();
+    await waitFor(() => expect(device.disabled).toBe(false));
+    fireEvent.click(device);
+    expect(await screen.findByText(PUSH_TEXTS.unresponsive)).toBeTruthy();
+    expect(screen.queryByText(PUSH_TEXTS.failed)).toBeNull();
+  });
+
+  it('says a private window refused the subscription (Chromium incognito: NotAllowedError, permission not denied)', async () => {
+    installBrowserPush({ permission: 'granted', pushService: new DOMException('Registration failed - permission denied', 'NotAllowedError') });
+    stubFetch({
+      'GET /notifications/preferences': ok(PREFERENCES),
+      'GET /notifications/config': ok({ public_key: PUBLIC_KEY }),
+    });
+    renderAt('/', <NotificationsSection role="passenger" />);
+    const device = await deviceSwitch();
+    await waitFor(() => expect(device.disabled).toBe(false));
+    fireEvent.click(device);
+    expect(await screen.findByText(PUSH_TEXTS.blocked)).toBeTruthy();
+    expect(screen.queryByText(PUSH_TEXTS.failed)).toBeNull();
+    await waitFor(() => expect(device.disabled).toBe(false));
+  });
+
+  it('says so up front when the site\'s storage is blocked (SecurityError) or the window hides service workers (Firefox private)', async () => {
+    installBrowserPush({ permission: 'default', workersRefused: new DOMException('The user denied permission to use Service Worker.', 'SecurityError') });
+    stubFetch({ 'GET /notifications/preferences': ok(PREFERENCES) });
+    const refused = renderAt('/', <NotificationsSection role="passenger" />);
+    expect(await screen.findByText(PUSH_TEXTS.blocked)).toBeTruthy();
+    expect((await deviceSwitch()).disabled).toBe(true);
+    refused.unmount();
+
+    installBrowserPush({ permission: 'default' });
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    renderAt('/', <NotificationsSection role="passenger" />);
+    expect(await screen.findByText(PUSH_TEXTS.blocked)).toBeTruthy();
+    expect(screen.queryByText(PUSH_TEXTS.unsupported)).toBeNull();
+    expect((await deviceSwitch()).disabled).toBe(true);
   });
 });
 

@@ -93,19 +93,21 @@ describe('operators console: SOS alerts', () => {
 });
 
 describe('driver documents tab', () => {
+  // Documents belong to a driver profile: the tab asks for them once the profile is there.
+  const A_PROFILE = { verification_status: 'rejected' };
   const state = (overrides: Partial<DriverDocumentsState> = {}): DriverDocumentsState => ({
     documents: [DOCUMENT], missing: ['license_front', 'license_back', 'property_card', 'vehicle_photo'], verification_status: 'rejected',
     rejection_reason: 'La foto del SOAT está borrosa.', submitted_at: '2026-11-23T15:00:00.000Z', license_expiry_date: '2029-01-01',
-    soat_expiry_date: '2026-11-25', expiry_notice: 'Tu SOAT vence el 25/11/2026. Renuévalo y súbelo en "Documentos" de tu perfil para seguir recibiendo solicitudes.',
+    soat_expiry_date: '2026-11-25', expiry_notice: 'Tu SOAT vence el 25 nov 2026. Renuévalo y súbelo en "Documentos" de tu perfil para seguir recibiendo solicitudes.',
     documents_expired: false, ...overrides,
   });
 
   it('shows the operator\'s reason, the expiry warning and what is missing; sending waits for all five', async () => {
-    stubFetch({ 'GET /driver/documents': ok(state()), 'GET /driver/documents/7/file': ok(ONE_PIXEL) });
+    stubFetch({ 'GET /driver/profile': ok(A_PROFILE), 'GET /driver/documents': ok(state()), 'GET /driver/documents/7/file': ok(ONE_PIXEL) });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:doc', revokeObjectURL: () => undefined }));
     renderAt('/driver/profile', <DocumentsSection />, { user: makeDriverUser() });
     expect(await screen.findByText('Motivo: La foto del SOAT está borrosa.')).toBeTruthy();
-    expect(screen.getByText(/^Tu SOAT vence el 25\/11\/2026/)).toBeTruthy();
+    expect(screen.getByText(/^Tu SOAT vence el 25 nov 2026/)).toBeTruthy();
     expect(screen.getByText('Falta: Licencia (frente), Licencia (reverso), Tarjeta de propiedad, Foto del vehículo con placa.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Enviar a revisión' }) as HTMLButtonElement).disabled).toBe(true);
     const inputs = document.querySelectorAll('input[type="file"]');
@@ -116,7 +118,7 @@ describe('driver documents tab', () => {
 
   it('a verified driver is told why there is nothing to send, and can send again only to renew expiring papers', async () => {
     const all = { missing: [], verification_status: 'verified' as const, rejection_reason: null };
-    stubFetch({ 'GET /driver/documents': ok(state({ ...all, expiry_notice: null })), 'GET /driver/documents/7/file': ok(ONE_PIXEL) });
+    stubFetch({ 'GET /driver/profile': ok(A_PROFILE), 'GET /driver/documents': ok(state({ ...all, expiry_notice: null })), 'GET /driver/documents/7/file': ok(ONE_PIXEL) });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:doc', revokeObjectURL: () => undefined }));
     const first = renderAt('/driver/profile', <DocumentsSection />, { user: makeDriverUser() });
     expect(await screen.findByText(/^Tus documentos ya están verificados: no hace falta enviarlos a revisión otra vez\./)).toBeTruthy();
@@ -124,14 +126,14 @@ describe('driver documents tab', () => {
     expect(screen.queryByLabelText('Fecha de vencimiento del SOAT')).toBeNull();
     first.unmount();
 
-    stubFetch({ 'GET /driver/documents': ok(state(all)), 'GET /driver/documents/7/file': ok(ONE_PIXEL) });
+    stubFetch({ 'GET /driver/profile': ok(A_PROFILE), 'GET /driver/documents': ok(state(all)), 'GET /driver/documents/7/file': ok(ONE_PIXEL) });
     renderAt('/driver/profile', <DocumentsSection />, { user: makeDriverUser() });
     expect((await screen.findByRole('button', { name: 'Enviar a revisión' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText(/^Tus documentos ya están verificados: no hace falta/)).toBeNull();
   });
 
   it('refuses a photo over 10 MB before uploading it', async () => {
-    const fetchMock = stubFetch({ 'GET /driver/documents': ok(state({ documents: [], missing: ['license_front', 'license_back', 'soat', 'property_card', 'vehicle_photo'] })) });
+    const fetchMock = stubFetch({ 'GET /driver/profile': ok(A_PROFILE), 'GET /driver/documents': ok(state({ documents: [], missing: ['license_front', 'license_back', 'soat', 'property_card', 'vehicle_photo'] })) });
     renderAt('/driver/profile', <DocumentsSection />, { user: makeDriverUser() });
     await screen.findByText('Licencia (frente)');
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'foto.jpg', { type: 'image/jpeg' });
@@ -161,7 +163,7 @@ describe('driver documents tab', () => {
   it('warns on the dashboard a week before expiry, linking to the documents', async () => {
     stubFetch({ 'GET /driver/documents': ok(state({ verification_status: 'verified', rejection_reason: null })), 'GET /driver/profile': ok({ verification_status: 'verified' }) });
     renderAt('/driver/dashboard', <DriverDashboardPage />, { user: makeDriverUser() });
-    const link = await screen.findByRole('link', { name: /^Tu SOAT vence el 25\/11\/2026/ });
+    const link = await screen.findByRole('link', { name: /^Tu SOAT vence el 25 nov 2026/ });
     expect(link.getAttribute('href')).toBe('/driver/profile?tab=documentos');
   });
 });

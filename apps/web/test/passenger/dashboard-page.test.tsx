@@ -21,7 +21,7 @@ describe('passenger dashboard against the real API', () => {
     expect(screen.getByRole('link', { name: /Solicitar viaje/ }).getAttribute('href')).toBe('/passenger/trip-request');
     // Seeded: 3 completed trips of S/ 15.00, 20.00 and 27.50; rated 4 and 5 by the driver; 2 places.
     expect(cardValue('Viajes Totales')).toBe('3');
-    expect(cardValue('Gastado Total')).toBe('S/ 62.50');
+    expect(cardValue('Gastado Total')).toBe('S/\u00a062.50');
     expect(cardValue('Tu calificación')).toBe('4.5 / 5');
     expect(cardValue('Lugares guardados')).toBe('2');
     expect(screen.queryByText('Cargando panel del pasajero...')).toBeNull();
@@ -41,7 +41,7 @@ describe('passenger dashboard against the real API', () => {
     fixture.open('empty', '/passenger/dashboard');
     expect(await screen.findByText('Hola, Mateo')).toBeTruthy();
     expect(cardValue('Viajes Totales')).toBe('0');
-    expect(cardValue('Gastado Total')).toBe('S/ 0.00');
+    expect(cardValue('Gastado Total')).toBe('S/\u00a00.00');
     expect(cardValue('Tu calificación')).toBe('– / 5');
     expect(screen.getByText('Aún sin calificaciones')).toBeTruthy();
     expect(cardValue('Lugares guardados')).toBe('0');

@@ -6,7 +6,7 @@ import { renderApp } from '../support';
 import { serverCall, signIn, UNREACHABLE_API, useFixtureServer } from './fixture-server';
 
 const cards = () => screen.queryAllByTestId('trip-card');
-const destinations = () => cards().map((card) => card.querySelectorAll('.pw-trip-card__place')[1]?.textContent?.replace('Destino: ', ''));
+const destinations = () => cards().map((card) => card.querySelectorAll('.trip-route__place')[1]?.textContent?.replace('Destino: ', ''));
 const pill = (name: string) => screen.getByRole('button', { name });
 
 async function listShows(expected: string[]): Promise<void> {
@@ -55,8 +55,10 @@ describe('passenger trip history against the real API', () => {
     expect(card.getByText('S/ 27.50')).toBeTruthy();
     expect(card.getByText(/Jorge Vargas/)).toBeTruthy();
     expect(card.getByText('★ 4.0')).toBeTruthy();
-    expect(card.getByText('Distancia: 7.8 km • Duración: 22 min')).toBeTruthy();
-    expect(cards()[0]!.querySelector('time')?.textContent).toMatch(/^\d{2}\/\d{2}\/\d{2}, \d{1,2}:\d{2}/);
+    // What the ride took (20 minutes from start to arrival), not the route's 22-minute estimate.
+    expect(card.getByText('Distancia: 7.8 km • Duración: 20 min')).toBeTruthy();
+    // The app's one date format: '27 nov 2026, 18:05' (Lima), never '27/11/26'.
+    expect(cards()[0]!.querySelector('time')?.textContent).toMatch(/^\d{1,2} [a-z]{3} \d{4}, \d{2}:\d{2}$/);
     expect(card.getByText(/Califica a tu conductor/)).toBeTruthy();
   });
 
@@ -66,6 +68,9 @@ describe('passenger trip history against the real API', () => {
 
     fireEvent.click(pill('Todos'));
     await listShows(['Barranco, Puente de los Suspiros', 'Jockey Plaza, Santiago de Surco']);
+    // A cancelled trip never ran: its route's distance, and no duration claimed.
+    expect(within(cards()[0]!).getByText('Distancia: 7.8 km')).toBeTruthy();
+    expect(cards()[0]!.textContent).not.toContain('Duración');
     expect(screen.getByText('Página 1 de 4')).toBeTruthy();
     expect(screen.getByTestId('completed-count').textContent).toBe('Tienes 1 viaje completado en esta lista.');
     fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));

@@ -30,9 +30,9 @@ describe('the wizard asks how the passenger pays', () => {
     const { created } = renderServiceStep(14.5);
     expect(within(methods()).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Efectivo', 'Yape', 'Plin']);
     expect((within(methods()).getByRole('radio', { name: 'Efectivo' }) as HTMLInputElement).checked).toBe(true);
-    expect(within(notes()).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Exacto', 'S/ 10', 'S/ 20', 'S/ 50', 'S/ 100', 'S/ 200']);
+    expect(within(notes()).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Exacto', 'S/\u00a010', 'S/\u00a020', 'S/\u00a050', 'S/\u00a0100', 'S/\u00a0200']);
 
-    fireEvent.click(within(notes()).getByRole('radio', { name: 'S/ 50' }));
+    fireEvent.click(within(notes()).getByRole('radio', { name: 'S/\u00a050' }));
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(await screen.findByText('Efectivo · con S/ 50')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar Viaje' }));
@@ -44,7 +44,7 @@ describe('the wizard asks how the passenger pays', () => {
 
   it('refuses a note below the price with a Spanish message under the notes, and lets a bigger one through', async () => {
     const { store } = renderServiceStep(14.5);
-    fireEvent.click(within(notes()).getByRole('radio', { name: 'S/ 10' }));
+    fireEvent.click(within(notes()).getByRole('radio', { name: 'S/\u00a010' }));
     const message = 'Con S/ 10 no alcanza para S/ 14.50. Elige un billete mayor o monto exacto.';
     expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
@@ -59,7 +59,7 @@ describe('the wizard asks how the passenger pays', () => {
 
   it('drops the note for Yape and says the number comes at the end', async () => {
     const { created } = renderServiceStep(14.5);
-    fireEvent.click(within(notes()).getByRole('radio', { name: 'S/ 20' }));
+    fireEvent.click(within(notes()).getByRole('radio', { name: 'S/\u00a020' }));
     fireEvent.click(within(methods()).getByRole('radio', { name: 'Yape' }));
     expect(screen.queryByRole('radiogroup', { name: '¿Con cuánto pagarás?' })).toBeNull();
     expect(screen.getByText(/verás el nombre y el número de Yape del conductor/)).toBeTruthy();
@@ -82,8 +82,7 @@ describe("the driver's payment methods", () => {
         return ok(stored, 'Métodos de pago guardados.');
       },
     });
-    const saved: string[] = [];
-    renderAt('/', <PaymentSettingsSection onSaved={(m) => saved.push(m)} />, { user: makeDriverUser() });
+    renderAt('/', <PaymentSettingsSection />, { user: makeDriverUser() });
     const cash = await screen.findByRole('checkbox', { name: 'Efectivo' }) as HTMLInputElement;
     expect(cash.checked).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Yape' }));
@@ -93,9 +92,36 @@ describe("the driver's payment methods", () => {
 
     fireEvent.change(screen.getByLabelText('Celular de tu Yape o Plin'), { target: { value: '987 654 321' } });
     fireEvent.click(cash);
-    fireEvent.click(screen.getByRole('button', { name: 'Guardar métodos de pago' }));
-    await vi.waitFor(() => expect(saved).toEqual(['Métodos de pago guardados.']));
+    const button = screen.getByRole('button', { name: 'Guardar métodos de pago' });
+    fireEvent.click(button);
+    // The confirmation sits right under the button that saved, where the driver is looking.
+    const saved = await screen.findByText('Métodos de pago guardados.');
+    expect(saved.getAttribute('role')).toBe('status');
+    expect(button.nextElementSibling).toBe(saved);
     expect(sentBody(fetchMock, 'PUT', '/driver/payment-methods')).toEqual({ payment_methods: ['yape'], wallet_phone: '987 654 321' });
+    // A new change makes it old news.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Plin' }));
+    await vi.waitFor(() => expect(screen.queryByText('Métodos de pago guardados.')).toBeNull());
+  });
+
+  it('marks each chosen method as chosen (class and tick) before and after saving', async () => {
+    stubFetch({
+      'GET /driver/payment-methods': ok({ payment_methods: ['cash'], wallet_phone: null }),
+      'PUT /driver/payment-methods': ok({ payment_methods: ['cash', 'plin'], wallet_phone: '987654321' }, 'Métodos de pago guardados.'),
+    });
+    renderAt('/', <PaymentSettingsSection />, { user: makeDriverUser() });
+    const chip = (name: string) => screen.getByRole('checkbox', { name }).closest('label')!;
+    await screen.findByRole('checkbox', { name: 'Efectivo' });
+    expect(chip('Efectivo').className).toContain('pay-chip--on');
+    expect(chip('Efectivo').querySelector('svg')).not.toBeNull();
+    expect(chip('Plin').className).not.toContain('pay-chip--on');
+    expect(chip('Plin').querySelector('svg')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Plin' }));
+    fireEvent.change(screen.getByLabelText('Celular de tu Yape o Plin'), { target: { value: '987654321' } });
+    expect(chip('Plin').className).toContain('pay-chip--on');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar métodos de pago' }));
+    await screen.findByText('Métodos de pago guardados.');
+    expect(['Efectivo', 'Yape', 'Plin'].map((name) => chip(name).className.includes('pay-chip--on'))).toEqual([true, false, true]);
   });
 
   it('refuses an empty choice and shows a server refusal under the form', async () => {
@@ -103,7 +129,7 @@ describe("the driver's payment methods", () => {
       'GET /driver/payment-methods': ok({ payment_methods: ['cash'], wallet_phone: null }),
       'PUT /driver/payment-methods': fail(409, 'Registra tu perfil de conductor para recibir solicitudes.'),
     });
-    renderAt('/', <PaymentSettingsSection onSaved={() => {}} />, { user: makeDriverUser() });
+    renderAt('/', <PaymentSettingsSection />, { user: makeDriverUser() });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Efectivo' }));
     fireEvent.click(screen.getByRole('button', { name: 'Guardar métodos de pago' }));
     expect(await screen.findByText('Elige al menos un método de pago.')).toBeTruthy();

@@ -33,7 +33,7 @@ describe('the usual price in the request wizard', () => {
     expect(screen.queryByTestId('fare-hint')).toBeNull();
     chooseService('2');
     const hint = await screen.findByTestId('fare-hint');
-    expect(hint.textContent).toBe('Precio habitual para este recorrido: S/ 11 – S/ 14 · 14 viajes parecidos, últimos 30 días');
+    expect(hint.textContent).toBe('Precio habitual para este recorrido: S/\u00a011 – S/\u00a014 · 14 viajes parecidos, últimos 30 días');
     expect(hintCalls()).toHaveLength(1);
     expect(hintCalls()[0]).toContain('origin_latitude=-12.1211');
     expect(hintCalls()[0]).toContain('destination_longitude=-76.9773');
@@ -50,7 +50,7 @@ describe('the usual price in the request wizard', () => {
   it('says when there are too few similar trips and shows the estimate instead', async () => {
     renderPriceStep(FEW);
     chooseService('2');
-    expect((await screen.findByTestId('fare-hint')).textContent).toBe('Sin suficientes viajes parecidos: estimado S/ 12.40');
+    expect((await screen.findByTestId('fare-hint')).textContent).toBe('Sin suficientes viajes parecidos: estimado S/\u00a012.40');
   });
 
   it('warns about a price far below the usual range, on the price step and before confirming, and still sends it', async () => {

@@ -174,7 +174,7 @@ describe('request-trip wizard', () => {
     expect((screen.getByLabelText('Tipo de servicio') as HTMLSelectElement).value).toBe('');
     expect(screen.queryByText(/S\/ 34\.54/)).toBeNull();
     fireEvent.change(screen.getByLabelText('Tipo de servicio'), { target: { value: '2' } });
-    await waitFor(async () => expect(await fare()).toBe('Tarifa estimada (Auto) S/ 34.54'));
+    await waitFor(async () => expect(await fare()).toBe('Tarifa estimada (Auto) S/\u00a034.54'));
   });
 
   it("confirms with the notes and no offer_price when the price is empty; 'Cancelar Viaje' then cancels and resets", async () => {

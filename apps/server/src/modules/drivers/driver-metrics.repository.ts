@@ -19,39 +19,68 @@ const toInt = (value: unknown) => (value == null ? 0 : Number(value));
 const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
 /**
+ * Money in the driver's hands (docs/driver-metrics.md 'Money'): cash at completion; Yape/Plin once the driver
+ * confirmed it ('Pago recibido') or an operator found it paid. A wallet payment still unconfirmed or under
+ * review is counted apart (`unsettledEarnings`), one found unpaid never.
+ */
+const SETTLED = sql`(payment_method = 'cash' or payment_status in ('confirmed', 'resolved_paid'))`;
+
+/**
  * The queries behind the dashboard stats and the earnings page. All money is integer céntimos; every query
  * is bounded by the driver id and uses the (driver_id, completed_at) / (driver_id, created_at) indexes.
  */
 export class DriverMetricsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Completed trips of the driver and the sum of their final fares, optionally within [from, to). */
+  /**
+   * Completed trips of the driver, and the sum of the final fares of those whose money is in hand (SETTLED),
+   * optionally within [from, to).
+   */
   async completedEarnings(driverId: number, range?: { from: Date; to: Date }): Promise<EarningsTotal> {
     const within = range ? sql`and completed_at >= ${at(range.from)} and completed_at < ${at(range.to)}` : sql``;
     const result = await this.db.execute(sql`
-      select coalesce(sum(final_fare_cents), 0) as cents, count(*) as trips
+      select coalesce(sum(final_fare_cents) filter (where ${SETTLED}), 0) as cents, count(*) as trips
       from trips
       where driver_id = ${driverId} and status = 'completed' and completed_at is not null ${within}`);
     const row = rowsOf(result)[0];
     return { cents: toInt(row?.cents), trips: toInt(row?.trips) };
   }
 
-  /** All-time earnings by how the passenger paid (issue 26), céntimos per method; methods without trips are absent. */
+  /** All-time earnings (in hand) by how the passenger paid (issue 26), céntimos per method; methods without any are absent. */
   async earningsByMethod(driverId: number): Promise<Map<string, number>> {
     const result = await this.db.execute(sql`
       select payment_method as method, coalesce(sum(final_fare_cents), 0) as cents
       from trips
-      where driver_id = ${driverId} and status = 'completed' and completed_at is not null
+      where driver_id = ${driverId} and status = 'completed' and completed_at is not null and ${SETTLED}
       group by 1`);
     return new Map(rowsOf(result).map((row) => [String(row.method), toInt(row.cents)]));
   }
 
-  /** Earnings per Lima calendar day ('YYYY-MM-DD' → céntimos) for trips completed within [from, to). */
+  /**
+   * Yape/Plin money of completed trips not in hand yet, ever: `unconfirmed` waits for the driver's answer
+   * (the passenger said 'Ya pagué' or not yet), `in_review` is an open payment case.
+   */
+  async unsettledEarnings(driverId: number): Promise<{ unconfirmed: EarningsTotal; inReview: EarningsTotal }> {
+    const result = await this.db.execute(sql`
+      select payment_status = 'disputed' as in_review, coalesce(sum(final_fare_cents), 0) as cents, count(*) as trips
+      from trips
+      where driver_id = ${driverId} and status = 'completed' and completed_at is not null
+        and payment_status in ('pending', 'reported', 'disputed')
+      group by 1`);
+    const rows = rowsOf(result);
+    const part = (inReview: boolean): EarningsTotal => {
+      const row = rows.find((r) => Boolean(r.in_review) === inReview);
+      return { cents: toInt(row?.cents), trips: toInt(row?.trips) };
+    };
+    return { unconfirmed: part(false), inReview: part(true) };
+  }
+
+  /** Earnings in hand per Lima calendar day of completion ('YYYY-MM-DD' → céntimos) for trips completed within [from, to). */
   async dailyEarnings(driverId: number, from: Date, to: Date): Promise<Map<string, number>> {
     const result = await this.db.execute(sql`
       select to_char(completed_at at time zone ${TIME_ZONE}, 'YYYY-MM-DD') as day, coalesce(sum(final_fare_cents), 0) as cents
       from trips
-      where driver_id = ${driverId} and status = 'completed' and completed_at >= ${at(from)} and completed_at < ${at(to)}
+      where driver_id = ${driverId} and status = 'completed' and completed_at >= ${at(from)} and completed_at < ${at(to)} and ${SETTLED}
       group by 1`);
     return new Map(rowsOf(result).map((row) => [String(row.day), toInt(row.cents)]));
   }

@@ -1,6 +1,6 @@
 import type { DriverStats, EarningsRecord, EarningsSummary } from '@jala/contracts';
 import { EARNINGS_CHART_DAYS, fromCentimos, limaDateKey, type PaymentMethod } from '@jala/domain';
-import type { DriverMetricsRepository } from './driver-metrics.repository';
+import type { DriverMetricsRepository, EarningsTotal } from './driver-metrics.repository';
 import type { DriverStatusRepository } from './driver-status.repository';
 import { limaLastDays, limaToday } from './lima-days';
 import { millisToHours, onlineMillis, type StatusChange } from './online-hours';
@@ -88,19 +88,23 @@ export class DriverMetricsService {
 
   async getEarningsSummary(driverId: number): Promise<EarningsSummary> {
     const now = this.now();
-    const [total, today, lastWeek, byMethod] = await Promise.all([
+    const [total, today, lastWeek, byMethod, unsettled] = await Promise.all([
       this.metrics.completedEarnings(driverId),
       this.metrics.completedEarnings(driverId, limaToday(now)),
       this.metrics.completedEarnings(driverId, limaLastDays(LAST_WEEK_DAYS, now)),
       this.metrics.earningsByMethod(driverId),
+      this.metrics.unsettledEarnings(driverId),
     ]);
     const soles = (method: PaymentMethod) => fromCentimos(byMethod.get(method) ?? 0);
+    const part = (p: EarningsTotal) => ({ earnings: fromCentimos(p.cents), trips: p.trips });
     return {
       total_earnings: fromCentimos(total.cents),
       total_trips: total.trips,
       today_earnings: fromCentimos(today.cents),
       last_week_earnings: fromCentimos(lastWeek.cents),
       by_method: { cash: soles('cash'), yape: soles('yape'), plin: soles('plin') },
+      unconfirmed: part(unsettled.unconfirmed),
+      in_review: part(unsettled.inReview),
     };
   }
 

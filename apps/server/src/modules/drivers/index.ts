@@ -14,6 +14,9 @@ import { driverRegistrationRoutes } from './driver-registration.routes';
 import { DriverStatusRepository } from './driver-status.repository';
 import { driverStatusRoutes } from './driver-status.routes';
 import { DriverStatusService } from './driver-status.service';
+import { DriverTripHistoryRepository } from './driver-trip-history.repository';
+import { driverTripHistoryRoutes } from './driver-trip-history.routes';
+import { DriverTripHistoryService } from './driver-trip-history.service';
 import { paymentSettingsRoutes } from './payment-settings.routes';
 import { PaymentSettingsService } from './payment-settings.service';
 import { VehiclesRepository } from './vehicles.repository';
@@ -21,7 +24,7 @@ import { vehiclesRoutes } from './vehicles.routes';
 import { VehiclesService } from './vehicles.service';
 
 /**
- * Driver workspace: registration, profile, vehicles, online status, stats and earnings (spec §7 'Driver').
+ * Driver workspace: registration, profile, vehicles, online status, stats, earnings and trip history (spec §7 'Driver').
  * Operators verify drivers through the admin module.
  */
 export const driverModule: FastifyPluginAsyncZod<ModuleDeps & TripServicesDep> = async (app, { db, now, documents, auth, tripServices, readVersions }) => {
@@ -39,4 +42,5 @@ export const driverModule: FastifyPluginAsyncZod<ModuleDeps & TripServicesDep> =
   await app.register(driverStatusRoutes, { status: new DriverStatusService(db, profileRepository, vehicleRepository, statusRepository, now, tripServices.offersWithdrawn, readVersions) });
   await app.register(driverDocumentsRoutes, { documents: new DriverDocumentsService(db, documents, now) });
   await app.register(driverMetricsRoutes, { metrics: new DriverMetricsService(new DriverMetricsRepository(db), statusRepository, now, readVersions) });
+  await app.register(driverTripHistoryRoutes, { history: new DriverTripHistoryService(new DriverTripHistoryRepository(db)) });
 };

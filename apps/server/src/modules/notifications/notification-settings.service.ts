@@ -20,7 +20,7 @@ export class NotificationSettings {
   async subscribe(user: AuthenticatedUser, input: PushSubscriptionRequest): Promise<void> {
     const endpoint = checkPushEndpoint(input.endpoint, { allowLoopback: this.d.allowLoopbackEndpoints }).href;
     requireValidKeys(input.keys);
-    const stored = await this.d.subscriptions.upsert({ userId: user.id, sessionId: user.sessionId, endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth });
+    const stored = await this.d.subscriptions.subscribe({ userId: user.id, sessionId: user.sessionId, endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth });
     if (!stored) throw new AppError('PUSH_SUBSCRIPTION_CONFLICT');
   }
 

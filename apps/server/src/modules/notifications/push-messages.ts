@@ -3,8 +3,8 @@
  * phone number, no exact address, only the district; chat text is shown with number runs masked.
  */
 import type { BookingReminder, PushPayload } from '@jala/contracts';
-import { BOOKING_ACTIVATION_MINUTES, formatScheduledTime, formatSoles } from '@jala/domain';
-import type { PushDelivery } from './push-sender';
+import { BOOKING_ACTIVATION_MINUTES, bookingCancelledByPassengerText, formatScheduledTime, formatSoles, PAYMENT_METHOD_LABELS, paymentClaimText, type WalletMethod } from '@jala/domain';
+import type { PushDelivery } from './push-request';
 
 export interface PushMessage {
   payload: PushPayload;
@@ -68,12 +68,39 @@ export const tripMessages = {
     tripUpdate(tripId, 'Viaje cancelado', toDriver ? 'Jala canceló este viaje.' : 'Tu viaje se canceló. Puedes pedir otro cuando quieras.', toDriver ? ROUTES.driverRequests : ROUTES.dashboard),
   fareProposed: (tripId: number, amount: number) =>
     tripUpdate(tripId, 'Tu conductor pide un ajuste de tarifa', `${formatSoles(amount)} más. Toca para aceptarlo o rechazarlo.`, ROUTES.passengerTrip),
+  /** A booking confirmed with this driver, cancelled by its passenger: who and for when; a tap opens "Programados", where its card says so. */
+  bookingCancelledByPassenger: (tripId: number, passengerFirstName: string, scheduledFor: Date, now: Date) =>
+    tripUpdate(tripId, 'Viaje programado cancelado', `${bookingCancelledByPassengerText(passengerFirstName, scheduledFor, now)}.`, ROUTES.driverBookings),
   bookingNoShowToPassenger: (tripId: number) =>
     tripUpdate(tripId, 'Tu conductor no inició el viaje', 'Buscamos otro conductor cerca, sin costo para ti. Toca para ver las ofertas.', ROUTES.passengerTrip),
   bookingNoShowToDriver: (tripId: number) =>
     tripUpdate(tripId, 'Perdiste un viaje programado', 'No estabas en camino a tiempo. Cuenta en tu tasa de finalización.', ROUTES.driverRequests),
   fareAnswered: (tripId: number, accepted: boolean) =>
     tripUpdate(tripId, accepted ? 'El pasajero aceptó el ajuste' : 'El pasajero rechazó el ajuste', 'Toca para ver el viaje.', ROUTES.driverTrip),
+};
+
+/** A 'Ya pagué' the driver has not answered: who, how much, how; a tap opens the receipt, where they answer. */
+interface PaymentClaim {
+  tripId: number;
+  passengerFirstName: string;
+  amount: number;
+  method: WalletMethod;
+}
+
+const paymentClaim = (claim: PaymentClaim, title: string, body: string, delivery: PushDelivery): PushMessage => ({
+  payload: { kind: 'trip_updates', title, body, url: ROUTES.receipt(claim.tripId), tag: `payment-${claim.tripId}`, renotify: true },
+  delivery,
+});
+
+export const paymentMessages = {
+  reported: (claim: PaymentClaim) => paymentClaim(
+    claim, `${claim.passengerFirstName} dice que ya te pagó`,
+    `${formatSoles(claim.amount)} por ${PAYMENT_METHOD_LABELS[claim.method]}. Revisa tu ${PAYMENT_METHOD_LABELS[claim.method]} y toca para confirmar si lo recibiste.`, TRIP,
+  ),
+  reminder: (claim: PaymentClaim) => paymentClaim(
+    claim, 'Confirma un pago pendiente',
+    `${paymentClaimText(claim.passengerFirstName, claim.amount, claim.method)} Toca para confirmar si lo recibiste.`, LATER,
+  ),
 };
 
 /**
@@ -98,13 +125,23 @@ export function maskNumbers(text: string): string {
   return text.replace(/\+?\d[\d\s.-]{4,}\d/g, (run) => (run.replace(/\D/g, '').length >= 6 ? '•••' : run));
 }
 
-export function chatMessage(tripId: number, driverId: number, senderFirstName: string, text: string, toDriver: boolean, dormantBooking = false): PushMessage {
-  const shown = maskNumbers(text.replace(/\s+/g, ' ').trim());
+/**
+ * A chat message to the other side of the conversation. Several sent before the first could be pushed come
+ * as one (push-coalescer.ts): "3 mensajes nuevos de Jorge" with the latest as the body; the same tag
+ * replaces the earlier notification on the phone, which is why `count` includes the messages it showed.
+ */
+export function chatMessage(m: {
+  tripId: number; driverId: number; senderFirstName: string; text: string; toDriver: boolean; dormantBooking?: boolean; count?: number;
+}): PushMessage {
+  const shown = maskNumbers(m.text.replace(/\s+/g, ' ').trim());
+  const count = m.count ?? 1;
   return {
     payload: {
-      kind: 'chat', title: `Mensaje de ${senderFirstName}`, body: shown.length > 120 ? `${shown.slice(0, 119)}…` : shown,
-      url: dormantBooking ? (toDriver ? ROUTES.driverBookings : ROUTES.passengerBookings) : (toDriver ? ROUTES.driverTrip : ROUTES.passengerTrip),
-      tag: `chat-${tripId}-${driverId}`, renotify: true,
+      kind: 'chat',
+      title: count > 1 ? `${count} mensajes nuevos de ${m.senderFirstName}` : `Mensaje de ${m.senderFirstName}`,
+      body: shown.length > 120 ? `${shown.slice(0, 119)}…` : shown,
+      url: m.dormantBooking ? (m.toDriver ? ROUTES.driverBookings : ROUTES.passengerBookings) : (m.toDriver ? ROUTES.driverTrip : ROUTES.passengerTrip),
+      tag: `chat-${m.tripId}-${m.driverId}`, renotify: true,
     },
     delivery: TRIP,
   };

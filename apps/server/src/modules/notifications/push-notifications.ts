@@ -5,27 +5,38 @@
  * district and the devices, and sending, happen after the request has answered.
  *
  * A user is skipped when they turned that kind off, or when their app is on screen (push-state.ts): they
- * get the in-app cue instead, never both.
+ * get the in-app cue instead, never both. When one event tells several people, each is sent to on their
+ * own (a job per party, or settled one by one), so a failure for one never leaves the others untold.
  */
 import type { BookingReminder, ChatMessage, DriverOffer, DriverTripRequest, FareAdjustment, NotificationKind, NotificationPreferences } from '@jala/contracts';
 import { NOTIFICATION_KIND_NAMES } from '@jala/contracts';
 import { fromCentimos, type TripStatus } from '@jala/domain';
 import { and, eq, isNull, schema, type Database } from '@jala/db';
 import { districtNameAt } from '../../geo';
+import type { TripRow } from '../trips/trip-dto';
 import type { TripsRepository } from '../trips/trips.repository';
 import {
-  bookingReminderMessage, chatMessage, documentsMessage, offerMessage, requestMessage, sosMessage, testMessage, tripMessages, type PushMessage,
+  bookingReminderMessage, chatMessage, documentsMessage, offerMessage, paymentMessages, requestMessage, sosMessage, testMessage, tripMessages, type PushMessage,
 } from './push-messages';
+import { PushCoalescer } from './push-coalescer';
 import type { PushSender } from './push-sender';
 import type { PushState } from './push-state';
 import type { PushSubscriptionRow, SubscriptionsRepository } from './subscriptions.repository';
 
 const firstWord = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
+/** Users whose devices one statement reads (MAX_DEVICES_PER_USER each: at most 100 rows). */
+const USERS_PER_READ = 10;
+
 export class PushNotifications {
+  /** Chat pushes per conversation and recipient: a burst of messages is one or two pushes, not one each. */
+  private readonly chats: PushCoalescer<ChatMessage>;
+
   constructor(private readonly d: {
     db: Database; trips: TripsRepository; subscriptions: SubscriptionsRepository; sender: PushSender; state: PushState;
-  }) {}
+  }) {
+    this.chats = new PushCoalescer((name, job) => d.sender.enqueue(name, job), 'chat');
+  }
 
   /** A request reached an online driver's feed (only eligible drivers get one). */
   tripRequest(driverId: number, request: DriverTripRequest): void {
@@ -46,15 +57,23 @@ export class PushNotifications {
 
   /** A trip's status changed (accept, stages, completion, cancellations): the other side is told. */
   tripStatus(tripId: number, status: TripStatus): void {
-    this.d.sender.enqueue(`trip_status:${status}`, async () => {
-      const trip = await this.d.trips.findById(tripId);
-      if (!trip) return;
+    if (status === 'cancelled_by_system') {
+      // Both parties are told, each by a job of its own.
+      this.forTrip(`trip_status:${status}:passenger`, tripId, (trip) =>
+        this.deliver([trip.passengerId], 'trip_updates', () => tripMessages.cancelledBySystem(tripId, false)));
+      this.forTrip(`trip_status:${status}:driver`, tripId, (trip) =>
+        (trip.driverId ? this.deliver([trip.driverId], 'trip_updates', () => tripMessages.cancelledBySystem(tripId, true)) : undefined));
+      return;
+    }
+    this.forTrip(`trip_status:${status}`, tripId, async (trip) => {
       const driverName = async () => firstWord((trip.driverId ? await this.d.trips.findParty(trip.driverId) : undefined)?.firstName ?? 'Tu conductor');
       const toPassenger = (message: () => PushMessage | Promise<PushMessage>) => this.deliver([trip.passengerId], 'trip_updates', message);
-      const toDriver = (message: PushMessage) => (trip.driverId ? this.deliver([trip.driverId], 'trip_updates', () => message) : undefined);
       switch (status) {
         case 'accepted':
-          await toDriver(tripMessages.chosen(tripId, districtNameAt({ latitude: Number(trip.pickupLatitude), longitude: Number(trip.pickupLongitude) })));
+          if (trip.driverId) {
+            const chosen = tripMessages.chosen(tripId, districtNameAt({ latitude: Number(trip.pickupLatitude), longitude: Number(trip.pickupLongitude) }));
+            await this.deliver([trip.driverId], 'trip_updates', () => chosen);
+          }
           break;
         case 'en_route':
           await toPassenger(async () => tripMessages.driverOnTheWay(tripId, await driverName()));
@@ -69,15 +88,20 @@ export class PushNotifications {
           await toPassenger(() => tripMessages.cancelledByDriver(tripId));
           break;
         case 'cancelled_by_passenger': {
+          // A booking confirmed with a driver (issue 25): who cancelled it and for when, not just that it ended.
+          if (trip.driverId && trip.scheduledFor) {
+            const { scheduledFor } = trip;
+            const passengerName = async () => firstWord((await this.d.trips.findParty(trip.passengerId))?.firstName ?? 'El pasajero');
+            // Worded as of the cancellation ("mañana 05:00"), which the push follows within seconds.
+            const at = trip.cancelledAt ?? new Date();
+            await this.deliver([trip.driverId], 'trip_updates', async () => tripMessages.bookingCancelledByPassenger(tripId, await passengerName(), scheduledFor, at));
+            break;
+          }
           // The assigned driver, or, for a request nobody was chosen for, every driver whose offer was waiting.
           const drivers = trip.driverId ? [trip.driverId] : (await this.d.trips.listOfferPrices(tripId)).map((offer) => offer.driverId);
           await this.deliver(drivers, 'trip_updates', () => tripMessages.cancelledByPassenger(tripId));
           break;
         }
-        case 'cancelled_by_system':
-          await toPassenger(() => tripMessages.cancelledBySystem(tripId, false));
-          await toDriver(tripMessages.cancelledBySystem(tripId, true));
-          break;
         default:
           break;
       }
@@ -96,19 +120,27 @@ export class PushNotifications {
     });
   }
 
-  /** A chat message was stored (once, even when MQTT delivered it twice): the other side is told. */
+  /**
+   * A chat message was stored (once, even when MQTT delivered it twice): the other side is told. Messages
+   * that arrive while a push for the same conversation and recipient is queued or being sent join the next
+   * push (push-coalescer.ts), which then says how many there were and shows the latest.
+   */
   chat(tripId: number, driverId: number, message: ChatMessage): void {
-    this.d.sender.enqueue('chat', async () => {
-      const toDriver = message.role === 'passenger';
-      const trip = await this.d.trips.findById(tripId);
-      const recipient = toDriver ? driverId : trip?.passengerId;
-      if (!trip || recipient === undefined || recipient === message.sender) return;
-      // A booking not started yet (issue 25) is read in "Próximos viajes" / "Programados", not on the active trip.
-      const dormantBooking = trip.scheduledFor !== null && trip.activatedAt === null;
-      await this.deliver([recipient], 'chat', async () => {
-        const sender = await this.d.trips.findParty(message.sender);
-        return chatMessage(tripId, driverId, firstWord(sender?.firstName ?? (toDriver ? 'Tu pasajero' : 'Tu conductor')), message.message, toDriver, dormantBooking);
-      });
+    const toDriver = message.role === 'passenger';
+    this.chats.add(`${tripId}:${driverId}:${toDriver ? 'driver' : 'passenger'}`, message, (latest, count) => this.pushChat(tripId, driverId, latest, count));
+  }
+
+  private async pushChat(tripId: number, driverId: number, message: ChatMessage, count: number): Promise<void> {
+    const toDriver = message.role === 'passenger';
+    const trip = await this.d.trips.findById(tripId);
+    const recipient = toDriver ? driverId : trip?.passengerId;
+    if (!trip || recipient === undefined || recipient === message.sender) return;
+    // A booking not started yet (issue 25) is read in "Próximos viajes" / "Programados", not on the active trip.
+    const dormantBooking = trip.scheduledFor !== null && trip.activatedAt === null;
+    await this.deliver([recipient], 'chat', async () => {
+      const sender = await this.d.trips.findParty(message.sender);
+      const name = firstWord(sender?.firstName ?? (toDriver ? 'Tu pasajero' : 'Tu conductor'));
+      return chatMessage({ tripId, driverId, senderFirstName: name, text: message.message, toDriver, dormantBooking, count });
     });
   }
 
@@ -125,13 +157,34 @@ export class PushNotifications {
     });
   }
 
-  /** The system took a booking from a driver who did not start it: both are told, the passenger that it is searching again. */
+  /** The system took a booking from a driver who did not start it: both are told (a job each), the passenger that it is searching again. */
   bookingDriverNoShow(tripId: number, driverId: number): void {
-    this.d.sender.enqueue('booking_no_show', async () => {
-      const trip = await this.d.trips.findById(tripId);
-      if (!trip) return;
-      await this.deliver([trip.passengerId], 'trip_updates', () => tripMessages.bookingNoShowToPassenger(tripId));
-      await this.deliver([driverId], 'trip_updates', () => tripMessages.bookingNoShowToDriver(tripId));
+    this.forTrip('booking_no_show:passenger', tripId, (trip) =>
+      this.deliver([trip.passengerId], 'trip_updates', () => tripMessages.bookingNoShowToPassenger(tripId)));
+    this.forTrip('booking_no_show:driver', tripId, () =>
+      this.deliver([driverId], 'trip_updates', () => tripMessages.bookingNoShowToDriver(tripId)));
+  }
+
+  /**
+   * 'Ya pagué' (the trip is completed; the driver may be anywhere by now) and the clock's reminders while it
+   * stays unanswered: the driver is told who, how much and how, and a tap opens the receipt where they answer.
+   * Nothing once the driver answered (the job reads the trip as stored when it runs).
+   */
+  paymentReported(tripId: number): void {
+    this.forTrip('payment_reported', tripId, (trip) => this.pushPaymentClaim(trip, 0));
+  }
+
+  paymentReminder(tripId: number, reminder: number): void {
+    this.forTrip('payment_reminder', tripId, (trip) => this.pushPaymentClaim(trip, reminder));
+  }
+
+  private pushPaymentClaim(trip: TripRow, reminder: number): Promise<void> | undefined {
+    const method = trip.paymentMethod;
+    if (trip.driverId === null || trip.paymentStatus !== 'reported' || method === 'cash') return undefined;
+    return this.deliver([trip.driverId], 'trip_updates', async () => {
+      const passenger = await this.d.trips.findParty(trip.passengerId);
+      const claim = { tripId: trip.id, passengerFirstName: firstWord(passenger?.firstName ?? 'Tu pasajero'), amount: fromCentimos(trip.finalFareCents ?? 0), method };
+      return reminder === 0 ? paymentMessages.reported(claim) : paymentMessages.reminder(claim);
     });
   }
 
@@ -167,20 +220,44 @@ export class PushNotifications {
   /**
    * Sends `make()`'s message to each user's devices, skipping users who turned `kind` off, whose app is on
    * screen, or who have no device. `make` runs only when someone will receive it (and once per user).
+   * Devices are read USERS_PER_READ users at a time: on PGlite a statement runs synchronously on the event
+   * loop, and reading 1,000 devices in one (an SOS to 100 operators) held it ~20 ms (up to 90 ms cold).
    */
   private async deliver(userIds: readonly number[], kind: NotificationKind, make: () => PushMessage | Promise<PushMessage>): Promise<void> {
     const unique = [...new Set(userIds)];
-    const [subscriptions, disabled] = await Promise.all([this.d.subscriptions.listForUsers(unique), this.d.subscriptions.disabledKinds(unique)]);
-    const off = new Set(disabled.filter((row) => row.kind === kind).map((row) => row.userId));
-    const byUser = new Map<number, PushSubscriptionRow[]>();
-    for (const subscription of subscriptions) {
-      if (!off.has(subscription.userId)) byUser.set(subscription.userId, [...(byUser.get(subscription.userId) ?? []), subscription]);
+    const sends: Promise<void>[] = [];
+    const failures: unknown[] = [];
+    try {
+      for (let i = 0; i < unique.length; i += USERS_PER_READ) {
+        const users = unique.slice(i, i + USERS_PER_READ);
+        const [subscriptions, disabled] = await Promise.all([this.d.subscriptions.listForUsers(users), this.d.subscriptions.disabledKinds(users)]);
+        const off = new Set(disabled.filter((row) => row.kind === kind).map((row) => row.userId));
+        const byUser = new Map<number, PushSubscriptionRow[]>();
+        for (const subscription of subscriptions) {
+          if (!off.has(subscription.userId)) byUser.set(subscription.userId, [...(byUser.get(subscription.userId) ?? []), subscription]);
+        }
+        // Sending starts while the next users are read.
+        sends.push(...[...byUser].map(async ([userId, devices]) => {
+          if (await this.isOnScreen(userId)) return;
+          const message = await make();
+          await this.d.sender.send(devices, message.payload, message.delivery);
+        }));
+      }
+    } catch (error) {
+      failures.push(error);
     }
-    await Promise.all([...byUser].map(async ([userId, devices]) => {
-      if (await this.isOnScreen(userId)) return;
-      const message = await make();
-      await this.d.sender.send(devices, message.payload, message.delivery);
-    }));
+    // Every send started is finished (the job is not over before them) and every user tried before any
+    // failure is reported; the job logs it.
+    for (const outcome of await Promise.allSettled(sends)) if (outcome.status === 'rejected') failures.push(outcome.reason);
+    if (failures.length > 0) throw new AggregateError(failures, `push to ${unique.length} users: ${failures.length} failure(s)`);
+  }
+
+  /** Queues a job that works on the trip as stored when the job runs (nothing when it is gone). */
+  private forTrip(name: string, tripId: number, work: (trip: TripRow) => Promise<void> | undefined): void {
+    this.d.sender.enqueue(name, async () => {
+      const trip = await this.d.trips.findById(tripId);
+      if (trip) await work(trip);
+    });
   }
 
   /** Visible means told in-app; if the shared state cannot say (Redis down), push rather than miss. */

@@ -1,45 +1,62 @@
 /**
  * Sends pushes off the request path: every notification is a job on a bounded queue run a few at a time,
  * so the request that caused it never waits for a push service and never fails because of one (errors are
- * logged). web-push does the VAPID signature and the payload's aes128gcm encryption (RFC 8291); the POST
- * itself is ours (fetch with a timeout and no redirects), so it goes only where push-endpoint.ts allowed.
- * A 404 or 410 means the browser dropped the subscription: it is deleted.
+ * logged). The payload's aes128gcm encryption (RFC 8291) runs in short slices of the event loop
+ * (time-slicer.ts) and the VAPID header is signed once per push service (vapid-signer.ts), so a fan-out to
+ * many devices never stalls the requests being served meanwhile. The POST itself is ours (fetch with a
+ * timeout and no redirects), so it goes only where push-endpoint.ts allowed. A 404 or 410 means the browser
+ * dropped the subscription: it is deleted.
  */
-import webpush from 'web-push';
 import type { PushPayload } from '@jala/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { ConcurrencyLimit } from './concurrency-limit';
+import { encryptPush, type PushDelivery } from './push-request';
 import type { PushSubscriptionRow, SubscriptionsRepository } from './subscriptions.repository';
+import { TimeSlicer } from './time-slicer';
+import { UsageRecorder } from './usage-recorder';
+import { VapidSigner } from './vapid-signer';
 import type { VapidKeys } from './vapid-keys';
 
+export type { PushDelivery } from './push-request';
+
 /** Jobs running at once: a slow push service holds a few sockets, never the whole node. */
-const MAX_CONCURRENT = 4;
+export const MAX_CONCURRENT = 4;
 /** Jobs waiting beyond this are dropped (and logged): a backlog means pushes would arrive too late anyway. */
 const MAX_QUEUED = 2_000;
+/**
+ * Devices being sent to at once, across all jobs: bounds the sockets to the push services and the
+ * encrypted bodies held in memory when one job reaches many devices (an SOS to every operator).
+ */
+const MAX_DEVICES_IN_FLIGHT = 64;
+/** The most encryption the event loop does in one turn before letting other work run. */
+const ENCRYPTION_SLICE_MS = 4;
 const SEND_TIMEOUT_MS = 10_000;
-
-export interface PushDelivery {
-  /** How long the push service keeps it for an offline phone (seconds): a request is stale in minutes. */
-  ttlSeconds: number;
-  urgency: 'normal' | 'high';
-}
 
 export class PushSender {
   private readonly queue: (() => Promise<void>)[] = [];
   private running = 0;
   private idleWaiters: (() => void)[] = [];
+  private readonly signer: VapidSigner;
+  private readonly slicer = new TimeSlicer(ENCRYPTION_SLICE_MS);
+  private readonly devices = new ConcurrencyLimit(MAX_DEVICES_IN_FLIGHT);
+  private readonly usage: UsageRecorder;
 
   constructor(private readonly d: {
     vapid: VapidKeys; subject: string; subscriptions: SubscriptionsRepository; log: FastifyBaseLogger; now: () => Date;
-  }) {}
+  }) {
+    this.signer = new VapidSigner(d.vapid, d.subject);
+    this.usage = new UsageRecorder((ids) => d.subscriptions.markUsed(ids, d.now()));
+  }
 
-  /** Runs `job` later, in the background; its failure is logged, never thrown. */
-  enqueue(name: string, job: () => Promise<void>): void {
+  /** Runs `job` later, in the background; its failure is logged, never thrown. False when the queue was full. */
+  enqueue(name: string, job: () => Promise<void>): boolean {
     if (this.queue.length >= MAX_QUEUED) {
       this.d.log.warn({ job: name }, 'push queue full: notification dropped');
-      return;
+      return false;
     }
     this.queue.push(() => job().catch((error: unknown) => this.d.log.error({ err: error, job: name }, 'push notification failed')));
     this.pump();
+    return true;
   }
 
   /** Resolves when no job is queued or running (tests: "nothing more will be sent" without sleeping). */
@@ -48,23 +65,36 @@ export class PushSender {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Sends one payload to each subscription; resolves with how many push services accepted it. */
+  /**
+   * Sends one payload to each subscription; resolves with how many push services accepted it. Each device
+   * is independent: one that cannot be reached is logged and the others are still sent to.
+   */
   async send(subscriptions: readonly PushSubscriptionRow[], payload: PushPayload, delivery: PushDelivery): Promise<number> {
-    const results = await Promise.all(subscriptions.map((subscription) => this.sendOne(subscription, payload, delivery)));
-    return results.filter(Boolean).length;
+    const json = JSON.stringify(payload);
+    const outcomes = await Promise.allSettled(subscriptions.map((subscription) => this.devices.run(() => this.sendOne(subscription, json, delivery))));
+    const accepted: number[] = [];
+    outcomes.forEach((outcome, i) => {
+      const id = subscriptions[i]!.id;
+      if (outcome.status === 'rejected') this.d.log.warn({ err: outcome.reason, subscription: id }, 'push service unreachable');
+      else if (outcome.value) accepted.push(id);
+    });
+    // Bookkeeping only (the eviction order): the pushes went out whether or not it is written.
+    if (accepted.length > 0) await this.usage.record(accepted).catch((error: unknown) => this.d.log.warn({ err: error }, 'recording push use failed'));
+    return accepted.length;
   }
 
-  private async sendOne(subscription: PushSubscriptionRow, payload: PushPayload, delivery: PushDelivery): Promise<boolean> {
-    const request = webpush.generateRequestDetails(
-      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-      JSON.stringify(payload),
-      { vapidDetails: { subject: this.d.subject, publicKey: this.d.vapid.publicKey, privateKey: this.d.vapid.privateKey }, TTL: delivery.ttlSeconds, urgency: delivery.urgency },
-    );
-    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-    delete headers['Content-Length'];
-    const response = await fetch(request.endpoint, {
-      method: 'POST', headers, body: request.body ? new Uint8Array(request.body) : undefined, redirect: 'manual', signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  private async sendOne(subscription: PushSubscriptionRow, payloadJson: string, delivery: PushDelivery): Promise<boolean> {
+    // The request is started inside the slice too, so its set-up counts against the same budget per turn.
+    // (Wrapped in an object: a task returning the promise itself would wait for the response.)
+    const sending = await this.slicer.run(() => {
+      const request = encryptPush(subscription, payloadJson, delivery, this.signer.authorization(subscription.endpoint));
+      return {
+        response: fetch(subscription.endpoint, {
+          method: 'POST', headers: request.headers, body: request.body, redirect: 'manual', signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        }),
+      };
     });
+    const response = await sending.response;
     await response.body?.cancel();
     if (response.status === 404 || response.status === 410) {
       await this.d.subscriptions.deleteGone(subscription.id, subscription.endpoint);
@@ -74,7 +104,6 @@ export class PushSender {
       this.d.log.warn({ status: response.status, subscription: subscription.id }, 'push service refused a notification');
       return false;
     }
-    await this.d.subscriptions.markUsed(subscription.id, this.d.now());
     return true;
   }
 

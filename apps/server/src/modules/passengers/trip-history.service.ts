@@ -1,5 +1,5 @@
 import type { TripHistoryItem, TripHistoryPage, TripHistoryQuery } from '@jala/contracts';
-import { fromCentimos, HISTORY_STATUSES, serviceTypeName, type HistoryStatus } from '@jala/domain';
+import { fromCentimos, HISTORY_STATUSES, serviceTypeName, tripDurationMinutes, type HistoryStatus } from '@jala/domain';
 import type { HistoryRow, TripHistoryRepository } from './trip-history.repository';
 
 export class TripHistoryService {
@@ -36,7 +36,9 @@ function toHistoryItem({ trip, driverFirstName, driverLastName, myScore }: Histo
     final_fare: trip.finalFareCents == null ? null : fromCentimos(trip.finalFareCents),
     estimated_fare: fromCentimos(trip.estimatedFareCents),
     distance_km: Number(trip.distanceKm),
-    duration_minutes: trip.durationMinutes,
+    // What the ride really took (start to arrival); the route's estimate is no trip's duration, and a trip
+    // that never ran has none.
+    duration_minutes: trip.status === 'completed' ? tripDurationMinutes(trip.startedAt, trip.completedAt) : null,
     driver: trip.driverId == null || driverFirstName == null
       ? null
       : { id: trip.driverId, name: `${driverFirstName} ${driverLastName ?? ''}`.trim(), rating_average: averages.get(trip.driverId) ?? null },

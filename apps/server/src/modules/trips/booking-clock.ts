@@ -83,6 +83,7 @@ export class BookingClock {
       await this.d.live.touchTrip(trip);
       // Same status, new meaning: both phones refetch their active trip and the guard takes them to it.
       this.d.events.bookingActivated(trip, now);
+      await this.d.bookings.announceActivated(trip);
     }
     let noShows = 0;
     for (const { id, driverId } of await this.d.repository.dueForNoShow(now)) {

@@ -6,7 +6,8 @@
  */
 import { and, eq, inArray, isNull, lte, schema, sql, type Database } from '@jala/db';
 import {
-  BOOKING_ACTIVATION_MINUTES, BOOKING_DRIVER_NO_SHOW_MINUTES, BOOKING_GO_LIVE_MINUTES, BOOKING_GRACE_MINUTES, BOOKING_MAX_LEAD_DAYS, DRIVER_BUSY_STATUSES, type TripStatus,
+  BOOKING_ACTIVATION_MINUTES, BOOKING_CANCELLED_CARD_HOURS, BOOKING_DRIVER_NO_SHOW_MINUTES, BOOKING_GO_LIVE_MINUTES, BOOKING_GRACE_MINUTES, BOOKING_MAX_LEAD_DAYS,
+  DRIVER_BUSY_STATUSES, vehicleTypeForServiceType, type PaymentMethod, type TripStatus,
 } from '@jala/domain';
 import type { TripRow } from './trip-dto';
 import type { NearbyRequestRow } from './matching.repository';
@@ -40,6 +41,10 @@ export type DriverBookingRow = Pick<NearbyRequestRow,
   scheduled_for: Date | string;
   agreed_fare_cents: number | null;
   driver_id: number | null;
+  payment_method: PaymentMethod;
+  cash_note: number | null;
+  /** Set on a booking confirmed with this driver that its passenger cancelled (kept on the list a while). */
+  passenger_cancelled_at: Date | string | null;
 };
 
 export class BookingsRepository {
@@ -69,34 +74,74 @@ export class BookingsRepository {
   /**
    * "Programados": bookings for the next 7 days whose pickup is within the driver's radius of their last
    * position, of their vehicle's service, not their own, not rejected or withdrawn from — plus the bookings
-   * this driver is the confirmed driver of. Soonest first. Bookings are few next to live requests, so a
-   * plain scan of the dormant-bookings index is enough.
+   * this driver is the confirmed driver of, and for BOOKING_CANCELLED_CARD_HOURS those confirmed with them
+   * that their passenger cancelled (the card says so). Soonest first. Bookings are few next to live
+   * requests, so a plain scan of the dormant-bookings index is enough. `listersOf` below is the same rule
+   * read the other way (which drivers list one booking): change them together.
    */
   async listForDriver(driver: { driverId: number; latitude: number; longitude: number; radiusKm: number; serviceTypeId: number }, now: Date): Promise<DriverBookingRow[]> {
     const here = sql`ll_to_earth(${driver.latitude}::float8, ${driver.longitude}::float8)`;
     const pickup = sql`ll_to_earth(t.pickup_latitude::float8, t.pickup_longitude::float8)`;
-    const result = await this.db.execute<DriverBookingRow>(sql`
-      select t.id, t.scheduled_for, u.first_name, u.last_name, t.service_type_id, t.pickup_address, t.destination_address,
+    const columns = sql`t.id, t.scheduled_for, u.first_name, u.last_name, t.service_type_id, t.pickup_address, t.destination_address,
              t.pickup_latitude, t.pickup_longitude, t.estimated_fare_cents, t.offer_price_cents, t.agreed_fare_cents,
              t.distance_km, t.duration_minutes, earth_distance(${here}, ${pickup}) as distance_to_pickup_m,
-             o.price_cents as my_offer_cents, t.driver_id
-      from trips t
-      join users u on u.id = t.passenger_id
-      left join trip_offers o on o.trip_id = t.id and o.driver_id = ${driver.driverId}
-      where t.scheduled_for is not null and t.activated_at is null
-        and t.scheduled_for > ${now} and t.scheduled_for <= ${minutesAfter(now, BOOKING_MAX_LEAD_DAYS * 24 * 60)}
-        and (
-          (t.status = 'accepted' and t.driver_id = ${driver.driverId})
-          or (t.status = 'pending'
-              and t.service_type_id = ${driver.serviceTypeId}
-              and t.passenger_id <> ${driver.driverId}
-              and (o.status is null or o.status = 'pending')
-              and not exists (select 1 from trip_rejections r where r.trip_id = t.id and r.driver_id = ${driver.driverId})
-              and earth_distance(${here}, ${pickup}) <= ${driver.radiusKm * 1000})
-        )
-      order by t.scheduled_for asc, t.id asc
+             o.price_cents as my_offer_cents, t.driver_id, t.payment_method, t.cash_note`;
+    // Two branches so each keeps its index: open and confirmed bookings walk the dormant-bookings index,
+    // the cancelled cards are this driver's own trips (the driver_id index).
+    const result = await this.db.execute<DriverBookingRow>(sql`
+      select * from (
+        select ${columns}, null::timestamptz as passenger_cancelled_at
+        from trips t
+        join users u on u.id = t.passenger_id
+        left join trip_offers o on o.trip_id = t.id and o.driver_id = ${driver.driverId}
+        where t.scheduled_for is not null and t.activated_at is null and t.status in ('pending', 'accepted')
+          and t.scheduled_for > ${now} and t.scheduled_for <= ${minutesAfter(now, BOOKING_MAX_LEAD_DAYS * 24 * 60)}
+          and (
+            (t.status = 'accepted' and t.driver_id = ${driver.driverId})
+            or (t.status = 'pending'
+                and t.service_type_id = ${driver.serviceTypeId}
+                and t.passenger_id <> ${driver.driverId}
+                and (o.status is null or o.status = 'pending')
+                and not exists (select 1 from trip_rejections r where r.trip_id = t.id and r.driver_id = ${driver.driverId})
+                and earth_distance(${here}, ${pickup}) <= ${driver.radiusKm * 1000})
+          )
+        union all
+        select ${columns}, t.cancelled_at as passenger_cancelled_at
+        from trips t
+        join users u on u.id = t.passenger_id
+        left join trip_offers o on o.trip_id = t.id and o.driver_id = ${driver.driverId}
+        where t.driver_id = ${driver.driverId} and t.status = 'cancelled_by_passenger'
+          and t.scheduled_for is not null and t.activated_at is null
+          and t.cancelled_at > ${minutesAfter(now, -BOOKING_CANCELLED_CARD_HOURS * 60)}
+      ) listed
+      order by scheduled_for asc, id asc
       limit 100`);
     return result.rows;
+  }
+
+  /**
+   * The drivers whose "Programados" lists this booking by the rule of `listForDriver` (verified, an active
+   * vehicle of its service, last position within their radius of the pickup, not its passenger, neither
+   * rejected nor withdrawn from, no offer or a live one): who is told at once when it appears, changes or
+   * goes. The booking's own state is the caller's business (a booking just taken or cancelled is asked
+   * about to tell those who listed it). Drivers who were not chosen (offer 'rejected') or gave it back
+   * (a rejection row) are former counterparts and never in it. Scans the driver profiles like the live
+   * requests' fan-out (`MatchingRepository.eligibleDriverIds`), once per booking event.
+   */
+  async listersOf(trip: { id: number; passengerId: number; serviceTypeId: number; pickupLatitude: string; pickupLongitude: string }): Promise<number[]> {
+    const result = await this.db.execute<{ user_id: number }>(sql`
+      select p.user_id
+      from driver_profiles p
+      join vehicles v on v.id = p.active_vehicle_id and v.driver_id = p.user_id and v.vehicle_status = 'active'
+      where p.verification_status = 'verified'
+        and v.vehicle_type = ${vehicleTypeForServiceType(trip.serviceTypeId)}
+        and p.user_id <> ${trip.passengerId}
+        and p.current_latitude is not null and p.current_longitude is not null
+        and earth_distance(ll_to_earth(p.current_latitude::float8, p.current_longitude::float8),
+                           ll_to_earth(${Number(trip.pickupLatitude)}::float8, ${Number(trip.pickupLongitude)}::float8)) <= p.search_radius_km * 1000
+        and not exists (select 1 from trip_rejections r where r.trip_id = ${trip.id} and r.driver_id = p.user_id)
+        and not exists (select 1 from trip_offers o where o.trip_id = ${trip.id} and o.driver_id = p.user_id and o.status <> 'pending')`);
+    return result.rows.map((row) => Number(row.user_id));
   }
 
   /**

@@ -3,9 +3,10 @@
  * a confirmed booking back, and the overlap rule. Creating, offering, accepting and the passenger's cancel
  * go through the marketplace services like live trips; they call in here for what only bookings need.
  */
-import type { DriverBooking, PassengerBooking } from '@jala/contracts';
+import type { BookingsChanged, DriverBooking, PassengerBooking } from '@jala/contracts';
 import {
   BOOKING_DRIVER_NO_SHOW_DRIVER_MESSAGE, BOOKING_DRIVER_NO_SHOW_REASON, BOOKING_MAX_PENDING_PER_PASSENGER, bookingsOverlap, fromCentimos, isLateBookingCancellation, roundTo2,
+  serviceTypeName,
 } from '@jala/domain';
 import type { Database, schema } from '@jala/db';
 import { AppError } from '../../lib/app-error';
@@ -30,6 +31,8 @@ export interface BookingsDeps {
 
 /** What the passenger reads when their confirmed driver gives the booking back. */
 export const DRIVER_RELEASED_BOOKING_REASON = 'Tu conductor canceló el viaje programado. Lo publicamos de nuevo para otros conductores.';
+
+const firstWord = (name: string) => name.trim().split(/\s+/)[0] || name;
 
 /** The same error with its message under the wizard's "¿Cuándo?" (`fields.scheduled_for`). */
 const withWhenField = (error: AppError) => new AppError(error.code, error.message, { scheduled_for: error.message });
@@ -94,6 +97,9 @@ export class BookingsService {
       scheduled_for: new Date(row.scheduled_for).toISOString(),
       passenger_name: `${row.first_name} ${row.last_name}`.trim(),
       service_type_id: Number(row.service_type_id),
+      service_type: serviceTypeName(Number(row.service_type_id)) ?? 'Auto',
+      payment_method: row.payment_method,
+      cash_note: row.cash_note == null ? null : Number(row.cash_note),
       pickup_address: row.pickup_address,
       destination_address: row.destination_address,
       pickup_latitude: Number(row.pickup_latitude),
@@ -104,7 +110,67 @@ export class BookingsService {
       distance_to_pickup_km: distanceToPickupKm(Number(row.distance_to_pickup_m)),
       my_offer_price: row.my_offer_cents == null ? null : fromCentimos(Number(row.my_offer_cents)),
       confirmed: row.driver_id !== null && Number(row.driver_id) === driverId,
+      passenger_cancelled_at: row.passenger_cancelled_at == null ? null : new Date(row.passenger_cancelled_at).toISOString(),
     }));
+  }
+
+  // --- live news of the lists (docs/ARCHITECTURE.md "Scheduled rides"): each call is made after the
+  // write's commit and its read-version bumps, so a list that reads itself again on the news sees the change.
+
+  /**
+   * Tells every driver who lists `trip` now — by the list's own rule, `BookingsRepository.listersOf` — that
+   * their "Programados" changed ('listed': it appeared, came back or changed; 'unlisted': it went).
+   * `except` are drivers told otherwise (the chosen one). Nothing for a booking already active: it is in
+   * nobody's "Programados" then (its drivers follow the live request), except the moment it leaves them
+   * (`announceActivated`).
+   */
+  async announceToListers(trip: TripRow, change: Exclude<BookingsChanged['change'], 'confirmed'>, except: readonly number[] = []): Promise<void> {
+    if (!isBooking(trip) || trip.activatedAt !== null) return;
+    await this.tellListers(trip, change, except);
+  }
+
+  /** A booking became the active trip (BookingClock): it leaves "Programados" for whoever still listed it unconfirmed. */
+  async announceActivated(trip: TripRow): Promise<void> {
+    if (isBooking(trip) && trip.driverId === null) await this.tellListers(trip, 'unlisted', []);
+  }
+
+  private async tellListers(trip: TripRow, change: BookingsChanged['change'], except: readonly number[]): Promise<void> {
+    const skip = new Set(except);
+    for (const driverId of await this.d.bookings.listersOf(trip)) {
+      if (!skip.has(driverId)) this.d.events.toUser(driverId, { type: 'bookings_changed', trip_id: trip.id, change });
+    }
+  }
+
+  /**
+   * The passenger chose a driver for a booking: the chosen driver's list says "Confirmado contigo" at once;
+   * those who listed it without offering see it go. Drivers not chosen are former counterparts and hear
+   * only their feed's `offer_declined` (PassengerTripsService.acceptOffer).
+   */
+  async announceConfirmed(trip: TripRow & { driverId: number }): Promise<void> {
+    this.d.events.toUser(trip.driverId, { type: 'bookings_changed', trip_id: trip.id, change: 'confirmed' });
+    await this.announceToListers(trip, 'unlisted', [trip.driverId]);
+  }
+
+  /**
+   * A booking ended before it started (the passenger cancelled, it expired unserved, an operator ended it):
+   * a confirmed driver is told who cancelled and for when (their list keeps the card, cancelled; Web Push
+   * says it through TripEvents.status), everyone who listed it still searching sees it go.
+   */
+  async announceClosed(trip: TripRow, at: Date): Promise<void> {
+    if (!isBooking(trip) || trip.activatedAt !== null) return;
+    if (trip.driverId === null) {
+      await this.announceToListers(trip, 'unlisted');
+      return;
+    }
+    if (trip.status !== 'cancelled_by_passenger') {
+      this.d.events.toUser(trip.driverId, { type: 'bookings_changed', trip_id: trip.id, change: 'unlisted' });
+      return;
+    }
+    const passenger = await this.d.trips.findParty(trip.passengerId);
+    this.d.events.toUser(trip.driverId, {
+      type: 'booking_cancelled', trip_id: trip.id, scheduled_for: trip.scheduledFor.toISOString(),
+      cancelled_at: (trip.cancelledAt ?? at).toISOString(), passenger_first_name: firstWord(passenger?.firstName ?? 'El pasajero'),
+    });
   }
 
   /**
@@ -174,6 +240,8 @@ export class BookingsService {
     await this.d.live.touchTrip({ id: released.id, passengerId: released.passengerId, driverId });
     await this.d.events.formerCounterparts(released.id, [driverId]);
     this.d.events.status(released.id, 'pending', null, now, reason);
+    // Back on the market: every driver who may take it now (not the one who gave it back) sees it again.
+    await this.announceToListers(released, 'listed');
     if (isLiveRequest(released)) await this.pushLive(released, now);
   }
 

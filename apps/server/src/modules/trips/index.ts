@@ -97,11 +97,13 @@ export interface TripServicesDep {
 
 /**
  * One turn of the marketplace's clock, run once per cluster by the sweep: pending trips past their time
- * expire (bookings 10 minutes after theirs), then the bookings' reminders, go-live and activation.
+ * expire (bookings 10 minutes after theirs), then the bookings' reminders, go-live and activation, then the
+ * reminders of 'Ya pagué' claims the driver has not answered.
  */
 export async function runTripClock(services: TripServices): Promise<void> {
   await services.passengerTrips.expirePending();
   await services.bookingClock.tick();
+  await services.payments.remindUnanswered();
 }
 
 /** The marketplace routes and the expiry sweep, over the services app.ts built with createTripServices. */

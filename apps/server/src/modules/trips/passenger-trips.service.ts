@@ -19,7 +19,7 @@ import { requestForDriver } from './driver-request-dto';
 import type { TripRow } from './trip-dto';
 import type { TripsRepository } from './trips.repository';
 import type { Transaction } from '../drivers/db-executor';
-import { isBooking, isLiveRequest, type BookingsService } from './bookings.service';
+import { isBooking, isDormantBooking, isLiveRequest, type BookingsService } from './bookings.service';
 import type { BookingsRepository } from './bookings.repository';
 
 export interface PassengerTripsDeps {
@@ -95,6 +95,8 @@ export class PassengerTripsService {
       };
       const trip = scheduledFor ? await this.d.bookings.createForPassenger({ ...values, scheduledFor }) : await this.d.trips.insert(values);
       await this.d.live.touchTrip(trip);
+      // A booking is in the "Programados" of nearby drivers from now: an open list shows it at once.
+      await this.d.bookings.announceToListers(trip, 'listed');
       return trip;
     } catch (error) {
       if (isUniqueViolation(error, 'trips_one_active_per_passenger')) {
@@ -140,6 +142,7 @@ export class PassengerTripsService {
     const raised = await this.d.trips.raiseOfferPrice(trip.id, priceCents, expiresAt);
     if (!raised) throw new AppError('RAISE_NEEDS_PENDING_TRIP');
     await this.d.live.touchTrip(raised);
+    await this.d.bookings.announceToListers(raised, 'listed');
     if (!isLiveRequest(raised)) return raised;
     const [eligible, offered, passenger] = await Promise.all([
       this.d.matching.eligibleDriverIds(raised, now),
@@ -207,6 +210,7 @@ export class PassengerTripsService {
     await this.d.events.formerCounterparts(tripId, accepted.notChosen);
     this.d.events.status(tripId, 'accepted', driverId, now);
     for (const other of accepted.notChosen) this.d.events.toDriver(other, { type: 'offer_declined', trip_id: tripId });
+    if (isDormantBooking(accepted.trip)) await this.d.bookings.announceConfirmed({ ...accepted.trip, driverId });
     return accepted.trip;
   }
 
@@ -276,6 +280,8 @@ export class PassengerTripsService {
       : await Promise.all([this.d.trips.listOfferPrices(trip.id), this.d.matching.eligibleDriverIds(trip, at)])
         .then(([live, nearby]) => new Set([...live.map((offer) => offer.driverId), ...nearby]));
     for (const driverId of notify) this.d.events.toDriver(driverId, { type: 'trip_request_closed', trip_id: trip.id });
+    // A booking's "Programados" cards: the confirmed driver reads who cancelled, other listers see it go.
+    await this.d.bookings.announceClosed(trip, at);
   }
 
   private requestFor(

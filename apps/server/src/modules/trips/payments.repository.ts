@@ -3,7 +3,7 @@
  * updates (the WHERE is the rule, so two racing taps cannot both count), and 'No recibí el pago' opens a
  * case in the same transaction.
  */
-import { and, asc, desc, eq, inArray, schema, sql, type Database } from '@jala/db';
+import { and, asc, desc, eq, inArray, lt, lte, schema, sql, type Database } from '@jala/db';
 import type { WalletPaymentStatus } from '@jala/domain';
 import type { DbExecutor } from '../drivers/db-executor';
 import type { TripRow } from './trip-dto';
@@ -33,6 +33,38 @@ export class PaymentsRepository {
       if (!opened) throw new Error('insert payment_cases returned no row');
       return { trip, caseId: opened.id };
     });
+  }
+
+  /**
+   * The driver's trips whose passenger said 'Ya pagué' and that wait for the driver's answer, oldest claim
+   * first, with the passenger's first name (the partial index trips_payment_reported_idx holds only those).
+   */
+  async listReportedForDriver(driverId: number, limit: number) {
+    return this.db.select({
+      tripId: schema.trips.id, method: schema.trips.paymentMethod, amountCents: schema.trips.finalFareCents,
+      reportedAt: schema.trips.paymentReportedAt, passengerFirstName: schema.users.firstName,
+    }).from(schema.trips)
+      .innerJoin(schema.users, eq(schema.users.id, schema.trips.passengerId))
+      .where(and(eq(schema.trips.driverId, driverId), eq(schema.trips.paymentStatus, 'reported')))
+      .orderBy(asc(schema.trips.paymentReportedAt), asc(schema.trips.id))
+      .limit(limit);
+  }
+
+  /**
+   * Claims reminder number `reminder` (1-based) of every 'Ya pagué' still unanswered `afterMinutes` after the
+   * tap whose driver got fewer reminders: a conditional update, so a tick repeated or overlapping another
+   * claims each reminder once. Called latest reminder first, so a clock that was stopped sends one reminder
+   * (the latest due), not the whole backlog.
+   */
+  async claimReminders(reminder: number, afterMinutes: number, now: Date): Promise<TripRow[]> {
+    const dueBefore = new Date(now.getTime() - afterMinutes * 60_000);
+    return this.db.update(schema.trips).set({ paymentRemindersSent: reminder })
+      .where(and(
+        eq(schema.trips.paymentStatus, 'reported'),
+        lt(schema.trips.paymentRemindersSent, reminder),
+        lte(schema.trips.paymentReportedAt, dueBefore),
+      ))
+      .returning();
   }
 
   async findCase(caseId: number): Promise<PaymentCaseRow | undefined> {

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { zEnvelope, zIdParam, zPaymentState, type PaymentState } from '@jala/contracts';
+import { z } from 'zod';
+import { zEnvelope, zIdParam, zPaymentState, zPendingPayment, type PaymentState } from '@jala/contracts';
 import { isDriverType, isPassengerType } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/authenticate';
 import type { PaymentsService } from './payments.service';
+import { driverId } from './trip-actor';
 
 const secured = { security: [{ bearer: [] }] };
 
@@ -27,9 +29,20 @@ const ANSWERS: readonly Answer[] = [
     done: 'Abrimos un caso: un operador de Jala lo revisará.', answer: (p, user, trip) => p.reportNotReceived(user, trip) },
 ];
 
-/** Yape/Plin after the ride (issue 26): 'Ya pagué' (passenger), 'Pago recibido' / 'No recibí el pago' (driver). */
+/**
+ * Yape/Plin after the ride (issue 26): 'Ya pagué' (passenger), 'Pago recibido' / 'No recibí el pago' (driver),
+ * and the driver's list of claims still waiting for that answer.
+ */
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
   app.addHook('preHandler', app.requireUser);
+
+  // A read (no budget row): every driver screen's banner asks it on load and when notifications/{driver} says a payment moved.
+  app.get('/driver/pending-payments', {
+    schema: {
+      tags: ['driver'], summary: "'Ya pagué' claims waiting for my answer, oldest first", ...secured,
+      response: { 200: zEnvelope(z.array(zPendingPayment)) },
+    },
+  }, async (request) => ok(await payments.pendingForDriver(driverId(request))));
 
   for (const route of ANSWERS) {
     app.post(route.url, {

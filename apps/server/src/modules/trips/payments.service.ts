@@ -2,11 +2,12 @@
  * Yape/Plin after the ride (issue 26): the passenger's 'Ya pagué', the driver's 'Pago recibido' or 'No
  * recibí el pago' (which opens a case), and an operator's resolution of that case. Only the trip's own
  * passenger or driver reaches their side (another id is a 404). Every change bumps both parties' read
- * versions before it answers, and is pushed on trip_status/{trip} (status 'completed', the new payment
- * status, never the number) so the other phone refetches.
+ * versions before it answers, and is pushed on trip_status/{trip} and the driver's notifications/{driver}
+ * (the new payment status, never the number) so the other phone refetches. A 'Ya pagué' the driver has not
+ * answered is listed for their banner (`pendingForDriver`), pushed, and reminded by the trip clock.
  */
-import type { PaymentCase, PaymentState } from '@jala/contracts';
-import { canDriverAnswerPayment, fromCentimos, WALLET_PAYMENT_STATUSES, type WalletPaymentStatus } from '@jala/domain';
+import type { PaymentCase, PaymentState, PendingPayment } from '@jala/contracts';
+import { canDriverAnswerPayment, fromCentimos, PAYMENT_REMINDER_MINUTES, WALLET_PAYMENT_STATUSES, type WalletPaymentStatus } from '@jala/domain';
 import { AppError } from '../../lib/app-error';
 import type { DbExecutor } from '../drivers/db-executor';
 import type { LiveTrips } from './live-trips';
@@ -17,6 +18,9 @@ import type { TripsRepository } from './trips.repository';
 
 /** The statuses from which the driver may still answer (the domain's canDriverAnswerPayment). */
 const DRIVER_MAY_ANSWER = WALLET_PAYMENT_STATUSES.filter(canDriverAnswerPayment);
+
+/** At most this many claims in one answer (a driver has a handful at most; the banner counts the rest). */
+export const PENDING_PAYMENTS_LIMIT = 20;
 
 export type CaseResolutionAudit = (tx: DbExecutor, before: PaymentCaseRow, after: PaymentCaseRow) => Promise<void>;
 
@@ -43,6 +47,36 @@ export class PaymentsService {
     const trip = await this.driversTrip(driverId, tripId);
     const disputed = await this.d.payments.dispute(tripId, DRIVER_MAY_ANSWER, this.d.now());
     return this.after(trip, disputed?.trip, disputed?.caseId ?? null);
+  }
+
+  /** GET /driver/pending-payments: every 'Ya pagué' waiting for this driver's answer (their banner). */
+  async pendingForDriver(driverId: number): Promise<PendingPayment[]> {
+    const rows = await this.d.payments.listReportedForDriver(driverId, PENDING_PAYMENTS_LIMIT);
+    return rows.flatMap((row) => (row.method === 'cash' ? [] : [{
+      trip_id: row.tripId,
+      method: row.method,
+      amount: fromCentimos(row.amountCents ?? 0),
+      passenger_first_name: row.passengerFirstName.trim(),
+      reported_at: (row.reportedAt ?? this.d.now()).toISOString(),
+    }]));
+  }
+
+  /**
+   * One turn of the trip clock: a driver who has not answered a 'Ya pagué' is reminded by push
+   * (PAYMENT_REMINDER_MINUTES after the tap; each reminder claimed once, the latest due first). The banner of
+   * every driver screen already shows it in the app. Returns how many reminders went out.
+   */
+  async remindUnanswered(): Promise<number> {
+    const now = this.d.now();
+    let reminded = 0;
+    for (let reminder = PAYMENT_REMINDER_MINUTES.length; reminder >= 1; reminder -= 1) {
+      const minutes = PAYMENT_REMINDER_MINUTES[reminder - 1] ?? 0;
+      for (const trip of await this.d.payments.claimReminders(reminder, minutes, now)) {
+        this.d.events.paymentReminder(trip.id, reminder);
+        reminded += 1;
+      }
+    }
+    return reminded;
   }
 
   async listCases(state: 'open' | 'resolved' = 'open'): Promise<PaymentCase[]> {

@@ -6,12 +6,11 @@
  */
 import PDFDocument from 'pdfkit';
 import { fareAdjustmentLabel, type TripReceipt } from '@jala/contracts';
-import { endedFarFromDestinationText, formatSoles, taxIdKind } from '@jala/domain';
+import { endedFarFromDestinationText, formatLimaDate, formatSoles, taxIdKind } from '@jala/domain';
 import { useReceiptFonts } from './receipt-fonts';
 import { skipLines, writeText } from './receipt-text';
 
 const LIMA = 'America/Lima';
-const dateFormat = new Intl.DateTimeFormat('es-PE', { timeZone: LIMA, day: 'numeric', month: 'long', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('es-PE', { timeZone: LIMA, hour: '2-digit', minute: '2-digit', hour12: false });
 const time = (iso: string | null) => (iso ? timeFormat.format(new Date(iso)) : '—');
 
@@ -27,7 +26,8 @@ export function receiptLines(r: TripReceipt, taxId: string | null): ReceiptLine[
   const kind = taxId ? taxIdKind(taxId) : null;
   return [
     { label: 'Código de viaje', value: r.trip_code },
-    { label: 'Fecha', value: dateFormat.format(new Date(r.completed_at)) },
+    // The app's one date format ('27 nov 2026'), as the receipt page and the phone write it.
+    { label: 'Fecha', value: formatLimaDate(r.completed_at) },
     { label: 'Horas', value: `Solicitado ${time(r.requested_at)} · Aceptado ${time(r.accepted_at)} · Inicio ${time(r.started_at)} · Llegada ${time(r.completed_at)}` },
     { label: 'Origen', value: r.pickup_address },
     { label: 'Destino', value: r.destination_address },

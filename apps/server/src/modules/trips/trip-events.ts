@@ -4,7 +4,7 @@
  * become Web Push notifications for whoever is away (`notifications`): called here, on the node that
  * made the change, each event is pushed once however many nodes run.
  */
-import { topics, type BookingNotification, type ChatMessage, type DriverFeedMessage, type DriverTripRequest, type DriverOffer, type FareAdjustment, type TripStatusMessage } from '@jala/contracts';
+import { topics, type BookingNotification, type PaymentNews, type ChatMessage, type DriverFeedMessage, type DriverTripRequest, type DriverOffer, type FareAdjustment, type TripStatusMessage } from '@jala/contracts';
 import { isTerminalStatus, type TripStatus, type WalletPaymentStatus } from '@jala/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeBroker } from '../../realtime/broker';
@@ -17,6 +17,10 @@ export interface TripNotifications {
   tripRequest(driverId: number, request: DriverTripRequest): void;
   chat(tripId: number, driverId: number, message: ChatMessage): void;
   bookingDriverNoShow(tripId: number, driverId: number): void;
+  /** The passenger said 'Ya pagué' (the driver confirms wherever they are). */
+  paymentReported(tripId: number): void;
+  /** A 'Ya pagué' still unanswered: reminder number `reminder` (1-based) to the driver. */
+  paymentReminder(tripId: number, reminder: number): void;
 }
 
 export class TripEvents {
@@ -52,10 +56,23 @@ export class TripEvents {
     this.notifications.fareAdjustment(tripId, adjustment);
   }
 
-  /** A Yape/Plin payment moved after the ride: status 'completed' unchanged, not retained (the completion stays the retained word). */
+  /**
+   * A Yape/Plin payment moved after the ride: on trip_status (status 'completed' unchanged, not retained: the
+   * completion stays the retained word) for the screens following the trip, and on the driver's own
+   * notifications/{driver}, which every signed-in driver app follows wherever it is, so a 'Ya pagué' made
+   * after the driver left the trip still reaches them (the banner of every driver screen). 'Ya pagué' is
+   * pushed to the driver too.
+   */
   payment(tripId: number, driverId: number | null, paymentStatus: WalletPaymentStatus, at: Date): void {
     const message: TripStatusMessage = { trip_id: tripId, status: 'completed', driver_id: driverId, timestamp: at.toISOString(), payment_status: paymentStatus };
     this.send(topics.tripStatus(tripId), message);
+    if (driverId !== null) this.toUser(driverId, { type: 'payment_changed', trip_id: tripId, payment_status: paymentStatus });
+    if (paymentStatus === 'reported') this.notifications.paymentReported(tripId);
+  }
+
+  /** The clock's reminder of a 'Ya pagué' the driver has not answered (push only: the banner is already on screen). */
+  paymentReminder(tripId: number, reminder: number): void {
+    this.notifications.paymentReminder(tripId, reminder);
   }
 
   /**
@@ -87,8 +104,8 @@ export class TripEvents {
     if (trip.driverId !== null) this.toUser(trip.driverId, { type: 'booking_activated', trip_id: trip.id, role: 'driver' });
   }
 
-  /** A message on the user's own notifications/{user} topic (a booking reminder or activation). */
-  toUser(userId: number, message: BookingNotification): void {
+  /** A message on the user's own notifications/{user} topic (a booking reminder or activation, a payment's move). */
+  toUser(userId: number, message: BookingNotification | PaymentNews): void {
     this.send(topics.notifications(userId), message);
   }
 

@@ -1,7 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import { APP_NAME } from '@jala/domain';
 import { AppHeader, type BackAction } from './app-header';
 import { DriverBottomNav } from './driver-bottom-nav';
+import { LayoutNoticesContext } from './layout-notices';
 import { OfflineBanner } from './offline-banner';
 import { PassengerBottomNav } from './passenger-bottom-nav';
 
@@ -21,8 +22,9 @@ export interface AppLayoutProps {
   children: ReactNode;
 }
 
-/** Shared page frame: header (back, title, live indicator, profile menu), content, bottom nav. */
+/** Shared page frame: header (back, title, live indicator, profile menu), the app's notices of the area, content, bottom nav. */
 export function AppLayout({ title, titleCount = 0, subtitle, back, nav, hasActiveTrip = false, children }: AppLayoutProps) {
+  const Notices = useContext(LayoutNoticesContext);
   useEffect(() => {
     document.title = `${titleCount > 0 ? `(${titleCount}) ` : ''}${title} · ${APP_NAME}`;
   }, [title, titleCount]);
@@ -32,6 +34,7 @@ export function AppLayout({ title, titleCount = 0, subtitle, back, nav, hasActiv
       <main className="app-main" id="contenido">
         <OfflineBanner />
         {subtitle && <p className="page-subtitle">{subtitle}</p>}
+        {Notices && <Notices nav={nav} />}
         {children}
       </main>
       {nav === 'passenger' && <PassengerBottomNav hasActiveTrip={hasActiveTrip} />}

@@ -1,32 +1,15 @@
-import { useEffect, useState } from 'react';
-import { APP_NAME, CONNECTION_POLL_MS } from '@jala/domain';
+import { APP_NAME } from '@jala/domain';
+import { useConnectivity, type ConnectivityClient } from '../../lib/connectivity';
 import { realtime } from '../../lib/realtime';
 
-/** The browser's own word: a socket can look open for a while after the network went away. */
-const browserOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine !== false;
-
 /**
- * Whether the realtime link is up: re-read on every connection event, on the browser's online/offline
- * events and every CONNECTION_POLL_MS (spec §4 'Messaging connection'), so a missed event cannot leave a
- * stale label. A browser that says it is offline is never shown online.
+ * Whether the realtime link is up (and the browser online): the one connectivity state the offline banner
+ * reads too (lib/connectivity.ts), re-read on every connection event, on the browser's online/offline events
+ * and every CONNECTION_POLL_MS (spec §4 'Messaging connection'). A browser that says it is offline is never
+ * shown online.
  */
-export function useRealtimeConnected(client: Pick<typeof realtime, 'isConnected' | 'onConnectionChange'> = realtime): boolean {
-  const [connected, setConnected] = useState(() => browserOnline() && client.isConnected());
-  useEffect(() => {
-    const refresh = (): void => setConnected(browserOnline() && client.isConnected());
-    const unsubscribe = client.onConnectionChange(refresh);
-    const timer = setInterval(refresh, CONNECTION_POLL_MS);
-    window.addEventListener('online', refresh);
-    window.addEventListener('offline', refresh);
-    refresh();
-    return () => {
-      unsubscribe();
-      clearInterval(timer);
-      window.removeEventListener('online', refresh);
-      window.removeEventListener('offline', refresh);
-    };
-  }, [client]);
-  return connected;
+export function useRealtimeConnected(client: ConnectivityClient = realtime): boolean {
+  return useConnectivity(client) === 'online';
 }
 
 /** 'Jala Online' / 'Jala Off' pill; red while offline. Tapping it while offline retries the link. */

@@ -1,31 +1,14 @@
-import { useEffect, useState } from 'react';
-import { useSession } from '../../lib/session-store';
-
-/** The browser's own word on the network, kept current by its online/offline events. */
-export function useBrowserOnline(): boolean {
-  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false);
-  useEffect(() => {
-    const refresh = (): void => setOnline(navigator.onLine !== false);
-    window.addEventListener('online', refresh);
-    window.addEventListener('offline', refresh);
-    refresh();
-    return () => {
-      window.removeEventListener('online', refresh);
-      window.removeEventListener('offline', refresh);
-    };
-  }, []);
-  return online;
-}
+import { useConnectivity } from '../../lib/connectivity';
 
 /**
- * 'Sin conexión · mostrando lo último conocido': what the screen shows while the phone has no network, or
- * while the session runs on what this device remembered (no signal at start), is the last known state
- * (kept answers, paused queries). It goes away by itself when the network and the session check are back.
+ * 'Sin conexión · mostrando lo último conocido': what the screen shows while the phone has no network, its
+ * realtime link is lost, or the session runs on what this device remembered (no signal at start), is the last
+ * known state (kept answers, paused queries). It goes away by itself, with the header's 'Jala Off', when the
+ * network and the link are back.
  */
 export function OfflineBanner() {
-  const online = useBrowserOnline();
-  const startedOffline = useSession((s) => s.offline);
-  if (online && !startedOffline) return null;
+  // The same state as the header's 'Jala Online' / 'Jala Off' pill, so both change together.
+  if (useConnectivity() !== 'offline') return null;
   return (
     <p className="offline-banner" role="status" data-testid="offline-banner">
       <strong>Sin conexión · mostrando lo último conocido</strong>

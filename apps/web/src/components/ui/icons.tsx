@@ -122,3 +122,11 @@ export const LogoMark = ({ size = 40 }: { size?: number }) => (
     <path d="M38 14v24a10 10 0 0 1-20 0" fill="none" stroke="var(--color-accent)" strokeWidth="8" strokeLinecap="round" />
   </svg>
 );
+
+/** A paper plane: 'Enviar' of a chat, small beside its message field. */
+export const SendIcon = (props: IconProps) => (
+  <Icon width="20" height="20" {...props}>
+    <path d="M22 2 11 13" />
+    <path d="M22 2 15 22l-4-9-9-4 20-7Z" />
+  </Icon>
+);

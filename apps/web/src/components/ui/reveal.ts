@@ -17,7 +17,7 @@ export function useRevealWhen<T extends HTMLElement>(trigger: unknown): RefObjec
 /**
  * After a submit that failed validation: once the errors have rendered, moves focus to the first field
  * marked `aria-invalid` inside `container` (its message is wired by aria-describedby, so a screen reader
- * reads it) and scrolls field and message into sight.
+ * reads it) and scrolls its label, control and message into sight.
  */
 export function revealFirstInvalid(container: HTMLElement | null): void {
   if (!container) return;
@@ -25,9 +25,11 @@ export function revealFirstInvalid(container: HTMLElement | null): void {
     const field = container.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (!field) return;
     field.focus({ preventScroll: true });
-    // The message sits below its field: bringing it into sight shows both on a phone.
+    // The whole field — label on top, control, message below — is what comes into sight: scrolling to the
+    // message alone stopped with the label cut off above it (the field was above the screen). 'nearest'
+    // keeps the field's scroll-margin clear of the sticky header and the bottom bar.
     const messageId = field.getAttribute('aria-describedby')?.split(' ')[0];
     const message = messageId ? document.getElementById(messageId) : null;
-    (message ?? field.closest('.field') ?? field).scrollIntoView?.({ block: 'nearest' });
+    (field.closest('.field, fieldset') ?? message ?? field).scrollIntoView?.({ block: 'nearest' });
   });
 }

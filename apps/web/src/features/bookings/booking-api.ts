@@ -7,6 +7,13 @@ export const bookingKeys = {
   driver: ['bookings', 'driver'] as const,
 };
 
+/**
+ * Both bookings lists are live over MQTT (news on notifications/{driver}, and the booking's own trip_offers
+ * and trip_status for the passenger), and read again on every (re)subscription: the poll only covers a lost
+ * message, so it can be slow.
+ */
+export const BOOKINGS_FALLBACK_POLL_MS = 180_000;
+
 export const BOOKING_FALLBACKS = {
   list: 'No se pudieron cargar tus viajes programados.',
   driverList: 'No se pudieron cargar los viajes programados.',
@@ -24,7 +31,8 @@ export const fetchBookingOffers = (id: number) => callApi(apiClient.get<DriverOf
 export const acceptBookingOffer = (tripId: number, driverId: number) =>
   callApiConfirmed(apiClient.post<OfferAcceptance>('/drivers/trips/accept', { trip_id: tripId, driver_id: driverId }), BOOKING_FALLBACKS.accept);
 export const fetchDriverBookings = () => callApi(apiClient.get<DriverBooking[]>('/driver/scheduled-trips'), BOOKING_FALLBACKS.driverList);
-export const offerOnBooking = (id: number) =>
-  callApiConfirmed(apiClient.post<DriverOffer>('/driver/trips/accept', { trip_request_id: id }), BOOKING_FALLBACKS.offer);
+/** An offer on a booking: at the passenger's price, or `price` ('Proponer otro precio', as on a live request). */
+export const offerOnBooking = (id: number, price?: number) =>
+  callApiConfirmed(apiClient.post<DriverOffer>('/driver/trips/accept', { trip_request_id: id, ...(price === undefined ? {} : { price }) }), BOOKING_FALLBACKS.offer);
 export const releaseBooking = (id: number) =>
   callApiConfirmed(apiClient.post<BookingCancellation>(`/driver/scheduled-trips/${id}/cancel`), BOOKING_FALLBACKS.cancel);

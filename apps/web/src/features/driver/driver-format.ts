@@ -1,12 +1,11 @@
 import type { Vehicle } from '@jala/contracts';
-import { LOCALE, TIME_ZONE } from '@jala/domain';
+import { formatLimaDateTime, LOCALE } from '@jala/domain';
 
 /** Display rules of the driver workspace (es-PE, Lima time). */
 
 export const NO_VALUE = '—';
 
 const PERCENT = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
-const DATE_TIME = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE });
 
 /** 75 → '75%', 66.7 → '66.7%' (es-PE); null (nothing measured yet) → '—'. */
 export function formatRate(rate: number | null): string {
@@ -22,11 +21,9 @@ export function formatHours(hours: number): string {
   return h === 0 ? `${min} min` : `${h} h ${min} min`;
 }
 
-/** An ISO instant in Lima time ('10/03/26, 10:00 a. m.'), or '—'. */
+/** An ISO instant in Lima time, the app's one date format ('10 mar 2026, 10:00'), or '—'. */
 export function formatDateTime(iso: string | null): string {
-  if (!iso) return NO_VALUE;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? NO_VALUE : DATE_TIME.format(date);
+  return formatLimaDateTime(iso);
 }
 
 /**

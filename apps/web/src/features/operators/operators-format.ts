@@ -1,9 +1,9 @@
 import { FARE_ADJUSTMENT_REASON_LABELS, type FareAdjustment } from '@jala/contracts';
-import { formatSoles, tripStatusLabelForOperators } from '@jala/domain';
+import { formatLimaDateTime, formatSoles, tripStatusLabelForOperators } from '@jala/domain';
 
-/** '23/11/2026 19:40' in Lima time. */
+/** '23 nov 2026, 19:40' in Lima time: the app's one date format, the domain's. */
 export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('es-PE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Lima' }).format(new Date(iso));
+  return formatLimaDateTime(iso);
 }
 
 /** A status of the story log: trip statuses by their Spanish label, plus 'published'. */

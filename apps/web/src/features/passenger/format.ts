@@ -1,11 +1,8 @@
-import { DISPLAY_DECIMALS, LOCALE, TIME_ZONE } from '@jala/domain';
+import { DISPLAY_DECIMALS, formatLimaDateTime } from '@jala/domain';
 
-const SHORT_DATE_TIME = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE });
-
-/** '14/03/25, 18:05' in Lima time (es-PE short); '' for an unreadable date. */
+/** '14 mar 2025, 18:05' in Lima time, the app's one date format (the domain's); '—' for an unreadable date. */
 export function formatTripDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : SHORT_DATE_TIME.format(date);
+  return formatLimaDateTime(iso);
 }
 
 /** Distance and rating to 1 decimal (spec §9). */

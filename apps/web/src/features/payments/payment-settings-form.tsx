@@ -4,6 +4,8 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@jal
 import { contractResolver } from '../../components/form/contract-resolver';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { ErrorBanner, InlineError, TextField } from '../../components/ui/form-field';
+import { CheckIcon } from '../../components/ui/icons';
+import { useRevealWhen } from '../../components/ui/reveal';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session-store';
 import { PAYMENT_ERRORS, paymentKeys, paymentSettingsQuery, savePaymentSettings } from './payments-api';
@@ -21,8 +23,11 @@ const toPayload = (values: Values) => ({
   wallet_phone: values.wallet_phone.trim() || null,
 });
 
+/** The methods ticked right now (react-hook-form reads an unticked group as `false`). */
+const tickedMethods = (value: unknown): readonly string[] => (Array.isArray(value) ? value : []);
+
 /** The form, once the settings are loaded (its default values are them). */
-function SettingsForm({ settings, onSaved }: { settings: DriverPaymentSettings; onSaved: (message: string) => void }) {
+function SettingsForm({ settings }: { settings: DriverPaymentSettings }) {
   const userId = useSession((s) => s.user?.id ?? 0);
   const queryClient = useQueryClient();
   const { form, formRef, banner, field, onSubmit } = useSchemaForm({
@@ -32,12 +37,17 @@ function SettingsForm({ settings, onSaved }: { settings: DriverPaymentSettings; 
   });
   const save = useMutation({
     mutationFn: savePaymentSettings,
-    onSuccess: ({ data, message }) => {
+    onSuccess: ({ data }) => {
       queryClient.setQueryData(paymentKeys.settings(userId), data);
       form.reset(toValues(data));
-      onSaved(message || 'Métodos de pago guardados.');
     },
   });
+  // The confirmation sits under the button that saved (the top of a long profile is off screen by then);
+  // it goes as soon as the driver changes something again.
+  const isDirty = form.formState.isDirty;
+  const saved = save.isSuccess && !save.isPending && !isDirty ? save.data.message || 'Métodos de pago guardados.' : null;
+  const savedRef = useRevealWhen<HTMLParagraphElement>(saved);
+  const ticked = tickedMethods(form.watch('payment_methods'));
   const { error: methodsError, ...methodsInput } = field('payment_methods');
   return (
     <form className="card form" noValidate onSubmit={onSubmit(save.mutateAsync)} ref={formRef} aria-labelledby="pay-settings-title">
@@ -46,13 +56,18 @@ function SettingsForm({ settings, onSaved }: { settings: DriverPaymentSettings; 
       <ErrorBanner message={banner} />
       <fieldset className="pay-choice" aria-invalid={methodsError ? true : undefined}>
         <legend className="field__label">Acepto</legend>
-        <div className="pay-chips">
-          {PAYMENT_METHODS.map((method) => (
-            <label key={method} className="pay-chip">
-              <input type="checkbox" value={method} {...methodsInput} />
-              {PAYMENT_METHOD_LABELS[method]}
-            </label>
-          ))}
+        <div className="pay-chips pay-chips--methods">
+          {PAYMENT_METHODS.map((method) => {
+            const on = ticked.includes(method);
+            return (
+              <label key={method} className={`pay-chip pay-chip--check${on ? ' pay-chip--on' : ''}`} data-testid={`pay-chip-${method}`}>
+                <input type="checkbox" value={method} {...methodsInput} />
+                {/* A box that fills with a tick: the state reads without relying on colour alone. */}
+                <span className="pay-chip__box" aria-hidden="true">{on && <CheckIcon width="14" height="14" />}</span>
+                <span className="pay-chip__text">{PAYMENT_METHOD_LABELS[method]}</span>
+              </label>
+            );
+          })}
         </div>
         <InlineError message={methodsError} />
       </fieldset>
@@ -68,15 +83,20 @@ function SettingsForm({ settings, onSaved }: { settings: DriverPaymentSettings; 
       <button type="submit" className="btn btn--primary btn--block" disabled={save.isPending}>
         {save.isPending ? 'Guardando...' : 'Guardar métodos de pago'}
       </button>
+      {saved && (
+        <p className="alert pay-settings__saved" role="status" ref={savedRef}>
+          {saved}
+        </p>
+      )}
     </form>
   );
 }
 
 /** 'Métodos de pago' in the driver's profile (issue 26): which of Efectivo, Yape, Plin they take, and their number. */
-export function PaymentSettingsSection({ onSaved }: { onSaved: (message: string) => void }) {
+export function PaymentSettingsSection() {
   const userId = useSession((s) => s.user?.id ?? 0);
   const settings = useQuery(paymentSettingsQuery(userId));
   if (settings.isPending) return <p className="card">Cargando métodos de pago...</p>;
   if (settings.error) return <InlineError message={errorMessage(settings.error, PAYMENT_ERRORS.settings)} />;
-  return <SettingsForm settings={settings.data} onSaved={onSaved} />;
+  return <SettingsForm settings={settings.data} />;
 }

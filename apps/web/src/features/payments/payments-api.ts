@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DriverPaymentSettings, PaymentCase, PaymentState, UpdatePaymentSettingsRequest } from '@jala/contracts';
+import type { DriverPaymentSettings, PaymentCase, PaymentState, PendingPayment, UpdatePaymentSettingsRequest } from '@jala/contracts';
 import { apiClient, callApi, callApiConfirmed } from '../../lib/api-client';
 
 /** Issue 26: the driver's accepted methods, the Yape/Plin confirmations after the ride, the operators' cases. */
@@ -9,6 +9,7 @@ export const PAYMENT_ERRORS = {
   answer: 'No se pudo registrar el pago. Inténtalo de nuevo.',
   cases: 'No se pudieron cargar los casos de pago.',
   resolve: 'No se pudo resolver el caso.',
+  pending: 'No se pudieron cargar los pagos por confirmar.',
 } as const;
 
 export const fetchPaymentSettings = (): Promise<DriverPaymentSettings> =>
@@ -33,10 +34,22 @@ export const fetchPaymentCases = (state: 'open' | 'resolved'): Promise<PaymentCa
 export const resolvePaymentCase = (id: number, body: { outcome: 'paid' | 'unpaid'; note: string }) =>
   callApiConfirmed(apiClient.post<null>(`/admin/payment-cases/${id}/resolve`, body), PAYMENT_ERRORS.resolve, { allowNull: true });
 
+/** The driver's 'Ya pagué' claims still waiting for their answer (the banner of every driver screen). */
+export const fetchPendingPayments = (): Promise<PendingPayment[]> =>
+  callApi(apiClient.get<PendingPayment[]>('/driver/pending-payments'), PAYMENT_ERRORS.pending);
+
 export const paymentKeys = {
   all: ['payments'] as const,
   settings: (userId: number) => ['payments', 'settings', userId] as const,
   cases: (state: 'open' | 'resolved') => ['payments', 'cases', state] as const,
+  pending: (userId: number) => ['payments', 'pending', userId] as const,
 };
+
+/**
+ * Read on every driver screen from the cache: fresh for 30 s, and marked stale at once whenever
+ * notifications/{driver} says a payment moved (app/payment-news.ts), so navigating does not ask again.
+ */
+export const pendingPaymentsQuery = (userId: number) =>
+  queryOptions({ queryKey: paymentKeys.pending(userId), queryFn: fetchPendingPayments, staleTime: 30_000 });
 
 export const paymentSettingsQuery = (userId: number) => queryOptions({ queryKey: paymentKeys.settings(userId), queryFn: fetchPaymentSettings });

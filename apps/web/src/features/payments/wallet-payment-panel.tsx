@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { topics, zTripStatusMessage, type TripPayment } from '@jala/contracts';
 import { formatPeruvianPhone, formatSoles, PAYMENT_METHOD_LABELS, type WalletMethod } from '@jala/domain';
 import { InlineError } from '../../components/ui/form-field';
 import { errorMessage } from '../../lib/api-client';
 import { useRealtimeTopic } from '../../lib/use-realtime-topic';
-import { answerWalletPayment, PAYMENT_ERRORS, type WalletAnswer } from './payments-api';
+import { answerWalletPayment, PAYMENT_ERRORS, paymentKeys, type WalletAnswer } from './payments-api';
 import './payments.css';
 
 const STATE_TEXT = {
@@ -40,7 +40,15 @@ export function WalletPaymentPanel({ tripId, total, payment, onChanged }: {
   const side = payment.payee ? 'passenger' : 'driver';
   const status = payment.status ?? 'pending';
   const label = PAYMENT_METHOD_LABELS[payment.method];
-  const answer = useMutation({ mutationFn: (what: WalletAnswer) => answerWalletPayment(tripId, what), onSuccess: onChanged });
+  const queryClient = useQueryClient();
+  const answer = useMutation({
+    mutationFn: (what: WalletAnswer) => answerWalletPayment(tripId, what),
+    onSuccess: () => {
+      onChanged();
+      // The driver's banner of unanswered claims goes at once (the MQTT news follows, for their other phones).
+      void queryClient.invalidateQueries({ queryKey: [...paymentKeys.all, 'pending'] });
+    },
+  });
   useRealtimeTopic(topics.tripStatus(tripId), zTripStatusMessage, {
     onMessage: (message) => {
       if (message.payment_status) onChanged();

@@ -6,7 +6,7 @@ import type { DriverTrip } from '../../../src/features/live-trip/driver/api';
 import { TripNavigation } from '../../../src/features/live-trip/driver/components/trip-navigation';
 import { tripMapPoints } from '../../../src/features/live-trip/driver/trip-points';
 import { envelope, jsonResponse, noActiveTrip, renderAt, stubFetch, signedInDriverPhone } from '../../support';
-import { makeDriverTrip } from '@jala/test-factories';
+import { makeDriverTrip, makeTripReceipt } from '@jala/test-factories';
 
 const DRIVER_ID = 33;
 const HERE = { latitude: -12.0861, longitude: -76.9775 };
@@ -78,7 +78,7 @@ describe('stage buttons (spec §4 table)', () => {
     const onComplete = vi.fn();
     renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: 'in_progress', actual_fare: 21.5 })} hasPosition busy={null} onAdvance={() => {}} onComplete={onComplete} /> });
     expect(screen.queryByLabelText('Tarifa final (S/)')).toBeNull();
-    expect(screen.getByTestId('binding-fare').textContent).toBe('S/ 21.50');
+    expect(screen.getByTestId('binding-fare').textContent).toBe('S/\u00a021.50');
     expect(screen.getByRole('button', { name: 'Pedir ajuste de tarifa' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar viaje' }));
     expect(onComplete).toHaveBeenCalledWith('');
@@ -131,7 +131,7 @@ describe('driver active trip page', () => {
     expect(within(details).getByText('Rosa Huamán')).toBeTruthy();
     expect(within(details).getByRole('link', { name: 'Llamar · 987 654 321' }).getAttribute('href')).toBe('tel:+51987654321');
     expect(details.textContent).toContain('Jockey Plaza, Santiago de Surco');
-    expect(details.textContent).toContain('TarifaS/ 21.50');
+    expect(details.textContent).toContain('TarifaS/\u00a021.50');
     expect(details.textContent).toContain('Distancia7.8 km');
     expect(details.textContent).toContain('Voy con una maleta');
     expect(screen.getByRole('region', { name: 'Mapa del viaje' })).toBeTruthy();
@@ -193,11 +193,12 @@ describe('driver active trip page', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/driver/trips/complete'))).toBe(false);
   });
 
-  it("completes with the final position and no fare of its own: 'Finalizando...', then '¡Viaje completado con éxito!' and the rating form", async () => {
+  it("completes with the final position and no fare of its own: 'Finalizando...', then '¡Viaje completado con éxito!', the receipt with 'Descargar PDF' and the rating form", async () => {
     let finish: (response: Response) => void = () => {};
     const server = tripServer(makeDriverTrip({ trip_status: 'in_progress' }), {
       'POST /driver/trips/complete': () => new Promise<Response>((resolve) => (finish = resolve)),
       'GET /trips/777/rating': jsonResponse(200, envelope({ trip_id: 777, rater_role: 'driver', ratee_name: 'Rosa Huamán', can_rate: true, my_rating: null })),
+      'GET /trips/777/receipt': jsonResponse(200, envelope(makeTripReceipt({ trip_id: 777, trip_code: 'TRIP-777' }))),
     });
     renderPage();
     act(() => phone.geo.fix(HERE.latitude, HERE.longitude));
@@ -212,6 +213,10 @@ describe('driver active trip page', () => {
     expect(await screen.findByText('¡Viaje completado con éxito!')).toBeTruthy();
     expect(screen.getByText('¡Viaje completado!')).toBeTruthy();
     expect(await screen.findByText('Califica al pasajero')).toBeTruthy();
+    // The receipt page's own actions, right at the end of the trip (the DNI/RUC is the passenger's).
+    const actions = await screen.findByRole('form', { name: 'Guardar o compartir el recibo' });
+    expect(within(actions).getByRole('button', { name: 'Descargar PDF' })).toBeTruthy();
+    expect(within(actions).queryByLabelText('DNI o RUC (opcional)')).toBeNull();
     expect(screen.getByRole('link', { name: 'Buscar nuevos viajes' }).getAttribute('href')).toBe('/driver/trip-request');
     expect(screen.getByTestId('location').textContent).toBe('/driver/active-trip'); // no redirect away from the result
   });

@@ -47,13 +47,13 @@ describe('trip request card', () => {
     expect(within(card).getByText('Auto')).toBeTruthy();
     expect(within(card).getByText('Parque Kennedy, Miraflores')).toBeTruthy();
     expect(within(card).getByText('Jockey Plaza, Santiago de Surco')).toBeTruthy();
-    expect(text).toContain('Tarifa estimadaS/ 23.50');
-    expect(text).toContain('Precio ofrecidoS/ 20.00');
+    expect(text).toContain('Tarifa estimadaS/\u00a023.50');
+    expect(text).toContain('Precio ofrecidoS/\u00a020.00');
     expect(text).toContain('Distancia7.8 km');
     expect(text).toContain('Tiempo22 min');
     expect(text).toContain('Al recojo0.4 km');
     expect(text).toContain('Estoy en la puerta de la iglesia');
-    expect(text).toContain('Aceptar envía tu oferta por S/ 20.00.');
+    expect(text).toContain('Aceptar envía tu oferta por S/\u00a020.00.');
   });
 
   it('leaves out the offered price when the passenger did not propose one, and reads "Nuevo" without rating', () => {
@@ -61,7 +61,7 @@ describe('trip request card', () => {
     const card = screen.getByRole('article');
     expect(card.textContent).not.toContain('Precio ofrecido');
     expect(within(card).getByText('Nuevo')).toBeTruthy();
-    expect(card.textContent).toContain('Aceptar envía tu oferta por S/ 23.50.');
+    expect(card.textContent).toContain('Aceptar envía tu oferta por S/\u00a023.50.');
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { DRIVER_GEO_WATCH } from '@jala/domain';
 import { DriverTripRequestPage } from '../../../src/features/live-trip/driver/trip-request-page';
 import { GeolocationRequired } from '../../../src/features/live-trip/driver/components/geolocation-required';
 import { envelope, installGeolocation, jsonResponse, noActiveTrip, renderAt, stubFetch, signedInDriverPhone } from '../../support';
+import type { Vehicle } from '@jala/contracts';
 import { makeDriverTrip, makeDriverTripRequest } from '@jala/test-factories';
 
 const DRIVER_ID = 33;
@@ -18,6 +19,10 @@ function renderPage() {
     '/driver/trip-request': <DriverTripRequestPage />,
   });
 }
+
+const makeVehicle = (overrides: Partial<Vehicle> = {}): Vehicle => ({
+  id: 3, vehicle_type: 'auto', brand: 'Toyota', model: 'Yaris', license_plate: 'ABC-123', color: 'Blanco', year: 2022, passenger_capacity: 4, vehicle_status: 'active', ...overrides,
+});
 
 const requestCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/driver/trip-requests'));
@@ -55,6 +60,7 @@ describe("driver 'Solicitudes de Viaje' page", () => {
     });
     const fetchMock = stubFetch({
       'GET /driver/trips/current': noActiveTrip(),
+      'GET /driver/profile': jsonResponse(200, envelope({ verification_status: verification })),
       'GET /driver/documents': () => jsonResponse(200, documents()),
       'GET /driver/status': jsonResponse(200, envelope({ driver_status: 'online', active_vehicle_id: 3, documents_verified: false, last_status_change: null })),
       'GET /driver/trip-requests': jsonResponse(200, envelope([makeDriverTripRequest()])),
@@ -76,6 +82,67 @@ describe("driver 'Solicitudes de Viaje' page", () => {
     act(() => phone.live.deliver(topics.notifications(DRIVER_ID), { type: 'verification_changed', verification_status: 'verified' }));
     expect(await screen.findByRole('heading', { name: '1 solicitud disponible' })).toBeTruthy();
     expect(screen.queryByTestId('verification-waiting')).toBeNull();
+  });
+
+  it("offers 'Conectarse' right on the page to an offline driver with a vehicle in service: one tap, then the requests", async () => {
+    let online = false;
+    const status = () => envelope({ driver_status: online ? 'online' : 'offline', active_vehicle_id: online ? 3 : null, documents_verified: true, last_status_change: null });
+    const fetchMock = stubFetch({
+      'GET /driver/trips/current': noActiveTrip(),
+      'GET /driver/profile': jsonResponse(200, envelope({ verification_status: 'verified' })),
+      'GET /driver/documents': jsonResponse(200, envelope({
+        documents: [], missing: [], verification_status: 'verified', rejection_reason: null, submitted_at: null,
+        license_expiry_date: '2029-01-01', soat_expiry_date: '2027-11-25', expiry_notice: null, documents_expired: false,
+      })),
+      'GET /driver/status': () => jsonResponse(200, status()),
+      'GET /driver/vehicles': jsonResponse(200, envelope([makeVehicle({ id: 3, brand: 'Toyota', model: 'Yaris', license_plate: 'ABC-123', vehicle_status: 'active' })])),
+      'POST /driver/status': () => {
+        online = true;
+        return jsonResponse(200, envelope(status().data, 'Estás conectado. Recibirás solicitudes cercanas.'));
+      },
+      'GET /driver/trip-requests': jsonResponse(200, envelope([makeDriverTripRequest()])),
+    });
+    renderPage();
+    act(() => phone.geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    const card = await screen.findByTestId('requests-readiness');
+    expect(await within(card).findByText('Vehículo: Toyota Yaris ABC-123')).toBeTruthy();
+    expect(within(card).queryByRole('link', { name: 'Ir a Estado del Conductor' })).toBeNull();
+    expect(requestCalls(fetchMock)).toHaveLength(0);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Conectarse' }));
+    expect(await screen.findByRole('heading', { name: '1 solicitud disponible' })).toBeTruthy();
+    const sent = fetchMock.mock.calls.find(([url, init]) => String(url) === '/api/driver/status' && init?.method === 'POST');
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ status: 'online', vehicle_id: 3 });
+    expect(screen.queryByTestId('requests-readiness')).toBeNull();
+  });
+
+  it("keeps the way to 'Estado del Conductor' for an offline driver with no vehicle in service", async () => {
+    stubFetch({
+      'GET /driver/trips/current': noActiveTrip(),
+      'GET /driver/profile': jsonResponse(200, envelope({ verification_status: 'verified' })),
+      'GET /driver/status': jsonResponse(200, envelope({ driver_status: 'offline', active_vehicle_id: 3, documents_verified: true, last_status_change: null })),
+      'GET /driver/vehicles': jsonResponse(200, envelope([makeVehicle({ id: 3, vehicle_status: 'maintenance' })])),
+    });
+    renderPage();
+    const card = await screen.findByTestId('requests-readiness');
+    const link = await within(card).findByRole('link', { name: 'Ir a Estado del Conductor' });
+    expect(link.getAttribute('href')).toBe('/driver/status');
+    expect(card.textContent).toContain('Estás desconectado. Conéctate en "Estado" para recibir solicitudes.');
+    expect(within(card).queryByRole('button', { name: 'Conectarse' })).toBeNull();
+  });
+
+  it('sends a driver without a driver profile to complete it, asking nothing about documents or requests', async () => {
+    const fetchMock = stubFetch({
+      'GET /driver/trips/current': noActiveTrip(),
+      'GET /driver/profile': jsonResponse(200, envelope(null)),
+      'GET /driver/status': jsonResponse(200, envelope({ driver_status: 'offline', active_vehicle_id: null, documents_verified: false, last_status_change: null })),
+    });
+    renderPage();
+    act(() => phone.geo.fix(KENNEDY.latitude, KENNEDY.longitude));
+    const card = await screen.findByTestId('requests-readiness');
+    expect(within(card).getByRole('link', { name: 'Completar mi perfil' }).getAttribute('href')).toBe('/driver/profile');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/driver/documents'))).toBe(false);
+    expect(requestCalls(fetchMock)).toHaveLength(0);
   });
 
   it('shows the server refusal with a cross and a link to the driver status page', async () => {

@@ -169,7 +169,7 @@ describe('passenger active-trip page', () => {
     expect(screen.queryByTestId('start-code')).toBeNull();
   });
 
-  it("ends with '¡Viaje completado!', the receipt (agreed price, accepted adjustment, total) and the driver rating form", async () => {
+  it("ends with '¡Viaje completado!', the receipt (agreed price, accepted adjustment, total) with 'Descargar PDF', and the driver rating form", async () => {
     const live = fakeRealtime(true);
     stubFetch({
       'GET /trips/active': ok(acceptedTrip),
@@ -188,6 +188,10 @@ describe('passenger active-trip page', () => {
     expect(within(receipt).getByText('+S/ 3.00 · Peajes')).toBeTruthy();
     expect(within(receipt).getByText('S/ 19.00')).toBeTruthy();
     expect(within(receipt).getByText('Efectivo')).toBeTruthy();
+    // The receipt page's own actions, right at the end of the trip: no detour through the history.
+    const actions = await screen.findByRole('form', { name: 'Guardar o compartir el recibo' });
+    expect(within(actions).getByRole('button', { name: 'Descargar PDF' })).toBeTruthy();
+    expect(within(actions).getByLabelText('DNI o RUC (opcional)')).toBeTruthy();
     expect(await screen.findByRole('form', { name: 'Califica a tu conductor' })).toBeTruthy();
   });
 
@@ -262,8 +266,8 @@ describe('passenger active-trip page', () => {
     await waitFor(() => expect(live.follows('trip_offers/7')).toBe(true));
     live.deliver('trip_offers/7', makeDriverOffer({ driver_id: 5, price: 22 }));
     live.deliver('trip_offers/7', makeDriverOffer({ driver_id: 6, price: 19.5, offer_id: 2 }));
-    await waitFor(() => expect(screen.getByTestId('offers-cue').textContent).toContain('2 ofertas · mejor precio S/ 19.50'));
-    fireEvent.click(screen.getByRole('button', { name: 'Subir a S/ 21.00 y publicar de nuevo' }));
+    await waitFor(() => expect(screen.getByTestId('offers-cue').textContent).toContain('2 ofertas · mejor precio S/\u00a019.50'));
+    fireEvent.click(screen.getByRole('button', { name: 'Subir a S/\u00a021.00 y publicar de nuevo' }));
     await waitFor(() => {
       const call = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/trips/7/raise-price') && init?.method === 'POST');
       expect(call && JSON.parse(String(call[1]?.body))).toEqual({ offer_price: 21 });

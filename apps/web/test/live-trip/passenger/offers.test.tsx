@@ -63,6 +63,21 @@ describe('driver offers panel', () => {
     expect(within(second).getByText('Sin calificaciones')).toBeTruthy();
     expect(within(second).getByText('S/ 21.00')).toBeTruthy();
   });
+
+  it("makes 'Aceptar' the one main button: 'Enviar' is a small icon button inside the message row", () => {
+    renderAt('/', panel([makeDriverOffer({ driver_id: 1, price: 18.5 })]));
+    const offer = screen.getByTestId('driver-offer');
+    const accept = within(offer).getByRole('button', { name: 'Aceptar' });
+    const send = within(offer).getByRole('button', { name: 'Enviar' });
+    expect(accept.className).toContain('btn--primary');
+    expect(accept.className).toContain('btn--block');
+    // Not a second full-width blue button: an icon (no text of its own) in the same row as the message field.
+    expect(send.className).not.toMatch(/btn--primary|btn--block/);
+    expect(send.className).toContain('icon-btn');
+    expect(send.textContent).toBe('');
+    expect(send.querySelector('svg')).not.toBeNull();
+    expect(send.parentElement).toBe(within(offer).getByPlaceholderText('Escribe un mensaje').parentElement);
+  });
 });
 
 describe('offers of a pending trip, polled and live', () => {
@@ -92,11 +107,11 @@ describe('offers of a pending trip, polled and live', () => {
     await screen.findByText('S/ 20.00');
     await waitFor(() => expect(live.follows('trip_offers/7')).toBe(true));
     live.deliver('trip_offers/7', makeDriverOffer({ driver_id: 2, price: 15 }));
-    await waitFor(() => expect(offerPrices()).toEqual(['S/ 15.00', 'S/ 20.00']));
+    await waitFor(() => expect(offerPrices()).toEqual(['S/\u00a015.00', 'S/\u00a020.00']));
     live.deliver('trip_offers/7', makeDriverOffer({ driver_id: 2, price: 9 }));
     live.deliver('trip_offers/7', { driver_id: 3, price: 'gratis' });
     live.deliver('trip_offers/7', makeDriverOffer({ driver_id: 4, price: 5, trip_id: 99 }));
-    expect(offerPrices()).toEqual(['S/ 15.00', 'S/ 20.00']);
+    expect(offerPrices()).toEqual(['S/\u00a015.00', 'S/\u00a020.00']);
     expect(offerNames()).toEqual(['Oferta de Conductor 2', 'Oferta de Conductor 1']);
   });
 

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   DocumentFile, DocumentKind, DriverDocument, DriverDocumentsState,
-  AddVehicleRequest, DriverProfile, DriverRegisterRequest, DriverRegistration, DriverStats, DriverStatus,
+  AddVehicleRequest, DriverProfile, DriverRegisterRequest, DriverRegistration, DriverStats, DriverStatus, DriverTripHistoryPage,
   EarningsRecord, EarningsSummary, UpdateDriverProfileRequest, UpdateVehicleRequest, Vehicle,
 } from '@jala/contracts';
+import type { HistoryStatusFilterValue } from '@jala/domain';
 import { apiClient, callApi, callApiConfirmed } from '../../../lib/api-client';
 import { DRIVER_ERRORS, EARNINGS_ERRORS } from './driver-errors';
 
@@ -58,6 +59,22 @@ export const fetchOwnDocumentFile = (id: number): Promise<DocumentFile> =>
 export const submitDriverDocuments = (soatExpiryDate: string) =>
   callApiConfirmed(apiClient.post<DriverDocumentsState>('/driver/documents/submit', { soat_expiry_date: soatExpiryDate }), 'No se pudieron enviar tus documentos.');
 
+/** What 'Mis viajes' is filtered by: a status ('' for all) and Lima days 'YYYY-MM-DD' ('' for open). */
+export interface DriverHistoryFilters {
+  status: HistoryStatusFilterValue;
+  from: string;
+  to: string;
+}
+
+/** One server page of 'Mis viajes'; empty filters are left out of the address. */
+export function fetchDriverTripHistory(filters: DriverHistoryFilters, page: number): Promise<DriverTripHistoryPage> {
+  const query = new URLSearchParams({ page: String(page) });
+  if (filters.status) query.set('status', filters.status);
+  if (filters.from) query.set('from', filters.from);
+  if (filters.to) query.set('to', filters.to);
+  return callApi(apiClient.get<DriverTripHistoryPage>(`/driver/trip-history?${query.toString()}`), DRIVER_ERRORS.tripHistory);
+}
+
 export const driverKeys = {
   all: ['driver'] as const,
   stats: (userId: number) => ['driver', userId, 'stats'] as const,
@@ -67,6 +84,7 @@ export const driverKeys = {
   earningsSummary: (userId: number) => ['driver', userId, 'earnings', 'summary'] as const,
   earningsRecords: (userId: number) => ['driver', userId, 'earnings', 'records'] as const,
   documents: (userId: number) => ['driver', userId, 'documents'] as const,
+  tripHistory: (userId: number, filters: DriverHistoryFilters) => ['driver', userId, 'trip-history', filters.status, filters.from, filters.to] as const,
 };
 
 export const driverDocumentsQuery = (userId: number) => queryOptions({ queryKey: driverKeys.documents(userId), queryFn: fetchDriverDocuments });

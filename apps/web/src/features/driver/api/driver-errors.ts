@@ -16,6 +16,7 @@ export const DRIVER_ERRORS = {
   status: 'Error obteniendo status',
   statusVehicles: 'Error obteniendo vehículos',
   updateStatus: 'Error actualizando estado',
+  tripHistory: 'No se pudo cargar tu historial de viajes',
 } as const;
 
 export const EARNINGS_ERRORS = {

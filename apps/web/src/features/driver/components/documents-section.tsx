@@ -8,7 +8,8 @@ import { PrivateImage } from '../../../components/ui/private-image';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage, SERVER_ERROR_MESSAGE } from '../../../lib/api-client';
 import { driverKeys, fetchOwnDocumentFile, submitDriverDocuments, uploadDriverDocument } from '../api/driver-api';
-import { useDriverDocuments, useUserId } from '../hooks/use-driver-queries';
+import { DRIVER_ERRORS } from '../api/driver-errors';
+import { useDriverDocuments, useDriverProfile, useUserId } from '../hooks/use-driver-queries';
 import { InlineLoading, SuccessBanner } from './inline-status';
 import { USUAL_REVIEW_TIME } from './verification-waiting';
 import '../documents.css';
@@ -62,9 +63,24 @@ function DocumentSlot({ kind, document }: { kind: DocumentKind; document: Driver
 /**
  * 'Documentos' of the driver profile: the five photos an operator checks (licence both sides, SOAT,
  * property card, vehicle with plate), where the review stands, the operator's reason after a rejection
- * and any expiry warning; sending them (again) for review with the SOAT's expiry date.
+ * and any expiry warning; sending them (again) for review with the SOAT's expiry date. Documents belong to
+ * a driver profile: before it exists the tab says so and asks the server nothing.
  */
 export function DocumentsSection() {
+  const profile = useDriverProfile();
+  if (profile.isPending) return <InlineLoading text="Cargando documentos..." />;
+  if (profile.isError) return <RetryAlert message={errorMessage(profile.error, DRIVER_ERRORS.profile)} onRetry={() => void profile.refetch()} />;
+  if (profile.data === null) {
+    return (
+      <p className="card" data-testid="documents-need-profile">
+        Primero registra tu perfil de conductor en la pestaña «Perfil»; luego podrás subir aquí tus documentos.
+      </p>
+    );
+  }
+  return <DocumentsPanel />;
+}
+
+function DocumentsPanel() {
   const userId = useUserId();
   const client = useQueryClient();
   const { data, error, isPending, refetch } = useDriverDocuments();

@@ -1,6 +1,6 @@
 import type { ChartData, ChartOptions } from 'chart.js';
 import type { EarningsRecord } from '@jala/contracts';
-import { EARNINGS_CHART_TENSION, formatSoles } from '@jala/domain';
+import { EARNINGS_CHART_TENSION, formatSoles, solesText } from '@jala/domain';
 
 /** Light blue of the spec's chart line. */
 export const EARNINGS_LINE_COLOR = 'rgb(56, 189, 248)';
@@ -13,7 +13,7 @@ export function earningsTooltipLabel(value: number): string {
 
 /** The y axis counts whole soles ('S/ 0', 'S/ 5'): never 0.5 / 1.0 steps, even on an empty month. */
 export function earningsAxisLabel(value: number): string {
-  return `S/ ${value}`;
+  return solesText(value);
 }
 
 /** '2026-03-10' → '10/03' for the axis (the data label stays the date). */

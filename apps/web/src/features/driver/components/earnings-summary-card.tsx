@@ -1,8 +1,16 @@
 import type { EarningsSummary } from '@jala/contracts';
 import { formatSoles, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@jala/domain';
 
-/** The earnings card: total, completed trips, today and the last 7 days (spec §2). */
+const tripsText = (trips: number) => (trips === 1 ? '1 viaje' : `${trips} viajes`);
+
+/**
+ * The earnings card: total, completed trips, today and the last 7 days (spec §2). Money counts once it is in
+ * the driver's hands (docs/driver-metrics.md); Yape/Plin payments not confirmed yet ('Por confirmar') or in an
+ * operators' case ('En revisión') are said apart, never added in silently.
+ */
 export function EarningsSummaryCard({ summary }: { summary: EarningsSummary }) {
+  const unconfirmed = summary.unconfirmed?.trips ? summary.unconfirmed : null;
+  const inReview = summary.in_review?.trips ? summary.in_review : null;
   return (
     <section className="card stack stack--loose" aria-label="Resumen de ganancias">
       <dl className="drv-earnings-grid">
@@ -23,6 +31,29 @@ export function EarningsSummaryCard({ summary }: { summary: EarningsSummary }) {
           <dd data-testid="week-earnings">{formatSoles(summary.last_week_earnings)}</dd>
         </div>
       </dl>
+      {(unconfirmed ?? inReview) && (
+        <div className="stack" aria-label="Pagos sin confirmar" role="group">
+          <dl className="drv-earnings-grid">
+            {unconfirmed && (
+              <div>
+                <dt>Por confirmar</dt>
+                <dd data-testid="earnings-unconfirmed">{formatSoles(unconfirmed.earnings)}</dd>
+                <dd className="drv-earnings-grid__note">{tripsText(unconfirmed.trips)}</dd>
+              </div>
+            )}
+            {inReview && (
+              <div>
+                <dt>En revisión</dt>
+                <dd data-testid="earnings-in-review">{formatSoles(inReview.earnings)}</dd>
+                <dd className="drv-earnings-grid__note">{tripsText(inReview.trips)}</dd>
+              </div>
+            )}
+          </dl>
+          <p className="section-note">
+            Pagos con Yape o Plin que aún no suman a tus ganancias: cuentan cuando confirmas que los recibiste (o Jala resuelve el caso).
+          </p>
+        </div>
+      )}
       {summary.by_method && (
         <>
           <h2 className="drv-section__title">Por método de pago</h2>

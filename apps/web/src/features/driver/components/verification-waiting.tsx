@@ -1,5 +1,10 @@
 import { Link } from 'react-router';
-import { useDriverDocuments, useDriverStatus } from '../hooks/use-driver-queries';
+import { InlineError } from '../../../components/ui/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import { DRIVER_ERRORS } from '../api/driver-errors';
+import { vehicleOptionLabel } from '../driver-format';
+import { useDriverDocuments, useDriverProfile, useDriverStatus, useVehicles } from '../hooks/use-driver-queries';
+import { usableVehicle, useStatusChange } from '../hooks/use-status-change';
 import { useVerificationFeed } from '../hooks/use-verification-feed';
 import '../driver.css';
 
@@ -11,14 +16,18 @@ export const USUAL_REVIEW_TIME = 'menos de 24 horas';
  * while the answers load, 'ready' when nothing is known to stop them (the server still has the last
  * word), else what stops them. Asking for requests the server will refuse only shows an error.
  */
-export type RequestsReadiness = 'checking' | 'ready' | 'in_review' | 'documents_missing' | 'rejected' | 'offline';
+export type RequestsReadiness = 'checking' | 'ready' | 'profile_missing' | 'in_review' | 'documents_missing' | 'rejected' | 'offline';
 
 export function useRequestsReadiness(): RequestsReadiness {
   // An operator's decision arrives live: the answers below are refetched and the page follows.
   useVerificationFeed();
+  const profile = useDriverProfile();
   const documents = useDriverDocuments();
   const status = useDriverStatus();
-  if (documents.isPending || status.isPending) return 'checking';
+  if (profile.isPending || status.isPending) return 'checking';
+  // Without a driver profile there are no documents to ask about (the documents query waits for one).
+  if (profile.data === null) return 'profile_missing';
+  if (documents.isPending && profile.isSuccess) return 'checking';
   const docs = documents.data;
   if (docs && docs.verification_status === 'pending_verification') return docs.submitted_at ? 'in_review' : 'documents_missing';
   if (docs && docs.verification_status === 'rejected') return 'rejected';
@@ -57,14 +66,15 @@ export function RequestsReadinessCard({ readiness }: { readiness: Exclude<Reques
       </section>
     );
   }
-  const texts: Record<typeof readiness, { text: string; to: string; label: string }> = {
+  if (readiness === 'offline') return <OfflineCard />;
+  const texts: Record<Exclude<typeof readiness, 'offline'>, { text: string; to: string; label: string }> = {
+    profile_missing: { text: 'Completa tu perfil de conductor para empezar a recibir viajes.', to: '/driver/profile', label: 'Completar mi perfil' },
     documents_missing: {
       text: 'Sube tus documentos (licencia, SOAT, tarjeta de propiedad y foto del vehículo) para empezar a recibir viajes.',
       to: '/driver/profile?tab=documentos',
       label: 'Subir documentos',
     },
     rejected: { text: 'Tus documentos fueron rechazados. Revisa el motivo y vuelve a subirlos.', to: '/driver/profile?tab=documentos', label: 'Ver mis documentos' },
-    offline: { text: 'Estás desconectado. Conéctate en "Estado" para recibir solicitudes.', to: '/driver/status', label: 'Ir a Estado del Conductor' },
   };
   const { text, to, label } = texts[readiness];
   return (
@@ -72,6 +82,54 @@ export function RequestsReadinessCard({ readiness }: { readiness: Exclude<Reques
       <p>{text}</p>
       <Link to={to} className="btn btn--primary btn--block">
         {label}
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * An offline driver on the requests page. With a vehicle in service to go online with, 'Conectarse' is right
+ * here (the status page's own call): one tap and the requests load, no detour through 'Estado'. Without one
+ * (none yet, or it is in maintenance) the way is still 'Estado del Conductor', where the vehicle is chosen.
+ */
+function OfflineCard() {
+  const status = useDriverStatus();
+  const vehicles = useVehicles();
+  const connect = useStatusChange();
+  const vehicle = vehicles.isSuccess ? usableVehicle(status.data?.active_vehicle_id ?? null, vehicles.data) : null;
+  const failure = connect.isError ? errorMessage(connect.error, DRIVER_ERRORS.updateStatus) : null;
+  if (vehicles.isPending) {
+    return (
+      <section className="card stack" data-testid="requests-readiness">
+        <p>Estás desconectado.</p>
+      </section>
+    );
+  }
+  if (!vehicle) {
+    return (
+      <section className="card stack" data-testid="requests-readiness">
+        <p>Estás desconectado. Conéctate en "Estado" para recibir solicitudes.</p>
+        <Link to="/driver/status" className="btn btn--primary btn--block">
+          Ir a Estado del Conductor
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="card stack" data-testid="requests-readiness">
+      <p>Estás desconectado. Conéctate para recibir solicitudes.</p>
+      <p className="drv-offline__vehicle">Vehículo: {vehicleOptionLabel(vehicle)}</p>
+      <button
+        type="button"
+        className="btn btn--primary btn--block"
+        disabled={connect.isPending}
+        onClick={() => connect.mutate({ status: 'online', vehicle_id: vehicle.id })}
+      >
+        {connect.isPending ? 'Conectando...' : 'Conectarse'}
+      </button>
+      <InlineError message={failure} />
+      <Link to="/driver/status" className="drv-offline__other">
+        Usar otro vehículo en Estado del Conductor
       </Link>
     </section>
   );

@@ -15,7 +15,16 @@ export const useVehicles = () => useQuery(vehiclesQuery(useUserId()));
 export const useDriverStatus = () => useQuery(driverStatusQuery(useUserId()));
 export const useEarningsSummary = () => useQuery(earningsSummaryQuery(useUserId()));
 export const useEarningsRecords = () => useQuery(earningsRecordsQuery(useUserId()));
-export const useDriverDocuments = () => useQuery(driverDocumentsQuery(useUserId()));
+
+/**
+ * The driver's documents, asked for only once a driver profile exists: before that the server has none to
+ * tell about (a 409 every browser would log on a new driver's first visit). Waiting, the query is pending.
+ */
+export function useDriverDocuments() {
+  const userId = useUserId();
+  const hasProfile = useQuery(driverProfileQuery(userId)).data != null;
+  return useQuery({ ...driverDocumentsQuery(userId), enabled: hasProfile });
+}
 
 /** Invalidates every cached driver answer of this user (after a change that may move several numbers). */
 export function useInvalidateDriver(): () => Promise<void> {

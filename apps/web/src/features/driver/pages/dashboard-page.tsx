@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
-import { CarIcon, ChevronRightIcon, UserIcon, WalletIcon } from '../../../components/ui/icons';
+import { CarIcon, ChevronRightIcon, HistoryIcon, UserIcon, WalletIcon } from '../../../components/ui/icons';
 import { MotivationBanner } from '../components/motivation-banner';
 import { TodayCard } from '../components/today-card';
 import { USUAL_REVIEW_TIME } from '../components/verification-waiting';
@@ -86,6 +86,11 @@ export function DriverDashboardPage() {
       <Link to="/driver/earnings" className="list-link card">
         <WalletIcon />
         <span className="list-link__text">Consulta tus ingresos detallados</span>
+        <ChevronRightIcon />
+      </Link>
+      <Link to="/driver/trips" className="list-link card">
+        <HistoryIcon />
+        <span className="list-link__text">Mis viajes y recibos</span>
         <ChevronRightIcon />
       </Link>
       <StatusLink />

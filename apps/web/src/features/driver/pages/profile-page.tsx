@@ -46,7 +46,7 @@ function ProfileTab({ autoFocus }: { autoFocus: boolean }) {
       {pending && <p className="alert drv-alert-warning">Documentos en verificación: podrás recibir solicitudes cuando los verifiquemos.</p>}
       {/* Re-mounted when the profile appears, so the form switches from 'register' to 'edit' with fresh values. */}
       <DriverProfileForm key={profile ? 'edit' : 'new'} profile={profile} autoFocus={autoFocus} onSaved={setSaved} />
-      {profile && <PaymentSettingsSection onSaved={setSaved} />}
+      {profile && <PaymentSettingsSection />}
       {profile && <RequestAlertSwitch />}
       {profile && <DriverPhotoSection name={name} />}
       {profile && <TrustedContactsSection emergencyPhone={profile.emergency_contact_phone} onSaved={() => void invalidateDriver()} />}

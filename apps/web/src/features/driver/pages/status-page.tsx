@@ -1,28 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DriverStatus, Vehicle } from '@jala/contracts';
 import { EnablePushPrompt } from '../../notifications';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { ErrorBanner, SelectField } from '../../../components/ui/form-field';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
-import { driverKeys, setDriverStatus } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { InlineLoading, SuccessBanner } from '../components/inline-status';
 import { driverStatusLabel, formatDateTime, vehicleOptionLabel, VEHICLE_STATUS_LABELS } from '../driver-format';
-import { useDriverStatus, useUserId, useVehicles } from '../hooks/use-driver-queries';
+import { useDriverStatus, useVehicles } from '../hooks/use-driver-queries';
+import { initialVehicleId, useStatusChange } from '../hooks/use-status-change';
 import '../driver.css';
-
-/**
- * The vehicle the selector starts on: the one the driver last connected with, else their only vehicle
- * marked active (a new driver need not pick the one car they have).
- */
-export function initialVehicleId(activeVehicleId: number | null, vehicles: readonly Vehicle[]): number | null {
-  if (activeVehicleId !== null) return activeVehicleId;
-  const active = vehicles.filter((v) => v.vehicle_status === 'active');
-  return active.length === 1 ? (active[0]?.id ?? null) : null;
-}
 
 /**
  * 'Estado del Conductor' (spec §2): online/offline toggle, active vehicle, documents and last change.
@@ -30,17 +18,9 @@ export function initialVehicleId(activeVehicleId: number | null, vehicles: reado
  * vehicle switches to it (the driver stays online).
  */
 export function DriverStatusPage() {
-  const queryClient = useQueryClient();
-  const userId = useUserId();
   const status = useDriverStatus();
   const vehicles = useVehicles();
-  const statusChange = useMutation({
-    mutationFn: setDriverStatus,
-    onSuccess: (result) => {
-      queryClient.setQueryData<DriverStatus>(driverKeys.status(userId), result.data);
-      void queryClient.invalidateQueries({ queryKey: driverKeys.stats(userId) });
-    },
-  });
+  const statusChange = useStatusChange();
   // The driver's pick; null until they choose (the selector then shows initialVehicleId).
   const [picked, setPicked] = useState<number | null>(null);
   const busy = statusChange.isPending;

@@ -28,8 +28,9 @@ export function EnablePushPrompt({ message }: EnablePushPromptProps) {
   const [dismissed, setDismissed] = useState(wasDismissed);
   const state = device.state;
   if (!state || dismissed || state.subscribed || state.support === 'unsupported') return null;
-  // Refused (now or before): the browser will not ask again, so say where to allow it instead of a button.
-  const blocked = state.permission === 'denied';
+  // Refused (now or before), or refused to this window (private, storage blocked): the browser will not
+  // ask, so say where to allow it instead of a button.
+  const blocked = state.permission === 'denied' || state.support === 'blocked';
   const dismiss = () => {
     try {
       sessionStorage.setItem(DISMISSED_KEY, '1');
@@ -43,7 +44,7 @@ export function EnablePushPrompt({ message }: EnablePushPromptProps) {
     <section className="card nt-prompt" aria-labelledby="nt-prompt-title">
       <h2 id="nt-prompt-title" className="section-title">{message}</h2>
       {blocked
-        ? <p className="nt-note" role="status">{PUSH_TEXTS.denied} Mientras tanto, Jala sigue funcionando con la aplicación abierta.</p>
+        ? <p className="nt-note" role="status">{state.support === 'blocked' ? PUSH_TEXTS.blocked : PUSH_TEXTS.denied} Mientras tanto, Jala sigue funcionando con la aplicación abierta.</p>
         : <p className="section-note">Te avisaremos aunque tengas la pantalla bloqueada. Puedes cambiarlo cuando quieras en tu perfil.</p>}
       <div className="nt-prompt__actions">
         {!blocked && (

@@ -34,6 +34,7 @@ function Switch({ label, checked, disabled, onChange }: { label: string; checked
 function blocker(state: ReturnType<typeof useDevicePush>['state']): string | null {
   if (!state) return null;
   if (state.support === 'unsupported') return PUSH_TEXTS.unsupported;
+  if (state.support === 'blocked') return PUSH_TEXTS.blocked;
   if (state.permission === 'denied') return PUSH_TEXTS.denied;
   if (state.support === 'no-worker') return PUSH_TEXTS.noWorker;
   return null;
@@ -63,7 +64,7 @@ export function NotificationsSection({ role, isOperator = false }: Notifications
       <Switch
         label="Recibir notificaciones en este dispositivo"
         checked={subscribed}
-        disabled={device.busy || device.state?.support === 'unsupported'}
+        disabled={device.busy || device.state?.support === 'unsupported' || device.state?.support === 'blocked'}
         onChange={() => (subscribed ? device.disable() : device.enable())}
       />
       <InlineError message={device.error} />

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DOCUMENT_KIND_LABELS, type QueuedDriver } from '@jala/contracts';
+import { formatLimaDate } from '@jala/domain';
 import { PrivateImage } from '../../../components/ui/private-image';
 import { errorMessage } from '../../../lib/api-client';
 import { approveDriver, fetchDriverDocument, fetchQueue, operatorKeys, rejectDriver } from '../api/operators-api';
@@ -28,8 +29,8 @@ function QueuedDriverCard({ driver }: { driver: QueuedDriver }) {
       <dl className="ops-facts">
         <div><dt>Correo</dt><dd>{driver.email}</dd></div>
         <div><dt>Teléfono</dt><dd>{driver.phone ?? '—'}</dd></div>
-        <div><dt>Licencia</dt><dd>{driver.license_number} · vence {driver.license_expiry_date}</dd></div>
-        <div><dt>SOAT</dt><dd>vence {driver.soat_expiry_date ?? '—'}</dd></div>
+        <div><dt>Licencia</dt><dd>{driver.license_number} · vence {formatLimaDate(driver.license_expiry_date)}</dd></div>
+        <div><dt>SOAT</dt><dd>vence {formatLimaDate(driver.soat_expiry_date)}</dd></div>
         {driver.vehicle && (
           <div><dt>Vehículo</dt><dd>{driver.vehicle.brand} {driver.vehicle.model} · {driver.vehicle.color} · placa {driver.vehicle.license_plate}</dd></div>
         )}

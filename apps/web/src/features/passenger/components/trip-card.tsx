@@ -1,5 +1,6 @@
 import type { TripHistoryItem } from '@jala/contracts';
 import { formatSoles } from '@jala/domain';
+import { TripRoute } from '../../../components/ui/trip-route';
 import { formatOneDecimal, formatTripDate } from '../format';
 import { TripStatusBadge } from './trip-status-badge';
 
@@ -19,25 +20,13 @@ export function canRateTrip(trip: TripHistoryItem): boolean {
 
 /** One history trip (spec §2 'Trip card'); the whole card is a button that emits the selection. */
 export function TripCard({ trip, onSelect }: { trip: TripHistoryItem; onSelect: (trip: TripHistoryItem) => void }) {
-  const hasDistance = trip.distance_km !== null && trip.duration_minutes !== null;
   return (
     <button type="button" className="pw-trip-card" onClick={() => onSelect(trip)} data-testid="trip-card">
       <span className="pw-trip-card__top">
         <TripStatusBadge status={trip.status} />
         <time className="pw-trip-card__date" dateTime={trip.trip_date}>{formatTripDate(trip.trip_date)}</time>
       </span>
-      <span className="stack stack--close">
-        <span className="pw-trip-card__place">
-          <span className="pw-trip-card__dot pw-trip-card__dot--origin" aria-hidden="true" />
-          <span className="visually-hidden">Origen: </span>
-          {trip.pickup_address}
-        </span>
-        <span className="pw-trip-card__place">
-          <span className="pw-trip-card__dot pw-trip-card__dot--destination" aria-hidden="true" />
-          <span className="visually-hidden">Destino: </span>
-          {trip.destination_address}
-        </span>
-      </span>
+      <TripRoute pickup={trip.pickup_address} destination={trip.destination_address} />
       <span className="pw-trip-card__meta">
         <span className="pw-trip-card__service">{trip.service_type}</span>
         <span className={`pw-trip-card__fare${trip.status === 'completed' ? '' : ' pw-trip-card__fare--none'}`}>{tripFareText(trip)}</span>
@@ -52,9 +41,10 @@ export function TripCard({ trip, onSelect }: { trip: TripHistoryItem; onSelect: 
           )}
         </span>
       )}
-      {hasDistance && (
+      {/* The duration is what the ride really took (the server sends none for a trip that never ran). */}
+      {trip.distance_km !== null && (
         <span className="pw-trip-card__distance">
-          Distancia: {formatOneDecimal(trip.distance_km ?? 0)} km • Duración: {trip.duration_minutes} min
+          Distancia: {formatOneDecimal(trip.distance_km)} km{trip.duration_minutes !== null && ` • Duración: ${trip.duration_minutes} min`}
         </span>
       )}
       {canRateTrip(trip) && <span className="pill pill--warning pw-trip-card__cta">Califica a tu conductor ›</span>}

@@ -1,6 +1,7 @@
 import { historyStatusBadge, tripStatusLabel } from '@jala/domain';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 /** 'Completado' (success), 'Cancelado por ti' (warning), 'Cancelado por conductor' (danger), others neutral. */
 export function TripStatusBadge({ status }: { status: string }) {
-  return <span className={`pw-status-badge tone--${historyStatusBadge(status)}`}>{tripStatusLabel(status)}</span>;
+  return <StatusBadge tone={historyStatusBadge(status)}>{tripStatusLabel(status)}</StatusBadge>;
 }

@@ -1,8 +1,8 @@
-import { Link, useLocation } from 'react-router';
-import { BookingReminderBanner, bookingKeys, UpcomingBookings } from '../../bookings';
+import { Link } from 'react-router';
+import { BookingCreatedNotice, BookingReminderBanner, bookingKeys, UpcomingBookings } from '../../bookings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PassengerStats } from '@jala/contracts';
-import { formatSoles, scheduledLabel } from '@jala/domain';
+import { formatSoles } from '@jala/domain';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { FullScreenLoader } from '../../../components/ui/full-screen-loader';
 import { HistoryIcon, PinIcon, UserIcon } from '../../../components/ui/icons';
@@ -48,7 +48,6 @@ function StatsCards({ stats }: { stats: PassengerStats }) {
 export function PassengerDashboardPage() {
   const firstName = useSession((s) => s.user?.first_name);
   const userId = useSession((s) => s.user?.id ?? null);
-  const bookedFor = (useLocation().state as { bookedFor?: string } | null)?.bookedFor;
   const queryClient = useQueryClient();
   const stats = useQuery({ queryKey: passengerKeys.stats, queryFn: fetchPassengerStats });
 
@@ -61,7 +60,7 @@ export function PassengerDashboardPage() {
   return (
     <AppLayout title="Inicio" nav="passenger">
       <BookingReminderBanner userId={userId} onReminder={() => void queryClient.invalidateQueries({ queryKey: bookingKeys.passenger })} />
-      {bookedFor && <p className="alert alert--info" role="status">¡Listo! {scheduledLabel(new Date(bookedFor))}. Te avisaremos cuando un conductor confirme.</p>}
+      <BookingCreatedNotice />
       <section className="brand-panel hero-card">
         <div className="pw-hero-card__row">
           <p className="brand-panel__note">Hola{firstName ? `, ${firstName}` : ''}</p>

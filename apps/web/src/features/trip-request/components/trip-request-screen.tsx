@@ -11,7 +11,7 @@ import { useRoutePreview } from '../hooks/use-route-preview';
 import { useTripRequest, useTripRequestStore } from '../model/trip-request-context';
 import { useWizardHistory } from '../hooks/use-wizard-history';
 import { TripRequestSheet } from './trip-request-sheet';
-import { bookingKeys, useBookingChoice } from '../../bookings';
+import { bookingKeys, useBookingChoice, type BookedState } from '../../bookings';
 
 const BANNERS = {
   origin: 'Toca en el mapa para elegir origen',
@@ -54,7 +54,8 @@ export function TripRequestScreen() {
       store.getState().reset();
       useBookingChoice.getState().reset();
       void queryClient.invalidateQueries({ queryKey: bookingKeys.passenger });
-      void navigate('/passenger/dashboard', { state: { bookedFor: trip.scheduled_for } });
+      const booked: BookedState = { bookedFor: trip.scheduled_for, bookedTripId: trip.id };
+      void navigate('/passenger/dashboard', { state: booked });
       return;
     }
     // The active-trip page must read the new trip, not a cached "no trip".

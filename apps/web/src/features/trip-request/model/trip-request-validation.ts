@@ -83,4 +83,4 @@ export function cashNoteError(note: number | null, price: number | null): string
 }
 
 /** Whether a step error is about the cash note (the messages all start the same way). */
-export const isCashNoteError = (message: string): boolean => /^Con S\/ \d+ no alcanza/.test(message);
+export const isCashNoteError = (message: string): boolean => /^Con S\/\s\d+ no alcanza/.test(message);

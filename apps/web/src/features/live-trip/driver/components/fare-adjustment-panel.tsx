@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { FARE_ADJUSTMENT_MAX, FARE_ADJUSTMENT_REASON_LABELS, FARE_ADJUSTMENT_REASONS, type FareAdjustmentReason } from '@jala/contracts';
-import { formatSoles } from '@jala/domain';
+import { chargeLabel, formatSoles } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
 import { InlineError } from '../../../../components/ui/form-field';
 import type { DriverTrip } from '../api';
@@ -18,7 +18,8 @@ export interface FareAdjustmentPanelProps {
 
 /**
  * What the driver will charge — the agreed price plus accepted adjustments, never a number typed at the
- * end — and 'Pedir ajuste de tarifa' (extra stop, waiting, tolls): the passenger must accept it.
+ * end — and how ('Cobrarás (Yape)': the trip's own method, never cash for a wallet trip), and 'Pedir ajuste
+ * de tarifa' (extra stop, waiting, tolls): the passenger must accept it.
  */
 export function FareAdjustmentPanel({ trip, onChanged }: FareAdjustmentPanelProps) {
   const id = useId();
@@ -51,7 +52,7 @@ export function FareAdjustmentPanel({ trip, onChanged }: FareAdjustmentPanelProp
   return (
     <div className="fare-adjust" data-testid="fare-panel">
       <p className="fare-adjust__price">
-        <span>Cobrarás (efectivo)</span>
+        <span>{chargeLabel(trip.payment?.method ?? 'cash')}</span>
         <strong data-testid="binding-fare">{formatSoles(trip.actual_fare)}</strong>
       </p>
       {trip.agreed_fare !== null && trip.agreed_fare !== trip.actual_fare && (

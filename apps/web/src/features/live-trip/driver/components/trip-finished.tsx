@@ -3,6 +3,7 @@ import { driverStageMessage } from '@jala/domain';
 import { RateTripForm } from '../../../passenger';
 import { passengerCancelText, type FinishedTrip } from '../hooks/use-active-trip';
 import { TripDetailsCard } from './trip-details-card';
+import { ReceiptActions } from '../../shared/fare/receipt-actions';
 import { TripReceiptCard } from '../../shared/fare/trip-receipt';
 
 /** A trip that ended on this screen: '¡Viaje completado!' (then rate the passenger) or 'Viaje cancelado'. */
@@ -18,7 +19,8 @@ export function TripFinished({ finished }: { finished: FinishedTrip }) {
           Buscar nuevos viajes
         </Link>
       </section>
-      {completed && <TripReceiptCard tripId={finished.trip.id} />}
+      {/* 'Descargar PDF' right at the trip's end, the receipt page's own actions (no trip to the history first). */}
+      {completed && <TripReceiptCard tripId={finished.trip.id} footer={(receipt) => <ReceiptActions receipt={receipt} forPassenger={false} />} />}
       {completed && <RateTripForm tripId={finished.trip.id} title="Califica al pasajero" />}
       {!completed && <TripDetailsCard trip={finished.trip} />}
     </>

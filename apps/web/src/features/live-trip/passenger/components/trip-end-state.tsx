@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DriverOffer } from '@jala/contracts';
 import { RateTripForm } from '../../../passenger';
 import { liveTripKeys } from '../../shared/api';
+import { ReceiptActions } from '../../shared/fare/receipt-actions';
 import { TripReceiptCard } from '../../shared/fare/trip-receipt';
 import { findEndedTrip } from '../api';
 import type { ActiveTrip } from '../model/active-trip';
@@ -44,7 +45,8 @@ export function TripEndState({ trip, status }: TripEndStateProps) {
       </p>
       {finalStatus === 'completed' && (
         <>
-          <TripReceiptCard tripId={trip.id} />
+          {/* 'Descargar PDF' right at the trip's end, the receipt page's own actions. */}
+          <TripReceiptCard tripId={trip.id} footer={(receipt) => <ReceiptActions receipt={receipt} forPassenger />} />
           <RateTripForm tripId={trip.id} title="Califica a tu conductor" />
         </>
       )}

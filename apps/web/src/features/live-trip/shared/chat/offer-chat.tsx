@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { CHAT_MESSAGE_MAX, type ChatMessage } from '@jala/contracts';
+import { SendIcon } from '../../../../components/ui/icons';
 import { errorMessage } from '../../../../lib/api-client';
 import { CHAT_FALLBACK } from '../api';
 import { formatChatTime } from '../format';
@@ -113,8 +114,9 @@ export function OfferChat({ tripId, driverId, role, userId, peerName, peerLabel,
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <button type="submit" className="btn btn--primary dt-chat__send" disabled={isSending}>
-          {isSending ? 'Enviando...' : 'Enviar'}
+        {/* Compact and secondary, inside the message row: on an offer card 'Aceptar' is the one main button. */}
+        <button type="submit" className="icon-btn dt-chat__send" aria-label="Enviar" title="Enviar" disabled={isSending} aria-busy={isSending}>
+          <SendIcon />
         </button>
       </form>
       {sendError && (

@@ -1,16 +1,27 @@
-import { useParams } from 'react-router';
-import { isPassengerType } from '@jala/domain';
+import { useLocation, useParams } from 'react-router';
+import { isDriverType, isPassengerType } from '@jala/domain';
 import { AppLayout } from '../../../../components/layout/app-layout';
 import { useSession } from '../../../../lib/session-store';
 import { ReceiptActions } from './receipt-actions';
 import { TripReceiptCard } from './trip-receipt';
 
-/** /trips/:id/receipt: a completed trip's receipt, reached from the history (passenger) or the trip's end (driver). */
+/**
+ * Which side reads the receipt: the driver's 'Mis viajes' says so in the link's state (a 'both' account there
+ * drove the trip); otherwise the account's type, a 'both' account reading it as the passenger.
+ */
+function useReadsAsPassenger(): boolean {
+  const from = (useLocation().state as { side?: unknown } | null)?.side;
+  const userType = useSession((s) => s.user?.user_type);
+  if (from === 'driver' && userType !== undefined && isDriverType(userType)) return false;
+  return userType === undefined ? true : isPassengerType(userType);
+}
+
+/** /trips/:id/receipt: a completed trip's receipt, reached from either side's history or the trip's end. */
 export function TripReceiptPage() {
   const { id } = useParams();
   const tripId = Number(id);
-  const passenger = useSession((s) => (s.user ? isPassengerType(s.user.user_type) : true));
-  const back = passenger ? '/passenger/trip-history' : '/driver/dashboard';
+  const passenger = useReadsAsPassenger();
+  const back = passenger ? '/passenger/trip-history' : '/driver/trips';
   return (
     <AppLayout title="Recibo" back={{ to: back }} nav={passenger ? 'passenger' : 'driver'}>
       {Number.isInteger(tripId) && tripId > 0 ? (

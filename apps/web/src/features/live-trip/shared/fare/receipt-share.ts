@@ -4,14 +4,12 @@
  * number of either party.
  */
 import type { TripReceipt } from '@jala/contracts';
-import { formatSoles } from '@jala/domain';
-
-const whenFormat = new Intl.DateTimeFormat('es-PE', { timeZone: 'America/Lima', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+import { formatLimaDateTime, formatSoles } from '@jala/domain';
 
 export function receiptShareText(r: TripReceipt): string {
   return [
     `Recibo de viaje Jala · ${r.trip_code}`,
-    whenFormat.format(new Date(r.completed_at)),
+    formatLimaDateTime(r.completed_at),
     `${r.pickup_address} → ${r.destination_address}`,
     `Total: ${formatSoles(r.total)} (${r.payment_method})`,
     `Conductor: ${r.driver_name}${r.vehicle ? ` · ${r.vehicle}` : ''}`,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isWalletMethod } from '@jala/domain';
 import { WalletPaymentPanel } from '../../../payments';
 import type { TripReceipt } from '@jala/contracts';
-import { endedFarFromDestinationText, formatSoles } from '@jala/domain';
+import { endedFarFromDestinationText, formatLimaDateTime, formatSoles } from '@jala/domain';
 import { errorMessage } from '../../../../lib/api-client';
 import { FactList } from '../../../../components/ui/fact-list';
 import { RetryAlert } from '../../../../components/ui/retry-alert';
@@ -12,8 +12,8 @@ import { fetchReceipt, FARE_FALLBACKS } from './fare-api';
 import { adjustmentLabel } from './fare-format';
 import './fare.css';
 
-const timeFormat = new Intl.DateTimeFormat('es-PE', { timeZone: 'America/Lima', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-const at = (iso: string | null) => (iso ? timeFormat.format(new Date(iso)) : '—');
+/** The app's one date format ('27 nov 2026, 18:05', Lima), '—' for a moment that did not happen. */
+const at = (iso: string | null) => formatLimaDateTime(iso);
 
 /** The receipt of a completed trip, the same for passenger and driver: route, agreed price, adjustments, total. */
 export function TripReceiptCard({ tripId, footer }: { tripId: number; footer?: (receipt: TripReceipt) => ReactNode }) {

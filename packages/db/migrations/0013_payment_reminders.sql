@@ -1,0 +1,2 @@
+ALTER TABLE "trips" ADD COLUMN "payment_reminders_sent" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "trips_payment_reported_idx" ON "trips" USING btree ("driver_id","payment_reported_at") WHERE payment_status = 'reported';
