@@ -92,7 +92,7 @@ describe('the agreed trip on two phones', () => {
     await passenger.getByRole('heading', { name: '¡Viaje completado!' }).waitFor();
     const receipt = passenger.getByTestId('trip-receipt');
     await receipt.getByText('Efectivo').waitFor();
-    expect(await receipt.textContent()).toMatch(/Precio acordadoS\/ 14\.00.*\+S\/ 2\.00 · Tiempo de espera.*TotalS\/ 16\.00/);
+    expect(await receipt.textContent()).toMatch(/Precio acordadoS\/\s14\.00.*\+S\/\s2\.00 · Tiempo de espera.*TotalS\/\s16\.00/);
     expect(await receipt.textContent()).toContain('Pedro Quispe');
     await receipt.scrollIntoViewIfNeeded();
     await screenshot(passenger, 'agreed-passenger-receipt');

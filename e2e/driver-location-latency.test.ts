@@ -4,7 +4,7 @@
  * moment its distance text changes. Each figure is printed; every one must be within LOCATION_FOLLOW_MS.
  */
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { haversineKm, type Coordinates } from '@jala/domain';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, createUser } from '@jala/test-factories/database';
@@ -49,6 +49,33 @@ async function whenShown(page: Page, text: string): Promise<number> {
   return (await handle.jsonValue()) as number;
 }
 
+/**
+ * The phone's MQTT WebSocket through a switch: `cut()` closes it and refuses new ones (a phone whose link
+ * dropped: what the broker sends meanwhile never reaches it), `restore()` lets the client's reconnection through.
+ */
+async function cuttableRealtimeLink(context: BrowserContext): Promise<{ cut: () => void; restore: () => void }> {
+  let isCut = false;
+  const open = new Set<WebSocketRoute>();
+  await context.routeWebSocket(/\/mqtt$/, (ws) => {
+    if (isCut) {
+      void ws.close().catch(() => undefined);
+      return;
+    }
+    ws.connectToServer(); // messages both ways pass through untouched; closing one side closes the other
+    open.add(ws);
+  });
+  return {
+    cut: () => {
+      isCut = true;
+      for (const ws of open) void ws.close().catch(() => undefined); // one already closed by its page is fine
+      open.clear();
+    },
+    restore: () => {
+      isCut = false;
+    },
+  };
+}
+
 async function moveDriver(context: BrowserContext, passenger: Page, point: Coordinates): Promise<number> {
   const movedAt = Date.now();
   await context.setGeolocation(point);
@@ -71,6 +98,7 @@ describe("the passenger's distance to the driver", () => {
     const start = northOfPickup(1_300);
     const passengerContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
     const driverContext = await phoneContext(suite.browser, { geolocation: start });
+    const link = await cuttableRealtimeLink(passengerContext);
     const passenger = await passengerContext.newPage();
     const driverPage = await driverContext.newPage();
     await loginToActiveTrip(passenger, rider.email, '/passenger/active-trip');
@@ -83,6 +111,21 @@ describe("the passenger's distance to the driver", () => {
     const sorted = [...delays].sort((a, b) => a - b);
     console.info(`[driver-location] passenger saw each ~650 m move after (ms): ${delays.join(', ')}; median ${sorted[Math.floor(sorted.length / 2)]}, max ${sorted.at(-1)}`);
     expect(Math.max(...delays)).toBeLessThanOrEqual(LOCATION_FOLLOW_MS);
+
+    // The passenger's realtime link drops while the driver moves and stops (their message is lost for this
+    // phone): once the link is back ('Jala Online'), the move shows at once, not at the driver's next repeat.
+    link.cut();
+    await passenger.getByTestId('connection-indicator').getByText('Jala Off').waitFor();
+    const unseen = northOfPickup(500);
+    await driverContext.setGeolocation(unseen);
+    await expect.poll(async () => (await api<{ driver: { location_latitude: number } }>('GET', '/trips/active', riderToken)).data.driver.location_latitude)
+      .toBeCloseTo(unseen.latitude, 5);
+    link.restore();
+    await passenger.getByTestId('connection-indicator').getByText('Jala Online').waitFor();
+    const backAt = Date.now();
+    const afterReturn = (await whenShown(passenger, distanceText(unseen))) - backAt;
+    console.info(`[driver-location] a move made while the passenger's link was down showed ${afterReturn} ms after 'Jala Online'`);
+    expect(afterReturn).toBeLessThanOrEqual(LOCATION_FOLLOW_MS);
 
     await passengerContext.close();
     await driverContext.close();

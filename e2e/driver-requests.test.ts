@@ -10,6 +10,7 @@ import type { MqttClient } from 'mqtt';
 import { topics } from '@jala/contracts';
 import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
+import { eq, schema } from '@jala/db';
 import { connectMqtt, nextMessage } from '../apps/server/test/support/mqtt';
 import { baseUrl, phoneContext, screenshot, uniqueEmail } from './support/browser';
 import { api } from './support/api';
@@ -97,7 +98,7 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     expect(text).toContain('Parque Kennedy, Miraflores');
     expect(text).toContain('Jockey Plaza, Santiago de Surco');
     expect(text).toContain('Precio ofrecidoS/\u00a020.00');
-    expect(text).toMatch(/Tarifa estimadaS\/ \d+\.\d{2}/);
+    expect(text).toMatch(/Tarifa estimadaS\/\s\d+\.\d{2}/);
     expect(text).toMatch(/Distancia\d+\.\d km/);
     expect(text).toMatch(/Tiempo\d+ min/);
     expect(text).toMatch(/Al recojo0\.\d km/);
@@ -204,20 +205,41 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     await context.close();
   });
 
-  it('tells an offline driver how to get requests (a state, not an error), with a link to fix it', { timeout: 60_000 }, async () => {
+  it("gets an offline driver online from the requests page in one tap ('Empezar a ganar' → 'Conectarse'); without a vehicle in service, the way to 'Estado'", { timeout: 90_000 }, async () => {
     const driver = await createDriver(suite.database.db, { user: { firstName: 'Elena', lastName: 'Rojas' }, profile: { driverStatus: 'offline' } });
     const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
     const page = await context.newPage();
-    await openRequests(page, driver.user.email);
+    await loginViaUi(page, driver.user.email, FACTORY_PASSWORD);
+    await page.getByRole('link', { name: 'Empezar a ganar' }).click();
+    await page.waitForURL('**/driver/trip-request');
     const card = page.getByTestId('requests-readiness');
-    await card.getByText('Estás desconectado. Conéctate en "Estado" para recibir solicitudes.').waitFor();
+    // A state, not an error: what stops the requests and, with a vehicle in service, the button that fixes it.
+    await card.getByText('Estás desconectado. Conéctate para recibir solicitudes.').waitFor();
+    await card.getByText(`Vehículo: ${driver.vehicle.brand} ${driver.vehicle.model} ${driver.vehicle.licensePlate}`).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByText('Cargando solicitudes...').count()).toBe(0);
     expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
     await screenshot(page, 'driver-requests-offline');
-    await card.getByRole('link', { name: 'Ir a Estado del Conductor' }).click();
-    await page.waitForURL('**/driver/status');
+    await card.getByRole('button', { name: 'Conectarse' }).click();
+    // Online on this very page: the card gives way to the live list.
+    await card.waitFor({ state: 'detached' });
+    await page.locator('.dt-requests__count, .empty-state').first().waitFor();
+    expect(page.url()).toMatch(/\/driver\/trip-request$/);
+    const [profile] = await suite.database.db.select().from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, driver.user.id));
+    expect(profile?.driverStatus).toBe('online');
     await context.close();
+
+    // Its only vehicle in the workshop: nothing to connect with here, so the way is 'Estado del Conductor'.
+    const other = await createDriver(suite.database.db, { user: { firstName: 'Raquel', lastName: 'Soto' }, profile: { driverStatus: 'offline' }, vehicle: { vehicleStatus: 'maintenance' } });
+    const otherContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
+    const otherPage = await otherContext.newPage();
+    await openRequests(otherPage, other.user.email);
+    const otherCard = otherPage.getByTestId('requests-readiness');
+    await otherCard.getByText('Estás desconectado. Conéctate en "Estado" para recibir solicitudes.').waitFor();
+    expect(await otherCard.getByRole('button', { name: 'Conectarse' }).count()).toBe(0);
+    await otherCard.getByRole('link', { name: 'Ir a Estado del Conductor' }).click();
+    await otherPage.waitForURL('**/driver/status');
+    await otherContext.close();
   });
 
   it('shows the yellow location box when the browser has no location permission', { timeout: 60_000 }, async () => {

@@ -93,7 +93,13 @@ describe('driver workspace in Chromium at 360×740', () => {
     expect(await look('plin')).toEqual(unchosen);
     // Each label on a single line at 360 px ('Efectiv' / 'o' was the bug), inside the screen.
     for (const method of ['cash', 'yape', 'plin']) {
-      expect(await chip(method).locator('.pay-chip__text').evaluate((el) => el.getClientRects().length)).toBe(1);
+      const lines = await chip(method).evaluate((el) => {
+        const label = [...el.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+        const range = document.createRange();
+        if (label) range.selectNodeContents(label);
+        return label ? range.getClientRects().length : 0;
+      });
+      expect(lines).toBe(1);
     }
     expect(await contentOverflow(page, 'main *')).toEqual([]);
     await screenshot(page, 'driver-payment-methods');
@@ -166,7 +172,8 @@ describe('driver workspace in Chromium at 360×740', () => {
     await page.getByRole('button', { name: 'Desconectarse' }).click();
     await page.getByText('Estás desconectado.').waitFor();
     await page.getByRole('button', { name: 'Conectarse' }).click();
-    await page.getByTestId('status-label').getByText('Conectado').waitFor();
+    // Exact: 'Desconectado' contains 'conectado', and the log must be read after the third change.
+    await page.getByTestId('status-label').getByText('Conectado', { exact: true }).waitFor();
 
     const log = await database.db.select().from(schema.driverStatusLog)
       .innerJoin(schema.users, eq(schema.users.id, schema.driverStatusLog.driverId))

@@ -93,7 +93,7 @@ describe('the usual price while proposing, and a receipt to keep', () => {
     const card = driverPage.getByRole('article', { name: 'Solicitud de Lucía Ccori' });
     await card.waitFor();
     expect(await card.getByTestId('request-fare-hint').textContent()).toBe('Precio habitual para este recorrido: S/\u00a011 – S/\u00a014');
-    expect(await card.getByText('Precio ofrecido').locator('xpath=..').textContent()).toContain('S/ 12.00');
+    expect(await card.getByText('Precio ofrecido').locator('xpath=..').textContent()).toContain('S/\u00a012.00');
     await card.scrollIntoViewIfNeeded();
     await animationsSettled(driverPage);
     await screenshot(driverPage, 'fairprice-driver-card');

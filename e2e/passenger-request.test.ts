@@ -106,7 +106,7 @@ describe('passenger: request a trip, receive offers, chat, accept, follow, cance
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await requestSheet(page).getByText('Selecciona un tipo de servicio').waitFor();
     await page.getByLabel('Tipo de servicio').selectOption({ label: 'Auto' });
-    await expect.poll(async () => (await summary.allTextContents()).join(' ')).toMatch(/km .* min S\/ \d+\.\d{2}$/);
+    await expect.poll(async () => (await summary.allTextContents()).join(' ')).toMatch(/km .* min S\/\s\d+\.\d{2}$/);
     await page.getByLabel('Precio que ofreces (S/)').fill('20');
     await settledScreenshot(page, 'passenger-request-step3');
     await page.getByRole('button', { name: 'Siguiente' }).click();

@@ -106,7 +106,7 @@ describe('payment method, chosen before the ride', () => {
     const card = requestFrom(driverPage, 'Rocío');
     await card.waitFor();
     await card.getByText('Efectivo · Pagará con S/ 50 · lleva S/ 35.50 de vuelto').waitFor();
-    await shot(driverPage, 'driver-request-cash', card.getByText(/Pagará con S\/ 50/));
+    await shot(driverPage, 'driver-request-cash', card.getByText(/Pagará con S\/\s50/));
     await card.getByRole('button', { name: 'Aceptar' }).click();
     await card.getByText(/Oferta enviada/).waitFor();
 

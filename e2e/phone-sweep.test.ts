@@ -3,7 +3,8 @@
  * the operators' console, for each role, in the states that matter (empty, loaded with long real-world
  * strings, error, every validation message shown, menus and sheets open), at 360×740 in Chromium. A scene
  * fails when the page is wider than the phone, axe-core finds a serious or critical violation, a tappable
- * control is smaller than 44×44 px, or a floating control (SOS) hides text the user would read.
+ * control is smaller than 44×44 px, a floating control (SOS) hides text the user would read, or a chosen
+ * control (filter pill, switch, chip, bottom-navigation item) looks like an unchosen one (`selection`).
  *
  * To cover a new screen, add a row to SCENES (and, if it needs one, an account or record to sweep-seed.ts).
  * Screenshots: e2e/screenshots/sweep/<scene>.png (kept as CI artifacts, see README).
@@ -36,6 +37,61 @@ interface Scene {
   inSight?: true;
   /** Brings the screen to the state: submit an empty form, open a menu or a sheet. */
   act?: (page: Page) => Promise<void>;
+  /** Controls shown both chosen and not chosen on this screen: each pair must look different (see SelectionPair). */
+  selection?: readonly SelectionPair[];
+}
+
+/**
+ * A chosen control and an unchosen one of the same kind (a filter pill, a switch, a chip, a navigation item),
+ * each a CSS selector whose first match is compared. They must differ in at least one of SELECTION_STYLES as
+ * computed by the browser: a state told by the accessibility tree alone (aria-pressed, aria-current) is lost on
+ * anyone who only looks at the phone.
+ */
+interface SelectionPair {
+  /** What the pair is, in a failure. */
+  name: string;
+  selected: string;
+  unselected: string;
+}
+
+const SELECTION_STYLES = ['background-color', 'border-color', 'color'] as const;
+
+const HISTORY_PILLS: SelectionPair = { name: 'history status pills', selected: '.filter-pill[aria-pressed="true"]', unselected: '.filter-pill[aria-pressed="false"]' };
+const NOTIFICATION_SWITCHES: SelectionPair = {
+  name: 'notification switches (the track is what shows on or off)',
+  selected: '.nt-switch__input:checked + .nt-switch__track',
+  unselected: '.nt-switch__input:not(:checked) + .nt-switch__track',
+};
+const PAYMENT_CHIPS: SelectionPair = { name: 'payment chips', selected: '.pay-chip.pay-chip--on', unselected: '.pay-chip:not(.pay-chip--on)' };
+const BOTTOM_NAV: SelectionPair = {
+  name: 'bottom navigation items',
+  selected: '.bottom-nav__item[aria-current="page"]',
+  unselected: '.bottom-nav__item:not([aria-current="page"]):not(.bottom-nav__item--disabled)',
+};
+
+/** The computed SELECTION_STYLES of the first element `selector` matches, or null when nothing matches. */
+async function selectionStyle(page: Page, selector: string): Promise<Record<string, string> | null> {
+  const element = page.locator(selector).first();
+  if ((await element.count()) === 0) return null;
+  return element.evaluate((node, properties) => {
+    const style = getComputedStyle(node);
+    return Object.fromEntries(properties.map((property) => [property, style.getPropertyValue(property)]));
+  }, [...SELECTION_STYLES]);
+}
+
+/** The scene's pairs whose chosen and unchosen controls look the same (or that are not on the screen at all). */
+async function indistinctSelections(page: Page, pairs: readonly SelectionPair[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const pair of pairs) {
+    const selected = await selectionStyle(page, pair.selected);
+    const unselected = await selectionStyle(page, pair.unselected);
+    if (!selected || !unselected) {
+      problems.push(`${pair.name}: nothing matches ${!selected ? pair.selected : pair.unselected}`);
+    } else if (SELECTION_STYLES.every((property) => selected[property] === unselected[property])) {
+      problems.push(`${pair.name}: chosen and not chosen look the same (${JSON.stringify(selected)})`);
+    }
+  }
+  return problems;
 }
 
 const submit = (label: string | RegExp) => async (page: Page) => {
@@ -64,11 +120,12 @@ const SCENES: Scene[] = [
   { name: 'protected-sends-to-login', as: 'visitor', path: '/dashboard', ready: 'Iniciar sesión' },
 
   // Passenger with long names, a long saved place and a full history.
-  { name: 'passenger-dashboard', as: 'passenger', path: '/passenger/dashboard', ready: 'Viajes Totales' },
-  { name: 'passenger-profile-menu', as: 'passenger', path: '/passenger/dashboard', ready: 'Cerrar sesión', inSight: true, act: async (page) => { await page.getByRole('button', { name: 'Menú de perfil' }).click(); } },
+  { name: 'passenger-dashboard', as: 'passenger', path: '/passenger/dashboard', ready: 'Viajes Totales', selection: [BOTTOM_NAV] },
+  { name: 'passenger-profile-menu', as: 'passenger', path: '/passenger/dashboard', ready: 'Cerrar sesión', inSight: true, act: async (page) => { await page.getByRole('button', { name: 'Menú de perfil' }).click(); }, selection: [BOTTOM_NAV] },
   { name: 'passenger-request-origin', as: 'passenger', path: '/passenger/trip-request', ready: LONG.placeName },
   {
     name: 'passenger-request-service-error', as: 'passenger', path: '/passenger/trip-request', ready: 'Selecciona un tipo de servicio', inSight: true,
+    selection: [PAYMENT_CHIPS],
     act: async (page) => {
       await page.getByRole('button', { name: LONG.placeName }).click();
       await page.getByRole('button', { name: 'Siguiente' }).click();
@@ -80,6 +137,7 @@ const SCENES: Scene[] = [
   {
     // Issue 26: the usual price (or the estimate) beside the offered price, and the far-below warning.
     name: 'passenger-request-price-warning', as: 'passenger', path: '/passenger/trip-request', ready: 'Muy por debajo de lo habitual: es probable que nadie acepte', inSight: true,
+    selection: [PAYMENT_CHIPS],
     act: async (page) => {
       await page.getByRole('button', { name: LONG.placeName }).click();
       await page.getByRole('button', { name: 'Siguiente' }).click();
@@ -90,7 +148,7 @@ const SCENES: Scene[] = [
       await page.getByLabel('Precio que ofreces (S/)').fill('0.50');
     },
   },
-  { name: 'passenger-profile', as: 'passenger', path: '/passenger/profile', ready: 'Perfil de pasajero' },
+  { name: 'passenger-profile', as: 'passenger', path: '/passenger/profile', ready: 'Perfil de pasajero', selection: [NOTIFICATION_SWITCHES] },
   {
     name: 'passenger-profile-validation', as: 'passenger', path: '/passenger/profile?edit=1', ready: 'El nombre es obligatorio.', inSight: true,
     act: async (page) => {
@@ -116,17 +174,18 @@ const SCENES: Scene[] = [
       await page.getByRole('button', { name: 'Agregar ubicación' }).click();
     },
   },
-  { name: 'passenger-history', as: 'passenger', path: '/passenger/trip-history', ready: 'Página 1 de 2' },
-  { name: 'passenger-history-all', as: 'passenger', path: '/passenger/trip-history', ready: 'Página 1 de 3', act: async (page) => { await page.getByRole('button', { name: 'Todos', exact: true }).click(); } },
+  { name: 'passenger-history', as: 'passenger', path: '/passenger/trip-history', ready: 'Página 1 de 2', selection: [HISTORY_PILLS, BOTTOM_NAV] },
+  { name: 'passenger-history-all', as: 'passenger', path: '/passenger/trip-history', ready: 'Página 1 de 3', act: async (page) => { await page.getByRole('button', { name: 'Todos', exact: true }).click(); }, selection: [HISTORY_PILLS, BOTTOM_NAV] },
   {
     name: 'passenger-history-detail', as: 'passenger', path: '/passenger/trip-history', ready: 'Detalle del viaje', inSight: true,
+    selection: [HISTORY_PILLS, BOTTOM_NAV],
     act: async (page) => {
       await page.locator('[data-testid="trip-card"]').first().click();
       await animationsSettled(page); // the sheet's slide-in
     },
   },
-  { name: 'passenger-empty-dashboard', as: 'newPassenger', path: '/passenger/dashboard', ready: 'Viajes Totales' },
-  { name: 'passenger-empty-history', as: 'newPassenger', path: '/passenger/trip-history', ready: 'Aún no hay viajes en tu historial.' },
+  { name: 'passenger-empty-dashboard', as: 'newPassenger', path: '/passenger/dashboard', ready: 'Viajes Totales', selection: [BOTTOM_NAV] },
+  { name: 'passenger-empty-history', as: 'newPassenger', path: '/passenger/trip-history', ready: 'Aún no hay viajes en tu historial.', selection: [HISTORY_PILLS, BOTTOM_NAV] },
   { name: 'passenger-empty-places', as: 'newPassenger', path: '/passenger/profile', ready: 'No tienes ubicaciones guardadas', act: async (page) => { await page.getByRole('tab', { name: 'Ubicaciones' }).click(); } },
   { name: 'passenger-active-pending', as: 'waitingPassenger', path: '/passenger/active-trip', ready: 'Ofertas de conductores' },
   { name: 'passenger-cancel-question', as: 'waitingPassenger', path: '/passenger/active-trip', ready: '¿Seguro que quieres cancelar el viaje?', inSight: true, act: submit('Cancelar viaje') },
@@ -141,9 +200,9 @@ const SCENES: Scene[] = [
   },
 
   // Driver with long names and plate, earnings and a nearby request.
-  { name: 'driver-dashboard', as: 'driver', path: '/driver/dashboard', ready: 'Panel del Conductor' },
-  { name: 'driver-requests', as: 'driver', path: '/driver/trip-request', ready: LONG.destination },
-  { name: 'driver-profile', as: 'driver', path: '/driver/profile', ready: 'Editar Perfil' },
+  { name: 'driver-dashboard', as: 'driver', path: '/driver/dashboard', ready: 'Panel del Conductor', selection: [BOTTOM_NAV] },
+  { name: 'driver-requests', as: 'driver', path: '/driver/trip-request', ready: LONG.destination, selection: [BOTTOM_NAV] },
+  { name: 'driver-profile', as: 'driver', path: '/driver/profile', ready: 'Editar Perfil', selection: [NOTIFICATION_SWITCHES] },
   { name: 'driver-vehicles', as: 'driver', path: '/driver/profile', ready: LONG.plate, act: async (page) => { await page.getByRole('tab', { name: 'Vehículos' }).click(); } },
   {
     name: 'driver-vehicle-form-validation', as: 'driver', path: '/driver/profile', ready: 'Requerido', inSight: true,
@@ -154,48 +213,55 @@ const SCENES: Scene[] = [
     },
   },
   { name: 'driver-status', as: 'driver', path: '/driver/status', ready: 'Estado del Conductor' },
-  { name: 'driver-earnings', as: 'driver', path: '/driver/earnings', ready: 'Mis Ganancias' },
+  { name: 'driver-earnings', as: 'driver', path: '/driver/earnings', ready: 'Mis Ganancias', selection: [BOTTOM_NAV] },
   // 'Mis viajes': completed and cancelled trips with long addresses, a Yape payment waiting ('Confirma el pago').
-  { name: 'driver-history', as: 'driver', path: '/driver/trips', ready: 'Confirma el pago' },
+  { name: 'driver-history', as: 'driver', path: '/driver/trips', ready: 'Confirma el pago', selection: [HISTORY_PILLS, BOTTOM_NAV] },
   {
     name: 'driver-history-completed-30-days', as: 'driver', path: '/driver/trips?estado=completed', ready: 'Confirma el pago',
+    selection: [HISTORY_PILLS, BOTTOM_NAV],
     act: async (page) => { await page.getByLabel('Periodo').selectOption({ label: 'Últimos 30 días' }); },
   },
   { name: 'driver-history-receipt-to-confirm', as: 'driver', path: (seed) => `/trips/${seed.pendingYapeTripId}/receipt`, ready: 'No recibí el pago' },
-  { name: 'driver-new-dashboard', as: 'newDriver', path: '/driver/dashboard', ready: 'Completa tu perfil de conductor para empezar a recibir viajes.' },
-  { name: 'driver-new-earnings', as: 'newDriver', path: '/driver/earnings', ready: 'Mis Ganancias' },
-  { name: 'driver-history-empty', as: 'newDriver', path: '/driver/trips', ready: 'Aún no tienes viajes. Cuando termines un viaje, aparecerá aquí con su recibo.' },
+  { name: 'driver-new-dashboard', as: 'newDriver', path: '/driver/dashboard', ready: 'Completa tu perfil de conductor para empezar a recibir viajes.', selection: [BOTTOM_NAV] },
+  { name: 'driver-new-earnings', as: 'newDriver', path: '/driver/earnings', ready: 'Mis Ganancias', selection: [BOTTOM_NAV] },
+  { name: 'driver-history-empty', as: 'newDriver', path: '/driver/trips', ready: 'Aún no tienes viajes. Cuando termines un viaje, aparecerá aquí con su recibo.', selection: [HISTORY_PILLS, BOTTOM_NAV] },
   { name: 'driver-new-profile-validation', as: 'newDriver', path: '/driver/profile', ready: 'Este campo es obligatorio.', inSight: true, act: submit('Registrar perfil de conductor') },
   { name: 'driver-active-trip', as: 'busyDriver', path: '/driver/active-trip', ready: LONG.destination },
   // A 'Ya pagué' the driver has not answered: the banner on every driver screen, with a long passenger name.
-  { name: 'driver-payment-banner-requests', as: 'owedDriver', path: '/driver/trip-request', ready: `${LONG.firstName} dice que ya te pagó`, inSight: true },
-  { name: 'driver-payment-banner-earnings', as: 'owedDriver', path: '/driver/earnings', ready: 'Por confirmar' },
+  { name: 'driver-payment-banner-requests', as: 'owedDriver', path: '/driver/trip-request', ready: `${LONG.firstName} dice que ya te pagó`, inSight: true, selection: [BOTTOM_NAV] },
+  { name: 'driver-payment-banner-earnings', as: 'owedDriver', path: '/driver/earnings', ready: 'Por confirmar', selection: [BOTTOM_NAV] },
 
   // Scheduled rides on both lists, with long names and addresses (seedBookings in sweep-seed.ts).
   {
     name: 'passenger-bookings', as: 'bookingPassenger', path: '/passenger/dashboard', ready: 'Conductor confirmado',
+    selection: [BOTTOM_NAV],
     act: async (page) => { await page.getByText('Conductor confirmado').evaluate((node) => node.scrollIntoView({ block: 'center' })); },
   },
   {
     name: 'passenger-booking-offer', as: 'bookingPassenger', path: '/passenger/dashboard', ready: `${LONG.driverFirstName} ${LONG.driverLastName}`, inSight: true,
+    selection: [BOTTOM_NAV],
     act: async (page) => { await page.getByRole('list', { name: 'Ofertas' }).getByRole('button', { name: 'Aceptar' }).scrollIntoViewIfNeeded(); },
   },
   {
     name: 'driver-bookings-open', as: 'bookingDriver', path: '/driver/trip-request?tab=programados', ready: 'Proponer otro precio', inSight: true,
+    selection: [BOTTOM_NAV],
     act: async (page) => { await page.getByLabel('Proponer otro precio').scrollIntoViewIfNeeded(); },
   },
   {
     name: 'driver-bookings-confirmed', as: 'bookingDriver', path: '/driver/trip-request?tab=programados', ready: 'Confirmado contigo', inSight: true,
+    selection: [BOTTOM_NAV],
     act: async (page) => { await page.getByText('Confirmado contigo').evaluate((node) => node.scrollIntoView({ block: 'center' })); },
   },
   {
     name: 'driver-booking-cancelled-by-passenger', as: 'bookingDriver', path: '/driver/trip-request?tab=programados', ready: /canceló el viaje programado del? /, inSight: true,
+    selection: [BOTTOM_NAV],
     act: async (page) => { await page.getByText('Cancelado por el pasajero').scrollIntoViewIfNeeded(); },
   },
 
   // The driver's 'Métodos de pago' at 360 px: cash chosen, Yape and Plin not; then all three chosen (filled, ticked).
   {
     name: 'driver-payment-methods', as: 'driver', path: '/driver/profile', ready: 'Guardar métodos de pago',
+    selection: [PAYMENT_CHIPS],
     act: async (page) => { await page.getByTestId('pay-chip-cash').evaluate((node) => node.scrollIntoView({ block: 'center' })); },
   },
   {
@@ -207,7 +273,7 @@ const SCENES: Scene[] = [
     },
   },
   // An offline driver with a vehicle in service: 'Conectarse' right on the requests page.
-  { name: 'driver-requests-offline', as: 'bookingDriver', path: '/driver/trip-request', ready: 'Estás desconectado. Conéctate para recibir solicitudes.' },
+  { name: 'driver-requests-offline', as: 'bookingDriver', path: '/driver/trip-request', ready: 'Estás desconectado. Conéctate para recibir solicitudes.', selection: [BOTTOM_NAV] },
 
   // The receipt of a completed trip with an accepted adjustment, on both phones.
   { name: 'passenger-receipt', as: 'passenger', path: receipt, ready: LONG.adjustmentNote },
@@ -275,6 +341,23 @@ describe('phone sweep at 360×740', () => {
     expect(await response.text()).toContain('User-agent: *');
   });
 
+  it('tells a chosen control from an unchosen one by computed style only, and fails on a pair that looks the same', async () => {
+    const context = await phoneContext(browser);
+    try {
+      const page = await context.newPage();
+      await page.setContent(`
+        <style>.pill { background: #fff; color: #1d2939; border: 1px solid #d0d5dd } .same .pill--on { font-weight: 700 } .told .pill--on { background: #1f4fd8; color: #fff }</style>
+        <div class="same"><button class="pill pill--on" aria-pressed="true">Todos</button><button class="pill" aria-pressed="false">Completados</button></div>
+        <div class="told"><button class="pill pill--on" aria-pressed="true">Todos</button><button class="pill" aria-pressed="false">Completados</button></div>`);
+      const pair = (group: string): SelectionPair => ({ name: group, selected: `.${group} .pill[aria-pressed="true"]`, unselected: `.${group} .pill[aria-pressed="false"]` });
+      expect(await indistinctSelections(page, [pair('told')])).toEqual([]);
+      expect(await indistinctSelections(page, [pair('same')])).toEqual([expect.stringMatching(/^same: chosen and not chosen look the same/)]);
+      expect(await indistinctSelections(page, [pair('missing')])).toEqual(['missing: nothing matches .missing .pill[aria-pressed="true"]']);
+    } finally {
+      await context.close();
+    }
+  });
+
   it.each(SCENES.map((scene) => [scene.name, scene] as const))('%s', async (_name, scene) => {
     const page = await phoneFor(scene.as);
     await page.goto(typeof scene.path === 'string' ? scene.path : scene.path(seed));
@@ -290,7 +373,8 @@ describe('phone sweep at 360×740', () => {
       axe: await axeViolations(page),
       smallTargets: await smallTapTargets(page),
       covered: await coveredByFloating(page),
+      selection: await indistinctSelections(page, scene.selection ?? []),
     };
-    expect(problems).toEqual({ inSight: [], overflow: [], axe: [], smallTargets: [], covered: [] });
+    expect(problems).toEqual({ inSight: [], overflow: [], axe: [], smallTargets: [], covered: [], selection: [] });
   });
 });

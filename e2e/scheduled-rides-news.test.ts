@@ -78,7 +78,7 @@ describe('bookings live on two phones', () => {
     await card.getByLabel('Proponer otro precio').fill('31.50');
     latencies.offer = await measured('offer → passenger list', () => card.getByRole('button', { name: 'Proponer' }).click(), passengerCard.getByRole('button', { name: 'Aceptar' }));
     await card.getByText('Oferta enviada: S/ 31.50 · Esperando la respuesta del pasajero').waitFor();
-    expect(await passengerCard.getByText(/S\/ 31\.50/).count()).toBeGreaterThan(0);
+    expect(await passengerCard.getByText(/S\/\s31\.50/).count()).toBeGreaterThan(0);
     await passengerCard.scrollIntoViewIfNeeded();
     await shot(passengerPhone, '02-passenger-offer-live');
 

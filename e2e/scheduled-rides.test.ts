@@ -51,11 +51,11 @@ describe('scheduled rides on two phones', () => {
     await driverPhone.goto('/driver/trip-request');
     await driverPhone.getByRole('tab', { name: 'Programados' }).click();
     // Other walks book near Parque Kennedy at the same time: this passenger's card only.
-    const offerButton = driverPhone.getByRole('listitem', { name: 'Viaje programado de Lucía Ccori', exact: true }).getByRole('button', { name: /^Ofertar S\/ / });
+    const offerButton = driverPhone.getByRole('listitem', { name: 'Viaje programado de Lucía Ccori', exact: true }).getByRole('button', { name: /^Ofertar S\/\s/ });
     await offerButton.waitFor();
     await shot(driverPhone, '03-driver-programados');
     await offerButton.click();
-    await driverPhone.getByText(/^Oferta enviada: S\/ /).waitFor();
+    await driverPhone.getByText(/^Oferta enviada: S\/\s/).waitFor();
 
     // The passenger picks the offer.
     await passengerPhone.reload();

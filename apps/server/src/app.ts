@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openDatabase, type DatabaseHandle } from '@jala/db';
+import { topics, type AccountNotification } from '@jala/contracts';
 import type { AppConfig } from './config';
 import { ClusterLock } from './lib/cluster-lock';
 import { acquireDataDirLock } from './lib/data-dir-lock';
@@ -124,7 +125,9 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const redis = config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined;
 
   const bus = await ClusterBus.create({ redis, nodeId: config.nodeId, log: server.log });
-  const accountChanges = accountChangesOn(bus);
+  // The broker needs the auth service, which needs these: it is plugged in below, once it exists.
+  let tellUser: (userId: number) => Promise<void> = async () => undefined;
+  const accountChanges = accountChangesOn(bus, (userId) => tellUser(userId));
   const sessionCache = new SessionCache({ listeningEpoch: () => bus.listeningEpoch, versions: bus.accountVersions });
   linkSessionCacheToBus(sessionCache, bus);
   const rateLimitRedis = redis ? await createRedis(redis, { maxRetriesPerRequest: 1 }) : undefined;
@@ -150,6 +153,11 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     publishBudget: mqttPublishBudget(budgets),
   });
   broker.attach(server.server);
+  tellUser = async (userId) => {
+    const news: AccountNotification = { type: 'account_changed' };
+    // A lost message only means the open app shows the change at its next profile read.
+    await broker.publish(topics.notifications(userId), news).catch((error: unknown) => server.log.warn({ err: error, userId }, 'account notification failed'));
+  };
   const realtime = linkBrokerToBus(broker, bus);
   let draining = false;
 

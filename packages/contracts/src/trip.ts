@@ -1,6 +1,6 @@
 /** Schemas of the marketplace: trip requests, offers, acceptance, stages, completion, chat and live topics. */
 import { z } from 'zod';
-import { cashNoteTooSmallMessage, isInPeru, isServiceTypeId, isStartCodeShape } from '@jala/domain';
+import { cashNoteTooSmallMessage, isInPeru, isServiceTypeId, isStartCodeShape, solesText } from '@jala/domain';
 import { ID_MAX, zId, zText } from './text';
 import { zScheduledFor } from './booking';
 import { zCashNote, zPaymentMethod, zWalletPaymentStatus } from './payment';
@@ -106,7 +106,7 @@ export const zCompleteTripRequest = z.object({
 
 /** POST /driver/trips/{id}/fare-adjustments: the assigned driver asks to add `amount` soles to the agreed price. */
 export const zProposeFareAdjustmentRequest = z.object({
-  amount: zSoles.max(FARE_ADJUSTMENT_MAX, `El ajuste no puede pasar de S/ ${FARE_ADJUSTMENT_MAX}.`),
+  amount: zSoles.max(FARE_ADJUSTMENT_MAX, `El ajuste no puede pasar de ${solesText(FARE_ADJUSTMENT_MAX)}.`),
   reason: z.enum(FARE_ADJUSTMENT_REASONS, { error: 'Elige el motivo del ajuste.' }),
   note: zText().max(200).optional(),
 });

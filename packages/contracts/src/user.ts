@@ -19,3 +19,11 @@ export const zUser = z.object({
   created_at: z.string(),
 });
 export type User = z.infer<typeof zUser>;
+
+/**
+ * notifications/{userId} (only that user subscribes; only the server publishes): the account changed — profile,
+ * user type, operator role, reactivation, a rating received. The open app reads its profile again (so a new
+ * operator sees 'Consola de operadores' without a reload); the message carries no details, the profile is the truth.
+ */
+export const zAccountNotification = z.object({ type: z.literal('account_changed') });
+export type AccountNotification = z.infer<typeof zAccountNotification>;

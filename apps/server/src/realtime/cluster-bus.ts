@@ -190,6 +190,17 @@ export interface AccountChanges {
   userChanged(userId: number): Promise<void>;
 }
 
-export function accountChangesOn(bus: ClusterBus): AccountChanges {
-  return { userChanged: (userId) => bus.broadcast({ kind: 'user-changed', userId }) };
+/**
+ * `tellUser` then tells the user's open apps (their notifications/{user} topic), once every node dropped its
+ * copy, so the profile they read on hearing it is the new one: a session made an operator from the command
+ * line sees its console without a reload. Called by the node that made the change (or whose command inbox
+ * ran it), so each change is told once.
+ */
+export function accountChangesOn(bus: ClusterBus, tellUser?: (userId: number) => Promise<void>): AccountChanges {
+  return {
+    userChanged: async (userId) => {
+      await bus.broadcast({ kind: 'user-changed', userId });
+      await tellUser?.(userId);
+    },
+  };
 }

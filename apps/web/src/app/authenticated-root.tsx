@@ -8,6 +8,7 @@ import { createQueryClient } from '../lib/query-client';
 import { keepQuerySnapshot, restoreQuerySnapshot } from '../lib/query-snapshot';
 import { useSession } from '../lib/session-store';
 import { driverTripQuery, passengerTripQuery } from '../lib/current-trip';
+import { useAccountNews } from './account-news';
 import { useBookingNews } from './booking-news';
 import { usePaymentNews } from './payment-news';
 import { SignedInNotices } from './signed-in-notices';
@@ -28,7 +29,8 @@ function navFor(pathname: string): 'passenger' | 'driver' | undefined {
 /**
  * Active-trip guard (spec §2), re-run on every location change once the session is known, and when a
  * booking becomes the active trip or is taken from its driver (`useBookingNews`). Also where the app hears,
- * wherever it is, that a driver's Yape/Plin payment moved (`usePaymentNews`).
+ * wherever it is, that a driver's Yape/Plin payment moved (`usePaymentNews`) and that the account changed
+ * (`useAccountNews`: the profile is read again, e.g. a new operator's menu).
  * Lookups go through the query cache (a few seconds fresh), so moving around does not hammer the API.
  */
 export function ActiveTripGuard() {
@@ -42,6 +44,7 @@ export function ActiveTripGuard() {
   useEffect(() => (userId === undefined ? undefined : startVisibilityReports()), [userId]);
   const [activations, setActivations] = useState(0);
   useBookingNews(userId, () => setActivations((count) => count + 1));
+  useAccountNews(userId);
   usePaymentNews(userId, user ? isDriverType(user.user_type) : false);
 
   useEffect(() => {

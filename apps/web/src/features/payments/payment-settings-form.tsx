@@ -63,8 +63,8 @@ function SettingsForm({ settings }: { settings: DriverPaymentSettings }) {
               <label key={method} className={`pay-chip pay-chip--check${on ? ' pay-chip--on' : ''}`} data-testid={`pay-chip-${method}`}>
                 <input type="checkbox" value={method} {...methodsInput} />
                 {/* A box that fills with a tick: the state reads without relying on colour alone. */}
-                <span className="pay-chip__box" aria-hidden="true">{on && <CheckIcon width="14" height="14" />}</span>
-                <span className="pay-chip__text">{PAYMENT_METHOD_LABELS[method]}</span>
+                <span className="pay-chip__box" aria-hidden="true">{on && <CheckIcon width="12" height="12" />}</span>
+                {PAYMENT_METHOD_LABELS[method]}
               </label>
             );
           })}

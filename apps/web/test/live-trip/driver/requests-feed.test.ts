@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CHAT_MESSAGE_ID_PATTERN, zDriverFeedMessage } from '@jala/contracts';
-import { applyFeedMessage, hasMovedMeaningfully, offeredTripEvent, sortRequests, upsertRequest } from '../../../src/features/live-trip/driver/requests-feed';
+import { applyFeedMessage, hasMovedMeaningfully, noticeAfter, offeredTripEvent, sortRequests, upsertRequest } from '../../../src/features/live-trip/driver/requests-feed';
 import { chatTextToSend, mergeChat as mergeChatMessages, newChatMessageId } from '../../../src/features/live-trip/shared/chat/merge-chat';
 import { parseMessage } from '../../../src/lib/use-realtime-topic';
 import { counterOfferError } from '../../../src/features/live-trip/driver/components/counter-offer-form';
@@ -29,8 +29,8 @@ describe('driver request feed rules', () => {
 
   it('removes closed and declined requests with a note only when the driver had them', () => {
     const list = [makeDriverTripRequest({ id: 1, passenger_name: 'Ana' })];
-    expect(applyFeedMessage(list, { type: 'trip_request_closed', trip_id: 1 }, none)).toEqual({ requests: [], notice: 'La solicitud de Ana ya no está disponible.' });
-    expect(applyFeedMessage(list, { type: 'offer_declined', trip_id: 1 }, none)).toEqual({ requests: [], notice: 'Ana eligió otra oferta.' });
+    expect(applyFeedMessage(list, { type: 'trip_request_closed', trip_id: 1 }, none)).toEqual({ requests: [], notice: { text: 'La solicitud de Ana ya no está disponible.', passengerName: 'Ana' } });
+    expect(applyFeedMessage(list, { type: 'offer_declined', trip_id: 1 }, none)).toEqual({ requests: [], notice: { text: 'Ana eligió otra oferta.', passengerName: 'Ana' } });
     expect(applyFeedMessage(list, { type: 'offer_declined', trip_id: 7 }, none).notice).toBeNull();
   });
 
@@ -111,5 +111,16 @@ describe('small rules of the driver screens', () => {
     expect(formatKm(12)).toBe('12.0 km');
     expect(formatRating(4.75)).toBe('★ 4.8');
     expect(formatRating(null)).toBe('Nuevo');
+  });
+});
+
+describe('the note about a request that went away', () => {
+  const gone = { text: 'La solicitud de Ana ya no está disponible.', passengerName: 'Ana' };
+
+  it('is retired by a new request from the same passenger, and kept over anyone else\'s', () => {
+    expect(noticeAfter(gone, { type: 'trip_request', request: makeDriverTripRequest({ id: 2, passenger_name: 'Ana' }) })).toBeNull();
+    expect(noticeAfter(gone, { type: 'trip_request', request: makeDriverTripRequest({ id: 3, passenger_name: 'Rosa' }) })).toBe(gone);
+    expect(noticeAfter(gone, { type: 'trip_request_closed', trip_id: 9 })).toBe(gone);
+    expect(noticeAfter(null, { type: 'trip_request', request: makeDriverTripRequest({ id: 2, passenger_name: 'Ana' }) })).toBeNull();
   });
 });

@@ -60,10 +60,11 @@ function StatusLink() {
   return (
     <Link to="/driver/status" className="list-link card">
       <CarIcon />
-      <span className="list-link__text">Estado del conductor</span>
-      {status && (
-        <span className={`drv-status-pill tone--${isOnline ? 'success' : 'neutral'}`}>{driverStatusLabel(isOnline)}</span>
-      )}
+      {/* The pill under the title: beside it, 'Desconectado' leaves the title no room at 360 px. */}
+      <span className="list-link__text drv-status-link__text">
+        Estado del conductor
+        {status && <span className={`drv-status-pill tone--${isOnline ? 'success' : 'neutral'}`}>{driverStatusLabel(isOnline)}</span>}
+      </span>
       <ChevronRightIcon />
     </Link>
   );

@@ -39,10 +39,28 @@ export function markOffered(requests: readonly DriverTripRequest[], tripId: numb
   return requests.map((r) => (r.id === tripId ? { ...r, my_offer_price: price } : r));
 }
 
+/** A note about a request that went away, and whose it was (so a newer request of theirs can retire it). */
+export interface RequestNotice {
+  text: string;
+  passengerName: string | null;
+}
+
+/** How long a note about a request that went away stays on screen: news, not a state. */
+export const REQUEST_NOTICE_MS = 10_000;
+
+/**
+ * The note to keep after a feed message: a new request from the passenger the note is about makes it stale
+ * ("La solicitud de Ana ya no está disponible." above Ana's new request reads as if that one were gone).
+ */
+export function noticeAfter(notice: RequestNotice | null, message: DriverFeedMessage): RequestNotice | null {
+  if (notice && message.type === 'trip_request' && notice.passengerName === message.request.passenger_name) return null;
+  return notice;
+}
+
 export interface FeedOutcome {
   requests: DriverTripRequest[];
   /** A note for the driver when a request they offered on went away, else null. */
-  notice: string | null;
+  notice: RequestNotice | null;
 }
 
 /**
@@ -60,14 +78,14 @@ export function applyFeedMessage(requests: readonly DriverTripRequest[], message
       const gone = requests.find((r) => r.id === message.trip_id);
       return {
         requests: removeRequest(requests, message.trip_id),
-        notice: gone ? `La solicitud de ${gone.passenger_name} ya no está disponible.` : null,
+        notice: gone ? { text: `La solicitud de ${gone.passenger_name} ya no está disponible.`, passengerName: gone.passenger_name } : null,
       };
     }
     case 'offer_declined': {
       const gone = requests.find((r) => r.id === message.trip_id);
       return {
         requests: removeRequest(requests, message.trip_id),
-        notice: gone ? `${gone.passenger_name} eligió otra oferta.` : null,
+        notice: gone ? { text: `${gone.passenger_name} eligió otra oferta.`, passengerName: gone.passenger_name } : null,
       };
     }
   }

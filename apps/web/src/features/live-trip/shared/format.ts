@@ -23,9 +23,9 @@ export function formatAge(createdAt: string, now: number = Date.now()): string {
   return minutes < 1 ? 'Hace un momento' : `Hace ${minutes} min`;
 }
 
-/** Time of a chat message in Lima, e.g. '14:05'. */
+/** Time of a chat message in Lima, e.g. '14:05': on 24 hours like every date and time of the app (formatLimaDateTime). */
 export function formatChatTime(timestamp: string): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleTimeString('es-PE', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Lima' });
+  return date.toLocaleTimeString('es-PE', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'America/Lima' });
 }

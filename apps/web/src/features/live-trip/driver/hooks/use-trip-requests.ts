@@ -5,7 +5,9 @@ import type { Coordinates } from '@jala/domain';
 import { liveTripKeys } from '../../shared/api';
 import { fetchTripRequests, rejectTripRequest, sendOffer } from '../api';
 import { useRealtimeTopic, type TopicClient } from '../../../../lib/use-realtime-topic';
-import { REQUESTS_REFRESH_MS, applyFeedMessage, hasMovedMeaningfully, markOffered, offeredTripEvent, removeRequest } from '../requests-feed';
+import {
+  REQUEST_NOTICE_MS, REQUESTS_REFRESH_MS, applyFeedMessage, hasMovedMeaningfully, markOffered, noticeAfter, offeredTripEvent, removeRequest, type RequestNotice,
+} from '../requests-feed';
 
 export interface TripRequestsOptions {
   driverId: number;
@@ -35,7 +37,12 @@ export interface TripRequestsState {
 export function useTripRequests({ driverId, position, onAssigned, client }: TripRequestsOptions): TripRequestsState {
   const queryClient = useQueryClient();
   const queryKey = useMemo(() => liveTripKeys.requests(driverId), [driverId]);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<RequestNotice | null>(null);
+  useEffect(() => {
+    if (!notice) return undefined;
+    const timer = setTimeout(() => setNotice(null), REQUEST_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
   const hidden = useRef(new Set<number>());
 
   // Where the list was last asked for; the query always sends the freshest fix.
@@ -82,7 +89,7 @@ export function useTripRequests({ driverId, position, onAssigned, client }: Trip
       if (!list) return;
       const outcome = applyFeedMessage(list, message, hidden.current);
       queryClient.setQueryData(queryKey, outcome.requests);
-      if (outcome.notice) setNotice(outcome.notice);
+      setNotice((current) => outcome.notice ?? noticeAfter(current, message));
     },
     onLive: refetchWhenLive,
   });
@@ -100,7 +107,7 @@ export function useTripRequests({ driverId, position, onAssigned, client }: Trip
         if (event.kind === 'assigned_to_me') onAssigned(message.trip_id);
         else if (event.kind === 'closed') {
           update((list) => removeRequest(list, message.trip_id));
-          if (request) setNotice(event.notice);
+          if (request) setNotice({ text: event.notice, passengerName: request.passenger_name });
         }
       },
     },
@@ -128,7 +135,7 @@ export function useTripRequests({ driverId, position, onAssigned, client }: Trip
     requests,
     isLoading: anchor === null || query.isPending,
     error: query.error,
-    notice,
+    notice: notice?.text ?? null,
     dismissNotice: useCallback(() => setNotice(null), []),
     offer,
     reject,
