@@ -27,9 +27,12 @@ export function revealFirstInvalid(container: HTMLElement | null): void {
     field.focus({ preventScroll: true });
     // The whole field — label on top, control, message below — is what comes into sight: scrolling to the
     // message alone stopped with the label cut off above it (the field was above the screen). 'nearest'
-    // keeps the field's scroll-margin clear of the sticky header and the bottom bar.
+    // keeps the field's scroll-margin clear of the sticky header and the bottom bar. A message kept apart
+    // from its field (the trip wizard's, under the step) is what must be read: it comes into sight itself.
     const messageId = field.getAttribute('aria-describedby')?.split(' ')[0];
     const message = messageId ? document.getElementById(messageId) : null;
-    (field.closest('.field, fieldset') ?? message ?? field).scrollIntoView?.({ block: 'nearest' });
+    const whole = field.closest('.field, fieldset');
+    const target = whole && (!message || whole.contains(message)) ? whole : (message ?? field);
+    target.scrollIntoView?.({ block: 'nearest' });
   });
 }
