@@ -83,7 +83,8 @@ export class SafetyRepository {
    */
   async raiseAlert(values: typeof schema.safetyAlerts.$inferInsert & { userId: number }, repeatSince: Date): Promise<{ alert: SafetyAlertRow; created: boolean }> {
     return this.db.transaction(async (tx) => {
-      await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, values.userId)).for('update');
+      // NO KEY UPDATE: rows that reference the user (a trip, a session) can still be inserted meanwhile.
+      await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, values.userId)).for('no key update');
       const alerts = schema.safetyAlerts;
       const [recent] = await tx.select().from(alerts)
         .where(and(eq(alerts.userId, values.userId), or(isNull(alerts.resolvedAt), and(eq(alerts.tripId, values.tripId), gt(alerts.createdAt, repeatSince)))))
