@@ -6,11 +6,13 @@
  * Screenshots of each state go to /work/notes/shots/bookings/ (BOOKING_SHOTS_DIR).
  */
 import { describe, expect, it } from 'vitest';
+import { topics } from '@jala/contracts';
 import { and, eq, isNotNull, schema } from '@jala/db';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { phoneContext, shotsInto } from './support/browser';
 import { api } from './support/api';
+import { subscriptionGranted } from './support/live-subscription';
 import { useBrowserSuite } from './support/suite';
 import { loginViaUi, registerViaUi } from './support/session';
 import { scheduleAutoTomorrow } from './support/two-phones';
@@ -98,8 +100,13 @@ describe('scheduled rides on two phones', () => {
     expect(booking).toBeTruthy();
     const minutesAway = (minutes: number) => new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000);
     const moveBooking = (at: Date) => db.update(schema.trips).set({ scheduledFor: at, expiresAt: new Date(at.getTime() + 10 * 60_000) }).where(eq(schema.trips.id, booking!.id));
-    await moveBooking(minutesAway(40));
+    // The in-app reminder is a live message (a locked phone gets it by push): the dashboard listens on the
+    // passenger's notifications topic first, then the booking moves, so the sweep cannot send it unheard.
+    const passengerId = (await api<{ id: number }>('GET', '/auth/profile', passengerToken)).data.id;
+    const listening = subscriptionGranted(passengerPhone, topics.notifications(passengerId));
     await passengerPhone.reload();
+    await listening;
+    await moveBooking(minutesAway(40));
     await passengerPhone.getByText(/^Recordatorio: tu viaje programado es el /).waitFor({ timeout: SWEEP_WAIT_MS });
     await shot(passengerPhone, '08-recordatorio');
     await moveBooking(minutesAway(19));
