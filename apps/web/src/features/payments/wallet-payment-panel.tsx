@@ -29,7 +29,8 @@ const STATE_TEXT = {
 /**
  * Yape/Plin at the end of the ride (issue 26). The passenger reads the driver's name and number (only their
  * receipt carries it) and taps 'Ya pagué'; the driver taps 'Pago recibido' or 'No recibí el pago'. Either
- * answer arrives on trip_status/{trip} and the other phone refetches (`onChanged`).
+ * answer arrives on trip_status/{trip} and the other phone refetches (`onChanged`), as it does whenever it starts
+ * listening (an answer given before that would otherwise be missed until a reload).
  */
 export function WalletPaymentPanel({ tripId, total, payment, onChanged }: {
   tripId: number;
@@ -53,6 +54,8 @@ export function WalletPaymentPanel({ tripId, total, payment, onChanged }: {
     onMessage: (message) => {
       if (message.payment_status) onChanged();
     },
+    // Each time the subscription is (re)granted: an answer given before this screen listened is read too.
+    onLive: onChanged,
   });
   const text = STATE_TEXT[side][status];
   return (
