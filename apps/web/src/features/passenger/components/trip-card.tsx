@@ -44,7 +44,9 @@ export function TripCard({ trip, onSelect }: { trip: TripHistoryItem; onSelect: 
       {/* The duration is what the ride really took (the server sends none for a trip that never ran). */}
       {trip.distance_km !== null && (
         <span className="pw-trip-card__distance">
-          Distancia: {formatOneDecimal(trip.distance_km)} km{trip.duration_minutes !== null && ` • Duración: ${trip.duration_minutes} min`}
+          {trip.duration_minutes === null
+            ? <>Distancia: {formatOneDecimal(trip.distance_km)} km</>
+            : <>Distancia: {formatOneDecimal(trip.distance_km)} km • Duración: {trip.duration_minutes} min</>}
         </span>
       )}
       {canRateTrip(trip) && <span className="pill pill--warning pw-trip-card__cta">Califica a tu conductor ›</span>}
