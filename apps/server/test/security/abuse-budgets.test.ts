@@ -8,11 +8,10 @@
 import { expect } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { BIDI_CONTROLS_MESSAGE, topics, type SosAlert } from '@jala/contracts';
-import { and, eq, schema, type Database } from '@jala/db';
-import { createDriver, createTrip, createUser } from '@jala/test-factories/database';
+import { and, eq, schema } from '@jala/db';
 import { buildApp } from '../../src/app';
 import { HTTP_BUDGETS, MQTT_BUDGETS, MQTT_DISCONNECT_FACTOR } from '../../src/budgets/budget-table';
-import { login, passenger } from '../support/actors';
+import { passenger, ridingPair } from '../support/actors';
 import { describeOnBackends } from '../support/backends';
 import { api, registerUser, statusesInTurn } from '../support/http';
 import { connectMqtt } from '../support/mqtt';
@@ -20,20 +19,6 @@ import { testConfig } from '../support/test-app';
 
 const RETRY_MESSAGE = /^Demasiados intentos seguidos\. Inténtalo de nuevo (en unos segundos|en \d+ minutos?)\.$/;
 const limitOf = (route: string) => Number(HTTP_BUDGETS[route]?.limit);
-
-/** A trip in progress between a fresh passenger and driver, both logged in. */
-async function ridingPair(baseUrl: string, db: Database) {
-  const driver = await createDriver(db);
-  const rider = await createUser(db);
-  const trip = await createTrip(db, {
-    passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'in_progress', acceptedAt: new Date(), startedAt: new Date(),
-  });
-  return {
-    tripId: trip.id,
-    rider: { id: rider.id, token: (await login(baseUrl, rider.email)).token },
-    driver: { id: driver.user.id, token: (await login(baseUrl, driver.user.email)).token },
-  };
-}
 
 describeOnBackends('write budgets against one abusive account on %s', ({ t, maybe }) => {
   maybe('refuses to start with a write route that has no budget', async () => {

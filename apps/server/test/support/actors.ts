@@ -1,6 +1,6 @@
 import type { Database } from '@jala/db';
 import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
-import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
+import { createDriver, createTrip, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { api, registerUser } from './http';
 import type { TestApp } from './test-app';
 
@@ -68,4 +68,18 @@ export async function tripInProgress(t: TestApp, overrides: Record<string, unkno
   if (accepted.status !== 200) throw new Error(`accept failed ${accepted.status}`);
   await driveToStage(t.baseUrl, { passenger: p.token, driver: d.token }, trip.id, 'in_progress');
   return { p, d, tripId: trip.id };
+}
+
+/** A trip in progress, written straight to the database, between a fresh passenger and driver, both logged in. */
+export async function ridingPair(baseUrl: string, db: Database) {
+  const driver = await createDriver(db);
+  const rider = await createUser(db);
+  const trip = await createTrip(db, {
+    passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'in_progress', acceptedAt: new Date(), startedAt: new Date(),
+  });
+  return {
+    tripId: trip.id,
+    rider: { id: rider.id, token: (await login(baseUrl, rider.email)).token },
+    driver: { id: driver.user.id, token: (await login(baseUrl, driver.user.email)).token },
+  };
 }

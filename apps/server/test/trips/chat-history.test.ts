@@ -7,28 +7,14 @@
 import { expect } from 'vitest';
 import { CHAT_PAGE_MAX, topics, type AdminChatPage, type AdminTripStory, type ChatMessage, type ChatPage } from '@jala/contracts';
 import { and, eq, schema, type Database } from '@jala/db';
-import { createDriver, createTrip, createUser } from '@jala/test-factories/database';
+import { createUser } from '@jala/test-factories/database';
 import { CHAT_MESSAGES_KEPT } from '../../src/modules/trips/chat.service';
-import { login } from '../support/actors';
+import { login, ridingPair } from '../support/actors';
 import { describeOnBackends } from '../support/backends';
 import { api } from '../support/http';
 import { connectMqtt } from '../support/mqtt';
 
 type ChatRowValues = typeof schema.chatMessages.$inferInsert;
-
-/** A trip in progress between a fresh passenger and driver, both logged in. */
-async function ridingPair(baseUrl: string, db: Database) {
-  const driver = await createDriver(db);
-  const rider = await createUser(db);
-  const trip = await createTrip(db, {
-    passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'in_progress', acceptedAt: new Date(), startedAt: new Date(),
-  });
-  return {
-    tripId: trip.id,
-    rider: { id: rider.id, token: (await login(baseUrl, rider.email)).token },
-    driver: { id: driver.user.id, token: (await login(baseUrl, driver.user.email)).token },
-  };
-}
 
 /**
  * `count` rows of one conversation, inserted in a shuffled order (so ids do not follow the stored time) with
