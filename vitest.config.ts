@@ -1,10 +1,17 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
 import { defineConfig } from 'vitest/config';
 
 /**
  * Every wait in the suite ends at the event it needs (an element, a message, a row); these are ceilings for a
  * busy machine, never durations. `expect.poll` alone would give up after 1 s.
  */
+/** The web's `@/` alias, for the browser walks that load a few web modules (the MQTT client, chat merging) directly. */
+const WEB_SOURCE_ALIAS = {
+  alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./apps/web/src/', import.meta.url)) }],
+};
+
 const WAIT_CEILINGS = { expect: { poll: { timeout: 20_000 } } };
 
 // One runner, several projects: pure unit tests, server integration (real PGlite/PostgreSQL/Redis/MQTT),
@@ -18,7 +25,12 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
-      { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts', 'packages/test-factories/test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'contracts',
+          include: ['packages/contracts/test/**/*.test.ts', 'packages/test-factories/test/**/*.test.ts'],
+        },
+      },
       {
         test: {
           name: 'server',
@@ -50,6 +62,7 @@ export default defineConfig({
         // a busy machine, so two browsers and the server sharing 2 cores only make steps slower. The files
         // share one server and database, so a test relies only on the data it created (never on an empty
         // list, a global count or a first row).
+        resolve: WEB_SOURCE_ALIAS,
         test: {
           name: 'e2e',
           ...WAIT_CEILINGS,
@@ -64,6 +77,7 @@ export default defineConfig({
       {
         // Several real nodes behind nginx on PostgreSQL and Redis (docs/DEPLOY.md); each file starts its own.
         // They kill nodes and time failovers, so they run one at a time, after everything else.
+        resolve: WEB_SOURCE_ALIAS,
         test: {
           name: 'cluster',
           ...WAIT_CEILINGS,

@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { atMost, log, round, type Benchmark, type Measurement } from './lib/report';
+
+import { atMost, type Benchmark, log, type Measurement, round } from './lib/report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB = join(ROOT, 'apps/web');
@@ -18,7 +19,11 @@ const LOGIN_PAGE = 'src/features/auth/pages/login-page.tsx';
 const LOGIN_BUDGET_KB = 100;
 const ROUTE_BUDGET_KB = 200;
 
-interface ManifestChunk { file: string; imports?: string[]; dynamicImports?: string[] }
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
 type Manifest = Record<string, ManifestChunk>;
 
 /** Output files of `keys` and their static imports, transitively. */
@@ -46,23 +51,34 @@ function newestMtime(dir: string): number {
 
 function build(): void {
   log('bundle', 'building the web app (npm run build -w @jala/web)…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@jala/web'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const result = spawnSync('npm', ['run', 'build', '-w', '@jala/web'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (result.status !== 0) throw new Error(`web build failed (exit ${result.status})`);
 }
 
-/** Route pages: apps/web/src/features/<feature>/pages/<page>.tsx, as manifest keys. */
+/**
+ * Route pages: every <page>.tsx in a pages/ folder at any depth of apps/web/src/features (live-trip keeps its sides' pages
+ * in driver-view/pages and passenger-view/pages), as manifest keys.
+ */
 function routePages(): string[] {
-  const features = join(WEB, 'src/features');
-  return readdirSync(features).flatMap((feature) => {
-    const pages = join(features, feature, 'pages');
-    if (!existsSync(pages)) return [];
-    return readdirSync(pages).filter((f) => f.endsWith('.tsx')).map((f) => relative(WEB, join(pages, f)));
-  }).sort();
+  const pagesBelow = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) => {
+        const path = join(dir, entry.name);
+        if (entry.name !== 'pages') return pagesBelow(path);
+        return readdirSync(path)
+          .filter((f) => f.endsWith('.tsx'))
+          .map((f) => relative(WEB, join(path, f)));
+      });
+  return pagesBelow(join(WEB, 'src/features')).sort();
 }
 
 export const bundle: Benchmark = {
   name: 'bundle',
-  description: 'gzip size of each route\'s initial JS (entry + page chunk + static imports)',
+  description: "gzip size of each route's initial JS (entry + page chunk + static imports)",
   async run(options) {
     if (options.rebuild || !existsSync(MANIFEST)) build();
     else if (newestMtime(join(WEB, 'src')) > statSync(MANIFEST).mtimeMs) {
@@ -94,12 +110,28 @@ export const bundle: Benchmark = {
       if (!manifest[page]) {
         // Not its own chunk: the page was bundled into something else (e.g. imported statically).
         log('bundle', `  ${page}: NOT a separate chunk in the manifest (is it lazy in app/router.tsx?)`);
-        results.push({ name: `${page.replace('src/features/', '')} is a lazy chunk`, value: 0, unit: 'chunks', budget: '1 chunk', pass: false });
+        results.push({
+          name: `${page.replace('src/features/', '')} is a lazy chunk`,
+          value: 0,
+          unit: 'chunks',
+          budget: '1 chunk',
+          pass: false,
+        });
         continue;
       }
       const { kb, files } = routeKb(page);
-      log('bundle', `  ${page.replace('src/features/', '').padEnd(44)} ${kb.toFixed(2).padStart(7)} KB gz (${files.length} chunks)`);
-      results.push(atMost(`route ${page.replace('src/features/', '').replace('/pages/', '/').replace('.tsx', '')}`, round(kb), 'KB', ROUTE_BUDGET_KB));
+      log(
+        'bundle',
+        `  ${page.replace('src/features/', '').padEnd(44)} ${kb.toFixed(2).padStart(7)} KB gz (${files.length} chunks)`,
+      );
+      results.push(
+        atMost(
+          `route ${page.replace('src/features/', '').replace('/pages/', '/').replace('.tsx', '')}`,
+          round(kb),
+          'KB',
+          ROUTE_BUDGET_KB,
+        ),
+      );
       if (kb > largest.kb) largest = { page, kb };
     }
     log('bundle', `largest route: ${largest.page} (${largest.kb.toFixed(2)} KB gz)`);

@@ -11,16 +11,18 @@
  * 4 s over MQTT); every phone connected to /mqtt over WebSocket with its session token and subscribed to
  * its topics.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
+
 import type { Database } from '@jala/db';
 import { createDriver, createTrip, createUser } from '@jala/test-factories/database';
+
 import { startCluster } from '../e2e/cluster/support/cluster';
 import { clusterTokenSecret, openSessionsWith, startApp } from './lib/app';
 import type { SimulatedPhone, StartMessage, WorkerReport } from './lib/phone-load-worker';
 import { LIMA_CORE, pointIn, seededRandom } from './lib/random';
-import { info, log, percentile, round, type Benchmark, type Measurement } from './lib/report';
+import { type Benchmark, info, log, type Measurement, percentile, round } from './lib/report';
 
 export const P99_LIMIT_MS = 100;
 const FIRST_STEP = 100;
@@ -70,7 +72,12 @@ async function addPhones(target: Target, phones: SimulatedPhone[], count: number
     const rider = await createUser(target.db);
     const driving = await createDriver(target.db, { profile });
     const ride = await createTrip(target.db, {
-      passengerId: rider.id, driverId: driving.user.id, vehicleId: driving.vehicle.id, status: 'accepted', acceptedAt: new Date(), ...pickup,
+      passengerId: rider.id,
+      driverId: driving.user.id,
+      vehicleId: driving.vehicle.id,
+      status: 'accepted',
+      acceptedAt: new Date(),
+      ...pickup,
     });
     const base = { latitude: at.latitude, longitude: at.longitude, token: '' };
     added.push(
@@ -80,7 +87,11 @@ async function addPhones(target: Target, phones: SimulatedPhone[], count: number
       { ...base, kind: 'driving', userId: driving.user.id, tripId: ride.id },
     );
   }
-  const tokens = await openSessionsWith(target.db, target.secret, added.map((p) => p.userId));
+  const tokens = await openSessionsWith(
+    target.db,
+    target.secret,
+    added.map((p) => p.userId),
+  );
   phones.push(...added.map((p) => ({ ...p, token: tokens.get(p.userId) as string })));
 }
 
@@ -100,12 +111,18 @@ function message<T>(child: ChildProcess, type: string): Promise<T> {
 
 async function runStep(target: Target, phones: SimulatedPhone[], measureMs: number): Promise<Step> {
   const generators = Math.ceil(phones.length / PHONES_PER_GENERATOR);
-  const workers = Array.from({ length: generators }, () => fork(WORKER, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const workers = Array.from({ length: generators }, () =>
+    fork(WORKER, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
   try {
     const connected = workers.map((w) => message<{ failures: number }>(w, 'connected'));
     workers.forEach((worker, i) => {
       const start: StartMessage = {
-        type: 'start', apiUrl: target.apiUrl, wsUrl: target.wsUrl, warmupMs: WARMUP_MS, measureMs,
+        type: 'start',
+        apiUrl: target.apiUrl,
+        wsUrl: target.wsUrl,
+        warmupMs: WARMUP_MS,
+        measureMs,
         phones: phones.filter((_, index) => index % generators === i),
       };
       worker.send(start);
@@ -129,14 +146,32 @@ async function runStep(target: Target, phones: SimulatedPhone[], measureMs: numb
       generatorCpuMax: Math.max(...done.map((r) => r.cpuPercent)),
       pass: false,
     };
-    step.pass = step.p99 < P99_LIMIT_MS && step.failed === 0 && step.connectFailures === 0 && step.dropped === 0 && latencies.length > 0;
+    step.pass =
+      step.p99 < P99_LIMIT_MS &&
+      step.failed === 0 &&
+      step.connectFailures === 0 &&
+      step.dropped === 0 &&
+      latencies.length > 0;
     return step;
   } finally {
-    await Promise.all(workers.map((w) => (w.exitCode === null && w.signalCode === null ? new Promise((resolve) => { w.once('exit', resolve); w.kill('SIGTERM'); }) : undefined)));
+    await Promise.all(
+      workers.map((w) =>
+        w.exitCode === null && w.signalCode === null
+          ? new Promise((resolve) => {
+              w.once('exit', resolve);
+              w.kill('SIGTERM');
+            })
+          : undefined,
+      ),
+    );
   }
 }
 
-async function capacityOf(target: Target, maxPhones: number, measureMs: number): Promise<{ held: number; steps: Step[] }> {
+async function capacityOf(
+  target: Target,
+  maxPhones: number,
+  measureMs: number,
+): Promise<{ held: number; steps: Step[] }> {
   const random = seededRandom(21);
   const phones: SimulatedPhone[] = [];
   const steps: Step[] = [];
@@ -146,13 +181,18 @@ async function capacityOf(target: Target, maxPhones: number, measureMs: number):
     steps.push(step);
     // A lagging generator with CPU to spare is starved by the machine, not saturated by its phones.
     const lagged = step.generatorLagP99 > GENERATOR_LAG_LIMIT_MS;
-    const lagNote = !lagged ? '' : step.generatorCpuMax > 50
-      ? ' — GENERATOR SATURATED: its lag is in these latencies, the figure is pessimistic'
-      : ' — the machine is overcommitted (generators lag with CPU to spare): latencies include scheduling delay';
-    log('capacity', `${target.name}: ${step.phones} phones → ${step.requests} reads in ${measureMs / 1000} s, p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, ` +
-      `failed ${step.failed}${step.firstFailure ? ` (${step.firstFailure})` : ''}, not connected ${step.connectFailures}, dropped ${step.dropped}; ` +
-      `${step.generators} generator(s): event-loop lag p99 ${step.generatorLagP99.toFixed(1)} ms, CPU ≤ ${step.generatorCpuMax.toFixed(0)} %` +
-      `${lagNote} → ${step.pass ? 'holds' : 'does not hold'}`);
+    const lagNote = !lagged
+      ? ''
+      : step.generatorCpuMax > 50
+        ? ' — GENERATOR SATURATED: its lag is in these latencies, the figure is pessimistic'
+        : ' — the machine is overcommitted (generators lag with CPU to spare): latencies include scheduling delay';
+    log(
+      'capacity',
+      `${target.name}: ${step.phones} phones → ${step.requests} reads in ${measureMs / 1000} s, p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, ` +
+        `failed ${step.failed}${step.firstFailure ? ` (${step.firstFailure})` : ''}, not connected ${step.connectFailures}, dropped ${step.dropped}; ` +
+        `${step.generators} generator(s): event-loop lag p99 ${step.generatorLagP99.toFixed(1)} ms, CPU ≤ ${step.generatorCpuMax.toFixed(0)} %` +
+        `${lagNote} → ${step.pass ? 'holds' : 'does not hold'}`,
+    );
     if (!step.pass) break;
   }
   const held = steps.filter((s) => s.pass).at(-1)?.phones ?? 0;
@@ -161,15 +201,26 @@ async function capacityOf(target: Target, maxPhones: number, measureMs: number):
 
 async function inProcessTarget(backend: 'pglite' | 'postgres'): Promise<Target> {
   const running = await startApp(backend);
-  return { name: `1 node, ${backend === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, apiUrl: running.baseUrl, wsUrl: running.wsUrl, db: running.db, secret: running.app.config, stop: running.stop };
+  return {
+    name: `1 node, ${backend === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+    apiUrl: running.baseUrl,
+    wsUrl: running.wsUrl,
+    db: running.db,
+    secret: running.app.config,
+    stop: running.stop,
+  };
 }
 
 async function clusterTarget(): Promise<Target> {
   const cluster = await startCluster({ nodes: 2, logLevel: 'error', nginxWorkerConnections: 16_384 });
   try {
     return {
-      name: '2 nodes behind nginx', apiUrl: cluster.api, wsUrl: cluster.wsUrl, db: cluster.database.db,
-      secret: await clusterTokenSecret(cluster.database.db), stop: cluster.stop,
+      name: '2 nodes behind nginx',
+      apiUrl: cluster.api,
+      wsUrl: cluster.wsUrl,
+      db: cluster.database.db,
+      secret: await clusterTokenSecret(cluster.database.db),
+      stop: cluster.stop,
     };
   } catch (error) {
     await cluster.stop();
@@ -183,7 +234,10 @@ export const capacity: Benchmark = {
   async run(options) {
     const maxPhones = options.clients ?? DEFAULT_MAX_PHONES;
     const measureMs = (options.seconds ?? DEFAULT_MEASURE_SECONDS) * 1000;
-    log('capacity', `caveat: ${cpus().length} cores shared by the server(s), the database(s), nginx/Redis and the load generators; on a shared machine the phones held are a floor`);
+    log(
+      'capacity',
+      `caveat: ${cpus().length} cores shared by the server(s), the database(s), nginx/Redis and the load generators; on a shared machine the phones held are a floor`,
+    );
     const results: Measurement[] = [];
     const targets: (() => Promise<Target>)[] = [
       ...(options.db !== 'postgres' ? [() => inProcessTarget('pglite')] : []),
@@ -198,13 +252,19 @@ export const capacity: Benchmark = {
         const capped = last.pass ? ` (still held at --clients ${maxPhones}: raise it)` : '';
         results.push({
           ...info(`${target.name}: phones held (reads p99 < ${P99_LIMIT_MS} ms)`, held, 'phones'),
-          display: held === 0 ? `< ${FIRST_STEP} phones (first step p99 ${round(last.p99, 1)} ms)` : `${held.toLocaleString('en-US')} phones${heldStep ? `, p99 ${round(heldStep.p99, 1)} ms` : ''}${capped}`,
+          display:
+            held === 0
+              ? `< ${FIRST_STEP} phones (first step p99 ${round(last.p99, 1)} ms)`
+              : `${held.toLocaleString('en-US')} phones${heldStep ? `, p99 ${round(heldStep.p99, 1)} ms` : ''}${capped}`,
         });
         const maxLag = Math.max(...steps.map((s) => s.generatorLagP99));
         results.push({
           name: `${target.name}: load generators kept up (event-loop lag p99)`,
-          value: round(maxLag, 1), unit: 'ms', pass: maxLag <= GENERATOR_LAG_LIMIT_MS,
-          display: `${round(maxLag, 1)} ms, CPU ≤ ${Math.max(...steps.map((s) => s.generatorCpuMax)).toFixed(0)} %`, budget: `≤ ${GENERATOR_LAG_LIMIT_MS} ms`,
+          value: round(maxLag, 1),
+          unit: 'ms',
+          pass: maxLag <= GENERATOR_LAG_LIMIT_MS,
+          display: `${round(maxLag, 1)} ms, CPU ≤ ${Math.max(...steps.map((s) => s.generatorCpuMax)).toFixed(0)} %`,
+          budget: `≤ ${GENERATOR_LAG_LIMIT_MS} ms`,
         });
       } finally {
         await target.stop();

@@ -1,16 +1,17 @@
 /**
- * The usual price of a route (issue 26) at 100k completed trips on PostgreSQL: the repository's
+ * The usual price of a route at 100k completed trips on PostgreSQL: the repository's
  * percentile_cont query (FareHintRepository.similarFares) and the whole service behind
  * GET /trips/fare-hint (offline route + the query), timed over routes between Lima's busy places — where
  * many trips are similar — and random ones; plus the plan it runs.
  */
-import { sql, type Database } from '@jala/db';
+import { type Database, sql } from '@jala/db';
+
 import { createGeoProvider, isInPeru } from '../apps/server/src/geo';
-import { FareHintRepository, type RouteForHint } from '../apps/server/src/modules/trips/fare-hint.repository';
-import { FareHintService } from '../apps/server/src/modules/trips/fare-hint.service';
+import { FareHintRepository, type RouteForHint } from '../apps/server/src/modules/trips/fares/fare-hint.repository';
+import { FareHintService } from '../apps/server/src/modules/trips/fares/fare-hint.service';
 import { withScratchDatabase } from './lib/postgres';
 import { LIMA_CORE, pointIn, seededRandom } from './lib/random';
-import { below, info, log, percentile, round, type Benchmark } from './lib/report';
+import { below, type Benchmark, info, log, percentile, round } from './lib/report';
 
 const TRIPS = 100_000;
 const P99_BUDGET_MS = 10;
@@ -22,9 +23,21 @@ const WARMUP = 40;
  * within ~1.2 km of one of them, so the popular routes have hundreds of similar trips, as a real city does.
  */
 const HOTSPOTS = [
-  [-12.1211, -77.0297], [-12.0859, -76.9773], [-12.0464, -77.0428], [-12.0977, -77.0365], [-12.0560, -77.0844],
-  [-12.0705, -77.0335], [-12.1475, -77.0219], [-12.1064, -76.9990], [-12.0262, -77.0570], [-11.9905, -77.0606],
-  [-12.0580, -76.9700], [-12.0232, -77.1194], [-12.1700, -77.0150], [-12.1300, -76.9800], [-12.0120, -77.0030],
+  [-12.1211, -77.0297],
+  [-12.0859, -76.9773],
+  [-12.0464, -77.0428],
+  [-12.0977, -77.0365],
+  [-12.056, -77.0844],
+  [-12.0705, -77.0335],
+  [-12.1475, -77.0219],
+  [-12.1064, -76.999],
+  [-12.0262, -77.057],
+  [-11.9905, -77.0606],
+  [-12.058, -76.97],
+  [-12.0232, -77.1194],
+  [-12.17, -77.015],
+  [-12.13, -76.98],
+  [-12.012, -77.003],
 ] as const;
 
 /**
@@ -36,8 +49,14 @@ async function insertCompletedTrips(db: Database, passengerId: number, driverId:
   const hotspots = `array[${HOTSPOTS.map(([lat, lon]) => `point(${lat}, ${lon})`).join(', ')}]`;
   const box = LIMA_CORE;
   // The same draw `h` picks the hotspot for both coordinates; then up to ±0.011° (~1.2 km) around it.
-  const near = (axis: 0 | 1, h: string) => sql.raw(`((${hotspots})[1 + floor(${h} * ${HOTSPOTS.length})::int])[${axis}] + (random() - 0.5) * 0.022`);
-  const anywhere = (axis: 0 | 1) => sql.raw(axis === 0 ? `${box.south} + random() * ${box.north - box.south}` : `${box.west} + random() * ${box.east - box.west}`);
+  const near = (axis: 0 | 1, h: string) =>
+    sql.raw(`((${hotspots})[1 + floor(${h} * ${HOTSPOTS.length})::int])[${axis}] + (random() - 0.5) * 0.022`);
+  const anywhere = (axis: 0 | 1) =>
+    sql.raw(
+      axis === 0
+        ? `${box.south} + random() * ${box.north - box.south}`
+        : `${box.west} + random() * ${box.east - box.west}`,
+    );
   await db.execute(sql`
     with drawn as (
       select g, random() as p_zone, random() as p_h, random() as d_zone, random() as d_h, random() as kind, random() as age, random() as noise
@@ -89,12 +108,18 @@ function timedRoutes(random: () => number): { pickup: Point; destination: Point;
       if (isInPeru(point)) return point;
     }
   };
-  return Array.from({ length: ROUTES }, (_, i) => i % 2 === 0
-    ? { pickup: hotspot(), destination: hotspot(), serviceTypeId: 2 }
-    : { pickup: onLand(), destination: onLand(), serviceTypeId: random() < 0.7 ? 2 : 1 });
+  return Array.from({ length: ROUTES }, (_, i) =>
+    i % 2 === 0
+      ? { pickup: hotspot(), destination: hotspot(), serviceTypeId: 2 }
+      : { pickup: onLand(), destination: onLand(), serviceTypeId: random() < 0.7 ? 2 : 1 },
+  );
 }
 
-interface Timing { p50: number; p99: number; samples: number }
+interface Timing {
+  p50: number;
+  p99: number;
+  samples: number;
+}
 
 async function time(calls: (() => Promise<unknown>)[]): Promise<Timing> {
   for (const call of calls.slice(0, WARMUP)) await call();
@@ -114,7 +139,9 @@ async function explain(db: Database, route: RouteForHint): Promise<string> {
     get(target, prop, receiver) {
       if (prop === 'execute') {
         return async (query: Parameters<Database['execute']>[0]) => {
-          const result = await target.execute(sql`explain (analyze, buffers) ${typeof query === 'string' ? sql.raw(query) : query}`);
+          const result = await target.execute(
+            sql`explain (analyze, buffers) ${typeof query === 'string' ? sql.raw(query) : query}`,
+          );
           lines.push(...(result.rows as Record<string, string>[]).map((r) => r['QUERY PLAN'] ?? ''));
           return { rows: [] };
         };
@@ -135,7 +162,10 @@ export const fareHint: Benchmark = {
       const t0 = performance.now();
       await insertCompletedTrips(db, passengerId, driverId, TRIPS);
       await db.execute(sql`analyze trips`);
-      log('fare-hint', `${TRIPS.toLocaleString('en-US')} completed trips inserted + ANALYZE in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      log(
+        'fare-hint',
+        `${TRIPS.toLocaleString('en-US')} completed trips inserted + ANALYZE in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
 
       const repository = new FareHintRepository(db);
       const geo = createGeoProvider({ provider: 'offline' });
@@ -151,20 +181,44 @@ export const fareHint: Benchmark = {
       for (const r of measured) matches.push((await repository.similarFares(r, new Date())).trips);
       const popular = matches.filter((_, i) => i % 2 === 0);
       const withRange = matches.filter((n) => n >= 5).length;
-      log('fare-hint', `similar trips per route: hotspot routes mean ${round(popular.reduce((a, b) => a + b, 0) / popular.length, 1)}, max ${Math.max(...matches)}; ${withRange}/${matches.length} routes have ≥ 5 (a range)`);
+      log(
+        'fare-hint',
+        `similar trips per route: hotspot routes mean ${round(popular.reduce((a, b) => a + b, 0) / popular.length, 1)}, max ${Math.max(...matches)}; ${withRange}/${matches.length} routes have ≥ 5 (a range)`,
+      );
 
       const query = await time(measured.map((r) => () => repository.similarFares(r, new Date())));
-      log('fare-hint', `query: p50 ${query.p50.toFixed(2)} ms, p99 ${query.p99.toFixed(2)} ms over ${query.samples} routes`);
-      const whole = await time(routes.map((r) => () => service.forQuery({
-        origin_latitude: r.pickup.latitude, origin_longitude: r.pickup.longitude,
-        destination_latitude: r.destination.latitude, destination_longitude: r.destination.longitude, service_type_id: r.serviceTypeId,
-      })));
-      log('fare-hint', `service (offline route + query): p50 ${whole.p50.toFixed(2)} ms, p99 ${whole.p99.toFixed(2)} ms`);
+      log(
+        'fare-hint',
+        `query: p50 ${query.p50.toFixed(2)} ms, p99 ${query.p99.toFixed(2)} ms over ${query.samples} routes`,
+      );
+      const whole = await time(
+        routes.map(
+          (r) => () =>
+            service.forQuery({
+              origin_latitude: r.pickup.latitude,
+              origin_longitude: r.pickup.longitude,
+              destination_latitude: r.destination.latitude,
+              destination_longitude: r.destination.longitude,
+              service_type_id: r.serviceTypeId,
+            }),
+        ),
+      );
+      log(
+        'fare-hint',
+        `service (offline route + query): p50 ${whole.p50.toFixed(2)} ms, p99 ${whole.p99.toFixed(2)} ms`,
+      );
 
       const busiest = measured[matches.indexOf(Math.max(...matches))] as RouteForHint;
       const plan = await explain(db, busiest);
-      console.info(`[fare-hint] EXPLAIN (ANALYZE, BUFFERS) of the busiest route (${Math.max(...matches)} similar trips):`);
-      console.info(plan.split('\n').map((l) => `    ${l}`).join('\n'));
+      console.info(
+        `[fare-hint] EXPLAIN (ANALYZE, BUFFERS) of the busiest route (${Math.max(...matches)} similar trips):`,
+      );
+      console.info(
+        plan
+          .split('\n')
+          .map((l) => `    ${l}`)
+          .join('\n'),
+      );
       const usesIndex = plan.includes('trips_completed_route_earth_idx');
 
       return [
@@ -173,7 +227,14 @@ export const fareHint: Benchmark = {
         info('service p50 (route + query)', round(whole.p50, 3), 'ms'),
         below('service p99 (route + query)', round(whole.p99, 3), 'ms', P99_BUDGET_MS),
         info('similar trips, busiest route', Math.max(...matches), 'trips'),
-        { name: 'plan uses the GiST index', value: usesIndex ? 1 : 0, unit: '', display: usesIndex ? 'yes' : 'no', budget: 'yes', pass: usesIndex },
+        {
+          name: 'plan uses the GiST index',
+          value: usesIndex ? 1 : 0,
+          unit: '',
+          display: usesIndex ? 'yes' : 'no',
+          budget: 'yes',
+          pass: usesIndex,
+        },
       ];
     });
   },

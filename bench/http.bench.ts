@@ -7,12 +7,14 @@
  */
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+
 import Fastify from 'fastify';
-import { autocannon, failedResponses, machineBusy, type AutocannonResult } from './lib/autocannon';
+
 import { startApp } from './lib/app';
+import { autocannon, type AutocannonResult, failedResponses, machineBusy } from './lib/autocannon';
 import { cpuPerRequest, type CpuRun } from './lib/cpu-per-request';
-import { checkPhoneReads, seedPhoneReads, type PhoneRead } from './lib/phone-reads';
-import { info, log, round, type Benchmark, type Measurement } from './lib/report';
+import { checkPhoneReads, type PhoneRead, seedPhoneReads } from './lib/phone-reads';
+import { type Benchmark, info, log, type Measurement, round } from './lib/report';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 1;
@@ -23,13 +25,21 @@ export const RATIO_BUDGET = 0.5;
 export const RATIO_FLOOR = 0.3;
 const BACKENDS = ['pglite', 'postgres'] as const;
 
-interface Run { rps: number; p99: number; failed: number }
+interface Run {
+  rps: number;
+  p99: number;
+  failed: number;
+}
 
 function summarise(r: AutocannonResult): Run {
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, failed: failedResponses(r) };
 }
 
-async function measure(url: string, seconds: number, token?: string): Promise<{ run: Run; busy: number; serverCpu: number }> {
+async function measure(
+  url: string,
+  seconds: number,
+  token?: string,
+): Promise<{ run: Run; busy: number; serverCpu: number }> {
   await autocannon(url, { token, seconds: WARMUP_SECONDS, connections: 10 }); // JIT, pool, prepared plans
   const cpuBefore = cpus();
   const processBefore = process.cpuUsage();
@@ -42,7 +52,10 @@ async function measure(url: string, seconds: number, token?: string): Promise<{ 
 async function measureBareFastify(seconds: number): Promise<Run> {
   return withBareFastify(async (url) => {
     const { run, busy } = await measure(url, seconds);
-    log('http', `bare Fastify GET /hello: ${run.rps} req/s, p99 ${run.p99} ms, failed ${run.failed}; machine ${(busy * 100).toFixed(0)} % busy`);
+    log(
+      'http',
+      `bare Fastify GET /hello: ${run.rps} req/s, p99 ${run.p99} ms, failed ${run.failed}; machine ${(busy * 100).toFixed(0)} % busy`,
+    );
     return run;
   });
 }
@@ -61,15 +74,24 @@ export function ratioMeasurement(name: string, run: Run, bare: Run): Measurement
 
 function printSideBySide(bare: Record<string, Run>, rows: Map<string, Record<string, Run>>): void {
   const cell = (run: Run | undefined, base: Run | undefined) =>
-    (run && base ? `${String(run.rps).padStart(6)} req/s  p99 ${String(run.p99).padStart(3)} ms  ${(run.rps / base.rps).toFixed(2)}×` : '—');
+    run && base
+      ? `${String(run.rps).padStart(6)} req/s  p99 ${String(run.p99).padStart(3)} ms  ${(run.rps / base.rps).toFixed(2)}×`
+      : '—';
   const header = ['read', ...BACKENDS];
   const lines = [
     ['bare Fastify /hello', ...BACKENDS.map((b) => cell(bare[b], bare[b]))],
     ...[...rows].map(([label, byBackend]) => [label, ...BACKENDS.map((b) => cell(byBackend[b], bare[b]))]),
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join('   ').trimEnd();
-  log('http', `side by side (ratio = req/s ÷ bare Fastify's in the same backend block; budget ≥ ${RATIO_BUDGET}×, floor ${RATIO_FLOOR}×):`);
+  const fmt = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] as number))
+      .join('   ')
+      .trimEnd();
+  log(
+    'http',
+    `side by side (ratio = req/s ÷ bare Fastify's in the same backend block; budget ≥ ${RATIO_BUDGET}×, floor ${RATIO_FLOOR}×):`,
+  );
   for (const line of [header, ...lines]) console.info(`  ${fmt(line)}`);
 }
 
@@ -91,8 +113,14 @@ async function withBareFastify<T>(use: (url: string) => Promise<T>): Promise<T> 
  * `--cpu`: the server's CPU µs per request of each read next to bare Fastify's, and bare ÷ read, which
  * approximates the req/s ratio on the single-threaded server and holds up on a busy machine (lib/cpu-per-request.ts).
  */
-async function runCpu(backends: readonly ('pglite' | 'postgres')[], requests: number, only: string | undefined, profileDir: string | undefined): Promise<Measurement[]> {
-  const profile = (backend: string, label: string) => profileDir && join(profileDir, `${backend}${label.replace(/[^a-z]+/gi, '-')}.cpuprofile`);
+async function runCpu(
+  backends: readonly ('pglite' | 'postgres')[],
+  requests: number,
+  only: string | undefined,
+  profileDir: string | undefined,
+): Promise<Measurement[]> {
+  const profile = (backend: string, label: string) =>
+    profileDir && join(profileDir, `${backend}${label.replace(/[^a-z]+/gi, '-')}.cpuprofile`);
   const results: Measurement[] = [];
   const line = (label: string, run: CpuRun, bare: CpuRun) =>
     `${label.padEnd(28)} ${run.usPerRequest.toFixed(1).padStart(7)} µs/req  bare ${bare.usPerRequest.toFixed(1).padStart(6)} µs/req  ${(bare.usPerRequest / run.usPerRequest).toFixed(2)}× bare  ELU ${run.elu.toFixed(2)}  failed ${run.failed}`;
@@ -103,15 +131,23 @@ async function runCpu(backends: readonly ('pglite' | 'postgres')[], requests: nu
     for (const backend of backends) {
       const running = await startApp(backend);
       try {
-        const reads = (await seedPhoneReads(running.db, running.app.config)).filter((read) => !only || read.label.includes(only));
+        const reads = (await seedPhoneReads(running.db, running.app.config)).filter(
+          (read) => !only || read.label.includes(only),
+        );
         await checkPhoneReads(running.baseUrl, reads);
         for (const read of reads) {
           const bare = await cpuPerRequest(bareUrl, { requests, profile: profile(backend, `/bare${read.label}/`) });
-          const run = await cpuPerRequest(`${running.baseUrl}${read.path}`, { token: read.token, requests, profile: profile(backend, `${read.label}/`) });
+          const run = await cpuPerRequest(`${running.baseUrl}${read.path}`, {
+            token: read.token,
+            requests,
+            profile: profile(backend, `${read.label}/`),
+          });
           log('http', `${backend}: ${line(read.label, run, bare)}`);
           const ratio = round(bare.usPerRequest / run.usPerRequest);
           results.push({
-            name: `${backend} GET ${read.label} (CPU)`, value: ratio, unit: '×',
+            name: `${backend} GET ${read.label} (CPU)`,
+            value: ratio,
+            unit: '×',
             display: `${run.usPerRequest.toFixed(1)} µs/req vs ${bare.usPerRequest.toFixed(1)}, ${ratio.toFixed(2)}× bare`,
             budget: `≥ ${RATIO_BUDGET}× bare (floor ${RATIO_FLOOR}×), 0 failed`,
             pass: ratio >= RATIO_BUDGET && run.failed === 0,
@@ -129,10 +165,19 @@ export const http: Benchmark = {
   name: 'http',
   description: `the 8 reads every open phone repeats, on PGlite and PostgreSQL, vs bare Fastify; autocannon, ${CONNECTIONS} connections`,
   async run(options) {
-    if (options.cpu) return runCpu(options.db ? [options.db] : BACKENDS, options.requests ?? DEFAULT_CPU_REQUESTS, options.read, options.profile);
+    if (options.cpu)
+      return runCpu(
+        options.db ? [options.db] : BACKENDS,
+        options.requests ?? DEFAULT_CPU_REQUESTS,
+        options.read,
+        options.profile,
+      );
     const seconds = options.seconds ?? DEFAULT_SECONDS;
     const backends = options.db ? [options.db] : [...BACKENDS];
-    log('http', `caveat: ${cpus().length} cores shared by the server (this process), the database and autocannon (a child process); the ratio to bare Fastify cancels most of the machine out, the req/s do not`);
+    log(
+      'http',
+      `caveat: ${cpus().length} cores shared by the server (this process), the database and autocannon (a child process); the ratio to bare Fastify cancels most of the machine out, the req/s do not`,
+    );
     const results: Measurement[] = [];
     const bareRuns: Record<string, Run> = {};
     const rows = new Map<string, Record<string, Run>>();
@@ -145,11 +190,17 @@ export const http: Benchmark = {
       try {
         const reads: PhoneRead[] = await seedPhoneReads(running.db, running.app.config);
         await checkPhoneReads(running.baseUrl, reads);
-        log('http', `${backend}: app on ${running.baseUrl} (${running.describe}); ${reads.length} reads seeded and checked`);
+        log(
+          'http',
+          `${backend}: app on ${running.baseUrl} (${running.describe}); ${reads.length} reads seeded and checked`,
+        );
         for (const read of reads) {
           const { run, busy, serverCpu } = await measure(`${running.baseUrl}${read.path}`, seconds, read.token);
-          log('http', `${backend} GET ${read.label}: ${run.rps} req/s, p99 ${run.p99} ms, failed ${run.failed}; ` +
-            `server CPU ${serverCpu.toFixed(1)} s (${Math.round((run.rps * seconds) / serverCpu)} req per server CPU-second), machine ${(busy * 100).toFixed(0)} % busy`);
+          log(
+            'http',
+            `${backend} GET ${read.label}: ${run.rps} req/s, p99 ${run.p99} ms, failed ${run.failed}; ` +
+              `server CPU ${serverCpu.toFixed(1)} s (${Math.round((run.rps * seconds) / serverCpu)} req per server CPU-second), machine ${(busy * 100).toFixed(0)} % busy`,
+          );
           rows.set(read.label, { ...rows.get(read.label), [backend]: run });
           results.push(ratioMeasurement(`${backend} GET ${read.label}`, run, bare));
         }

@@ -11,13 +11,15 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { openDatabase } from '@jala/db';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { openDatabase } from '@jala/db';
+
 import { buildApp } from '../apps/server/src/app';
 import { registerUser } from '../apps/server/test/support/http';
 import { testConfig } from '../apps/server/test/support/test-app';
-import { atLeast, info, log, round, type Benchmark, type Measurement } from './lib/report';
+import { atLeast, type Benchmark, info, log, type Measurement, round } from './lib/report';
 
 const SCORE_BUDGET = 95;
 const RUNS = 3;
@@ -26,7 +28,12 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** A fixed port for Chromium's DevTools endpoint, which Lighthouse drives. */
 const DEVTOOLS_PORT = 9340;
 
-interface PageResult { score: number; lcpMs: number; tbtMs: number; fcpMs: number }
+interface PageResult {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+}
 
 /** Audits `url` RUNS times from a cold HTTP cache; returns the run with the median score, and every score seen. */
 async function medianAudit(url: string, clearCache: () => Promise<void>): Promise<PageResult & { scores: number[] }> {
@@ -40,7 +47,12 @@ async function medianAudit(url: string, clearCache: () => Promise<void>): Promis
 }
 
 async function audit(url: string): Promise<PageResult> {
-  const result = await lighthouse(url, { port: DEVTOOLS_PORT, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' });
+  const result = await lighthouse(url, {
+    port: DEVTOOLS_PORT,
+    onlyCategories: ['performance'],
+    disableStorageReset: true,
+    logLevel: 'error',
+  });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
@@ -71,16 +83,24 @@ export const lighthouseBench: Benchmark = {
   name: 'lighthouse',
   description: `Lighthouse mobile performance of /login and /passenger/dashboard, median of ${RUNS} runs (budget ≥ ${SCORE_BUDGET})`,
   async run() {
-    if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
+    if (!existsSync(join(WEB_DIST, 'index.html')))
+      throw new Error('apps/web/dist is missing: run `npm run build` first');
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     const app = await buildApp(testConfig({ logLevel: 'silent', webDist: WEB_DIST }), { database });
-    const origin = (await app.server.listen({ port: 0, host: '127.0.0.1' }));
+    const origin = await app.server.listen({ port: 0, host: '127.0.0.1' });
     // A persistent profile: its default context is the one Lighthouse's tabs open in, so the token set
     // below is what the dashboard finds.
     const profile = mkdtempSync(join(tmpdir(), 'jala-lighthouse-'));
     const browser = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${DEVTOOLS_PORT}`, '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        `--remote-debugging-port=${DEVTOOLS_PORT}`,
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     });
     const cachePage = await browser.newPage();
     const devtools = await browser.newCDPSession(cachePage);
@@ -93,7 +113,10 @@ export const lighthouseBench: Benchmark = {
     try {
       const results: Measurement[] = [];
       const login = await medianAudit(`${origin}/login`, clearCache);
-      log('lighthouse', `/login: median ${login.score} of ${login.scores.join(', ')} (LCP ${round(login.lcpMs)} ms, TBT ${round(login.tbtMs)} ms, FCP ${round(login.fcpMs)} ms)`);
+      log(
+        'lighthouse',
+        `/login: median ${login.score} of ${login.scores.join(', ')} (LCP ${round(login.lcpMs)} ms, TBT ${round(login.tbtMs)} ms, FCP ${round(login.fcpMs)} ms)`,
+      );
       results.push(...measurements('/login', login));
 
       const passenger = await registerUser(`${origin}/api`, { user_type: 'passenger' });
@@ -103,7 +126,10 @@ export const lighthouseBench: Benchmark = {
       await page.evaluate(`localStorage.setItem('jala_token', ${JSON.stringify(passenger.token)})`);
       await page.close();
       const dashboard = await medianAudit(`${origin}/passenger/dashboard`, clearCache);
-      log('lighthouse', `/passenger/dashboard: median ${dashboard.score} of ${dashboard.scores.join(', ')} (LCP ${round(dashboard.lcpMs)} ms, TBT ${round(dashboard.tbtMs)} ms, FCP ${round(dashboard.fcpMs)} ms)`);
+      log(
+        'lighthouse',
+        `/passenger/dashboard: median ${dashboard.score} of ${dashboard.scores.join(', ')} (LCP ${round(dashboard.lcpMs)} ms, TBT ${round(dashboard.tbtMs)} ms, FCP ${round(dashboard.fcpMs)} ms)`,
+      );
       results.push(...measurements('/passenger/dashboard', dashboard));
       return results;
     } finally {

@@ -7,13 +7,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { openDatabase } from '@jala/db';
+
 import { clusterTokenSecret, insertUsers, openSessionsWith } from './lib/app';
 import { autocannon, failedResponses } from './lib/autocannon';
 import { checkPhoneReads, seedPhoneReads } from './lib/phone-reads';
 import { createScratchDatabase } from './lib/postgres';
-import { buildServerBundle, settledRss, startServerProcess, type ServerProcess } from './lib/server-process';
-import { below, info, log, round, type Benchmark, type Measurement } from './lib/report';
+import { below, type Benchmark, info, log, type Measurement, round } from './lib/report';
+import { buildServerBundle, type ServerProcess, settledRss, startServerProcess } from './lib/server-process';
 
 export const IDLE_BUDGET_MB = 300;
 const LOAD_CONNECTIONS = 50;
@@ -21,7 +23,10 @@ const LOAD_CONNECTIONS = 50;
 async function idle(server: ServerProcess, what: string): Promise<{ rssMb: number; peakMb: number }> {
   const settled = await settledRss(() => server.memory().rssMb);
   const { peakMb } = server.memory();
-  log('memory', `${what}: ${settled.rssMb.toFixed(0)} MB resident, ${settled.stable ? `settled within ${(settled.afterMs / 1000).toFixed(1)} s` : `NOT settled after ${(settled.afterMs / 1000).toFixed(0)} s (last reading)`}; peak so far ${peakMb.toFixed(0)} MB`);
+  log(
+    'memory',
+    `${what}: ${settled.rssMb.toFixed(0)} MB resident, ${settled.stable ? `settled within ${(settled.afterMs / 1000).toFixed(1)} s` : `NOT settled after ${(settled.afterMs / 1000).toFixed(0)} s (last reading)`}; peak so far ${peakMb.toFixed(0)} MB`,
+  );
   return { rssMb: settled.rssMb, peakMb };
 }
 
@@ -33,7 +38,11 @@ const SIGN_IN_CONCURRENCY = 32;
  * `count` passengers signed in on the server's own database, each making the reads a phone makes at the
  * dashboard (profile, active trip, stats), so the session cache and the read models hold an entry per user.
  */
-async function signInUsers(server: ServerProcess, databaseUrl: string, count: number): Promise<{ requests: number; failed: number }> {
+async function signInUsers(
+  server: ServerProcess,
+  databaseUrl: string,
+  count: number,
+): Promise<{ requests: number; failed: number }> {
   const handle = await openDatabase({ kind: 'postgres', url: databaseUrl });
   let tokens: string[];
   try {
@@ -86,9 +95,16 @@ export const memory: Benchmark = {
         await checkPhoneReads(`${server.url}/api`, reads);
         let failed = 0;
         for (const read of reads) {
-          const r = await autocannon(`${server.url}/api${read.path}`, { token: read.token, seconds, connections: LOAD_CONNECTIONS });
+          const r = await autocannon(`${server.url}/api${read.path}`, {
+            token: read.token,
+            seconds,
+            connections: LOAD_CONNECTIONS,
+          });
           failed += failedResponses(r);
-          log('memory', `load GET ${read.label}: ${Math.round(r.requests.average)} req/s; resident ${server.memory().rssMb.toFixed(0)} MB`);
+          log(
+            'memory',
+            `load GET ${read.label}: ${Math.round(r.requests.average)} req/s; resident ${server.memory().rssMb.toFixed(0)} MB`,
+          );
         }
         const loaded = await idle(server, `PGlite, after ${seconds} s of each read at ${LOAD_CONNECTIONS} connections`);
         results.push(
@@ -97,7 +113,13 @@ export const memory: Benchmark = {
           below('PGlite idle RSS, restart on existing data', round(restart.rssMb, 0), 'MB', IDLE_BUDGET_MB),
           info('PGlite RSS after the http reads under load', round(loaded.rssMb, 0), 'MB'),
           info('PGlite peak RSS under load', round(loaded.peakMb, 0), 'MB'),
-          { name: 'PGlite failed responses under load', value: failed, unit: 'responses', budget: '0', pass: failed === 0 },
+          {
+            name: 'PGlite failed responses under load',
+            value: failed,
+            unit: 'responses',
+            budget: '0',
+            pass: failed === 0,
+          },
         );
       } finally {
         await server.stop();
@@ -110,12 +132,28 @@ export const memory: Benchmark = {
           const pgIdle = await idle(pgServer, 'PostgreSQL, first boot (demo accounts seeded)');
           results.push(info('PostgreSQL idle RSS (server process only)', round(pgIdle.rssMb, 0), 'MB'));
           const signedIn = await signInUsers(pgServer, scratch.url, SIGNED_IN_USERS);
-          const withUsers = await idle(pgServer, `PostgreSQL, ${SIGNED_IN_USERS.toLocaleString('en-US')} users signed in, each after its phone's reads`);
+          const withUsers = await idle(
+            pgServer,
+            `PostgreSQL, ${SIGNED_IN_USERS.toLocaleString('en-US')} users signed in, each after its phone's reads`,
+          );
           const costMb = withUsers.rssMb - pgIdle.rssMb;
-          log('memory', `${SIGNED_IN_USERS} signed-in users: ${signedIn.requests} reads answered, ${signedIn.failed} failed; +${costMb.toFixed(0)} MB resident (${((costMb * 1024) / SIGNED_IN_USERS).toFixed(1)} KB each)`);
+          log(
+            'memory',
+            `${SIGNED_IN_USERS} signed-in users: ${signedIn.requests} reads answered, ${signedIn.failed} failed; +${costMb.toFixed(0)} MB resident (${((costMb * 1024) / SIGNED_IN_USERS).toFixed(1)} KB each)`,
+          );
           results.push(
-            info(`resident memory added by ${SIGNED_IN_USERS.toLocaleString('en-US')} signed-in users (sessions and read models kept)`, round(costMb, 0), 'MB'),
-            { name: 'failed reads of the signed-in users', value: signedIn.failed, unit: 'responses', budget: '0', pass: signedIn.failed === 0 },
+            info(
+              `resident memory added by ${SIGNED_IN_USERS.toLocaleString('en-US')} signed-in users (sessions and read models kept)`,
+              round(costMb, 0),
+              'MB',
+            ),
+            {
+              name: 'failed reads of the signed-in users',
+              value: signedIn.failed,
+              unit: 'responses',
+              budget: '0',
+              pass: signedIn.failed === 0,
+            },
           );
         } finally {
           await pgServer.stop();

@@ -2,11 +2,15 @@
  * The driver's nearby-requests query (MatchingRepository.nearbyRequests) at 10k and 100k pending trips on
  * PostgreSQL: p50/p99 over driver positions in Lima, growth from 10k to 100k, and the plan it runs.
  */
-import { sql, type Database } from '@jala/db';
-import { MatchingRepository, type MatchingDriver } from '../apps/server/src/modules/trips/matching.repository';
+import { type Database, sql } from '@jala/db';
+
+import {
+  type MatchingDriver,
+  MatchingRepository,
+} from '../apps/server/src/modules/trips/marketplace/matching.repository';
 import { withScratchDatabase } from './lib/postgres';
-import { LIMA_CORE, LIMA_METRO, PERU, pointIn, seededRandom, type Box } from './lib/random';
-import { below, info, log, percentile, round, type Benchmark } from './lib/report';
+import { type Box, LIMA_CORE, LIMA_METRO, PERU, pointIn, seededRandom } from './lib/random';
+import { below, type Benchmark, info, log, percentile, round } from './lib/report';
 
 const RADIUS_KM = 5;
 const WARMUP = 50;
@@ -79,7 +83,13 @@ async function addDriverHistory(db: Database, driverId: number): Promise<void> {
     select t.id, ${driverId}, 'lejos' from trips t where t.id % 100 = 42 on conflict do nothing`);
 }
 
-interface Timing { p50: number; p99: number; mean: number; rows: number; samples: number }
+interface Timing {
+  p50: number;
+  p99: number;
+  mean: number;
+  rows: number;
+  samples: number;
+}
 
 async function timeQueries(repo: MatchingRepository, drivers: MatchingDriver[]): Promise<Timing> {
   for (const driver of drivers.slice(0, WARMUP)) await repo.nearbyRequests(driver, new Date());
@@ -129,7 +139,10 @@ async function explain(db: Database, driver: MatchingDriver): Promise<string> {
       return Reflect.get(target, prop, receiver) as unknown;
     },
   });
-  const rows = await new MatchingRepository(explaining).nearbyRequests(driver, new Date()) as unknown as Record<string, string>[];
+  const rows = (await new MatchingRepository(explaining).nearbyRequests(driver, new Date())) as unknown as Record<
+    string,
+    string
+  >[];
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
@@ -142,7 +155,10 @@ export const nearby: Benchmark = {
       const driverId = await createDriverWithHistory(db);
       const random = seededRandom(20_240_611);
       const drivers: MatchingDriver[] = Array.from({ length: positions }, () => ({
-        driverId, ...pointIn(LIMA_CORE, random), radiusKm: RADIUS_KM, vehicleType: 'auto' as const,
+        driverId,
+        ...pointIn(LIMA_CORE, random),
+        radiusKm: RADIUS_KM,
+        vehicleType: 'auto' as const,
       }));
       const repo = new MatchingRepository(db);
       const timings: (Timing & { candidates: number })[] = [];
@@ -154,19 +170,37 @@ export const nearby: Benchmark = {
         inserted = size;
         await addDriverHistory(db, driverId);
         await db.execute(sql`analyze`);
-        log('nearby', `${size.toLocaleString('en-US')} pending trips inserted + ANALYZE in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+        log(
+          'nearby',
+          `${size.toLocaleString('en-US')} pending trips inserted + ANALYZE in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+        );
         const candidates = await meanCandidates(db, drivers);
         const timing = await timeQueries(repo, drivers);
         timings.push({ ...timing, candidates });
-        log('nearby', `${size.toLocaleString('en-US')}: p50 ${timing.p50.toFixed(2)} ms, p99 ${timing.p99.toFixed(2)} ms, mean ${timing.mean.toFixed(2)} ms over ${timing.samples} positions${timing.samples < positions ? ` (time cap ${TIME_CAP_MS / 1000} s)` : ''}; ` +
-          `${timing.rows.toFixed(1)} rows returned on average (limit 50), ~${Math.round(candidates)} auto requests within ${RADIUS_KM} km`);
+        log(
+          'nearby',
+          `${size.toLocaleString('en-US')}: p50 ${timing.p50.toFixed(2)} ms, p99 ${timing.p99.toFixed(2)} ms, mean ${timing.mean.toFixed(2)} ms over ${timing.samples} positions${timing.samples < positions ? ` (time cap ${TIME_CAP_MS / 1000} s)` : ''}; ` +
+            `${timing.rows.toFixed(1)} rows returned on average (limit 50), ~${Math.round(candidates)} auto requests within ${RADIUS_KM} km`,
+        );
       }
       const first = drivers[0] as MatchingDriver;
       const plan = await explain(db, first);
-      console.info(`[nearby] EXPLAIN (ANALYZE, BUFFERS) at ${inserted.toLocaleString('en-US')} trips, driver at ${first.latitude.toFixed(4)}, ${first.longitude.toFixed(4)}:`);
-      console.info(plan.split('\n').map((l) => `    ${l}`).join('\n'));
+      console.info(
+        `[nearby] EXPLAIN (ANALYZE, BUFFERS) at ${inserted.toLocaleString('en-US')} trips, driver at ${first.latitude.toFixed(4)}, ${first.longitude.toFixed(4)}:`,
+      );
+      console.info(
+        plan
+          .split('\n')
+          .map((l) => `    ${l}`)
+          .join('\n'),
+      );
       usesIndex = plan.includes('trips_pending_pickup_earth_idx');
-      log('nearby', usesIndex ? 'the plan uses the GiST index trips_pending_pickup_earth_idx' : 'WARNING: the plan does NOT use trips_pending_pickup_earth_idx');
+      log(
+        'nearby',
+        usesIndex
+          ? 'the plan uses the GiST index trips_pending_pickup_earth_idx'
+          : 'WARNING: the plan does NOT use trips_pending_pickup_earth_idx',
+      );
 
       const [small, large] = timings as [Timing & { candidates: number }, Timing & { candidates: number }];
       return [
@@ -178,7 +212,14 @@ export const nearby: Benchmark = {
         info('growth 10k→100k (p99 ratio)', round(large.p99 / small.p99), '×'),
         info('auto requests within 5 km @ 10k', Math.round(small.candidates), 'trips'),
         info('auto requests within 5 km @ 100k', Math.round(large.candidates), 'trips'),
-        { name: 'plan uses the GiST index', value: usesIndex ? 1 : 0, unit: '', display: usesIndex ? 'yes' : 'no', budget: 'yes', pass: usesIndex },
+        {
+          name: 'plan uses the GiST index',
+          value: usesIndex ? 1 : 0,
+          unit: '',
+          display: usesIndex ? 'yes' : 'no',
+          budget: 'yes',
+          pass: usesIndex,
+        },
       ];
     });
   },

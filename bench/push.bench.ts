@@ -17,14 +17,16 @@
  * does not inflate), and how many devices received exactly the push they should. The same figures with
  * no push first give the floor the machine allows at that moment.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+
 import { sql } from '@jala/db';
 import { createDriver, createTrip } from '@jala/test-factories/database';
-import { startPushService, type PushDevice } from '../apps/server/test/support/push-service';
-import { insertUsers, openSessions, startApp, type RunningApp } from './lib/app';
-import { below, info, log, percentile, round, type Benchmark, type Measurement } from './lib/report';
+
+import { type PushDevice, startPushService } from '../apps/server/test/support/push-service';
+import { insertUsers, openSessions, type RunningApp, startApp } from './lib/app';
+import { below, type Benchmark, info, log, type Measurement, percentile, round } from './lib/report';
 
 const CHILD_FLAG = 'JALA_PUSH_BENCH_CHILD';
 const USERS = 100;
@@ -72,7 +74,10 @@ async function runOutside(role: Role): Promise<void> {
         state.done = (async () => {
           while (!state.stopped) {
             const t0 = performance.now();
-            const ok = await fetch(message.url).then((r) => r.arrayBuffer().then(() => r.ok), () => false);
+            const ok = await fetch(message.url).then(
+              (r) => r.arrayBuffer().then(() => r.ok),
+              () => false,
+            );
             state.latencies.push(performance.now() - t0);
             if (!ok) state.failures += 1;
             await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_GAP_MS));
@@ -90,11 +95,16 @@ async function runOutside(role: Role): Promise<void> {
       }
       case 'post':
         // All at once, as people pressing a button at the same moment.
-        void Promise.all(message.tokens.map((token) => post(message.url, token, message.body)))
-          .then((statuses) => reply({ type: 'posted', statuses }));
+        void Promise.all(message.tokens.map((token) => post(message.url, token, message.body))).then((statuses) =>
+          reply({ type: 'posted', statuses }),
+        );
         break;
       case 'received':
-        reply({ type: 'received', kinds: devices.map((d) => d.received.map((p) => p.kind)), rejections: service?.rejections ?? [] });
+        reply({
+          type: 'received',
+          kinds: devices.map((d) => d.received.map((p) => p.kind)),
+          rejections: service?.rejections ?? [],
+        });
         break;
       case 'exit':
         void (service?.close() ?? Promise.resolve()).then(() => process.exit(0));
@@ -154,14 +164,20 @@ async function inBatches<T>(items: readonly T[], size: number, work: (item: T) =
 async function post(url: string, token: string, body?: unknown): Promise<number> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   await response.arrayBuffer();
   return response.status;
 }
 
-interface Setup { operatorTokens: string[]; sosToken: string }
+interface Setup {
+  operatorTokens: string[];
+  sosToken: string;
+}
 
 /** 100 operators × 10 sessions, each session subscribing one device; a passenger on a trip who can press SOS. */
 async function setUp(running: RunningApp, service: Child): Promise<Setup> {
@@ -173,25 +189,45 @@ async function setUp(running: RunningApp, service: Child): Promise<Setup> {
     for (const [userId, token] of await openSessions(running, operators)) sessions.push({ userId, token });
   }
   const { devices } = await service.ask({ type: 'devices', count: sessions.length }, 'devices');
-  await inBatches(sessions.map((session, i) => ({ ...session, device: devices[i]! })), SUBSCRIBE_CONCURRENCY, async ({ token, device }) => {
-    const status = await post(`${running.baseUrl}/notifications/subscription`, token, { endpoint: device.endpoint, keys: device.keys });
-    if (status !== 201) throw new Error(`subscription answered ${status}`);
-  });
+  await inBatches(
+    sessions.map((session, i) => ({ ...session, device: devices[i]! })),
+    SUBSCRIBE_CONCURRENCY,
+    async ({ token, device }) => {
+      const status = await post(`${running.baseUrl}/notifications/subscription`, token, {
+        endpoint: device.endpoint,
+        keys: device.keys,
+      });
+      if (status !== 201) throw new Error(`subscription answered ${status}`);
+    },
+  );
   const [rows] = (await db.execute(sql`select count(*)::int as n from push_subscriptions`)).rows as [{ n: number }];
-  if (rows.n !== USERS * DEVICES_PER_USER) throw new Error(`expected ${USERS * DEVICES_PER_USER} devices stored, found ${rows.n}`);
+  if (rows.n !== USERS * DEVICES_PER_USER)
+    throw new Error(`expected ${USERS * DEVICES_PER_USER} devices stored, found ${rows.n}`);
 
-  const [passengerId] = await insertUsers(db, 1, `bench.push.sos.${Date.now()}.`) as [number];
+  const [passengerId] = (await insertUsers(db, 1, `bench.push.sos.${Date.now()}.`)) as [number];
   const driver = await createDriver(db);
   await createTrip(db, {
-    passengerId, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'in_progress', agreedFareCents: 2000,
-    acceptedAt: new Date(), startedAt: new Date(),
+    passengerId,
+    driverId: driver.user.id,
+    vehicleId: driver.vehicle.id,
+    status: 'in_progress',
+    agreedFareCents: 2000,
+    acceptedAt: new Date(),
+    startedAt: new Date(),
   });
   const sosToken = (await openSessions(running, [passengerId])).get(passengerId)!;
   const operatorTokens = [...(await openSessions(running, operators)).values()];
   return { operatorTokens, sosToken };
 }
 
-interface PhaseResult { delayP99: number; delayMax: number; health: number[]; healthFailures: number; seconds: number; cpuMs: number }
+interface PhaseResult {
+  delayP99: number;
+  delayMax: number;
+  health: number[];
+  healthFailures: number;
+  seconds: number;
+  cpuMs: number;
+}
 
 /** Measures the event loop and the health client from just before `trigger` until the push queue is idle. */
 async function measure(running: RunningApp, health: Child, trigger: () => Promise<void>): Promise<PhaseResult> {
@@ -207,7 +243,11 @@ async function measure(running: RunningApp, health: Child, trigger: () => Promis
   histogram.disable();
   const polled = await health.ask({ type: 'stop-poll' }, 'polled');
   return {
-    delayP99: histogram.percentile(99) / 1e6, delayMax: histogram.max / 1e6, health: polled.latencies, healthFailures: polled.failures, seconds,
+    delayP99: histogram.percentile(99) / 1e6,
+    delayMax: histogram.max / 1e6,
+    health: polled.latencies,
+    healthFailures: polled.failures,
+    seconds,
     cpuMs: (cpu.user + cpu.system) / 1000,
   };
 }
@@ -220,8 +260,11 @@ async function idleBaseline(running: RunningApp, health: Child): Promise<PhaseRe
 function phaseMeasurements(label: string, result: PhaseResult, reached: number): Measurement[] {
   const { health } = result;
   const devices = USERS * DEVICES_PER_USER;
-  log('push', `${label}: ${reached}/${devices} devices in ${result.seconds.toFixed(2)} s (server process CPU ${Math.round(result.cpuMs)} ms); event-loop delay p99 ${result.delayP99.toFixed(1)} ms, max ${result.delayMax.toFixed(1)} ms; ` +
-    `/api/health ×${health.length} p50 ${percentile(health, 50).toFixed(1)} ms, p99 ${percentile(health, 99).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms, failed ${result.healthFailures}`);
+  log(
+    'push',
+    `${label}: ${reached}/${devices} devices in ${result.seconds.toFixed(2)} s (server process CPU ${Math.round(result.cpuMs)} ms); event-loop delay p99 ${result.delayP99.toFixed(1)} ms, max ${result.delayMax.toFixed(1)} ms; ` +
+      `/api/health ×${health.length} p50 ${percentile(health, 50).toFixed(1)} ms, p99 ${percentile(health, 99).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms, failed ${result.healthFailures}`,
+  );
   return [
     below(`${label}: event-loop delay p99`, round(result.delayP99, 1), 'ms', EVENT_LOOP_P99_BUDGET_MS),
     info(`${label}: event-loop delay max`, round(result.delayMax, 1), 'ms'),
@@ -230,21 +273,37 @@ function phaseMeasurements(label: string, result: PhaseResult, reached: number):
     info(`${label}: /api/health max`, round(Math.max(...health), 1), 'ms'),
     info(`${label}: fan-out time`, round(result.seconds, 2), 's'),
     info(`${label}: server process CPU`, Math.round(result.cpuMs), 'ms'),
-    { name: `${label}: devices that received it`, value: reached, unit: 'devices', budget: `${devices}`, pass: reached === devices },
+    {
+      name: `${label}: devices that received it`,
+      value: reached,
+      unit: 'devices',
+      budget: `${devices}`,
+      pass: reached === devices,
+    },
   ];
 }
 
 async function runOn(backend: 'pglite' | 'postgres'): Promise<Measurement[]> {
-  const [service, health, clients] = await Promise.all([Child.start('push-service'), Child.start('health-client'), Child.start('requests-client')]);
+  const [service, health, clients] = await Promise.all([
+    Child.start('push-service'),
+    Child.start('health-client'),
+    Child.start('requests-client'),
+  ]);
   const running = await startApp(backend);
   log('push', `app on ${running.baseUrl} (${running.describe})`);
   try {
     const t0 = performance.now();
     const { operatorTokens, sosToken } = await setUp(running, service);
-    log('push', `${USERS} users × ${DEVICES_PER_USER} devices subscribed over HTTP in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    log(
+      'push',
+      `${USERS} users × ${DEVICES_PER_USER} devices subscribed over HTTP in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     const idle = await idleBaseline(running, health);
-    log('push', `idle (no push, ${IDLE_BASELINE_MS / 1000} s): event-loop delay p99 ${idle.delayP99.toFixed(1)} ms, max ${idle.delayMax.toFixed(1)} ms; ` +
-      `/api/health ×${idle.health.length} p50 ${percentile(idle.health, 50).toFixed(1)} ms, p99 ${percentile(idle.health, 99).toFixed(1)} ms`);
+    log(
+      'push',
+      `idle (no push, ${IDLE_BASELINE_MS / 1000} s): event-loop delay p99 ${idle.delayP99.toFixed(1)} ms, max ${idle.delayMax.toFixed(1)} ms; ` +
+        `/api/health ×${idle.health.length} p50 ${percentile(idle.health, 50).toFixed(1)} ms, p99 ${percentile(idle.health, 99).toFixed(1)} ms`,
+    );
     const tag = `${backend}, `;
     const results: Measurement[] = [
       info(`${tag}idle: event-loop delay p99`, round(idle.delayP99, 1), 'ms'),
@@ -253,7 +312,15 @@ async function runOn(backend: 'pglite' | 'postgres'): Promise<Measurement[]> {
 
     // One event to all 1,000 devices: the whole fan-out is one queued job.
     const sos = await measure(running, health, async () => {
-      const { statuses } = await clients.ask({ type: 'post', url: `${running.baseUrl}/safety/sos`, tokens: [sosToken], body: { latitude: -12.1211, longitude: -77.0297 } }, 'posted');
+      const { statuses } = await clients.ask(
+        {
+          type: 'post',
+          url: `${running.baseUrl}/safety/sos`,
+          tokens: [sosToken],
+          body: { latitude: -12.1211, longitude: -77.0297 },
+        },
+        'posted',
+      );
       if (statuses[0] !== 201) throw new Error(`SOS answered ${statuses[0]}`);
     });
     let received = await service.ask({ type: 'received' }, 'received');
@@ -262,13 +329,17 @@ async function runOn(backend: 'pglite' | 'postgres'): Promise<Measurement[]> {
 
     // 100 users press "Probar notificación" at once: 100 jobs of 10 devices.
     const tests = await measure(running, health, async () => {
-      const { statuses } = await clients.ask({ type: 'post', url: `${running.baseUrl}/notifications/test`, tokens: operatorTokens }, 'posted');
+      const { statuses } = await clients.ask(
+        { type: 'post', url: `${running.baseUrl}/notifications/test`, tokens: operatorTokens },
+        'posted',
+      );
       if (statuses.some((s) => s !== 200)) throw new Error(`test push answered ${statuses.find((s) => s !== 200)}`);
     });
     received = await service.ask({ type: 'received' }, 'received');
     const testReached = received.kinds.filter((kinds) => kinds.length === 2 && kinds[1] === 'test').length;
     results.push(...phaseMeasurements(`${tag}100 × "Probar notificación"`, tests, testReached));
-    if (received.rejections.length > 0) log('push', `push service rejected ${received.rejections.length}: ${received.rejections[0]}`);
+    if (received.rejections.length > 0)
+      log('push', `push service rejected ${received.rejections.length}: ${received.rejections[0]}`);
     return results;
   } finally {
     await running.stop();
@@ -282,7 +353,7 @@ export const push: Benchmark = {
   async run(options) {
     const backends = options.db ? [options.db] : (['pglite', 'postgres'] as const);
     const results: Measurement[] = [];
-    for (const backend of backends) results.push(...await runOn(backend));
+    for (const backend of backends) results.push(...(await runOn(backend)));
     return results;
   },
 };

@@ -8,24 +8,40 @@
  *
  * Options: --strict, --rebuild (bundle), --positions N (nearby), --seconds N (http: per read; capacity: per
  * step; memory: load per read), --clients N (realtime; capacity: most phones), --offers N (realtime, cluster),
- * --db pglite|postgres (http, capacity, realtime, push), --cpu (http: server CPU µs per request, the ratio that
+ * --db pglite|postgres (http, capacity, realtime, push, kpis), --cpu (http: server CPU µs per request, the ratio that
  * holds on a busy machine), --requests N (http --cpu: requests per run), --read TEXT (http: only matching reads),
  * --profile DIR (http --cpu: a .cpuprofile of each read's run).
  */
 import { cpus, loadavg } from 'node:os';
+
 import { bundle } from './bundle.bench';
 import { capacity } from './capacity.bench';
 import { cluster } from './cluster.bench';
 import { fareHint } from './fare-hint.bench';
 import { http } from './http.bench';
+import { kpis } from './kpis.bench';
+import { type Benchmark, type BenchOptions, formatValue, type Measurement } from './lib/report';
 import { lighthouseBench } from './lighthouse.bench';
+import { location } from './location.bench';
 import { memory } from './memory.bench';
 import { nearby } from './nearby.bench';
 import { push } from './push.bench';
 import { realtime } from './realtime.bench';
-import { formatValue, type Benchmark, type BenchOptions, type Measurement } from './lib/report';
 
-const BENCHMARKS: Benchmark[] = [bundle, lighthouseBench, nearby, fareHint, http, capacity, memory, realtime, cluster, push];
+const BENCHMARKS: Benchmark[] = [
+  bundle,
+  lighthouseBench,
+  nearby,
+  fareHint,
+  kpis,
+  http,
+  capacity,
+  memory,
+  realtime,
+  location,
+  cluster,
+  push,
+];
 
 function parseArgs(argv: string[]): { names: string[]; strict: boolean; options: BenchOptions } {
   const names: string[] = [];
@@ -38,27 +54,50 @@ function parseArgs(argv: string[]): { names: string[]; strict: boolean; options:
   };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] as string;
-    const [flag, inline] = arg.includes('=') ? arg.split('=', 2) as [string, string] : [arg, undefined];
+    const [flag, inline] = arg.includes('=') ? (arg.split('=', 2) as [string, string]) : [arg, undefined];
     const value = () => inline ?? argv[(i += 1)];
     switch (flag) {
-      case '--strict': strict = true; break;
-      case '--rebuild': options.rebuild = true; break;
-      case '--cpu': options.cpu = true; break;
-      case '--requests': options.requests = Math.floor(number(flag, value())); break;
-      case '--read': options.read = value(); break;
-      case '--profile': options.profile = value(); break;
-      case '--clients': options.clients = Math.floor(number(flag, value())); break;
-      case '--offers': options.offers = Math.floor(number(flag, value())); break;
-      case '--positions': options.positions = Math.floor(number(flag, value())); break;
-      case '--seconds': options.seconds = number(flag, value()); break;
+      case '--strict':
+        strict = true;
+        break;
+      case '--rebuild':
+        options.rebuild = true;
+        break;
+      case '--cpu':
+        options.cpu = true;
+        break;
+      case '--requests':
+        options.requests = Math.floor(number(flag, value()));
+        break;
+      case '--read':
+        options.read = value();
+        break;
+      case '--profile':
+        options.profile = value();
+        break;
+      case '--clients':
+        options.clients = Math.floor(number(flag, value()));
+        break;
+      case '--offers':
+        options.offers = Math.floor(number(flag, value()));
+        break;
+      case '--positions':
+        options.positions = Math.floor(number(flag, value()));
+        break;
+      case '--seconds':
+        options.seconds = number(flag, value());
+        break;
       case '--db': {
         const db = value();
         if (db !== 'pglite' && db !== 'postgres') throw new Error('--db must be pglite or postgres');
         options.db = db;
         break;
       }
-      case '--help': case '-h':
-        console.info('usage: npm run bench -- [bundle|lighthouse|nearby|fare-hint|http|capacity|memory|realtime|cluster|push ...] [--strict] [--rebuild] [--cpu] [--requests N] [--read TEXT] [--profile DIR] [--positions N] [--seconds N] [--clients N] [--offers N] [--db pglite|postgres]');
+      case '--help':
+      case '-h':
+        console.info(
+          'usage: npm run bench -- [bundle|lighthouse|nearby|fare-hint|kpis|http|capacity|memory|realtime|cluster|push ...] [--strict] [--rebuild] [--cpu] [--requests N] [--read TEXT] [--profile DIR] [--positions N] [--seconds N] [--clients N] [--offers N] [--db pglite|postgres]',
+        );
         process.exit(0);
         break;
       default:
@@ -74,11 +113,16 @@ function warnIfBusy(when: string): void {
   const [oneMinute = 0] = loadavg();
   const cores = cpus().length;
   const line = `load average ${when}: ${oneMinute.toFixed(2)} on ${cores} core(s)`;
-  if (oneMinute > cores * 0.75) console.info(`WARNING: ${line} — other work is competing for the CPU; timings are pessimistic and noisy`);
+  if (oneMinute > cores * 0.75)
+    console.info(`WARNING: ${line} — other work is competing for the CPU; timings are pessimistic and noisy`);
   else console.info(line);
 }
 
-interface Row { bench: string; measurement?: Measurement; error?: string }
+interface Row {
+  bench: string;
+  measurement?: Measurement;
+  error?: string;
+}
 
 function printTable(rows: Row[]): void {
   const lines = rows.map((row): string[] => {
@@ -89,7 +133,11 @@ function printTable(rows: Row[]): void {
   });
   const header = ['bench', 'measurement', 'value', 'budget', 'result'];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const fmt = (cells: readonly string[]) => cells.map((c, i) => (i === 2 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ').trimEnd();
+  const fmt = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (i === 2 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number)))
+      .join('  ')
+      .trimEnd();
   console.info('');
   console.info(fmt(header));
   console.info(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -99,10 +147,13 @@ function printTable(rows: Row[]): void {
 async function main(): Promise<void> {
   const { names, strict, options } = parseArgs(process.argv.slice(2));
   const unknown = names.filter((n) => !BENCHMARKS.some((b) => b.name === n));
-  if (unknown.length > 0) throw new Error(`unknown benchmark(s): ${unknown.join(', ')} (have: ${BENCHMARKS.map((b) => b.name).join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`unknown benchmark(s): ${unknown.join(', ')} (have: ${BENCHMARKS.map((b) => b.name).join(', ')})`);
   const selected = names.length > 0 ? BENCHMARKS.filter((b) => names.includes(b.name)) : BENCHMARKS;
 
-  console.info(`Jala benchmarks on ${cpus().length} core(s), ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+  console.info(
+    `Jala benchmarks on ${cpus().length} core(s), ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`,
+  );
   warnIfBusy('before');
   const rows: Row[] = [];
   const started = performance.now();
@@ -120,7 +171,9 @@ async function main(): Promise<void> {
   }
   printTable(rows);
   const failed = rows.filter((r) => r.error || r.measurement?.pass === false).length;
-  console.info(`\n${failed === 0 ? 'all budgets met' : `${failed} budget(s) not met or errored`} — total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.info(
+    `\n${failed === 0 ? 'all budgets met' : `${failed} budget(s) not met or errored`} — total ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (failed > 0 && !strict) console.info('(budgets are reported, not enforced; pass --strict to exit non-zero)');
   process.exit(strict && failed > 0 ? 1 : 0);
 }

@@ -6,16 +6,25 @@
  * A long history is laid out at 360 px and paged with 'Cargar más'. Screenshots: e2e/screenshots/driver-history-*.png.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
+
 import { schema } from '@jala/db';
-import { createCompletedTrip, createDriver, createTrip, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
 import { limaDateKey } from '@jala/domain';
+import { JOCKEY_PLAZA } from '@jala/test-factories';
+import {
+  createCompletedTrip,
+  createDriver,
+  createTrip,
+  createUser,
+  FACTORY_PASSWORD,
+} from '@jala/test-factories/database';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import { loginToken } from './support/api';
 import { animationsSettled, phoneContext, screenshot, SCREENSHOT_DIR } from './support/browser';
-import { api, loginToken } from './support/api';
 import { loginToActiveTrip, loginViaUi } from './support/session';
 import { useBrowserSuite } from './support/suite';
+import { yapeTripInProgress } from './support/yape-trip';
 
 const LONG_PICKUP = 'Jr. Los Amautas 1234, Urbanización Zárate, San Juan de Lurigancho, Lima';
 const LONG_DESTINATION = 'Centro Comercial Mega Plaza Norte, Av. Alfredo Mendiola 3698, Independencia';
@@ -23,27 +32,6 @@ const LONG_DESTINATION = 'Centro Comercial Mega Plaza Norte, Av. Alfredo Mendiol
 /** Nothing wider than the phone: the page's own width stays the viewport's. */
 async function noSidewaysOverflow(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-}
-
-/**
- * A Yape trip at S/ 38 with long addresses, set up through the API up to 'En curso': requested by the passenger,
- * offered on by the driver at the pickup, accepted, driven to the pickup and started with the passenger's code.
- */
-async function yapeTripInProgress(passengerToken: string, driverToken: string, driverId: number): Promise<number> {
-  const trip = await api<{ id: number }>('POST', '/trips', passengerToken, {
-    pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude, pickup_address: LONG_PICKUP,
-    destination_latitude: JOCKEY_PLAZA.latitude, destination_longitude: JOCKEY_PLAZA.longitude, destination_address: LONG_DESTINATION,
-    service_type_id: 2, offer_price: 38, payment_method: 'yape',
-  });
-  expect(trip.status).toBe(201);
-  const tripId = trip.data.id;
-  expect((await api('POST', '/driver/trips/accept', driverToken, { trip_request_id: tripId, ...PARQUE_KENNEDY })).status).toBe(201);
-  expect((await api('POST', '/drivers/trips/accept', passengerToken, { trip_id: tripId, driver_id: driverId })).status).toBe(200);
-  expect((await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'en_route' })).status).toBe(200);
-  expect((await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'arrived', ...PARQUE_KENNEDY })).status).toBe(200);
-  const startCode = (await api<{ start_code: string }>('GET', '/trips/active', passengerToken)).data.start_code;
-  expect((await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'in_progress', start_code: startCode })).status).toBe(200);
-  return tripId;
 }
 
 describe("the driver's 'Mis viajes'", () => {
@@ -57,7 +45,10 @@ describe("the driver's 'Mis viajes'", () => {
     });
     const passenger = await createUser(db, { firstName: 'Rocío del Pilar', lastName: 'Huamán' });
     const driverToken = await loginToken(driver.user.email);
-    const tripId = await yapeTripInProgress(await loginToken(passenger.email), driverToken, driver.user.id);
+    const tripId = await yapeTripInProgress(await loginToken(passenger.email), driverToken, driver.user.id, {
+      pickup: LONG_PICKUP,
+      destination: LONG_DESTINATION,
+    });
 
     // The driver's phone, at the destination, finishes the trip and goes back to work.
     const context = await phoneContext(suite.browser, { geolocation: JOCKEY_PLAZA });
@@ -69,9 +60,14 @@ describe("the driver's 'Mis viajes'", () => {
     await page.waitForURL('**/driver/trip-request');
 
     // The trip is not gone: 'Mis viajes' in the bottom navigation lists it.
-    await page.getByRole('navigation', { name: 'Navegación de conductor' }).getByRole('link', { name: 'Mis viajes' }).click();
+    await page
+      .getByRole('navigation', { name: 'Navegación de conductor' })
+      .getByRole('link', { name: 'Mis viajes' })
+      .click();
     await page.waitForURL('**/driver/trips');
-    const card = page.getByTestId('driver-trip-card').filter({ has: page.locator(`a[href="/trips/${tripId}/receipt"]`) });
+    const card = page
+      .getByTestId('driver-trip-card')
+      .filter({ has: page.locator(`a[href="/trips/${tripId}/receipt"]`) });
     await card.waitFor();
     expect(await card.getByTestId('driver-trip-fare').textContent()).toBe('S/\u00a038.00');
     expect(await card.getByTestId('driver-trip-payment').textContent()).toBe('Pago: Yape · por confirmar');
@@ -128,19 +124,47 @@ describe("the driver's 'Mis viajes'", () => {
     const db = suite.database.db;
     const driver = await createDriver(db, { user: { firstName: 'Wilfredo Teodoro', lastName: 'Ccahuana' } });
     const passenger = await createUser(db, { firstName: 'María Fernanda de los Ángeles', lastName: 'Quispe' });
-    const mine = { passengerId: passenger.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, pickupAddress: LONG_PICKUP, destinationAddress: LONG_DESTINATION };
+    const mine = {
+      passengerId: passenger.id,
+      driverId: driver.user.id,
+      vehicleId: driver.vehicle.id,
+      pickupAddress: LONG_PICKUP,
+      destinationAddress: LONG_DESTINATION,
+    };
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
     // Newest first: a Plin to confirm, a cash trip with both ratings and a fare change, each cancellation, then 10 older cash trips.
-    await createCompletedTrip(db, { ...mine, fareCents: 123_450, agreedFareCents: 119_900, completedAt: hoursAgo(1), paymentMethod: 'plin', paymentStatus: 'reported', payeePhone: '987654321' });
-    const rated = await createCompletedTrip(db, { ...mine, fareCents: 4150, agreedFareCents: 3800, completedAt: hoursAgo(2) });
+    await createCompletedTrip(db, {
+      ...mine,
+      fareCents: 123_450,
+      agreedFareCents: 119_900,
+      completedAt: hoursAgo(1),
+      paymentMethod: 'plin',
+      paymentStatus: 'reported',
+      payeePhone: '987654321',
+    });
+    const rated = await createCompletedTrip(db, {
+      ...mine,
+      fareCents: 4150,
+      agreedFareCents: 3800,
+      completedAt: hoursAgo(2),
+    });
     await db.insert(schema.ratings).values([
       { tripId: rated.id, raterId: passenger.id, rateeId: driver.user.id, raterRole: 'passenger', score: 5 },
       { tripId: rated.id, raterId: driver.user.id, rateeId: passenger.id, raterRole: 'driver', score: 4 },
     ]);
-    for (const [index, status] of (['cancelled_by_passenger', 'cancelled_by_driver', 'cancelled_by_system'] as const).entries()) {
-      await createTrip(db, { ...mine, status, agreedFareCents: 2000, createdAt: hoursAgo(3 + index), cancelledAt: hoursAgo(3 + index) });
+    for (const [index, status] of (
+      ['cancelled_by_passenger', 'cancelled_by_driver', 'cancelled_by_system'] as const
+    ).entries()) {
+      await createTrip(db, {
+        ...mine,
+        status,
+        agreedFareCents: 2000,
+        createdAt: hoursAgo(3 + index),
+        cancelledAt: hoursAgo(3 + index),
+      });
     }
-    for (let i = 0; i < 10; i++) await createCompletedTrip(db, { ...mine, fareCents: 1500 + i * 100, completedAt: hoursAgo(24 + i) });
+    for (let i = 0; i < 10; i++)
+      await createCompletedTrip(db, { ...mine, fareCents: 1500 + i * 100, completedAt: hoursAgo(24 + i) });
 
     const context = await phoneContext(suite.browser);
     const page = await context.newPage();
@@ -151,13 +175,17 @@ describe("the driver's 'Mis viajes'", () => {
     expect(await cards.count()).toBe(10);
     const first = cards.first();
     expect(await first.getByTestId('driver-trip-fare').textContent()).toBe('S/\u00a01,234.50');
-    expect(await first.getByTestId('driver-trip-payment').textContent()).toBe('Pago: Plin · el pasajero avisó que pagó');
+    expect(await first.getByTestId('driver-trip-payment').textContent()).toBe(
+      'Pago: Plin · el pasajero avisó que pagó',
+    );
     await first.getByText('Confirma el pago').waitFor();
     await cards.nth(1).getByLabel('Te calificó con 5 de 5').waitFor();
     await cards.nth(1).getByText('Precio acordado S/ 38.00').waitFor();
-    for (const label of ['Cancelado por el pasajero', 'Cancelado por ti', 'Cancelado por el sistema']) await page.getByText(label, { exact: true }).waitFor();
+    for (const label of ['Cancelado por el pasajero', 'Cancelado por ti', 'Cancelado por el sistema'])
+      await page.getByText(label, { exact: true }).waitFor();
     // Every amount on one line: its box is one line high.
-    for (const box of await cards.getByTestId('driver-trip-fare').all()) expect((await box.boundingBox())?.height).toBeLessThan(40);
+    for (const box of await cards.getByTestId('driver-trip-fare').all())
+      expect((await box.boundingBox())?.height).toBeLessThan(40);
     await noSidewaysOverflow(page);
     await animationsSettled(page);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'driver-history-long-list.png'), fullPage: true });

@@ -1,14 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { eq, schema, sql, type DatabaseHandle } from '@jala/db';
+import { type DatabaseHandle, eq, schema, sql } from '@jala/db';
 import { formatSoles, limaDateKey } from '@jala/domain';
 import { createCompletedTrip, createUser } from '@jala/test-factories/database';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { animationsSettled, launchBrowser, phoneContext, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
-import { registerViaUi, type NewAccount } from './support/session';
 import { contentOverflow, outOfSight } from './support/phone-checks';
+import { type NewAccount, registerViaUi } from './support/session';
 
-const PROFILE_MESSAGES = ['Este campo es obligatorio.', 'Fecha requerida.', 'Ingresa un nombre.', 'Número requerido.', 'Debes especificar el radio.'];
+const PROFILE_MESSAGES = [
+  'Este campo es obligatorio.',
+  'Fecha requerida.',
+  'Ingresa un nombre.',
+  'Número requerido.',
+  'Debes especificar el radio.',
+];
 
 describe('driver workspace in Chromium at 360×740', () => {
   let browser: Browser;
@@ -47,7 +54,8 @@ describe('driver workspace in Chromium at 360×740', () => {
     // A new driver's profile page asks nothing about documents before the profile exists (no 409 in the console).
     const documentsAnswers: number[] = [];
     const onResponse = (response: Response) => {
-      if (new URL(response.url()).pathname.startsWith('/api/driver/documents')) documentsAnswers.push(response.status());
+      if (new URL(response.url()).pathname.startsWith('/api/driver/documents'))
+        documentsAnswers.push(response.status());
     };
     page.on('response', onResponse);
     await page.getByRole('link', { name: /Completa tu perfil de conductor/ }).click();
@@ -70,20 +78,28 @@ describe('driver workspace in Chromium at 360×740', () => {
     page.off('response', onResponse);
     expect(documentsAnswers.filter((status) => status >= 400)).toEqual([]);
 
-    const [row] = await database.db.select().from(schema.driverProfiles)
+    const [row] = await database.db
+      .select()
+      .from(schema.driverProfiles)
       .innerJoin(schema.users, eq(schema.users.id, schema.driverProfiles.userId))
       .where(sql`lower(${schema.users.email}) = ${account.email.toLowerCase()}`);
-    expect(row?.driver_profiles).toMatchObject({ licenseNumber: license, searchRadiusKm: '8.0', emergencyContactPhone: '912345678', verificationStatus: 'pending_verification' });
+    expect(row?.driver_profiles).toMatchObject({
+      licenseNumber: license,
+      searchRadiusKm: '8.0',
+      emergencyContactPhone: '912345678',
+      verificationStatus: 'pending_verification',
+    });
   });
 
   it('marks the chosen payment methods unmistakably, keeps "Efectivo" on one line, and confirms beside the button', async () => {
     await page.goto('/driver/profile');
     const form = page.getByRole('form', { name: 'Métodos de pago' });
     const chip = (method: string) => form.getByTestId(`pay-chip-${method}`);
-    const look = (method: string) => chip(method).evaluate((el) => {
-      const style = getComputedStyle(el);
-      return { background: style.backgroundColor, color: style.color, border: style.borderColor };
-    });
+    const look = (method: string) =>
+      chip(method).evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { background: style.backgroundColor, color: style.color, border: style.borderColor };
+      });
     await chip('cash').scrollIntoViewIfNeeded();
     // A new driver takes cash only: one chip chosen, two not, and they must not look alike.
     const chosen = await look('cash');
@@ -158,9 +174,13 @@ describe('driver workspace in Chromium at 360×740', () => {
     await page.getByTestId('status-label').getByText('Desconectado').waitFor();
     await page.getByText('No verificados').waitFor();
     const selector = page.getByLabel('Vehículo activo:');
-    await expect.poll(() => selector.locator('option').allTextContents()).toEqual(['Selecciona vehículo', `Toyota Yaris ${plate}`]);
+    await expect
+      .poll(() => selector.locator('option').allTextContents())
+      .toEqual(['Selecciona vehículo', `Toyota Yaris ${plate}`]);
     // Choosing is not connecting: the one active vehicle is already chosen and nothing was sent.
-    await expect.poll(() => selector.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe(`Toyota Yaris ${plate}`);
+    await expect
+      .poll(() => selector.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent))
+      .toBe(`Toyota Yaris ${plate}`);
     await page.getByTestId('status-label').getByText('Desconectado').waitFor();
     await page.getByRole('button', { name: 'Conectarse' }).click();
     await page.getByText('Estás conectado. Recibirás solicitudes cuando verifiquemos tus documentos.').waitFor();
@@ -175,19 +195,34 @@ describe('driver workspace in Chromium at 360×740', () => {
     // Exact: 'Desconectado' contains 'conectado', and the log must be read after the third change.
     await page.getByTestId('status-label').getByText('Conectado', { exact: true }).waitFor();
 
-    const log = await database.db.select().from(schema.driverStatusLog)
+    const log = await database.db
+      .select()
+      .from(schema.driverStatusLog)
       .innerJoin(schema.users, eq(schema.users.id, schema.driverStatusLog.driverId))
       .where(sql`lower(${schema.users.email}) = ${account.email.toLowerCase()}`);
     expect(log.map((r) => r.driver_status_log.status)).toEqual(['online', 'offline', 'online']);
   });
 
   it('shows earnings of completed trips on the dashboard and the earnings page', async () => {
-    const [driver] = await database.db.select().from(schema.users).where(sql`lower(${schema.users.email}) = ${account.email.toLowerCase()}`);
+    const [driver] = await database.db
+      .select()
+      .from(schema.users)
+      .where(sql`lower(${schema.users.email}) = ${account.email.toLowerCase()}`);
     if (!driver) throw new Error('driver not found');
     const passenger = await createUser(database.db);
     const now = Date.now();
-    await createCompletedTrip(database.db, { passengerId: passenger.id, driverId: driver.id, fareCents: 1850, completedAt: new Date(now - 60_000) });
-    await createCompletedTrip(database.db, { passengerId: passenger.id, driverId: driver.id, fareCents: 2400, completedAt: new Date(now - 3 * 86_400_000) });
+    await createCompletedTrip(database.db, {
+      passengerId: passenger.id,
+      driverId: driver.id,
+      fareCents: 1850,
+      completedAt: new Date(now - 60_000),
+    });
+    await createCompletedTrip(database.db, {
+      passengerId: passenger.id,
+      driverId: driver.id,
+      fareCents: 2400,
+      completedAt: new Date(now - 3 * 86_400_000),
+    });
 
     await page.goto('/driver/dashboard');
     await page.getByRole('heading', { name: `Hoy: ${formatSoles(18.5)}` }).waitFor();

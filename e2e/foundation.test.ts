@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { launchBrowser, phoneContext, screenshot } from './support/browser';
 import { loginViaUi, registerViaUi } from './support/session';
 
 describe('foundation: session, routing and shell in Chromium', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
   afterAll(async () => browser?.close());
 
   it('shows the Spanish login page at /', async () => {
@@ -37,10 +40,20 @@ describe('foundation: session, routing and shell in Chromium', () => {
     const page = await context.newPage();
     const account = await registerViaUi(page, 'passenger');
     await page.waitForURL('**/passenger/dashboard');
-    await page.getByRole('button', { name: /perfil|menú|cuenta/i }).first().click();
+    await page
+      .getByRole('button', { name: /perfil|menú|cuenta/i })
+      .first()
+      .click();
     await page.getByText('Ver perfil').waitFor();
     // The menu fades in (140 ms): photograph it once no animation is running.
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    );
     await screenshot(page, 'foundation-profile-menu');
     await page.getByText('Cerrar sesión').click();
     await page.waitForURL('**/login');
@@ -77,8 +90,13 @@ describe('foundation: session, routing and shell in Chromium', () => {
     await loginViaUi(page, 'conductor@jala.pe', 'jala12345');
     // The earnings page's own chunk, as a phone that just lost its signal would fail to fetch it.
     let blocked = true;
-    await page.route(/\/assets\/earnings-page-[^/]*\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
-    await page.getByRole('navigation', { name: 'Navegación de conductor' }).getByRole('link', { name: /Ganancias/ }).click();
+    await page.route(/\/assets\/earnings-page-[^/]*\.js$/, (route) =>
+      blocked ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page
+      .getByRole('navigation', { name: 'Navegación de conductor' })
+      .getByRole('link', { name: /Ganancias/ })
+      .click();
     await page.getByRole('heading', { name: 'Algo salió mal' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Navegación de conductor' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Menú de perfil' }).isVisible()).toBe(true);

@@ -5,17 +5,19 @@
  * took is printed), again after a reload; the driver confirms from it on the receipt, the banner goes, and
  * the passenger's receipt says the payment was confirmed. Screenshots: e2e/screenshots/late-payment-*.png.
  */
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { topics } from '@jala/contracts';
 import { formatSoles } from '@jala/domain';
-import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
+import { JOCKEY_PLAZA } from '@jala/test-factories';
 import { createDriver, createUser } from '@jala/test-factories/database';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import { loginToken } from './support/api';
 import { animationsSettled, screenshot } from './support/browser';
-import { api, loginToken } from './support/api';
 import { subscriptionGranted } from './support/live-subscription';
 import { signedInPhone } from './support/signed-in-phone';
 import { useBrowserSuite } from './support/suite';
+import { yapeTripInProgress } from './support/yape-trip';
 
 const PASSENGER = { firstName: 'María Fernanda de los Ángeles', lastName: 'Quispe Huamán de la Torre' };
 const DRIVER = { firstName: 'Juan Carlos Eduardo', lastName: 'Villanueva Santisteban Ccori' };
@@ -32,36 +34,26 @@ async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `late-payment-${name}`);
 }
 
-/** A Yape trip at S/ 38 set up through the API up to 'En curso': requested, offered on at the pickup, accepted, started with the code. */
-async function yapeTripInProgress(passengerToken: string, driverToken: string, driverId: number): Promise<number> {
-  const trip = await api<{ id: number }>('POST', '/trips', passengerToken, {
-    pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude, pickup_address: 'Parque Kennedy, Miraflores',
-    destination_latitude: JOCKEY_PLAZA.latitude, destination_longitude: JOCKEY_PLAZA.longitude, destination_address: 'Jockey Plaza, Surco',
-    service_type_id: 2, offer_price: 38, payment_method: 'yape',
-  });
-  expect(trip.status).toBe(201);
-  const tripId = trip.data.id;
-  expect((await api('POST', '/driver/trips/accept', driverToken, { trip_request_id: tripId, ...PARQUE_KENNEDY })).status).toBe(201);
-  expect((await api('POST', '/drivers/trips/accept', passengerToken, { trip_id: tripId, driver_id: driverId })).status).toBe(200);
-  expect((await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'en_route' })).status).toBe(200);
-  expect((await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'arrived', ...PARQUE_KENNEDY })).status).toBe(200);
-  const startCode = (await api<{ start_code: string }>('GET', '/trips/active', passengerToken)).data.start_code;
-  expect((await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'in_progress', start_code: startCode })).status).toBe(200);
-  return tripId;
-}
-
 describe("a late 'Ya pagué'", () => {
   const suite = useBrowserSuite();
 
   it('reaches the driver who already went back to the requests, who confirms it from the banner', async () => {
     const db = suite.database.db;
-    const driver = await createDriver(db, { user: { ...DRIVER, phone: '912345678' }, profile: { acceptsYape: true, walletPhone: '987654321' } });
+    const driver = await createDriver(db, {
+      user: { ...DRIVER, phone: '912345678' },
+      profile: { acceptsYape: true, walletPhone: '987654321' },
+    });
     const rider = await createUser(db, PASSENGER);
-    const tripId = await yapeTripInProgress(await loginToken(rider.email), await loginToken(driver.user.email), driver.user.id);
-    const [{ context: driverContext, page: driverPage }, { context: riderContext, page: riderPage }] = await Promise.all([
-      signedInPhone(suite.browser, driver.user.email, { geolocation: JOCKEY_PLAZA }),
-      signedInPhone(suite.browser, rider.email, { geolocation: JOCKEY_PLAZA }),
-    ]);
+    const tripId = await yapeTripInProgress(
+      await loginToken(rider.email),
+      await loginToken(driver.user.email),
+      driver.user.id,
+    );
+    const [{ context: driverContext, page: driverPage }, { context: riderContext, page: riderPage }] =
+      await Promise.all([
+        signedInPhone(suite.browser, driver.user.email, { geolocation: JOCKEY_PLAZA }),
+        signedInPhone(suite.browser, rider.email, { geolocation: JOCKEY_PLAZA }),
+      ]);
 
     // On the way, the driver's fare line names the trip's method.
     const driverListening = subscriptionGranted(driverPage, topics.notifications(driver.user.id));
@@ -91,19 +83,32 @@ describe("a late 'Ya pagué'", () => {
     // The latency is measured by the pages themselves (one machine, one wall clock): the tap's click event on
     // the passenger's phone, the banner entering the driver's page (a MutationObserver, not a poll).
     const payButton = wallet.getByRole('button', { name: 'Ya pagué' });
-    await payButton.evaluate((button) => button.addEventListener('click', () => { (window as unknown as { tappedAt?: number }).tappedAt = Date.now(); }, { once: true }));
-    const bannerShownAt = driverPage.evaluate(() => new Promise<number>((resolve) => {
-      const seen = (): boolean => document.querySelector('[data-testid="pending-payment-banner"]') !== null;
-      const observer = new MutationObserver(() => {
-        if (!seen()) return;
-        observer.disconnect();
-        resolve(Date.now());
-      });
-      observer.observe(document.body, { childList: true, subtree: true });
-    }));
+    await payButton.evaluate((button) =>
+      button.addEventListener(
+        'click',
+        () => {
+          (window as unknown as { tappedAt?: number }).tappedAt = Date.now();
+        },
+        { once: true },
+      ),
+    );
+    const bannerShownAt = driverPage.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const seen = (): boolean => document.querySelector('[data-testid="pending-payment-banner"]') !== null;
+          const observer = new MutationObserver(() => {
+            if (!seen()) return;
+            observer.disconnect();
+            resolve(Date.now());
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+        }),
+    );
     await payButton.click();
     await banner.getByText(CLAIM).waitFor();
-    const tappedAt = await riderPage.evaluate(() => (window as unknown as { tappedAt?: number }).tappedAt ?? Number.NaN);
+    const tappedAt = await riderPage.evaluate(
+      () => (window as unknown as { tappedAt?: number }).tappedAt ?? Number.NaN,
+    );
     const latencyMs = (await bannerShownAt) - tappedAt;
     console.info(`[late-payment] the driver's banner appeared ${latencyMs} ms after the passenger tapped 'Ya pagué'`);
     expect(latencyMs).toBeGreaterThan(0);
@@ -127,7 +132,10 @@ describe("a late 'Ya pagué'", () => {
     expect(await banner.count()).toBe(0);
     await driverWallet.getByRole('button', { name: 'Pago recibido' }).click();
     await driverWallet.getByText('Confirmaste el pago.').waitFor();
-    await driverPage.getByRole('navigation', { name: 'Navegación de conductor' }).getByRole('link', { name: /Solicitud/ }).click();
+    await driverPage
+      .getByRole('navigation', { name: 'Navegación de conductor' })
+      .getByRole('link', { name: /Solicitud/ })
+      .click();
     await driverPage.waitForURL('**/driver/trip-request');
     await driverPage.locator('.dt-requests__count, .empty-state').first().waitFor();
     expect(await banner.count()).toBe(0);
@@ -135,7 +143,9 @@ describe("a late 'Ya pagué'", () => {
     // The passenger's receipt says so, live.
     await riderPage.getByText('Pagado con Yape · confirmado por el conductor').waitFor();
     await wallet.getByText('El conductor confirmó tu pago. ¡Gracias!').waitFor();
-    await riderPage.getByText('Pagado con Yape · confirmado por el conductor').evaluate((line) => line.scrollIntoView({ block: 'center' }));
+    await riderPage
+      .getByText('Pagado con Yape · confirmado por el conductor')
+      .evaluate((line) => line.scrollIntoView({ block: 'center' }));
     await shot(riderPage, 'passenger-confirmed');
     for (const context of [driverContext, riderContext]) await context.close();
   });

@@ -8,11 +8,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import type { ChatMessage } from '@jala/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { mergeChat, newChatMessageId } from '../apps/web/src/features/live-trip/shared/chat/merge-chat';
 import { MqttWsClient, type MqttWsOptions, type SocketFactory } from '../apps/web/src/lib/mqtt/ws-client';
-import { startMosquitto, type Mosquitto } from './support/mosquitto';
+import { type Mosquitto, startMosquitto } from './support/mosquitto';
 import { lossyLink, nodeSocket } from './support/mqtt-link';
 import { freePort } from './support/server-process';
 
@@ -36,8 +38,18 @@ describe("the web app's MQTT client against Mosquitto over WebSocket", () => {
   const clients: MqttWsClient[] = [];
   let sequence = 0;
 
-  function probe(name: string, createSocket: SocketFactory = nodeSocket, overrides: Partial<MqttWsOptions> = {}): Probe {
-    const options: MqttWsOptions = { clientId: `jala_web_${name}_${++sequence}`, clean: true, reconnectPeriod: RECONNECT_MS, connectTimeout: 10_000, ...overrides };
+  function probe(
+    name: string,
+    createSocket: SocketFactory = nodeSocket,
+    overrides: Partial<MqttWsOptions> = {},
+  ): Probe {
+    const options: MqttWsOptions = {
+      clientId: `jala_web_${name}_${++sequence}`,
+      clean: true,
+      reconnectPeriod: RECONNECT_MS,
+      connectTimeout: 10_000,
+      ...overrides,
+    };
     const client = new MqttWsClient(`ws://127.0.0.1:${port}/mqtt`, options, { createSocket });
     clients.push(client);
     const events: string[] = [];
@@ -142,7 +154,13 @@ describe("the web app's MQTT client against Mosquitto over WebSocket", () => {
     const sender = probe('sender', lossy.createSocket);
     await sender.until(/^connect$/);
 
-    const message: ChatMessage = { id: newChatMessageId(), sender: 7, role: 'passenger', message: 'Estoy en la puerta', timestamp: new Date().toISOString() };
+    const message: ChatMessage = {
+      id: newChatMessageId(),
+      sender: 7,
+      role: 'passenger',
+      message: 'Estoy en la puerta',
+      timestamp: new Date().toISOString(),
+    };
     // Resolves on the PUBACK of the resend, after the reconnect.
     expect(await publish(sender.client, 'jala/m3/chat', JSON.stringify(message), 1)).toBeUndefined();
     expect(sender.events).toEqual(['connect', 'close', 'connect']);
@@ -167,7 +185,10 @@ describe("the web app's MQTT client against Mosquitto over WebSocket", () => {
     let openGate: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
     let sockets = 0;
-    const gated: SocketFactory = (url, handlers) => (++sockets === 1 ? nodeSocket(url, handlers) : nodeSocket(url, { ...handlers, open: () => void gate.then(() => handlers.open()) }));
+    const gated: SocketFactory = (url, handlers) =>
+      ++sockets === 1
+        ? nodeSocket(url, handlers)
+        : nodeSocket(url, { ...handlers, open: () => void gate.then(() => handlers.open()) });
     const sender = probe('sender', gated);
     await sender.until(/^connect$/);
 

@@ -1,11 +1,12 @@
 /**
- * A new user on a 360×740 phone (issue 23): expected "nothing there" answers (no active trip, no photo, a
+ * A new user on a 360×740 phone: expected "nothing there" answers (no active trip, no photo, a
  * driver not yet verified) are states, so no screen logs a console error or throws; the origin and chat
  * placeholders fit their inputs; the wizard's back button has a Spanish name.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
 import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { phoneContext } from './support/browser';
 import { loginViaUi, registerViaUi } from './support/session';
 import { useBrowserSuite } from './support/suite';
@@ -33,16 +34,19 @@ function collectErrors(page: Page): string[] {
 
 /** Whether the input's placeholder is drawn whole (its text fits the input's content box). */
 function placeholderFits(page: Page, selector: string): Promise<{ text: string; needed: number; available: number }> {
-  return page.locator(selector).first().evaluate((element) => {
-    const input = element as HTMLInputElement;
-    const style = getComputedStyle(input, '::placeholder');
-    const canvas = document.createElement('canvas').getContext('2d');
-    if (!canvas) throw new Error('no canvas');
-    canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const box = getComputedStyle(input);
-    const available = input.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
-    return { text: input.placeholder, needed: Math.ceil(canvas.measureText(input.placeholder).width), available };
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const input = element as HTMLInputElement;
+      const style = getComputedStyle(input, '::placeholder');
+      const canvas = document.createElement('canvas').getContext('2d');
+      if (!canvas) throw new Error('no canvas');
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const box = getComputedStyle(input);
+      const available = input.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+      return { text: input.placeholder, needed: Math.ceil(canvas.measureText(input.placeholder).width), available };
+    });
 }
 
 async function visit(page: Page, path: string, ready: string): Promise<void> {
@@ -71,7 +75,9 @@ describe('a new user on a phone', () => {
   });
 
   it('a driver waiting for verification meets no console errors and reads what happens next', async () => {
-    const { user } = await createDriver(suite.database.db, { profile: { verificationStatus: 'pending_verification', driverStatus: 'offline' } });
+    const { user } = await createDriver(suite.database.db, {
+      profile: { verificationStatus: 'pending_verification', driverStatus: 'offline' },
+    });
     context = await phoneContext(suite.browser);
     const page = await context.newPage();
     const errors = collectErrors(page);

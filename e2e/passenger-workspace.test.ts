@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
-import { FACTORY_PASSWORD, seedPassengerWorkspace, type PassengerWorkspaceSeed } from '@jala/test-factories/database';
+import { FACTORY_PASSWORD, type PassengerWorkspaceSeed, seedPassengerWorkspace } from '@jala/test-factories/database';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { animationsSettled, launchBrowser, phoneContext, requestSheet, screenshot } from './support/browser';
 import { openE2eDatabase } from './support/database';
 import { loginViaUi } from './support/session';
 
 /** Destination lines of the trip cards on screen, in order. */
 async function destinations(page: Page): Promise<string[]> {
-  return page.locator('[data-testid="trip-card"] .trip-route__place:nth-child(2)').evaluateAll(
-    (nodes) => nodes.map((node) => (node.textContent ?? '').replace('Destino: ', '')),
-  );
+  return page
+    .locator('[data-testid="trip-card"] .trip-route__place:nth-child(2)')
+    .evaluateAll((nodes) => nodes.map((node) => (node.textContent ?? '').replace('Destino: ', '')));
 }
 
 /** The page fits the phone: nothing scrolls sideways. */
@@ -44,7 +45,12 @@ describe('passenger workspace in Chromium at 360×740', () => {
     await page.getByText('¿A dónde vamos hoy?').waitFor();
     await page.getByText('Viajes Totales').waitFor();
     const cards = await page.locator('.pw-stat-card').allTextContents();
-    expect(cards).toEqual(['Viajes Totales3', 'Gastado TotalS/\u00a062.50', 'Tu calificación4.5 / 5', 'Lugares guardados2']);
+    expect(cards).toEqual([
+      'Viajes Totales3',
+      'Gastado TotalS/\u00a062.50',
+      'Tu calificación4.5 / 5',
+      'Lugares guardados2',
+    ]);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, 'passenger-dashboard');
   });
@@ -63,7 +69,12 @@ describe('passenger workspace in Chromium at 360×740', () => {
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await page.getByText('Perfil actualizado').waitFor();
     await page.getByText('Juan Ríos · 998 877 665').waitFor();
-    expect(await page.getByText('912 345 678').count()).toBe(1);
+    const summary = page.getByRole('region', { name: 'Perfil de pasajero' });
+    expect(await summary.getByText('912 345 678').count()).toBe(1);
+    // A new number is an unverified one: "Verifica tu celular" offers to send it a code.
+    const verification = page.getByRole('region', { name: 'Verifica tu celular' });
+    await verification.getByRole('button', { name: 'Enviar código' }).waitFor();
+    expect(await verification.getByText('912 345 678').count()).toBe(1);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, 'passenger-profile-saved');
     // It stays saved after a reload.
@@ -91,7 +102,10 @@ describe('passenger workspace in Chromium at 360×740', () => {
     // The new place is a one-tap origin in the request wizard.
     await page.goto('/passenger/trip-request');
     const sheet = requestSheet(page);
-    await sheet.getByRole('list', { name: 'Ubicaciones guardadas' }).getByRole('button', { name: 'Universidad' }).click();
+    await sheet
+      .getByRole('list', { name: 'Ubicaciones guardadas' })
+      .getByRole('button', { name: 'Universidad' })
+      .click();
     await expect.poll(() => sheet.getByRole('combobox').inputValue()).toBe('Av. Universitaria 1801, San Miguel');
     await page.locator('.jala-pin--origin[title="Origen"]').waitFor();
     await screenshot(page, 'passenger-places-in-wizard');
@@ -158,7 +172,15 @@ describe('passenger workspace in Chromium at 360×740', () => {
     await dialog.getByText('Tu calificación para Jorge Vargas').waitFor();
     await screenshot(page, 'passenger-rating-done');
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
-    await expect.poll(() => page.locator('[data-testid="trip-card"]').first().getByText(/Califica a tu conductor/).count()).toBe(0);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="trip-card"]')
+          .first()
+          .getByText(/Califica a tu conductor/)
+          .count(),
+      )
+      .toBe(0);
 
     // Rating twice is refused by the server.
     const token = await page.evaluate(() => localStorage.getItem('jala_token'));

@@ -1,5 +1,5 @@
 /**
- * Payment method, chosen before the ride (issue 26), in Chromium at 360×740 against the built product:
+ * Payment method, chosen before the ride, in Chromium at 360×740 against the built product:
  * a cash trip with change from the wizard to the receipt (the change following an accepted fare change),
  * and Yape: the driver's settings, a driver who does not take Yape, both confirmations ('Ya pagué', 'Pago
  * recibido'), a payment case in the operators' console and the earnings split. Each state is photographed
@@ -9,18 +9,20 @@
  * driver who takes Yape on WALLET, a completed Yape trip) set up through the factories and the API, on
  * phones signed in without the form, so that no test is a long chain of steps sharing one budget.
  */
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { PARQUE_KENNEDY } from '@jala/test-factories';
-import { createDriver, createUser } from '@jala/test-factories/database';
 import { topics } from '@jala/contracts';
 import { formatSoles } from '@jala/domain';
-import { animationsSettled, screenshot } from './support/browser';
+import { PARQUE_KENNEDY } from '@jala/test-factories';
+import { createDriver, createUser } from '@jala/test-factories/database';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
 import { api, loginToken } from './support/api';
+import { animationsSettled, screenshot } from './support/browser';
 import { subscriptionGranted } from './support/live-subscription';
 import { signedInPhone } from './support/signed-in-phone';
 import { useBrowserSuite } from './support/suite';
 import { driverPhone, passengerPhone, requestFrom, wizardToPriceStep } from './support/two-phones';
+import { acceptAndStart } from './support/yape-trip';
 
 const JOCKEY = { latitude: -12.0859, longitude: -76.9773 };
 const LONG_NAME = { firstName: 'Maximiliano Bartolomé', lastName: 'Quispe-Huamaní de la Cruz Villanueva' };
@@ -44,39 +46,55 @@ async function confirmRequest(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByRole('button', { name: 'Confirmar Viaje' }).click();
   await page.waitForURL('**/passenger/active-trip');
-  await page.getByRole('button', { name: 'Publicado' }).waitFor();
-}
-
-/** The driver's offer is accepted by the passenger and the trip driven to in_progress, through the API. */
-async function acceptAndStart(passengerToken: string | null, driverToken: string, driverId: number, tripId: number): Promise<void> {
-  expect((await api('POST', '/drivers/trips/accept', passengerToken, { trip_id: tripId, driver_id: driverId })).status).toBe(200);
-  expect((await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'en_route' })).status).toBe(200);
-  expect((await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'arrived', ...PARQUE_KENNEDY })).status).toBe(200);
-  const startCode = (await api<{ start_code: string }>('GET', '/trips/active', passengerToken)).data.start_code;
-  expect((await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'in_progress', start_code: startCode })).status).toBe(200);
+  await page.getByTestId('trip-status').getByText('Pendiente').waitFor();
 }
 
 const complete = async (driverToken: string, tripId: number) =>
-  expect((await api('POST', '/driver/trips/complete', driverToken, { trip_id: tripId, final_latitude: JOCKEY.latitude, final_longitude: JOCKEY.longitude })).status).toBe(200);
+  expect(
+    (
+      await api('POST', '/driver/trips/complete', driverToken, {
+        trip_id: tripId,
+        final_latitude: JOCKEY.latitude,
+        final_longitude: JOCKEY.longitude,
+      })
+    ).status,
+  ).toBe(200);
 
 /** What the driver's settings hold once they took Yape with WALLET in 'Perfil' (the first Yape test walks that form). */
 const YAPE_SETTINGS = { payment_methods: ['cash', 'yape'], wallet_phone: '987654321' };
 
 /** A verified driver with LONG_NAME who takes cash and Yape on WALLET, as 'Perfil' leaves them. */
-const yapeDriverOptions = (phone: string) => ({ user: { ...LONG_NAME, phone }, profile: { acceptsYape: true, walletPhone: YAPE_SETTINGS.wallet_phone } });
+const yapeDriverOptions = (phone: string) => ({
+  user: { ...LONG_NAME, phone },
+  profile: { acceptsYape: true, walletPhone: YAPE_SETTINGS.wallet_phone },
+});
 
 /**
  * A Yape trip Parque Kennedy → Jockey Plaza at `price`, set up through the API: requested by the passenger,
  * offered on by the driver (at the pickup), accepted, driven and completed at Jockey Plaza. Returns its id.
  */
-async function completedYapeTrip(passengerToken: string, driverToken: string, driverId: number, price: number): Promise<number> {
+async function completedYapeTrip(
+  passengerToken: string,
+  driverToken: string,
+  driverId: number,
+  price: number,
+): Promise<number> {
   const trip = await api<{ id: number }>('POST', '/trips', passengerToken, {
-    pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude, pickup_address: 'Parque Kennedy, Miraflores',
-    destination_latitude: JOCKEY.latitude, destination_longitude: JOCKEY.longitude, destination_address: 'Jockey Plaza, Surco',
-    service_type_id: 2, offer_price: price, payment_method: 'yape',
+    pickup_latitude: PARQUE_KENNEDY.latitude,
+    pickup_longitude: PARQUE_KENNEDY.longitude,
+    pickup_address: 'Parque Kennedy, Miraflores',
+    destination_latitude: JOCKEY.latitude,
+    destination_longitude: JOCKEY.longitude,
+    destination_address: 'Jockey Plaza, Surco',
+    service_type_id: 2,
+    offer_price: price,
+    payment_method: 'yape',
   });
   expect(trip.status).toBe(201);
-  expect((await api('POST', '/driver/trips/accept', driverToken, { trip_request_id: trip.data.id, ...PARQUE_KENNEDY })).status).toBe(201);
+  expect(
+    (await api('POST', '/driver/trips/accept', driverToken, { trip_request_id: trip.data.id, ...PARQUE_KENNEDY }))
+      .status,
+  ).toBe(201);
   await acceptAndStart(passengerToken, driverToken, driverId, trip.data.id);
   await complete(driverToken, trip.data.id);
   return trip.data.id;
@@ -94,7 +112,9 @@ describe('payment method, chosen before the ride', () => {
     await wizardToPriceStep(page, '14.50');
     const notes = page.getByRole('radiogroup', { name: '¿Con cuánto pagarás?' });
     await notes.getByText('S/ 10', { exact: true }).click();
-    const refused = page.getByText('Con S/ 10 no alcanza para S/ 14.50. Elige un billete mayor o monto exacto.').first();
+    const refused = page
+      .getByText('Con S/ 10 no alcanza para S/ 14.50. Elige un billete mayor o monto exacto.')
+      .first();
     await refused.waitFor();
     await shot(page, 'wizard-note-too-small', refused);
     await notes.getByText('S/ 50', { exact: true }).click();
@@ -121,7 +141,10 @@ describe('payment method, chosen before the ride', () => {
     await acceptAndStart(passengerToken, driverToken, driver.user.id, tripId);
 
     // A toll accepted by the passenger: the change follows the new price on the driver's trip screen.
-    expect((await api('POST', `/driver/trips/${tripId}/fare-adjustments`, driverToken, { amount: 5, reason: 'tolls' })).status).toBe(201);
+    expect(
+      (await api('POST', `/driver/trips/${tripId}/fare-adjustments`, driverToken, { amount: 5, reason: 'tolls' }))
+        .status,
+    ).toBe(201);
     expect((await api('PUT', `/trips/${tripId}/fare-adjustment`, passengerToken, { accept: true })).status).toBe(200);
     await driverPage.goto('/driver/active-trip');
     const change = driverPage.getByText('Efectivo · Pagará con S/ 50 · lleva S/ 30.50 de vuelto');
@@ -139,7 +162,9 @@ describe('payment method, chosen before the ride', () => {
 
   it("Yape in the driver's 'Perfil': a number is asked for, then the choice is saved", async () => {
     const driver = await createDriver(suite.database.db, { user: { ...LONG_NAME, phone: '912345670' } });
-    const { context, page: driverPage } = await signedInPhone(suite.browser, driver.user.email, { geolocation: PARQUE_KENNEDY });
+    const { context, page: driverPage } = await signedInPhone(suite.browser, driver.user.email, {
+      geolocation: PARQUE_KENNEDY,
+    });
     await driverPage.goto('/driver/profile');
     const settings = driverPage.getByRole('form', { name: 'Métodos de pago' });
     await settings.getByText('Yape', { exact: true }).click();
@@ -152,7 +177,11 @@ describe('payment method, chosen before the ride', () => {
     await driverPage.getByText('Métodos de pago guardados.').waitFor();
     await shot(driverPage, 'driver-settings-saved', settings.getByRole('button', { name: 'Guardar métodos de pago' }));
     // What the form saved is what the server now holds: the trips below start from such a driver.
-    const saved = await api<{ payment_methods: string[]; wallet_phone: string | null }>('GET', '/driver/payment-methods', await loginToken(driver.user.email));
+    const saved = await api<{ payment_methods: string[]; wallet_phone: string | null }>(
+      'GET',
+      '/driver/payment-methods',
+      await loginToken(driver.user.email),
+    );
     expect(saved.data).toEqual(YAPE_SETTINGS);
     await context.close();
   });
@@ -160,7 +189,9 @@ describe('payment method, chosen before the ride', () => {
   it("a Yape request: the wizard's choice, a driver who takes only cash cannot offer, a Yape driver's offer says Yape", async () => {
     const db = suite.database.db;
     const yapeDriver = await createDriver(db, yapeDriverOptions('912345670'));
-    const cashDriver = await createDriver(db, { user: { firstName: 'Teodoro', lastName: 'Mamani', phone: '912345671' } });
+    const cashDriver = await createDriver(db, {
+      user: { firstName: 'Teodoro', lastName: 'Mamani', phone: '912345671' },
+    });
     const passenger = await createUser(db, { firstName: 'Anahí', lastName: 'Ccori' });
 
     const { context, page } = await signedInPhone(suite.browser, passenger.email, { geolocation: PARQUE_KENNEDY });
@@ -171,13 +202,19 @@ describe('payment method, chosen before the ride', () => {
     await confirmRequest(page);
 
     // A driver who takes only cash reads why they cannot offer, and has no 'Aceptar'.
-    const { context: cashContext, page: cashPage } = await signedInPhone(suite.browser, cashDriver.user.email, { geolocation: PARQUE_KENNEDY });
+    const { context: cashContext, page: cashPage } = await signedInPhone(suite.browser, cashDriver.user.email, {
+      geolocation: PARQUE_KENNEDY,
+    });
     await cashPage.goto('/driver/trip-request');
     const refusedCard = requestFrom(cashPage, 'Anahí');
     await refusedCard.getByText('No aceptas Yape').waitFor();
     expect(await refusedCard.getByRole('button', { name: 'Aceptar' }).count()).toBe(0);
     await shot(cashPage, 'driver-request-not-accepted', refusedCard.getByText('No aceptas Yape'));
-    const [cashToken, passengerToken, driverToken] = await Promise.all([loginToken(cashDriver.user.email), pageToken(page), loginToken(yapeDriver.user.email)]);
+    const [cashToken, passengerToken, driverToken] = await Promise.all([
+      loginToken(cashDriver.user.email),
+      pageToken(page),
+      loginToken(yapeDriver.user.email),
+    ]);
     const tripId = (await api<{ id: number }>('GET', '/trips/active', passengerToken)).data.id;
     const refusedOffer = await api('POST', '/driver/trips/accept', cashToken, { trip_request_id: tripId });
     expect(refusedOffer.status).toBe(409);
@@ -201,7 +238,10 @@ describe('payment method, chosen before the ride', () => {
     ]);
 
     // Both open the trip's receipt, which listens to trip_status/{trip}, where the other phone's answer arrives.
-    const listening = [subscriptionGranted(page, topics.tripStatus(tripId)), subscriptionGranted(driverPage, topics.tripStatus(tripId))];
+    const listening = [
+      subscriptionGranted(page, topics.tripStatus(tripId)),
+      subscriptionGranted(driverPage, topics.tripStatus(tripId)),
+    ];
     await Promise.all([page.goto(`/trips/${tripId}/receipt`), driverPage.goto(`/trips/${tripId}/receipt`)]);
     const wallet = page.getByTestId('wallet-payment');
     await wallet.getByText(WALLET).waitFor();
@@ -232,14 +272,20 @@ describe('payment method, chosen before the ride', () => {
     const driver = await createDriver(db, yapeDriverOptions('912345670'));
     const paying = await createUser(db, { firstName: 'Anahí', lastName: 'Ccori' });
     const rider = await createUser(db, { firstName: 'Gonzalo', lastName: 'Tapia' });
-    const [payingToken, riderToken, driverToken] = await Promise.all([loginToken(paying.email), loginToken(rider.email), loginToken(driver.user.email)]);
+    const [payingToken, riderToken, driverToken] = await Promise.all([
+      loginToken(paying.email),
+      loginToken(rider.email),
+      loginToken(driver.user.email),
+    ]);
     // A first Yape trip paid and confirmed, then a second one, unpaid.
     const paid = await completedYapeTrip(payingToken, driverToken, driver.user.id, 16);
     expect((await api('POST', `/trips/${paid}/payment/paid`, payingToken, {})).status).toBe(200);
     expect((await api('POST', `/driver/trips/${paid}/payment/received`, driverToken, {})).status).toBe(200);
     const unpaid = await completedYapeTrip(riderToken, driverToken, driver.user.id, 18);
 
-    const { context: driverContext, page: driverPage } = await signedInPhone(suite.browser, driver.user.email, { geolocation: PARQUE_KENNEDY });
+    const { context: driverContext, page: driverPage } = await signedInPhone(suite.browser, driver.user.email, {
+      geolocation: PARQUE_KENNEDY,
+    });
     await driverPage.goto(`/trips/${unpaid}/receipt`);
     await driverPage.getByTestId('wallet-payment').getByRole('button', { name: 'No recibí el pago' }).click();
     const opened = driverPage.getByText('Abriste un caso: un operador de Jala lo revisará.');
@@ -268,7 +314,11 @@ describe('payment method, chosen before the ride', () => {
     const resolved = operatorPage.getByText('No se pagó · El pasajero no mostró constancia de Yape');
     await resolved.waitFor();
     await shot(operatorPage, 'console-case-resolved', resolved);
-    const audit = await api<{ action: string; target_id: number }[]>('GET', '/admin/audit-log', await loginToken(operator.email));
+    const audit = await api<{ action: string; target_id: number }[]>(
+      'GET',
+      '/admin/audit-log',
+      await loginToken(operator.email),
+    );
     expect(audit.data.some((entry) => entry.action === 'payment_case.resolve')).toBe(true);
 
     for (const c of [driverContext, operatorContext]) await c.close();

@@ -1,5 +1,5 @@
 /**
- * Jala as an installed app (issue 22), in Chromium at 360×740 against the real built product: the service
+ * Jala as an installed app, in Chromium at 360×740 against the real built product: the service
  * worker registers and controls the page and Chromium finds the app installable; a push delivered through
  * the DevTools protocol shows the payload's notification and its click opens the payload's route; with the
  * network cut a returning user gets the shell and the last known state, marked as such, and the app heals
@@ -11,15 +11,26 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+
 import { openDatabase } from '@jala/db';
 import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, createTrip, FACTORY_PASSWORD } from '@jala/test-factories/database';
+import { type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/test/support/test-app';
-import { api } from './support/api';
-import { animationsSettled, baseUrl, BROWSER_WAIT_MS, CHROMIUM_PATH, phoneContext, PHONE, screenshot, uniqueEmail } from './support/browser';
+import { api, signUp } from './support/api';
+import {
+  animationsSettled,
+  baseUrl,
+  BROWSER_WAIT_MS,
+  CHROMIUM_PATH,
+  PHONE,
+  phoneContext,
+  screenshot,
+  uniqueEmail,
+} from './support/browser';
 import { repoRoot } from './support/server-process';
 import { loginToActiveTrip, loginViaUi } from './support/session';
 import { useBrowserSuite } from './support/suite';
@@ -36,7 +47,9 @@ async function controlledBySw(page: Page): Promise<string> {
   return page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
     }
     return navigator.serviceWorker.controller?.scriptURL ?? '';
   });
@@ -44,8 +57,13 @@ async function controlledBySw(page: Page): Promise<string> {
 
 async function registerPassenger(firstName: string): Promise<{ id: number; token: string; email: string }> {
   const email = uniqueEmail('pwa');
-  const registered = await api<{ user: { id: number }; token: string }>('POST', '/auth/register', null, {
-    first_name: firstName, last_name: 'Ccori', email, phone: '987654321', password: FACTORY_PASSWORD, user_type: 'passenger',
+  const registered = await signUp({
+    first_name: firstName,
+    last_name: 'Ccori',
+    email,
+    phone: '987654321',
+    password: FACTORY_PASSWORD,
+    user_type: 'passenger',
   });
   expect(registered.status).toBe(201);
   return { id: registered.data.user.id, token: registered.data.token, email };
@@ -56,7 +74,9 @@ async function registrationIdOf(cdp: CDPSession, origin: string): Promise<string
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no service worker registration reported')), BROWSER_WAIT_MS);
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/` && !registration.isDeleted);
+      const ours = registrations.find(
+        (registration) => registration.scopeURL === `${origin}/` && !registration.isDeleted,
+      );
       if (ours) {
         clearTimeout(timer);
         resolve(ours.registrationId);
@@ -73,8 +93,18 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
     // A profile on disk: Chromium never calls an incognito context's app installable (Playwright's new contexts are).
     const profile = mkdtempSync(join(tmpdir(), 'jala-pwa-profile-'));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM_PATH, viewport: PHONE, locale: 'es-PE', baseURL: baseUrl(),
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      executablePath: CHROMIUM_PATH,
+      viewport: PHONE,
+      locale: 'es-PE',
+      baseURL: baseUrl(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
@@ -85,9 +115,16 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
       const manifest = await cdp.send('Page.getAppManifest');
       expect(manifest.errors).toEqual([]);
       const parsed = JSON.parse(manifest.data ?? '{}');
-      expect(parsed).toMatchObject({ name: 'Jala', short_name: 'Jala', lang: 'es-PE', start_url: '/dashboard', display: 'standalone' });
+      expect(parsed).toMatchObject({
+        name: 'Jala',
+        short_name: 'Jala',
+        lang: 'es-PE',
+        start_url: '/dashboard',
+        display: 'standalone',
+      });
       expect(parsed.shortcuts.map((s: { name: string; url: string }) => [s.name, s.url])).toEqual([
-        ['Solicitar viaje', '/passenger/trip-request'], ['Conectarse', '/driver/status'],
+        ['Solicitar viaje', '/passenger/trip-request'],
+        ['Conectarse', '/driver/status'],
       ]);
       const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
       expect(installabilityErrors).toEqual([]);
@@ -98,7 +135,8 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
       expect((await health).fromServiceWorker()).toBe(false);
       const kept = await page.evaluate(async () => {
         const urls: string[] = [];
-        for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+        for (const name of await caches.keys())
+          for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
         return urls;
       });
       expect(kept.some((path) => path.startsWith('/api') || path.startsWith('/mqtt'))).toBe(false);
@@ -124,17 +162,40 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
     const cdp = await context.newCDPSession(page);
     const origin = baseUrl();
     const registrationId = await registrationIdOf(cdp, origin);
-    const payload = { kind: 'offer', title: 'Nueva oferta de Jorge', body: 'S/ 18.50 · Auto', url: '/passenger/trip-history', tag: 'offers-1', renotify: true };
+    const payload = {
+      kind: 'offer',
+      title: 'Nueva oferta de Jorge',
+      body: 'S/ 18.50 · Auto',
+      url: '/passenger/trip-history',
+      tag: 'offers-1',
+      renotify: true,
+    };
     await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
 
-    const shown = await page.waitForFunction(async () => {
-      const notifications = await (await navigator.serviceWorker.ready).getNotifications();
-      return notifications.length > 0 && notifications.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data, lang: n.lang, icon: n.icon, badge: (n as Notification & { badge?: string }).badge }));
-    });
-    const [notification] = (await shown.jsonValue()) as Array<Record<string, unknown>>;
+    // waitForFunction takes a returned promise as truthy at once, so the notifications are polled by value.
+    const shownNotifications = () =>
+      page.evaluate(async () => {
+        const notifications = await (await navigator.serviceWorker.ready).getNotifications();
+        return notifications.map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          data: n.data as unknown,
+          lang: n.lang,
+          icon: n.icon,
+          badge: (n as Notification & { badge?: string }).badge,
+        }));
+      });
+    await expect.poll(async () => (await shownNotifications()).length).toBeGreaterThan(0);
+    const [notification] = await shownNotifications();
     expect(notification).toMatchObject({
-      title: 'Nueva oferta de Jorge', body: 'S/ 18.50 · Auto', tag: 'offers-1', lang: 'es-PE',
-      data: { url: '/passenger/trip-history', kind: 'offer' }, icon: `${origin}/icons/icon-192.png`, badge: `${origin}/icons/badge-96.png`,
+      title: 'Nueva oferta de Jorge',
+      body: 'S/ 18.50 · Auto',
+      tag: 'offers-1',
+      lang: 'es-PE',
+      data: { url: '/passenger/trip-history', kind: 'offer' },
+      icon: `${origin}/icons/icon-192.png`,
+      badge: `${origin}/icons/badge-96.png`,
     });
 
     // Headless Chromium has no notification to tap: the worker's own notificationclick listener is run with
@@ -144,7 +205,9 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
     await worker!.evaluate(async () => {
       // The worker's globals, typed here (this file is type-checked with the DOM's types).
       const scope = self as unknown as EventTarget & { registration: { getNotifications(): Promise<Notification[]> } };
-      const { NotificationEvent } = self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
+      const { NotificationEvent } = self as unknown as {
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
       const [shownNotification] = await scope.registration.getNotifications();
       if (!shownNotification) throw new Error('no notification');
       try {
@@ -156,7 +219,9 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
     });
     await page.waitForURL('**/passenger/trip-history');
     await page.getByRole('heading', { name: 'Historial de viajes' }).waitFor();
-    const left = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length);
+    const left = await page.evaluate(
+      async () => (await (await navigator.serviceWorker.ready).getNotifications()).length,
+    );
     expect(left).toBe(0); // the tapped notification is closed
     await context.close();
   });
@@ -195,7 +260,8 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
       let count = 0;
       for (const name of await caches.keys()) {
         const cache = await caches.open(name);
-        for (const request of await cache.keys()) if (new URL(request.url).pathname === '/index.html') count += Number(await cache.delete(request));
+        for (const request of await cache.keys())
+          if (new URL(request.url).pathname === '/index.html') count += Number(await cache.delete(request));
       }
       return count;
     });
@@ -235,11 +301,17 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
       await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
 
       // Version 2: a changed shell, and the worker that lists its new revision (what a build does).
-      const html = readFileSync(join(deploy, 'index.html'), 'utf8').replace('<title>Jala</title>', '<title>Jala</title><meta name="jala-version" content="2">');
+      const html = readFileSync(join(deploy, 'index.html'), 'utf8').replace(
+        '<title>Jala</title>',
+        '<title>Jala</title><meta name="jala-version" content="2">',
+      );
       writeFileSync(join(deploy, 'index.html'), html);
       const revision = createHash('md5').update(html).digest('hex');
       const sw = readFileSync(join(deploy, 'sw.js'), 'utf8');
-      const nextSw = sw.replace(/"revision":"[0-9a-f]+","url":"index\.html"/, `"revision":"${revision}","url":"index.html"`);
+      const nextSw = sw.replace(
+        /"revision":"[0-9a-f]+","url":"index\.html"/,
+        `"revision":"${revision}","url":"index.html"`,
+      );
       expect(nextSw).not.toBe(sw);
       writeFileSync(join(deploy, 'sw.js'), nextSw);
       rmSync(join(deploy, 'index.html.br'), { force: true });
@@ -249,13 +321,19 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
       const banner = page.getByTestId('update-banner');
       await banner.getByText('Nueva versión disponible').waitFor();
-      expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(
+        true,
+      );
       expect(await page.evaluate(() => document.querySelector('meta[name="jala-version"]'))).toBeNull();
       await shot(page, 'update-banner');
 
       await banner.getByRole('button', { name: 'Actualizar' }).click();
-      await page.waitForFunction(() => document.querySelector('meta[name="jala-version"]')?.getAttribute('content') === '2');
-      expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBeUndefined();
+      await page.waitForFunction(
+        () => document.querySelector('meta[name="jala-version"]')?.getAttribute('content') === '2',
+      );
+      expect(
+        await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage),
+      ).toBeUndefined();
       await page.getByTestId('update-banner').waitFor({ state: 'detached' });
       await context.close();
     });
@@ -266,8 +344,13 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
     const driver = await createDriver(db, { user: { firstName: 'Jorge', lastName: 'Vargas' } });
     const passenger = await registerPassenger('Carmen');
     const trip = await createTrip(db, {
-      passengerId: passenger.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'accepted',
-      acceptedAt: new Date(), agreedFareCents: 2000, startCode: '4821',
+      passengerId: passenger.id,
+      driverId: driver.user.id,
+      vehicleId: driver.vehicle.id,
+      status: 'accepted',
+      acceptedAt: new Date(),
+      agreedFareCents: 2000,
+      startCode: '4821',
     });
     // Records every wake lock the page asks for, and still asks the real API.
     const spy = () => {
@@ -275,7 +358,11 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
       Object.assign(window, { wakeLocks: locks });
       const real = navigator.wakeLock.request.bind(navigator.wakeLock);
       navigator.wakeLock.request = async (type?: WakeLockType) => {
-        const entry = { type: type ?? 'screen', sentinel: null as WakeLockSentinel | null, error: null as string | null };
+        const entry = {
+          type: type ?? 'screen',
+          sentinel: null as WakeLockSentinel | null,
+          error: null as string | null,
+        };
         locks.push(entry);
         try {
           entry.sentinel = await real(type);
@@ -286,8 +373,18 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
         }
       };
     };
-    const heldLocks = (page: Page) => page.evaluate(() => (window as unknown as { wakeLocks: Array<{ type: string; sentinel: WakeLockSentinel | null; error: string | null }> })
-      .wakeLocks.map((lock) => ({ type: lock.type, held: lock.sentinel ? !lock.sentinel.released : false, error: lock.error })));
+    const heldLocks = (page: Page) =>
+      page.evaluate(() =>
+        (
+          window as unknown as {
+            wakeLocks: Array<{ type: string; sentinel: WakeLockSentinel | null; error: string | null }>;
+          }
+        ).wakeLocks.map((lock) => ({
+          type: lock.type,
+          held: lock.sentinel ? !lock.sentinel.released : false,
+          error: lock.error,
+        })),
+      );
 
     // Headless Chromium refuses the lock unless granted (a phone's browser grants it to a visible page).
     const driverContext = await phoneContext(suite.browser);
@@ -345,14 +442,22 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
     await page.goto('/driver/trip-request');
     await page.locator('.dt-requests__count, .empty-state').first().waitFor();
     await page.getByText('Jala Online').waitFor();
-    const cues = () => page.evaluate(() => (window as unknown as { cues: { notes: number; vibrations: unknown[]; wakeLocks: number } }).cues);
+    const cues = () =>
+      page.evaluate(
+        () => (window as unknown as { cues: { notes: number; vibrations: unknown[]; wakeLocks: number } }).cues,
+      );
     expect(await cues()).toMatchObject({ notes: 0, vibrations: [] });
     await expect.poll(async () => (await cues()).wakeLocks).toBe(1);
 
     const created = await api<{ id: number }>('POST', '/trips', passenger.token, {
-      pickup_latitude: PARQUE_KENNEDY.latitude, pickup_longitude: PARQUE_KENNEDY.longitude, pickup_address: 'Parque Kennedy, Miraflores',
-      destination_latitude: JOCKEY_PLAZA.latitude, destination_longitude: JOCKEY_PLAZA.longitude, destination_address: 'Jockey Plaza, Santiago de Surco',
-      service_type_id: 2, offer_price: 18,
+      pickup_latitude: PARQUE_KENNEDY.latitude,
+      pickup_longitude: PARQUE_KENNEDY.longitude,
+      pickup_address: 'Parque Kennedy, Miraflores',
+      destination_latitude: JOCKEY_PLAZA.latitude,
+      destination_longitude: JOCKEY_PLAZA.longitude,
+      destination_address: 'Jockey Plaza, Santiago de Surco',
+      service_type_id: 2,
+      offer_price: 18,
     });
     expect((await api('POST', `/trips/${created.data.id}/publish`, passenger.token, {})).status).toBe(200);
     await page.locator(`article[data-request-id="${created.data.id}"]`).waitFor();
@@ -381,7 +486,9 @@ describe('installable app, push, offline and updates in Chromium at 360×740', (
     await shot(page, 'driver-mute-switch');
     // Kept across a reload (this device's choice).
     await page.reload();
-    expect(await page.getByRole('switch', { name: 'Sonar y vibrar con cada solicitud nueva' }).getAttribute('aria-checked')).toBe('false');
+    expect(
+      await page.getByRole('switch', { name: 'Sonar y vibrar con cada solicitud nueva' }).getAttribute('aria-checked'),
+    ).toBe('false');
     await context.close();
   });
 });

@@ -7,15 +7,17 @@
  * to e2e/screenshots/bookings-live/.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+
 import { limaDateKey, limaDayStart } from '@jala/domain';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { phoneContext, SCREENSHOT_DIR, shotsInto } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
 import { api, loginToken } from './support/api';
-import { useBrowserSuite } from './support/suite';
+import { phoneContext, SCREENSHOT_DIR, shotsInto } from './support/browser';
 import { loginViaUi } from './support/session';
+import { useBrowserSuite } from './support/suite';
 import { scheduleAutoTomorrow } from './support/two-phones';
 
 const shot = shotsInto(join(SCREENSHOT_DIR, 'bookings-live'));
@@ -38,7 +40,8 @@ function tomorrowAt(hour: number): Date {
   return new Date(limaDayStart(limaDateKey(new Date(Date.now() + 24 * 60 * MINUTE))).getTime() + hour * 60 * MINUTE);
 }
 
-const driverCard = (page: Page, passengerName: string) => page.getByRole('listitem', { name: `Viaje programado de ${passengerName}`, exact: true });
+const driverCard = (page: Page, passengerName: string) =>
+  page.getByRole('listitem', { name: `Viaje programado de ${passengerName}`, exact: true });
 
 describe('bookings live on two phones', () => {
   const suite = useBrowserSuite();
@@ -62,7 +65,11 @@ describe('bookings live on two phones', () => {
     // 1. A new booking nearby, made on the passenger's phone, shows on the open "Programados".
     await scheduleAutoTomorrow(passengerPhone, '05:00');
     const card = driverCard(driverPhone, passengerName);
-    latencies.newBooking = await measured('new booking → driver list', () => passengerPhone.getByRole('button', { name: 'Confirmar Viaje' }).click(), card);
+    latencies.newBooking = await measured(
+      'new booking → driver list',
+      () => passengerPhone.getByRole('button', { name: 'Confirmar Viaje' }).click(),
+      card,
+    );
     await passengerPhone.waitForURL('**/passenger/dashboard');
     const listo = passengerPhone.getByText(/^¡Listo! Programado: .* Te avisaremos cuando un conductor confirme\.$/);
     await listo.waitFor();
@@ -76,14 +83,22 @@ describe('bookings live on two phones', () => {
     // 2. The driver proposes another price: the passenger's open list shows the offer.
     const passengerCard = passengerPhone.getByRole('listitem', { name: /Viaje programado/ });
     await card.getByLabel('Proponer otro precio').fill('31.50');
-    latencies.offer = await measured('offer → passenger list', () => card.getByRole('button', { name: 'Proponer' }).click(), passengerCard.getByRole('button', { name: 'Aceptar' }));
+    latencies.offer = await measured(
+      'offer → passenger list',
+      () => card.getByRole('button', { name: 'Proponer' }).click(),
+      passengerCard.getByRole('button', { name: 'Aceptar' }),
+    );
     await card.getByText('Oferta enviada: S/ 31.50 · Esperando la respuesta del pasajero').waitFor();
     expect(await passengerCard.getByText(/S\/\s31\.50/).count()).toBeGreaterThan(0);
     await passengerCard.scrollIntoViewIfNeeded();
     await shot(passengerPhone, '02-passenger-offer-live');
 
     // 3. The passenger chooses it: the driver's card turns "Confirmado contigo", with no word of the offer left.
-    latencies.accept = await measured('choice → driver list', () => passengerCard.getByRole('button', { name: 'Aceptar' }).click(), card.getByText('Confirmado contigo'));
+    latencies.accept = await measured(
+      'choice → driver list',
+      () => passengerCard.getByRole('button', { name: 'Aceptar' }).click(),
+      card.getByText('Confirmado contigo'),
+    );
     expect(await card.getByText(/Oferta enviada/).count()).toBe(0);
     await passengerCard.getByText('Conductor confirmado').waitFor();
     // The "we will tell you when a driver confirms" promise is kept: its words go.
@@ -93,36 +108,62 @@ describe('bookings live on two phones', () => {
     // 4. The passenger cancels it: the driver reads who cancelled and for when, on a card that stays.
     await passengerCard.getByRole('button', { name: 'Cancelar' }).click();
     const cancelled = driverPhone.getByRole('listitem', { name: `Viaje programado de ${passengerName}, cancelado` });
-    latencies.cancel = await measured('passenger cancel → driver list', () => passengerCard.getByRole('button', { name: 'Sí, cancelar' }).click(),
-      cancelled.getByText('Valeria canceló el viaje programado de mañana 05:00.'));
+    latencies.cancel = await measured(
+      'passenger cancel → driver list',
+      () => passengerCard.getByRole('button', { name: 'Sí, cancelar' }).click(),
+      cancelled.getByText('Valeria canceló el viaje programado de mañana 05:00.'),
+    );
     await cancelled.scrollIntoViewIfNeeded();
     await shot(driverPhone, '04-driver-cancelled-by-passenger');
     // Reading it on the list is enough: the app-wide banner does not repeat it.
-    await expect.poll(() => driverPhone.getByRole('alert').filter({ hasText: 'canceló el viaje programado' }).count()).toBe(0);
+    await expect
+      .poll(() => driverPhone.getByRole('alert').filter({ hasText: 'canceló el viaje programado' }).count())
+      .toBe(0);
 
     // 5. A second booking, confirmed with the driver; they give it back: the passenger's open list searches again.
     const passengerToken = await loginToken(rider.email);
     const driverToken = await loginToken(driver.user.email);
     const second = await api<{ id: number; trip_code: string }>('POST', '/trips', passengerToken, {
-      pickup_latitude: -12.1211, pickup_longitude: -77.0297, pickup_address: 'Parque Kennedy, Miraflores',
-      destination_latitude: -12.0463, destination_longitude: -77.0428, destination_address: 'Plaza San Martín, Lima',
-      service_type_id: 2, scheduled_for: tomorrowAt(9).toISOString(),
+      pickup_latitude: -12.1211,
+      pickup_longitude: -77.0297,
+      pickup_address: 'Parque Kennedy, Miraflores',
+      destination_latitude: -12.0463,
+      destination_longitude: -77.0428,
+      destination_address: 'Plaza San Martín, Lima',
+      service_type_id: 2,
+      scheduled_for: tomorrowAt(9).toISOString(),
     });
     expect(second.status).toBe(201);
-    const secondOnPassenger = passengerPhone.getByRole('listitem', { name: `Viaje programado ${second.data.trip_code}` });
+    const secondOnPassenger = passengerPhone.getByRole('listitem', {
+      name: `Viaje programado ${second.data.trip_code}`,
+    });
     // Made over the API, as from another phone: "Próximos viajes" reads it when the dashboard opens again.
     await passengerPhone.reload();
     await secondOnPassenger.waitFor();
-    expect((await api('POST', '/driver/trips/accept', driverToken, { trip_request_id: second.data.id })).status).toBe(201);
-    expect((await api('POST', '/drivers/trips/accept', passengerToken, { trip_id: second.data.id, driver_id: driver.user.id })).status).toBe(200);
+    expect((await api('POST', '/driver/trips/accept', driverToken, { trip_request_id: second.data.id })).status).toBe(
+      201,
+    );
+    expect(
+      (
+        await api('POST', '/drivers/trips/accept', passengerToken, {
+          trip_id: second.data.id,
+          driver_id: driver.user.id,
+        })
+      ).status,
+    ).toBe(200);
     await secondOnPassenger.getByText('Conductor confirmado').waitFor({ timeout: NEWS_CEILING_MS });
     const secondOnDriver = driverCard(driverPhone, passengerName).filter({ hasText: 'Plaza San Martín' });
     await secondOnDriver.getByText('Confirmado contigo').waitFor({ timeout: NEWS_CEILING_MS });
     await secondOnDriver.getByRole('button', { name: 'Cancelar' }).click();
-    latencies.release = await measured('driver gives it back → passenger list', () => secondOnDriver.getByRole('button', { name: 'Sí, cancelar' }).click(),
-      secondOnPassenger.getByText('Buscando conductor'));
+    latencies.release = await measured(
+      'driver gives it back → passenger list',
+      () => secondOnDriver.getByRole('button', { name: 'Sí, cancelar' }).click(),
+      secondOnPassenger.getByText('Buscando conductor'),
+    );
     await driverPhone.getByText(/^Cancelaste el viaje programado/).waitFor();
-    await passengerPhone.getByText('Tu conductor canceló el viaje programado. Lo publicamos de nuevo para otros conductores.').waitFor();
+    await passengerPhone
+      .getByText('Tu conductor canceló el viaje programado. Lo publicamos de nuevo para otros conductores.')
+      .waitFor();
     await secondOnPassenger.scrollIntoViewIfNeeded();
     await shot(passengerPhone, '05-passenger-searching-again');
 

@@ -1,20 +1,21 @@
 /**
- * Scheduled rides (issue 25) in Chromium at 360×740 against the real product on PostgreSQL: the passenger
+ * Scheduled rides in Chromium at 360×740 against the real product on PostgreSQL: the passenger
  * books with "¿Cuándo?" → "Programar", sees it in "Próximos viajes", a driver offers from "Programados",
  * the passenger confirms; then the server clock is "moved" by bringing the booking's time 19 minutes
  * ahead in the database, and the running sweep sends the reminder banner and makes it the active trip.
  * Screenshots of each state go to /work/notes/shots/bookings/ (BOOKING_SHOTS_DIR).
  */
-import { describe, expect, it } from 'vitest';
 import { topics } from '@jala/contracts';
 import { and, eq, isNotNull, schema } from '@jala/db';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { phoneContext, shotsInto } from './support/browser';
+import { describe, expect, it } from 'vitest';
+
 import { api } from './support/api';
+import { phoneContext, shotsInto } from './support/browser';
 import { subscriptionGranted } from './support/live-subscription';
-import { useBrowserSuite } from './support/suite';
 import { loginViaUi, registerViaUi } from './support/session';
+import { useBrowserSuite } from './support/suite';
 import { scheduleAutoTomorrow } from './support/two-phones';
 
 const shot = shotsInto(process.env.BOOKING_SHOTS_DIR ?? '/work/notes/shots/bookings');
@@ -53,7 +54,9 @@ describe('scheduled rides on two phones', () => {
     await driverPhone.goto('/driver/trip-request');
     await driverPhone.getByRole('tab', { name: 'Programados' }).click();
     // Other walks book near Parque Kennedy at the same time: this passenger's card only.
-    const offerButton = driverPhone.getByRole('listitem', { name: 'Viaje programado de Lucía Ccori', exact: true }).getByRole('button', { name: /^Ofertar S\/\s/ });
+    const offerButton = driverPhone
+      .getByRole('listitem', { name: 'Viaje programado de Lucía Ccori', exact: true })
+      .getByRole('button', { name: /^Ofertar S\/\s/ });
     await offerButton.waitFor();
     await shot(driverPhone, '03-driver-programados');
     await offerButton.click();
@@ -78,13 +81,20 @@ describe('scheduled rides on two phones', () => {
     // A second booking 45 minutes ahead: cancelling it now counts against the passenger, and the screen says so.
     const soon = new Date(Math.ceil((Date.now() + 45 * 60_000) / 300_000) * 300_000);
     const second = await api<{ id: number }>('POST', '/trips', passengerToken, {
-      pickup_latitude: -12.1211, pickup_longitude: -77.0297, pickup_address: 'Parque Kennedy, Miraflores',
-      destination_latitude: -12.0463, destination_longitude: -77.0428, destination_address: 'Plaza San Martín, Lima',
-      service_type_id: 2, scheduled_for: soon.toISOString(),
+      pickup_latitude: -12.1211,
+      pickup_longitude: -77.0297,
+      pickup_address: 'Parque Kennedy, Miraflores',
+      destination_latitude: -12.0463,
+      destination_longitude: -77.0428,
+      destination_address: 'Plaza San Martín, Lima',
+      service_type_id: 2,
+      scheduled_for: soon.toISOString(),
     });
     expect(second.status).toBe(201);
     await passengerPhone.reload();
-    const soonCard = passengerPhone.getByRole('listitem', { name: /Viaje programado/ }).filter({ hasText: 'Plaza San Martín' });
+    const soonCard = passengerPhone
+      .getByRole('listitem', { name: /Viaje programado/ })
+      .filter({ hasText: 'Plaza San Martín' });
     await soonCard.getByRole('button', { name: 'Cancelar' }).click();
     await soonCard.getByRole('alert').waitFor();
     expect(await soonCard.getByRole('alert').textContent()).toMatch(/cuenta en tu contra/);
@@ -96,10 +106,17 @@ describe('scheduled rides on two phones', () => {
     // "Move the clock" in two steps, as real time would: 40 minutes away the server's own sweep (every 2 s here)
     // sends the one-hour reminder; 19 minutes away it makes the booking the active trip of both (which also
     // takes open phones to the trip screen, so the reminder is looked for first).
-    const [booking] = await db.select().from(schema.trips).where(and(eq(schema.trips.driverId, driver.user.id), isNotNull(schema.trips.scheduledFor)));
+    const [booking] = await db
+      .select()
+      .from(schema.trips)
+      .where(and(eq(schema.trips.driverId, driver.user.id), isNotNull(schema.trips.scheduledFor)));
     expect(booking).toBeTruthy();
     const minutesAway = (minutes: number) => new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000);
-    const moveBooking = (at: Date) => db.update(schema.trips).set({ scheduledFor: at, expiresAt: new Date(at.getTime() + 10 * 60_000) }).where(eq(schema.trips.id, booking!.id));
+    const moveBooking = (at: Date) =>
+      db
+        .update(schema.trips)
+        .set({ scheduledFor: at, expiresAt: new Date(at.getTime() + 10 * 60_000) })
+        .where(eq(schema.trips.id, booking!.id));
     // The in-app reminder is a live message (a locked phone gets it by push): the dashboard listens on the
     // passenger's notifications topic first, then the booking moves, so the sweep cannot send it unheard.
     const passengerId = (await api<{ id: number }>('GET', '/auth/profile', passengerToken)).data.id;
@@ -110,12 +127,23 @@ describe('scheduled rides on two phones', () => {
     await passengerPhone.getByText(/^Recordatorio: tu viaje programado es el /).waitFor({ timeout: SWEEP_WAIT_MS });
     await shot(passengerPhone, '08-recordatorio');
     await moveBooking(minutesAway(19));
-    await expect.poll(async () => (await api<{ id: number } | null>('GET', '/trips/active', passengerToken)).data?.id, { timeout: SWEEP_WAIT_MS, interval: 1000 }).toBe(booking!.id);
+    await expect
+      .poll(async () => (await api<{ id: number } | null>('GET', '/trips/active', passengerToken)).data?.id, {
+        timeout: SWEEP_WAIT_MS,
+        interval: 1000,
+      })
+      .toBe(booking!.id);
     await passengerPhone.goto('/passenger/active-trip');
-    await passengerPhone.getByText(/^Programado: /).first().waitFor();
+    await passengerPhone
+      .getByText(/^Programado: /)
+      .first()
+      .waitFor();
     await shot(passengerPhone, '09-pasajero-viaje-activo');
     await driverPhone.goto('/driver/active-trip');
-    await driverPhone.getByText(/^Programado: /).first().waitFor();
+    await driverPhone
+      .getByText(/^Programado: /)
+      .first()
+      .waitFor();
     await shot(driverPhone, '10-conductor-viaje-activo');
   }, 300_000);
 });

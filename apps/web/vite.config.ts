@@ -2,9 +2,12 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+
 import react from '@vitejs/plugin-react';
-import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { defineConfig, type Plugin } from 'vite';
+import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
+
+import { endpointsWithoutSchemas } from '../../packages/contracts/build/endpoints-without-schemas';
 
 /** The Fastify server (API + MQTT over WebSocket) listens here in development. */
 const SERVER_ORIGIN = 'http://127.0.0.1:3000';
@@ -27,7 +30,9 @@ function precompress(): Plugin {
     apply: 'build',
     closeBundle() {
       const walk = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+          entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+        );
       for (const file of walk(outDir)) {
         if (!TEXT.test(file) || statSync(file).size < MIN_BYTES) continue;
         const bytes = readFileSync(file);
@@ -66,13 +71,20 @@ function preloadLoginRoute(): Plugin {
           for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) visit(imported);
         };
         visit(login.fileName);
-        return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };
 }
 
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
+/** `@/…` imports name apps/web/src (the same alias as tsconfig.json's `paths`). */
+const sourceDir = fileURLToPath(new URL('./src', import.meta.url));
 
 /**
  * The web app manifest (written as dist/manifest.webmanifest by vite-plugin-pwa). Colours are the design
@@ -83,7 +95,8 @@ const webAppManifest: Partial<ManifestOptions> = {
   id: '/',
   name: 'Jala',
   short_name: 'Jala',
-  description: 'Pide un viaje en mototaxi o auto y elige la mejor oferta de los conductores cercanos. Conductores: recibe solicitudes cerca de ti.',
+  description:
+    'Pide un viaje en mototaxi o auto y elige la mejor oferta de los conductores cercanos. Conductores: recibe solicitudes cerca de ti.',
   lang: 'es-PE',
   dir: 'ltr',
   start_url: '/dashboard',
@@ -137,7 +150,12 @@ function serviceWorker(): Plugin[] {
       // phone's data on every install): the earnings chart (chart.js, ~58 KB gzip, and earnings need the
       // network anyway) and the operators' console (a desk tool). The .br/.gz siblings are never listed.
       globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
-      globIgnores: ['**/earnings-page-*.js', '**/operators-console-page-*.js', 'icons/apple-touch-icon.png', 'icons/jala.svg'],
+      globIgnores: [
+        '**/earnings-page-*.js',
+        '**/operators-console-page-*.js',
+        'icons/apple-touch-icon.png',
+        'icons/jala.svg',
+      ],
       // The Leaflet map chunk (~187 KB raw) is listed: the live trip needs it with a weak signal.
       maximumFileSizeToCacheInBytes: 400 * 1024,
     },
@@ -145,7 +163,8 @@ function serviceWorker(): Plugin[] {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadLoginRoute(), serviceWorker(), precompress()],
+  plugins: [react(), endpointsWithoutSchemas(), preloadLoginRoute(), serviceWorker(), precompress()],
+  resolve: { alias: [{ find: /^@\//, replacement: `${sourceDir}/` }] },
   server: { proxy },
   preview: { proxy },
   build: {

@@ -3,8 +3,10 @@
  * logs) on a fresh PostgreSQL database (the app opens it itself, with its production pool) or in-memory PGlite.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, openDatabase, schema, sql, type Database } from '@jala/db';
-import { buildApp, type App } from '../../apps/server/src/app';
+
+import { type Database, eq, openDatabase, schema, sql } from '@jala/db';
+
+import { type App, buildApp } from '../../apps/server/src/app';
 import { TokenService } from '../../apps/server/src/modules/auth/token.service';
 import { testConfig } from '../../apps/server/test/support/test-app';
 import { createScratchDatabase } from './postgres';
@@ -44,7 +46,14 @@ export async function startApp(backend: 'postgres' | 'pglite'): Promise<RunningA
 
 async function listen(app: App, describe: string, stop: () => Promise<void>): Promise<RunningApp> {
   const address = await app.server.listen({ port: 0, host: '127.0.0.1' });
-  return { app, db: app.database.db, baseUrl: `${address}/api`, wsUrl: `${address.replace('http', 'ws')}/mqtt`, describe, stop };
+  return {
+    app,
+    db: app.database.db,
+    baseUrl: `${address}/api`,
+    wsUrl: `${address.replace('http', 'ws')}/mqtt`,
+    describe,
+    stop,
+  };
 }
 
 /**
@@ -58,7 +67,11 @@ export function openSessions(running: RunningApp, userIds: number[]): Promise<Ma
 }
 
 /** The same for an app in another process: its database and the secret it signs with. */
-export async function openSessionsWith(db: Database, secret: { tokenSecret: string; tokenTtlSeconds: number }, userIds: number[]): Promise<Map<number, string>> {
+export async function openSessionsWith(
+  db: Database,
+  secret: { tokenSecret: string; tokenTtlSeconds: number },
+  userIds: number[],
+): Promise<Map<number, string>> {
   const { tokenSecret, tokenTtlSeconds } = secret;
   const tokens = new TokenService(tokenSecret, tokenTtlSeconds);
   const expiresAt = new Date(Date.now() + tokenTtlSeconds * 1000);
@@ -86,8 +99,14 @@ export async function insertUsers(db: Database, count: number, prefix: string): 
 }
 
 /** The secret the nodes of a cluster generated into the database (no JWT_SECRET), to sign sessions with. */
-export async function clusterTokenSecret(db: Database, tokenTtlSeconds = 3600): Promise<{ tokenSecret: string; tokenTtlSeconds: number }> {
-  const [row] = await db.select({ value: schema.clusterState.value }).from(schema.clusterState).where(eq(schema.clusterState.name, 'token_secret'));
+export async function clusterTokenSecret(
+  db: Database,
+  tokenTtlSeconds = 3600,
+): Promise<{ tokenSecret: string; tokenTtlSeconds: number }> {
+  const [row] = await db
+    .select({ value: schema.clusterState.value })
+    .from(schema.clusterState)
+    .where(eq(schema.clusterState.name, 'token_secret'));
   if (!row) throw new Error('the nodes did not store their shared token secret');
   return { tokenSecret: row.value, tokenTtlSeconds };
 }

@@ -17,19 +17,27 @@ export interface AutocannonResult {
   duration: number;
 }
 
-const AUTOCANNON_CLI = join(dirname(createRequire(import.meta.url).resolve('autocannon/package.json')), 'autocannon.js');
+const AUTOCANNON_CLI = join(
+  dirname(createRequire(import.meta.url).resolve('autocannon/package.json')),
+  'autocannon.js',
+);
 
 /**
  * `seconds` of closed-loop GETs on `url` with `connections` keep-alive connections (bearer `token` if given),
  * or exactly `amount` requests when given (then `seconds` is not used).
  */
-export function autocannon(url: string, options: { token?: string; seconds: number; connections: number; amount?: number }): Promise<AutocannonResult> {
+export function autocannon(
+  url: string,
+  options: { token?: string; seconds: number; connections: number; amount?: number },
+): Promise<AutocannonResult> {
   const auth = options.token ? ['-H', `authorization=Bearer ${options.token}`] : [];
   const length = options.amount ? ['-a', String(options.amount)] : ['-d', String(options.seconds)];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [
-      AUTOCANNON_CLI, '--json', '-c', String(options.connections), ...length, ...auth, url,
-    ], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [AUTOCANNON_CLI, '--json', '-c', String(options.connections), ...length, ...auth, url],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));

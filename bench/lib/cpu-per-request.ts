@@ -9,8 +9,9 @@
  * requests. Each figure is the lowest of `rounds` runs: interference (cache misses, preemption) only adds.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { Session } from 'node:inspector/promises';
+import { dirname } from 'node:path';
+
 import { autocannon, failedResponses } from './autocannon';
 
 export interface CpuRun {
@@ -27,7 +28,10 @@ const CONNECTIONS = 50;
  * `profile`: a path to write a .cpuprofile of one more run to (only the requests, not the start-up or the
  * seeding a --cpu-prof of the whole bench would mostly show); open it in Chrome's DevTools.
  */
-export async function cpuPerRequest(url: string, options: { token?: string; requests: number; rounds?: number; profile?: string }): Promise<CpuRun> {
+export async function cpuPerRequest(
+  url: string,
+  options: { token?: string; requests: number; rounds?: number; profile?: string },
+): Promise<CpuRun> {
   const { token, requests, rounds = 2 } = options;
   await autocannon(url, { token, seconds: 0, amount: Math.max(2000, requests / 4), connections: 10 }); // JIT, caches
   let best: CpuRun | null = null;

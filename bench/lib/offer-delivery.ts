@@ -3,8 +3,9 @@
  * POST /driver/trips/accept, and each offer's latency runs from just before its HTTP request to its arrival
  * at the passenger on trip_offers/{trip}. The first `WARMUP_OFFERS` are sent but not counted.
  */
-import type { MqttClient } from 'mqtt';
 import { topics } from '@jala/contracts';
+import type { MqttClient } from 'mqtt';
+
 import { api } from '../../apps/server/test/support/http';
 
 export const WARMUP_OFFERS = 10;
@@ -40,12 +41,19 @@ export async function measureOfferDelivery(options: {
   for (const [index, [driverId, token]] of [...options.driverTokens].entries()) {
     const received = new Promise<number | null>((resolve) => {
       const timer = setTimeout(() => resolve(null), MESSAGE_TIMEOUT_MS);
-      arrivals.set(driverId, (at) => { clearTimeout(timer); resolve(at); });
+      arrivals.set(driverId, (at) => {
+        clearTimeout(timer);
+        resolve(at);
+      });
     });
     const start = performance.now();
-    const response = await api(options.apiBaseUrl, 'POST', '/driver/trips/accept', { token, body: { trip_request_id: options.tripId } });
+    const response = await api(options.apiBaseUrl, 'POST', '/driver/trips/accept', {
+      token,
+      body: { trip_request_id: options.tripId },
+    });
     const responded = performance.now();
-    if (response.status !== 201) throw new Error(`offer by driver ${driverId} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    if (response.status !== 201)
+      throw new Error(`offer by driver ${driverId} answered ${response.status}: ${JSON.stringify(response.body)}`);
     const at = await received;
     arrivals.delete(driverId);
     if (index < WARMUP_OFFERS) continue;

@@ -10,9 +10,11 @@
  */
 import { Agent, request } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { MqttClient } from 'mqtt';
+
 import { topics } from '@jala/contracts';
 import { OFFERS_POLL_MS } from '@jala/domain';
+import type { MqttClient } from 'mqtt';
+
 import { connectMqtt } from '../../apps/server/test/support/mqtt';
 
 /** The phone kinds of the capacity mix and what each one repeats (intervals of the web app). */
@@ -56,13 +58,25 @@ const LOCATION_PUBLISH_MS = 4_000;
 const CONNECT_BATCH = 25;
 
 /** What one phone does: the topics it subscribes to, and its timers (interval, action). */
-function behaviour(phone: SimulatedPhone, get: (path: string) => Promise<void>, publish: (topic: string, message: unknown) => void) {
+function behaviour(
+  phone: SimulatedPhone,
+  get: (path: string) => Promise<void>,
+  publish: (topic: string, message: unknown) => void,
+) {
   const trip = phone.tripId as number;
   switch (phone.kind) {
     case 'waiting':
       return {
         topics: [topics.notifications(phone.userId), topics.tripOffers(trip), topics.tripStatus(trip)],
-        timers: [[OFFERS_POLL_MS, async () => { await get('/trips/active'); await get(`/trips/${trip}/driver-offers`); }]] as const,
+        timers: [
+          [
+            OFFERS_POLL_MS,
+            async () => {
+              await get('/trips/active');
+              await get(`/trips/${trip}/driver-offers`);
+            },
+          ],
+        ] as const,
       };
     case 'riding':
       return {
@@ -72,16 +86,28 @@ function behaviour(phone: SimulatedPhone, get: (path: string) => Promise<void>, 
     case 'idle-driver':
       return {
         topics: [topics.notifications(phone.userId), topics.driverTripRequests(phone.userId)],
-        timers: [[REQUESTS_REFRESH_MS, () => get(`/driver/trip-requests?latitude=${phone.latitude}&longitude=${phone.longitude}`)]] as const,
+        timers: [
+          [
+            REQUESTS_REFRESH_MS,
+            () => get(`/driver/trip-requests?latitude=${phone.latitude}&longitude=${phone.longitude}`),
+          ],
+        ] as const,
       };
     case 'driving':
       return {
         topics: [topics.notifications(phone.userId), topics.tripStatus(trip)],
         timers: [
           [REQUESTS_REFRESH_MS, () => get('/driver/trips/current')],
-          [LOCATION_PUBLISH_MS, async () => publish(topics.driverLocation(trip), {
-            latitude: phone.latitude, longitude: phone.longitude, heading: 90, timestamp: new Date().toISOString(),
-          })],
+          [
+            LOCATION_PUBLISH_MS,
+            async () =>
+              publish(topics.driverLocation(trip), {
+                latitude: phone.latitude,
+                longitude: phone.longitude,
+                heading: 90,
+                timestamp: new Date().toISOString(),
+              }),
+          ],
         ] as const,
       };
   }
@@ -92,7 +118,15 @@ async function run(start: StartMessage): Promise<void> {
   const api = new URL(start.apiUrl);
   let measuring = false;
   const report: WorkerReport = {
-    type: 'report', latencies: [], requests: 0, failed: 0, firstFailure: null, published: 0, mqttDropped: 0, eventLoopDelayP99Ms: 0, cpuPercent: 0,
+    type: 'report',
+    latencies: [],
+    requests: 0,
+    failed: 0,
+    firstFailure: null,
+    published: 0,
+    mqttDropped: 0,
+    eventLoopDelayP99Ms: 0,
+    cpuPercent: 0,
   };
   const fail = (why: string) => {
     if (!measuring) return;
@@ -100,40 +134,57 @@ async function run(start: StartMessage): Promise<void> {
     report.firstFailure ??= why;
   };
 
-  const get = (token: string) => (path: string) => new Promise<void>((resolve) => {
-    const started = performance.now();
-    const req = request({ agent, host: api.hostname, port: api.port, path: `${api.pathname}${path}`, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        if (measuring) {
-          report.requests += 1;
-          if (res.statusCode === 200) report.latencies.push(performance.now() - started);
-          else fail(`GET ${path} answered ${res.statusCode}`);
-        }
+  const get = (token: string) => (path: string) =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const req = request(
+        {
+          agent,
+          host: api.hostname,
+          port: api.port,
+          path: `${api.pathname}${path}`,
+          headers: { authorization: `Bearer ${token}` },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (measuring) {
+              report.requests += 1;
+              if (res.statusCode === 200) report.latencies.push(performance.now() - started);
+              else fail(`GET ${path} answered ${res.statusCode}`);
+            }
+            resolve();
+          });
+        },
+      );
+      req.on('error', (error) => {
+        fail(`GET ${path}: ${error.message}`);
         resolve();
       });
+      req.end();
     });
-    req.on('error', (error) => { fail(`GET ${path}: ${error.message}`); resolve(); });
-    req.end();
-  });
 
   const clients: MqttClient[] = [];
   const timers: NodeJS.Timeout[] = [];
   let connectFailures = 0;
   const behaviours = start.phones.map((phone) => ({ phone, client: undefined as MqttClient | undefined }));
   for (let i = 0; i < behaviours.length; i += CONNECT_BATCH) {
-    await Promise.all(behaviours.slice(i, i + CONNECT_BATCH).map(async (entry) => {
-      try {
-        const client = await connectMqtt(start.wsUrl, { userId: entry.phone.userId, token: entry.phone.token });
-        const plan = behaviour(entry.phone, get(entry.phone.token), () => undefined);
-        await client.subscribeAsync(plan.topics);
-        client.on('close', () => { if (measuring) report.mqttDropped += 1; });
-        entry.client = client;
-        clients.push(client);
-      } catch {
-        connectFailures += 1;
-      }
-    }));
+    await Promise.all(
+      behaviours.slice(i, i + CONNECT_BATCH).map(async (entry) => {
+        try {
+          const client = await connectMqtt(start.wsUrl, { userId: entry.phone.userId, token: entry.phone.token });
+          const plan = behaviour(entry.phone, get(entry.phone.token), () => undefined);
+          await client.subscribeAsync(plan.topics);
+          client.on('close', () => {
+            if (measuring) report.mqttDropped += 1;
+          });
+          entry.client = client;
+          clients.push(client);
+        } catch {
+          connectFailures += 1;
+        }
+      }),
+    );
   }
   process.send?.({ type: 'connected', failures: connectFailures });
   await new Promise<void>((resolve) => process.once('message', () => resolve()));

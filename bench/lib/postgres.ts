@@ -1,10 +1,13 @@
 /** A fresh, throw-away database on this machine's PostgreSQL server for one benchmark. */
 import { randomBytes } from 'node:crypto';
+
+import { type Database, openDatabase } from '@jala/db';
 import pg from 'pg';
-import { openDatabase, type Database } from '@jala/db';
+
 import { log } from './report';
 
-export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const POSTGRES_ADMIN_URL =
+  process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface ScratchDatabase {
   name: string;
@@ -31,21 +34,27 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
   return {
     name,
     url: url.toString(),
-    drop: () => admin(async (c) => {
-      // pg's Pool.end() resolves before its sockets are gone; a forced drop would then kill live backends and
-      // their clients would emit an unhandled 'error' (57P01). Wait for the database's sessions to leave first.
-      for (let i = 0; i < 50; i += 1) {
-        const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if ((rows[0]?.n ?? 0) === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await c.query(`drop database if exists ${name} with (force)`);
-    }),
+    drop: () =>
+      admin(async (c) => {
+        // pg's Pool.end() resolves before its sockets are gone; a forced drop would then kill live backends and
+        // their clients would emit an unhandled 'error' (57P01). Wait for the database's sessions to leave first.
+        for (let i = 0; i < 50; i += 1) {
+          const { rows } = await c.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if ((rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await c.query(`drop database if exists ${name} with (force)`);
+      }),
   };
 }
 
 export async function postgresVersion(): Promise<string> {
-  return admin(async (c) => (await c.query<{ server_version: string }>('show server_version')).rows[0]?.server_version ?? '?');
+  return admin(
+    async (c) => (await c.query<{ server_version: string }>('show server_version')).rows[0]?.server_version ?? '?',
+  );
 }
 
 /**

@@ -10,7 +10,12 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export interface Box { south: number; north: number; west: number; east: number }
+export interface Box {
+  south: number;
+  north: number;
+  west: number;
+  east: number;
+}
 
 /** Central Lima, where most requests and drivers are (Callao to Ate, Independencia to Chorrillos). */
 export const LIMA_CORE: Box = { south: -12.2, north: -11.95, west: -77.1, east: -76.95 };

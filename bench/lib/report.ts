@@ -44,12 +44,27 @@ export interface Benchmark {
   run(options: BenchOptions): Promise<Measurement[]>;
 }
 
-export const atMost = (name: string, value: number, unit: string, limit: number): Measurement =>
-  ({ name, value, unit, budget: `≤ ${limit} ${unit}`, pass: value <= limit });
-export const below = (name: string, value: number, unit: string, limit: number): Measurement =>
-  ({ name, value, unit, budget: `< ${limit} ${unit}`, pass: value < limit });
-export const atLeast = (name: string, value: number, unit: string, limit: number): Measurement =>
-  ({ name, value, unit, budget: `≥ ${limit.toLocaleString('en-US')} ${unit}`, pass: value >= limit });
+export const atMost = (name: string, value: number, unit: string, limit: number): Measurement => ({
+  name,
+  value,
+  unit,
+  budget: `≤ ${limit} ${unit}`,
+  pass: value <= limit,
+});
+export const below = (name: string, value: number, unit: string, limit: number): Measurement => ({
+  name,
+  value,
+  unit,
+  budget: `< ${limit} ${unit}`,
+  pass: value < limit,
+});
+export const atLeast = (name: string, value: number, unit: string, limit: number): Measurement => ({
+  name,
+  value,
+  unit,
+  budget: `≥ ${limit.toLocaleString('en-US')} ${unit}`,
+  pass: value >= limit,
+});
 export const info = (name: string, value: number, unit: string): Measurement => ({ name, value, unit });
 
 /** Nearest-rank percentile of already collected samples (not necessarily sorted). */

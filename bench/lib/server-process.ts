@@ -2,17 +2,21 @@
  * The server started as `npm start` starts it — the bundle apps/server/dist/main.mjs with plain node, in its
  * own process — and its resident memory read from /proc (Linux), for the memory and capacity benches.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { freePort, repoRoot, waitForHealth } from '../../e2e/support/server-process';
 
 export const SERVER_BUNDLE = 'apps/server/dist/main.mjs';
 
 /** Builds the bundle like `npm start` does, after checking `npm start` still runs that bundle. */
 export function buildServerBundle(): void {
-  const start = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-  if (!start.endsWith(`node ${SERVER_BUNDLE}`)) throw new Error(`npm start no longer runs ${SERVER_BUNDLE} ("${start}"): update bench/lib/server-process.ts`);
+  const start =
+    (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+      .start ?? '';
+  if (!start.endsWith(`node ${SERVER_BUNDLE}`))
+    throw new Error(`npm start no longer runs ${SERVER_BUNDLE} ("${start}"): update bench/lib/server-process.ts`);
   execFileSync(process.execPath, ['apps/server/scripts/bundle.mjs'], { cwd: repoRoot, stdio: 'inherit' });
 }
 
@@ -63,7 +67,10 @@ export function processMemory(pid: number): { rssMb: number; peakMb: number } {
  * Waits for the resident set to settle — it moves less than `toleranceMb` over `windowMs` — and returns it
  * with how long that took; gives up after `timeoutMs` and returns the last reading, flagged unstable.
  */
-export async function settledRss(read: () => number, options: { windowMs?: number; toleranceMb?: number; timeoutMs?: number } = {}): Promise<{ rssMb: number; afterMs: number; stable: boolean }> {
+export async function settledRss(
+  read: () => number,
+  options: { windowMs?: number; toleranceMb?: number; timeoutMs?: number } = {},
+): Promise<{ rssMb: number; afterMs: number; stable: boolean }> {
   const windowMs = options.windowMs ?? 5_000;
   const toleranceMb = options.toleranceMb ?? 2;
   const timeoutMs = options.timeoutMs ?? 60_000;
@@ -75,7 +82,8 @@ export async function settledRss(read: () => number, options: { windowMs?: numbe
     while (samples.length > 0 && (samples[0] as { at: number }).at < now - windowMs) samples.shift();
     const covered = now - started >= windowMs;
     const values = samples.map((s) => s.rss);
-    if (covered && Math.max(...values) - Math.min(...values) < toleranceMb) return { rssMb: values.at(-1) as number, afterMs: now - started, stable: true };
+    if (covered && Math.max(...values) - Math.min(...values) < toleranceMb)
+      return { rssMb: values.at(-1) as number, afterMs: now - started, stable: true };
     if (now - started > timeoutMs) return { rssMb: values.at(-1) as number, afterMs: now - started, stable: false };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

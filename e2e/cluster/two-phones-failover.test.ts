@@ -5,13 +5,14 @@
  * reconnects through nginx by itself, catches up with the stage it missed and follows the rest live up to
  * the completion. Which node holds each link is read from the WebSocket handshake (X-Jala-Node) through CDP.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Response } from 'playwright-core';
 import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
+import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { launchBrowser, phoneContext, screenshot } from '../support/browser';
 import { loginViaUi, registerViaUi } from '../support/session';
 import { finishTripHere, requestAuto } from '../support/two-phones';
-import { startCluster, type Cluster, type ClusterNode } from './support/cluster';
+import { type Cluster, type ClusterNode, startCluster } from './support/cluster';
 
 const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
 
@@ -48,8 +49,10 @@ describe('two phones on a two-node cluster behind nginx', () => {
     await cluster?.stop();
   }, 30_000);
 
-  it('the passenger\'s node dies mid-trip: the page reconnects elsewhere and follows the trip to its end', async () => {
-    const driver = await createDriver(cluster.database.db, { user: { firstName: 'Jorge', lastName: 'Vargas', phone: '912345678' } });
+  it("the passenger's node dies mid-trip: the page reconnects elsewhere and follows the trip to its end", async () => {
+    const driver = await createDriver(cluster.database.db, {
+      user: { firstName: 'Jorge', lastName: 'Vargas', phone: '912345678' },
+    });
     const passengerContext = await phoneContext(browser, { geolocation: KENNEDY, baseURL: cluster.url });
     const driverContext = await phoneContext(browser, { geolocation: KENNEDY, baseURL: cluster.url });
     const passenger = await passengerContext.newPage();
@@ -57,14 +60,19 @@ describe('two phones on a two-node cluster behind nginx', () => {
     const passengerNode = await realtimeNode(passenger);
     const driverNode = await realtimeNode(driverPage);
     const answers: { at: number; status: number; url: string }[] = [];
-    const record = (response: Response) => { answers.push({ at: Date.now(), status: response.status(), url: response.url() }); };
+    const record = (response: Response) => {
+      answers.push({ at: Date.now(), status: response.status(), url: response.url() });
+    };
     passenger.on('response', record);
     driverPage.on('response', record);
 
     await registerViaUi(passenger, 'passenger', { firstName: 'Carmen' });
     await passenger.waitForURL('**/passenger/dashboard');
     await loginViaUi(driverPage, driver.user.email, FACTORY_PASSWORD);
-    await driverPage.getByRole('navigation', { name: 'Navegación de conductor' }).getByRole('link', { name: /Solicitud/ }).click();
+    await driverPage
+      .getByRole('navigation', { name: 'Navegación de conductor' })
+      .getByRole('link', { name: /Solicitud/ })
+      .click();
     await driverPage.waitForURL('**/driver/trip-request');
     await driverPage.getByText('Jala Online').waitFor();
 
@@ -113,7 +121,9 @@ describe('two phones on a two-node cluster behind nginx', () => {
     await passenger.getByText('Jala Online').waitFor();
 
     // And follows the rest live, to the end: the passenger reads the start code, the driver types it.
-    await driverPage.getByLabel('Código del pasajero').fill(await passenger.getByTestId('start-code').textContent() ?? '');
+    await driverPage
+      .getByLabel('Código del pasajero')
+      .fill((await passenger.getByTestId('start-code').textContent()) ?? '');
     await driverPage.getByRole('button', { name: 'Iniciar viaje' }).click();
     await expect.poll(() => status.textContent(), { timeout: 8_000 }).toBe('En curso');
     await finishTripHere(driverPage);

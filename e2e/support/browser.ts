@@ -4,8 +4,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+
 import { repoRoot } from './server-process';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,7 +21,15 @@ export function baseUrl(): string {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -37,10 +47,13 @@ export interface PhoneOptions {
    * chunk, so a failed download could only happen then).
    */
   serviceWorkers?: 'allow' | 'block';
+  /** The browser's User-Agent, for a phone that must read as one ('Sesiones abiertas' names devices by it). */
+  userAgent?: string;
 }
 
 export async function phoneContext(browser: Browser, options: PhoneOptions = {}): Promise<BrowserContext> {
-  const geolocation = options.geolocation === undefined ? { latitude: -12.1211, longitude: -77.0297 } : options.geolocation;
+  const geolocation =
+    options.geolocation === undefined ? { latitude: -12.1211, longitude: -77.0297 } : options.geolocation;
   const context = await browser.newContext({
     viewport: PHONE,
     deviceScaleFactor: 1,
@@ -48,6 +61,7 @@ export async function phoneContext(browser: Browser, options: PhoneOptions = {})
     timezoneId: 'America/Lima',
     baseURL: options.baseURL ?? baseUrl(),
     serviceWorkers: options.serviceWorkers ?? 'allow',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
   });
   context.setDefaultTimeout(BROWSER_WAIT_MS);
@@ -60,8 +74,14 @@ export async function phoneContext(browser: Browser, options: PhoneOptions = {})
  * Endless ones (spinners) are ignored.
  */
 export async function animationsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) =>
-    animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
@@ -94,16 +114,21 @@ export async function headerCollisions(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const parts = ['.app-header__back', '.app-header__title', '.conn-indicator', '.profile-menu__trigger']
       .map((selector) => ({ selector, node: document.querySelector<HTMLElement>(selector) }))
-      .filter((part): part is { selector: string; node: HTMLElement } => part.node !== null && part.node.getBoundingClientRect().width > 1);
+      .filter(
+        (part): part is { selector: string; node: HTMLElement } =>
+          part.node !== null && part.node.getBoundingClientRect().width > 1,
+      );
     const problems: string[] = [];
     for (const { selector, node } of parts) {
-      if (node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).textOverflow !== 'ellipsis') problems.push(`${selector} spills`);
+      if (node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).textOverflow !== 'ellipsis')
+        problems.push(`${selector} spills`);
     }
     for (let i = 0; i < parts.length; i++) {
       for (let j = i + 1; j < parts.length; j++) {
         const a = parts[i]!.node.getBoundingClientRect();
         const b = parts[j]!.node.getBoundingClientRect();
-        if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom && b.top < a.bottom) problems.push(`${parts[i]!.selector} × ${parts[j]!.selector}`);
+        if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom && b.top < a.bottom)
+          problems.push(`${parts[i]!.selector} × ${parts[j]!.selector}`);
       }
     }
     return problems;

@@ -1,5 +1,5 @@
 /** Direct access to the e2e server's PostgreSQL database, for seeding what no screen can create quickly. */
-import { openDatabase, type DatabaseHandle } from '@jala/db';
+import { type DatabaseHandle, openDatabase } from '@jala/db';
 import { inject } from 'vitest';
 
 export function openE2eDatabase(): Promise<DatabaseHandle> {

@@ -1,6 +1,7 @@
 /** What a page's MQTT link is told by the broker, read off its WebSocket frames (the app's client is not touched). */
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import type { Page, WebSocket } from 'playwright-core';
+
 import { BROWSER_WAIT_MS } from './browser';
 
 /**

@@ -3,10 +3,11 @@
  * e2e/support/mosquitto-ws.conf with the port and a unix socket path filled in, written to a temp dir.
  * Ready means mosquitto said it is running and a TCP connect to the port succeeds (no fixed wait).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+
 import { repoRoot } from './server-process';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
@@ -30,7 +31,9 @@ export function writeMosquittoConfig(dir: string, port: number): string {
   mkdirSync(socketDir, { recursive: true });
   chmodSync(dir, 0o711);
   chmodSync(socketDir, 0o777);
-  const config = readFileSync(TEMPLATE, 'utf8').replaceAll('{{PORT}}', String(port)).replaceAll('{{SOCKET}}', join(socketDir, 'mosquitto.sock'));
+  const config = readFileSync(TEMPLATE, 'utf8')
+    .replaceAll('{{PORT}}', String(port))
+    .replaceAll('{{SOCKET}}', join(socketDir, 'mosquitto.sock'));
   const path = join(dir, 'mosquitto.conf');
   writeFileSync(path, config);
   return path;
@@ -41,7 +44,10 @@ export async function startMosquitto(dir: string, port: number): Promise<Mosquit
   const child = spawn(MOSQUITTO, ['-c', writeMosquittoConfig(dir, port)], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   const running = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mosquitto did not start within ${START_TIMEOUT_MS} ms:\n${log}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`mosquitto did not start within ${START_TIMEOUT_MS} ms:\n${log}`)),
+      START_TIMEOUT_MS,
+    );
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
       log += chunk;

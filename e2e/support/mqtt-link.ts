@@ -4,9 +4,10 @@
  */
 import mqttPacket, { type IPublishPacket, type Packet } from 'mqtt-packet';
 import WebSocket from 'ws';
+
 import { PacketReader } from '../../apps/web/src/lib/mqtt/packets';
 import type { SocketFactory } from '../../apps/web/src/lib/mqtt/ws-client';
-import type { ConnectionState, RealtimeClient } from '../../apps/web/src/lib/realtime';
+import type { ConnectionState, RealtimeClient } from '../../apps/web/src/lib/realtime/realtime';
 
 /** The `ws` package behind the client's socket interface. */
 export const nodeSocket: SocketFactory = (url, handlers) => {
@@ -85,7 +86,11 @@ export function lossyLink(pubacksToLose = 1): LossyLink {
  * Subscribes `handler` to `topic` and resolves once the broker has granted it (SUBACK): from then on every
  * message on the topic reaches the handler. Returns the function that removes the handler.
  */
-export function subscribed<T>(client: RealtimeClient, topic: string, handler: (payload: T) => void): Promise<() => void> {
+export function subscribed<T>(
+  client: RealtimeClient,
+  topic: string,
+  handler: (payload: T) => void,
+): Promise<() => void> {
   return new Promise((resolve) => {
     let stop: (() => void) | null = null;
     let live = false;

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+
 import type { Locator, Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
@@ -19,11 +20,17 @@ export const MIN_TAP = 44;
  * tiles extend beyond its box by design and are clipped by it, so they are not counted.
  */
 export async function contentOverflow(page: Page, scope = 'main *'): Promise<string[]> {
-  return page.evaluate((selector) =>
-    [...document.querySelectorAll(selector)]
-      .filter((node) => !node.closest('.leaflet-container'))
-      .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .map((node) => `${node.tagName.toLowerCase()}.${String(node.className)} → ${Math.round(node.getBoundingClientRect().right)}px`), scope);
+  return page.evaluate(
+    (selector) =>
+      [...document.querySelectorAll(selector)]
+        .filter((node) => !node.closest('.leaflet-container'))
+        .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map(
+          (node) =>
+            `${node.tagName.toLowerCase()}.${String(node.className)} → ${Math.round(node.getBoundingClientRect().right)}px`,
+        ),
+    scope,
+  );
 }
 
 /** The document scrolls sideways, or an element sticks out past the right or left edge of the phone. */
@@ -41,7 +48,10 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
       let clipped = false;
       for (let parent = node.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
         const style = getComputedStyle(parent);
-        if (style.overflowX !== 'visible' && parent.getBoundingClientRect().right <= width + 0.5) { clipped = true; break; }
+        if (style.overflowX !== 'visible' && parent.getBoundingClientRect().right <= width + 0.5) {
+          clipped = true;
+          break;
+        }
       }
       if (!clipped) problems.push(`${describe(node)} spans ${Math.round(box.left)}…${Math.round(box.right)}px`);
     }
@@ -49,26 +59,39 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
     // a row meant to scroll sideways says so with data-scroll-x.
     for (const node of document.querySelectorAll<HTMLElement>('body *')) {
       const { overflowX } = getComputedStyle(node);
-      if ((overflowX === 'auto' || overflowX === 'scroll') && node.scrollWidth > node.clientWidth + 1 && !node.closest('[data-scroll-x], .leaflet-container')) {
+      if (
+        (overflowX === 'auto' || overflowX === 'scroll') &&
+        node.scrollWidth > node.clientWidth + 1 &&
+        !node.closest('[data-scroll-x], .leaflet-container')
+      ) {
         problems.push(`${describe(node)} scrolls sideways (${node.scrollWidth}px of content in ${node.clientWidth}px)`);
       }
     }
     // The page title must fit whole: no ellipsis, no part of the header over another.
     const title = document.querySelector<HTMLElement>('.app-header__title');
-    if (title && (title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1)) problems.push(`the title "${title.textContent}" is cut (${title.scrollWidth}px in ${title.clientWidth}px)`);
-    if (title && title.getBoundingClientRect().width < 1 && title.textContent) problems.push(`the title "${title.textContent}" is hidden`);
+    if (title && (title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1))
+      problems.push(`the title "${title.textContent}" is cut (${title.scrollWidth}px in ${title.clientWidth}px)`);
+    if (title && title.getBoundingClientRect().width < 1 && title.textContent)
+      problems.push(`the title "${title.textContent}" is hidden`);
     const parts = ['.app-header__back', '.app-header__title', '.conn-indicator', '.profile-menu__trigger']
       .map((selector) => ({ selector, box: document.querySelector(selector)?.getBoundingClientRect() }))
       .filter((part): part is { selector: string; box: DOMRect } => part.box !== undefined && part.box.width > 1);
     for (const [i, a] of parts.entries()) {
       for (const b of parts.slice(i + 1)) {
-        if (a.box.left < b.box.right - 0.5 && b.box.left < a.box.right - 0.5 && a.box.top < b.box.bottom && b.box.top < a.box.bottom) problems.push(`${a.selector} overlaps ${b.selector}`);
+        if (
+          a.box.left < b.box.right - 0.5 &&
+          b.box.left < a.box.right - 0.5 &&
+          a.box.top < b.box.bottom &&
+          b.box.top < a.box.bottom
+        )
+          problems.push(`${a.selector} overlaps ${b.selector}`);
       }
     }
     return problems.slice(0, 10);
 
     function describe(node: Element): string {
-      const classes = typeof node.className === 'string' && node.className ? `.${node.className.trim().split(/\s+/).join('.')}` : '';
+      const classes =
+        typeof node.className === 'string' && node.className ? `.${node.className.trim().split(/\s+/).join('.')}` : '';
       return `${node.tagName.toLowerCase()}${classes}`;
     }
   });
@@ -79,11 +102,32 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the product's Content-Security-Policy does not block.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{
+            violations: {
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: { target: unknown[]; failureSummary?: string }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
     const { violations } = await axe.run(document, { resultTypes: ['violations'] });
     return violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) ${JSON.stringify(node.target)}: ${(node.failureSummary ?? violation.help).split('\n').slice(-1)[0]?.trim()}`));
+      .flatMap((violation) =>
+        violation.nodes.map(
+          (node) =>
+            `${violation.id} (${violation.impact}) ${JSON.stringify(node.target)}: ${(node.failureSummary ?? violation.help).split('\n').slice(-1)[0]?.trim()}`,
+        ),
+      );
   });
   return results;
 }
@@ -95,7 +139,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
  */
 export async function smallTapTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
-    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="link"], [role="menuitem"], [role="checkbox"], [role="radio"], [tabindex]:not([tabindex="-1"])';
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="link"], [role="menuitem"], [role="checkbox"], [role="radio"], [tabindex]:not([tabindex="-1"])';
     const problems: string[] = [];
     for (const node of document.querySelectorAll<HTMLElement>(selector)) {
       if (node.closest('[inert], [aria-hidden="true"]')) continue;
@@ -115,15 +160,29 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
         const extra = getComputedStyle(target, pseudo);
         if (extra.content === 'none' || extra.position !== 'absolute') continue;
         const px = (value: string) => (value.endsWith('px') ? parseFloat(value) : 0);
-        const hitWidth = extra.left.endsWith('px') && extra.right.endsWith('px') ? box.width - px(extra.left) - px(extra.right) : parseFloat(extra.width) || 0;
-        const hitHeight = extra.top.endsWith('px') && extra.bottom.endsWith('px') ? box.height - px(extra.top) - px(extra.bottom) : parseFloat(extra.height) || 0;
+        const hitWidth =
+          extra.left.endsWith('px') && extra.right.endsWith('px')
+            ? box.width - px(extra.left) - px(extra.right)
+            : parseFloat(extra.width) || 0;
+        const hitHeight =
+          extra.top.endsWith('px') && extra.bottom.endsWith('px')
+            ? box.height - px(extra.top) - px(extra.bottom)
+            : parseFloat(extra.height) || 0;
         width = Math.max(width, hitWidth);
         height = Math.max(height, hitHeight);
       }
       if (width + 0.5 < min || height + 0.5 < min) {
-        const name = (target.getAttribute('aria-label') ?? target.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-        const classes = typeof target.className === 'string' && target.className ? `.${target.className.trim().split(/\s+/).join('.')}` : '';
-        problems.push(`${target.tagName.toLowerCase()}${classes} "${name}" is ${Math.round(width)}×${Math.round(height)}px`);
+        const name = (target.getAttribute('aria-label') ?? target.textContent ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')
+          .slice(0, 40);
+        const classes =
+          typeof target.className === 'string' && target.className
+            ? `.${target.className.trim().split(/\s+/).join('.')}`
+            : '';
+        problems.push(
+          `${target.tagName.toLowerCase()}${classes} "${name}" is ${Math.round(width)}×${Math.round(height)}px`,
+        );
       }
     }
     return problems;
@@ -138,7 +197,11 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
 export async function coveredByFloating(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const floating = [...document.querySelectorAll<HTMLElement>('body *')].filter((node) => {
-      if (getComputedStyle(node).position !== 'fixed' || !node.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
+      if (
+        getComputedStyle(node).position !== 'fixed' ||
+        !node.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+      )
+        return false;
       const box = node.getBoundingClientRect();
       return box.width > 0 && box.height > 0 && box.width < window.innerWidth - 1;
     });
@@ -148,7 +211,13 @@ export async function coveredByFloating(page: Page): Promise<string[]> {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let text = walker.nextNode(); text; text = walker.nextNode()) {
         const owner = text.parentElement;
-        if (!owner || !text.textContent?.trim() || control.contains(owner) || !owner.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+        if (
+          !owner ||
+          !text.textContent?.trim() ||
+          control.contains(owner) ||
+          !owner.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+        )
+          continue;
         const range = document.createRange();
         range.selectNodeContents(text);
         for (const line of range.getClientRects()) {
@@ -162,7 +231,9 @@ export async function coveredByFloating(page: Page): Promise<string[]> {
           const stack = document.elementsFromPoint((left + right) / 2, (top + bottom) / 2);
           const below = stack.find((node) => !control.contains(node));
           if (below && owner.contains(below)) {
-            problems.push(`${control.tagName.toLowerCase()}.${String(control.className)} covers "${text.textContent.trim().slice(0, 40)}"`);
+            problems.push(
+              `${control.tagName.toLowerCase()}.${String(control.className)} covers "${text.textContent.trim().slice(0, 40)}"`,
+            );
             break;
           }
         }
@@ -179,11 +250,13 @@ export async function coveredByFloating(page: Page): Promise<string[]> {
 export async function outOfSight(target: Locator): Promise<string | null> {
   return target.evaluate((node) => {
     const box = node.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight + 0.5) return `"${node.textContent?.trim().slice(0, 60)}" is outside the screen (${Math.round(box.top)}…${Math.round(box.bottom)}px of ${window.innerHeight}px)`;
+    if (box.top < 0 || box.bottom > window.innerHeight + 0.5)
+      return `"${node.textContent?.trim().slice(0, 60)}" is outside the screen (${Math.round(box.top)}…${Math.round(box.bottom)}px of ${window.innerHeight}px)`;
     const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
     const y = box.top + Math.min(box.height / 2, 10);
     const hit = document.elementFromPoint(x, y);
-    if (hit && hit !== node && !node.contains(hit) && !hit.contains(node)) return `"${node.textContent?.trim().slice(0, 60)}" is covered by ${hit.tagName.toLowerCase()}.${String(hit.className)}`;
+    if (hit && hit !== node && !node.contains(hit) && !hit.contains(node))
+      return `"${node.textContent?.trim().slice(0, 60)}" is covered by ${hit.tagName.toLowerCase()}.${String(hit.className)}`;
     return null;
   });
 }

@@ -1,6 +1,7 @@
 /** A phone already signed in, for walks whose subject is not signing in (the form is walked by foundation.test.ts). */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TOKEN_STORAGE_KEY } from '@jala/domain';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
 import { loginToken } from './api';
 import { phoneContext, type PhoneOptions } from './browser';
 
@@ -10,15 +11,22 @@ import { phoneContext, type PhoneOptions } from './browser';
  * no login form and no dashboard on the way. The page is left blank, so the caller can watch it (a
  * WebSocket, a request) before opening its first page.
  */
-export async function signedInPhone(browser: Browser, email: string, options: PhoneOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInPhone(
+  browser: Browser,
+  email: string,
+  options: PhoneOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const token = await loginToken(email);
   const context = await phoneContext(browser, options);
-  await context.addInitScript(([key, value]) => {
-    try {
-      if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
-    } catch {
-      // A document without storage (about:blank): the app never runs there.
-    }
-  }, [TOKEN_STORAGE_KEY, token] as const);
+  await context.addInitScript(
+    ([key, value]) => {
+      try {
+        if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+      } catch {
+        // A document without storage (about:blank): the app never runs there.
+      }
+    },
+    [TOKEN_STORAGE_KEY, token] as const,
+  );
   return { context, page: await context.newPage() };
 }

@@ -1,7 +1,8 @@
 /** The Chromium and the e2e database a browser test file shares across its tests. */
-import { afterAll, beforeAll } from 'vitest';
-import type { Browser } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+
 import { launchBrowser } from './browser';
 import { openE2eDatabase } from './database';
 

@@ -1,9 +1,10 @@
 /** Two phones side by side (a passenger and a driver) and the steps the browser tests repeat with them. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DatabaseHandle } from '@jala/db';
 import { PARQUE_KENNEDY } from '@jala/test-factories';
 import { createDriver, FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { phoneContext, requestSheet, type PhoneOptions } from './browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+import { phoneContext, type PhoneOptions, requestSheet } from './browser';
 import { loginViaUi, registerViaUi } from './session';
 
 export async function choosePlace(page: Page, text: string, option: RegExp): Promise<void> {
@@ -27,13 +28,16 @@ export async function wizardToPriceStep(page: Page, price: string): Promise<void
   await page.getByLabel('Precio que ofreces (S/)').fill(price);
 }
 
-/** Parque Kennedy → Jockey Plaza, Auto, an offered price, confirmed: resolves on the active-trip page. */
+/**
+ * Parque Kennedy → Jockey Plaza, Auto, an offered price, confirmed: resolves once the active-trip page shows
+ * the pending trip (creating it published it to the drivers; nothing else to wait for).
+ */
 export async function requestAuto(page: Page, price: string): Promise<void> {
   await wizardToPriceStep(page, price);
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByRole('button', { name: 'Confirmar Viaje' }).click();
   await page.waitForURL('**/passenger/active-trip');
-  await page.getByRole('button', { name: 'Publicado' }).waitFor();
+  await page.getByTestId('trip-status').getByText('Pendiente').waitFor();
 }
 
 /** The wizard up to "¿Cuándo?": Parque Kennedy → Jockey Plaza, Auto, "Programar" tomorrow at `time` (Lima); not confirmed. */
@@ -42,21 +46,30 @@ export async function scheduleAutoTomorrow(page: Page, time: string): Promise<vo
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByText('Programar', { exact: true }).click();
   const day = page.getByLabel('Día');
-  await day.selectOption({ index: (await day.locator('option').allTextContents()).findIndex((label) => label.startsWith('Mañana')) });
+  await day.selectOption({
+    index: (await day.locator('option').allTextContents()).findIndex((label) => label.startsWith('Mañana')),
+  });
   await page.getByLabel('Hora (Lima)').selectOption(time);
 }
 
 /** The driver's 'Solicitudes de Viaje' with the live link up. */
 export async function openDriverRequests(page: Page, email: string): Promise<void> {
   await loginViaUi(page, email, FACTORY_PASSWORD);
-  await page.getByRole('navigation', { name: 'Navegación de conductor' }).getByRole('link', { name: /Solicitud/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Navegación de conductor' })
+    .getByRole('link', { name: /Solicitud/ })
+    .click();
   await page.waitForURL('**/driver/trip-request');
   await page.locator('.dt-requests__count, .empty-state').first().waitFor();
   await page.getByText('Jala Online').waitFor();
 }
 
 /** A new passenger's phone at `geolocation`: signed up through the form, on the dashboard. */
-export async function passengerPhone(browser: Browser, firstName: string, geolocation: PhoneOptions['geolocation'] = PARQUE_KENNEDY) {
+export async function passengerPhone(
+  browser: Browser,
+  firstName: string,
+  geolocation: PhoneOptions['geolocation'] = PARQUE_KENNEDY,
+) {
   const context = await phoneContext(browser, { geolocation });
   const page = await context.newPage();
   await registerViaUi(page, 'passenger', { firstName });
@@ -65,7 +78,11 @@ export async function passengerPhone(browser: Browser, firstName: string, geoloc
 }
 
 /** A seeded driver's phone at `geolocation`, logged in on 'Solicitudes de Viaje' with the live link up. */
-export async function driverPhone(browser: Browser, email: string, geolocation: PhoneOptions['geolocation'] = PARQUE_KENNEDY) {
+export async function driverPhone(
+  browser: Browser,
+  email: string,
+  geolocation: PhoneOptions['geolocation'] = PARQUE_KENNEDY,
+) {
   const context = await phoneContext(browser, { geolocation });
   const page = await context.newPage();
   await openDriverRequests(page, email);
@@ -73,9 +90,19 @@ export async function driverPhone(browser: Browser, email: string, geolocation: 
 }
 
 /** A passenger phone (new account, logged in through the form) and a driver phone (seeded, logged in). */
-export async function twoPhones(browser: Browser, database: DatabaseHandle, names: { passenger: string; driver: [string, string] }, baseURL?: string) {
-  const driver = await createDriver(database.db, { user: { firstName: names.driver[0], lastName: names.driver[1], phone: '912345678' } });
-  const passengerContext = await phoneContext(browser, { geolocation: PARQUE_KENNEDY, ...(baseURL ? { baseURL } : {}) });
+export async function twoPhones(
+  browser: Browser,
+  database: DatabaseHandle,
+  names: { passenger: string; driver: [string, string] },
+  baseURL?: string,
+) {
+  const driver = await createDriver(database.db, {
+    user: { firstName: names.driver[0], lastName: names.driver[1], phone: '912345678' },
+  });
+  const passengerContext = await phoneContext(browser, {
+    geolocation: PARQUE_KENNEDY,
+    ...(baseURL ? { baseURL } : {}),
+  });
   const driverContext = await phoneContext(browser, { geolocation: PARQUE_KENNEDY, ...(baseURL ? { baseURL } : {}) });
   const passenger = await passengerContext.newPage();
   const driverPage = await driverContext.newPage();
@@ -86,7 +113,8 @@ export async function twoPhones(browser: Browser, database: DatabaseHandle, name
 }
 
 /** The request card the driver sees for the passenger's trip (the only one from this passenger). */
-export const requestFrom = (driverPage: Page, passengerName: string) => driverPage.getByRole('article', { name: `Solicitud de ${passengerName} Ccori` });
+export const requestFrom = (driverPage: Page, passengerName: string) =>
+  driverPage.getByRole('article', { name: `Solicitud de ${passengerName} Ccori` });
 
 /** Accepts the passenger's price on the driver's phone and the offer on the passenger's: both on the active trip. */
 export async function agreeOnPrice(passenger: Page, driverPage: Page, passengerName: string): Promise<void> {
@@ -99,7 +127,9 @@ export async function agreeOnPrice(passenger: Page, driverPage: Page, passengerN
 
 /** The passenger reads their start code aloud and the driver types it, as 'Iniciar viaje' requires (safety). */
 export async function typeStartCode(driverPage: Page, passenger: Page): Promise<void> {
-  await driverPage.getByLabel('Código del pasajero').fill((await passenger.getByTestId('start-code').textContent()) ?? '');
+  await driverPage
+    .getByLabel('Código del pasajero')
+    .fill((await passenger.getByTestId('start-code').textContent()) ?? '');
 }
 
 /**

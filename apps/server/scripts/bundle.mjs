@@ -13,6 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { build } from 'esbuild';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -23,11 +24,16 @@ const keepSourceLocations = {
   name: 'jala-source-locations',
   setup(builder) {
     // Bare specifiers are npm packages (external), except the workspace's own TypeScript packages.
-    builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@jala/') ? undefined : { external: true }));
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@jala/') ? undefined : { external: true },
+    );
     builder.onLoad({ filter: /\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       const fromBundle = JSON.stringify(relative(dirname(BUNDLE), args.path));
-      return { contents: source.replaceAll('import.meta.url', `new URL(${fromBundle}, import.meta.url).href`), loader: 'ts' };
+      return {
+        contents: source.replaceAll('import.meta.url', `new URL(${fromBundle}, import.meta.url).href`),
+        loader: 'ts',
+      };
     });
   },
 };

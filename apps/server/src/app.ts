@@ -4,60 +4,98 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { openDatabase, type DatabaseHandle } from '@jala/db';
-import { topics, type AccountNotification } from '@jala/contracts';
+import { type AccountNotification, topics } from '@jala/contracts';
+import { type DatabaseHandle, openDatabase } from '@jala/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  type FastifyPluginAsyncZod,
+  jsonSchemaTransform,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+
+import { BudgetGate } from './budgets/budget-gate';
+import { registerHttpBudgets } from './budgets/http-budgets';
+import { mqttPublishBudget } from './budgets/mqtt-budgets';
 import type { AppConfig } from './config';
+import { createGeoProvider } from './geo';
+import { AppError } from './lib/app-error';
+import { FailoverAttemptCounters, MemoryAttemptCounters } from './lib/attempt-counters';
 import { ClusterLock } from './lib/cluster-lock';
 import { acquireDataDirLock } from './lib/data-dir-lock';
 import { createDocumentStorage } from './lib/document-storage';
 import { checkNodeHealth } from './lib/node-health';
-import { createRedis } from './lib/redis';
-import { loadSharedTokenSecret } from './lib/shared-token-secret';
 import { MemoryReadVersions, RedisReadVersions } from './lib/read-versions';
-import { accountChangesOn, ClusterBus, linkBrokerToBus, type RealtimeDisconnects } from './realtime/cluster-bus';
-import { createBrokerStorage } from './realtime/persistence';
-import { AppError } from './lib/app-error';
-import { AccessLog } from './plugins/access-log';
-import { registerErrorHandler } from './plugins/error-handler';
-import { responseSerializerCompiler } from './plugins/response-serializer';
-import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors';
-import { apiSecurityHeaders, isApiAnswer, securityHeaderOptions, securityHeaders } from './plugins/security-headers';
-import { FailoverAttemptCounters, MemoryAttemptCounters } from './lib/attempt-counters';
-import { BudgetGate } from './budgets/budget-gate';
-import { registerHttpBudgets } from './budgets/http-budgets';
-import { mqttPublishBudget } from './budgets/mqtt-budgets';
-import { AuthThrottles } from './modules/auth/auth-throttles';
+import { createRedis } from './lib/redis';
+import type { TokenAuthenticator } from './lib/session-user';
+import { loadSharedTokenSecret } from './lib/shared-token-secret';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { webAppHeaders } from './lib/web-app-headers';
-import { registerAuthentication } from './plugins/authenticate';
+import { AppMetrics, registerMetricsRoute } from './metrics';
+import { accountModule } from './modules/account';
+import { SessionActivity } from './modules/account/sessions/session-activity';
+import { SessionsRepository } from './modules/account/sessions/sessions.repository';
 import { adminModule } from './modules/admin';
 import { authModule } from './modules/auth';
 import { AuthService } from './modules/auth/auth.service';
+import { AuthThrottles } from './modules/auth/auth-throttles';
 import { linkSessionCacheToBus, SessionCache } from './modules/auth/session-cache';
 import { TokenService } from './modules/auth/token.service';
 import { UsersRepository } from './modules/auth/users.repository';
-import { driverModule } from './modules/drivers';
-import { DriverRegistrationService } from './modules/drivers/driver-registration.service';
+import { driverModule, type DriverTripHooks } from './modules/drivers';
+import { DriverRegistrationRepository } from './modules/drivers/account/driver-registration.repository';
+import { DriverRegistrationService } from './modules/drivers/account/driver-registration.service';
 import { geoModule } from './modules/geo';
+import { ledgerModule } from './modules/ledger';
+import { createMail, type Mail } from './modules/mail';
 import type { CoreDeps, ModuleDeps } from './modules/module-deps';
 import { createPush, notificationModule, type Push } from './modules/notifications';
 import { passengerModule } from './modules/passengers';
+import { phoneVerificationModule } from './modules/phone-verification';
 import { ratingsModule } from './modules/ratings';
 import { safetyModule } from './modules/safety';
 import { systemModule } from './modules/system';
-import { createTripServices, tripModule, type TripServices, type TripServicesDep } from './modules/trips';
-import { TripsRepository } from './modules/trips/trips.repository';
+import {
+  createTripServices,
+  tripModule,
+  type TripServices,
+  type TripServicesDep,
+  TripsRepository,
+} from './modules/trips';
+import { AccessLog } from './plugins/access-log';
+import { registerAuthentication } from './plugins/authenticate';
+import { registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors';
+import { responseSerializerCompiler } from './plugins/response-serializer';
+import { apiSecurityHeaders, isApiAnswer, securityHeaderOptions, securityHeaders } from './plugins/security-headers';
 import { RealtimeBroker } from './realtime/broker';
-import { TopicAcl, defineBaseRules } from './realtime/topic-acl';
-import { createGeoProvider } from './geo';
+import { accountChangesOn, ClusterBus, linkBrokerToBus, type RealtimeDisconnects } from './realtime/cluster-bus';
+import { createBrokerStorage } from './realtime/persistence';
+import { defineBaseRules, TopicAcl } from './realtime/topic-acl';
+
+/** What app.ts hands the feature modules: each takes the part of it it declares. */
+type FeatureModuleDeps = ModuleDeps & TripServicesDep & { driverTrips: DriverTripHooks };
 
 /** Every feature module, registered under /api the same way: `register(module, deps)`. */
-const MODULES = [systemModule, authModule, geoModule, tripModule, driverModule, passengerModule, ratingsModule, adminModule, safetyModule, notificationModule];
+const MODULES: FastifyPluginAsyncZod<FeatureModuleDeps>[] = [
+  systemModule,
+  authModule,
+  geoModule,
+  tripModule,
+  driverModule,
+  passengerModule,
+  ratingsModule,
+  adminModule,
+  safetyModule,
+  notificationModule,
+  accountModule,
+  phoneVerificationModule,
+  ledgerModule,
+];
 
 export interface AppOptions {
   /** An already-open database (tests share one); otherwise opened from the config. */
@@ -72,7 +110,15 @@ export interface App {
   server: FastifyInstance;
   database: DatabaseHandle;
   broker: RealtimeBroker;
-  services: { auth: AuthService; trips: TripServices; sessionCache: SessionCache; push: Push };
+  services: {
+    auth: AuthService;
+    trips: TripServices;
+    sessionCache: SessionCache;
+    push: Push;
+    mail: Mail;
+    /** Last-seen times of sessions, written in the background (tests await `idle()`). */
+    sessionActivity: SessionActivity;
+  };
   /** Ends a session's or a user's MQTT connections on every node (logout, account suspension). */
   realtime: RealtimeDisconnects;
   /** What the nodes tell each other (logouts, suspensions, changed accounts). */
@@ -107,9 +153,13 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const dataDirLock = ownsDatabase && !config.databaseUrl ? acquireDataDirLock(config.dataDir, 'server') : null;
   let database: DatabaseHandle;
   try {
-    database = options.database ?? (await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
-    ));
+    database =
+      options.database ??
+      (await openDatabase(
+        config.databaseUrl
+          ? { kind: 'postgres', url: config.databaseUrl }
+          : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+      ));
   } catch (error) {
     dataDirLock?.release();
     throw error;
@@ -117,11 +167,14 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   if (dataDirLock) {
     server.addHook('onListen', async () => {
       const address = server.server.address();
-      if (address && typeof address === 'object') dataDirLock.recordAddress(`http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`);
+      if (address && typeof address === 'object')
+        dataDirLock.recordAddress(
+          `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`,
+        );
     });
   }
 
-  const tokenSecret = config.tokenSecret ?? await loadSharedTokenSecret(database.db);
+  const tokenSecret = config.tokenSecret ?? (await loadSharedTokenSecret(database.db));
   const redis = config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined;
 
   const bus = await ClusterBus.create({ redis, nodeId: config.nodeId, log: server.log });
@@ -135,28 +188,54 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const readVersions = rateLimitRedis ? new RedisReadVersions(rateLimitRedis, config.nodeId) : new MemoryReadVersions();
   const users = new UsersRepository(database.db);
   const auth = new AuthService(
-    users, new TokenService(tokenSecret, config.tokenTtlSeconds), new DriverRegistrationService(database.db, accountChanges, options.now),
-    sessionCache, accountChanges, readVersions,
+    users,
+    new TokenService(tokenSecret, config.tokenTtlSeconds),
+    new DriverRegistrationService(
+      database.db,
+      new DriverRegistrationRepository(database.db),
+      accountChanges,
+      options.now,
+    ),
+    sessionCache,
+    accountChanges,
+    readVersions,
   );
 
   // One set of counters for the write budgets and the account throttles: shared in Redis, and this node's
   // memory while Redis is down (writes keep working with per-node counts; /api/health says 'degraded').
   const attemptCounters = rateLimitRedis
-    ? new FailoverAttemptCounters(rateLimitRedis, (error) => server.log.warn({ err: error }, 'Redis failed: counting attempts in this node meanwhile'))
+    ? new FailoverAttemptCounters(rateLimitRedis, (error) =>
+        server.log.warn({ err: error }, 'Redis failed: counting attempts in this node meanwhile'),
+      )
     : new MemoryAttemptCounters();
   const budgets = new BudgetGate(attemptCounters, config);
   registerHttpBudgets(server, budgets);
 
+  // Every authenticated request and MQTT connection marks its session as seen ('Sesiones abiertas'): a map
+  // lookup on the request, the write itself batched and throttled off it (session-activity.ts).
+  const sessionActivity = new SessionActivity(new SessionsRepository(database.db), { log: server.log });
+  const authenticate: TokenAuthenticator = async (token) => {
+    const user = await auth.authenticate(token);
+    if (user) sessionActivity.seen(user.sessionId);
+    return user;
+  };
+
   const acl = defineBaseRules(new TopicAcl());
   const broker = await RealtimeBroker.create({
-    authenticate: (token) => auth.authenticate(token), acl, storage: await createBrokerStorage(redis, server.log), nodeId: config.nodeId, log: server.log,
+    authenticate,
+    acl,
+    storage: await createBrokerStorage(redis, server.log),
+    nodeId: config.nodeId,
+    log: server.log,
     publishBudget: mqttPublishBudget(budgets),
   });
   broker.attach(server.server);
   tellUser = async (userId) => {
     const news: AccountNotification = { type: 'account_changed' };
     // A lost message only means the open app shows the change at its next profile read.
-    await broker.publish(topics.notifications(userId), news).catch((error: unknown) => server.log.warn({ err: error, userId }, 'account notification failed'));
+    await broker
+      .publish(topics.notifications(userId), news)
+      .catch((error: unknown) => server.log.warn({ err: error, userId }, 'account notification failed'));
   };
   const realtime = linkBrokerToBus(broker, bus);
   let draining = false;
@@ -168,32 +247,47 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   const pageHeaderEntries = [...Object.entries(headers), nodeHeader];
   const apiHeaderEntries = [...Object.entries(apiSecurityHeaders(headers)), nodeHeader];
   server.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of isApiAnswer(request.url) ? apiHeaderEntries : pageHeaderEntries) reply.raw.setHeader(name, value);
+    for (const [name, value] of isApiAnswer(request.url) ? apiHeaderEntries : pageHeaderEntries)
+      reply.raw.setHeader(name, value);
     done();
   });
-  server.decorate('authThrottles', new AuthThrottles({
-    counters: attemptCounters,
-    maxFailuresPerAccount: config.loginFailuresPerAccount,
-    failureWindowSeconds: config.loginFailureWindowSeconds,
-    emailChangesPerMinute: config.authRateLimitPerMinute,
-  }));
+  // Only with METRICS_TOKEN: before the routes, so every route's answers are timed (metrics/).
+  const metrics = config.metricsToken ? new AppMetrics() : null;
+  metrics?.observeHttp(server);
+  server.decorate(
+    'authThrottles',
+    new AuthThrottles({
+      counters: attemptCounters,
+      maxFailuresPerAccount: config.loginFailuresPerAccount,
+      failureWindowSeconds: config.loginFailureWindowSeconds,
+      emailChangesPerMinute: config.authRateLimitPerMinute,
+    }),
+  );
   await server.register(swagger, {
     openapi: {
-      info: { title: 'Jala API', version: '1.0.0', description: 'API de Jala: viajes, ofertas, conductores y pasajeros.' },
+      info: {
+        title: 'Jala API',
+        version: '1.0.0',
+        description: 'API de Jala: viajes, ofertas, conductores y pasajeros.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
   });
   await server.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerAuthentication(server, (token) => auth.authenticate(token));
+  registerAuthentication(server, authenticate);
   const now = options.now ?? (() => new Date());
   const trips = new TripsRepository(database.db);
   const push = await createPush({ db: database.db, trips, config, log: server.log, now, redis: rateLimitRedis });
+  const mail = createMail(config.mail, server.log);
+  if (mail.kind === 'outbox')
+    server.log.info({ outbox: config.mail.outboxDir }, 'no SMTP_URL: e-mails go to the outbox folder');
   const core: CoreDeps = {
     db: database.db,
     databaseKind: database.kind,
-    config,
+    // With the token secret resolved (shared from the database on a cluster): phone codes are keyed from it.
+    config: { ...config, tokenSecret },
     broker,
     acl,
     geo: createGeoProvider(config.geo),
@@ -208,16 +302,36 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     documents: createDocumentStorage(database.db, config.documentsS3),
     attemptCounters,
     push,
-    checkHealth: () => checkNodeHealth({ nodeId: config.nodeId, database, redis: bus.redis, broker, isDraining: () => draining }),
+    mail,
+    checkHealth: () =>
+      checkNodeHealth({ nodeId: config.nodeId, database, redis: bus.redis, broker, isDraining: () => draining }),
   };
   const tripServices = createTripServices(core);
   // Booking reminders reach a locked phone too (the clock already sends the in-app banner itself).
-  tripServices.bookingClock.addReminderHook(async ({ userId, reminder }) => push.notifications.bookingReminder(userId, reminder));
-  const deps: ModuleDeps & TripServicesDep = { ...core, auth, tripServices };
-  await server.register(async (api) => {
-    for (const module of MODULES) await api.register(module, deps);
-  }, { prefix: '/api' });
+  tripServices.bookingClock.addReminderHook(async ({ userId, reminder }) =>
+    push.notifications.bookingReminder(userId, reminder),
+  );
+  const driverTrips: DriverTripHooks = {
+    touchAccount: (driverId) => tripServices.live.touchAccount(driverId),
+    offersWithdrawn: tripServices.offersWithdrawn,
+  };
+  const deps: FeatureModuleDeps = { ...core, auth, tripServices, driverTrips };
+  await server.register(
+    async (api) => {
+      for (const module of MODULES) await api.register(module, deps);
+    },
+    { prefix: '/api' },
+  );
 
+  metrics?.watch({
+    database,
+    broker,
+    push: push.sender,
+    clock: tripServices.clockStats,
+    now,
+    log: server.log,
+  });
+  registerMetricsRoute(server, metrics, config.metricsToken);
   registerWebApp(server, config.webDist);
 
   return {
@@ -225,7 +339,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     server,
     database,
     broker,
-    services: { auth, trips: tripServices, sessionCache, push },
+    services: { auth, trips: tripServices, sessionCache, push, mail, sessionActivity },
     realtime,
     bus,
     drain() {
@@ -237,8 +351,12 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
       // closes after the requests in flight, which may still publish their events.
       await broker.closeConnections();
       await server.close();
+      // The requests are done: the mail they queued (a reset link) gets a moment to leave.
+      await mail.close();
       await broker.close();
+      await sessionActivity.idle();
       await bus.close();
+      metrics?.close();
       await rateLimitRedis?.quit().catch(() => undefined);
       if (ownsDatabase) await database.close();
       dataDirLock?.release();
@@ -251,7 +369,13 @@ function registerWebApp(server: FastifyInstance, webDist: string): void {
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
     // preCompressed: the web build writes .br/.gz siblings (apps/web/vite.config.ts), sent when accepted.
-    void server.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', immutable: false, preCompressed: true });
+    void server.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      maxAge: '1h',
+      immutable: false,
+      preCompressed: true,
+    });
     // The service worker, the shell and the manifest are revalidated on every fetch (lib/web-app-headers.ts).
     // Callback style, and API answers skip it at once: every polled read passes through this hook.
     server.addHook('onSend', (request, reply, payload, done) => {

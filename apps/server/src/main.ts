@@ -28,7 +28,9 @@ async function main(): Promise<void> {
   }
   if (config.seedDemo) await seedDemoAccounts(app.database.db);
   const address = await app.server.listen({ port: config.port, host: config.host });
-  console.info(`Jala listo en ${address.replace('127.0.0.1', 'localhost')} (datos: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}${config.redisUrl ? `, nodo ${config.nodeId} con Redis` : ''})`);
+  console.info(
+    `Jala listo en ${address.replace('127.0.0.1', 'localhost')} (datos: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}${config.redisUrl ? `, nodo ${config.nodeId} con Redis` : ''})`,
+  );
 
   installGracefulShutdown(app);
 }

@@ -1,11 +1,18 @@
 import { Writable } from 'node:stream';
+
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+
 import { AccessLog } from '../src/plugins/access-log';
 
 async function serverLogging(level: 'info' | 'debug') {
   const lines: { msg: string; level: number; res?: { statusCode: number } }[] = [];
-  const stream = new Writable({ write(chunk, _encoding, callback) { lines.push(JSON.parse(String(chunk))); callback(); } });
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(JSON.parse(String(chunk)));
+      callback();
+    },
+  });
   const server = Fastify({ logger: { level, stream }, logController: new AccessLog() });
   server.get('/ok', async () => ({ ok: true }));
   server.get('/refused', async (_request, reply) => reply.code(409).send({ ok: false }));
@@ -28,7 +35,10 @@ describe('access log', () => {
     const { server, lines, completed } = await serverLogging('debug');
     await server.inject('/ok');
     await server.inject('/refused');
-    expect(completed().map((line) => [line.res?.statusCode, line.level])).toEqual([[200, 20], [409, 30]]);
+    expect(completed().map((line) => [line.res?.statusCode, line.level])).toEqual([
+      [200, 20],
+      [409, 30],
+    ]);
     expect(lines().filter((line) => line.msg === 'incoming request')).toHaveLength(2);
     await server.close();
   });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD, FACTORY_PASSWORD_HASH } from '@jala/test-factories/database';
+import { describe, expect, it } from 'vitest';
+
 import { hashPassword, verifyPassword } from '../src/modules/auth/password';
 
 describe('factory accounts', () => {

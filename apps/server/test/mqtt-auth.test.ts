@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@jala/db';
-import { buildApp, type App } from '../src/app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type App, buildApp } from '../src/app';
 import { api, registerUser } from './support/http';
 import { connectMqtt, listen, nextMessage, refused, subscribeQos } from './support/mqtt';
 import { REDIS_TEST_URL, testConfig } from './support/test-app';
@@ -11,7 +12,9 @@ describe('MQTT broker authentication and ACL', () => {
 
   it('refuses a connection without a token or with a forged one', async () => {
     await expect(connectMqtt(t.wsUrl, {})).rejects.toThrow(/Bad username or password|Not authorized/i);
-    await expect(connectMqtt(t.wsUrl, { userId: 1, token: 'eyJhbGciOiJIUzI1NiJ9.e30.abc' })).rejects.toThrow(/Bad username or password/i);
+    await expect(connectMqtt(t.wsUrl, { userId: 1, token: 'eyJhbGciOiJIUzI1NiJ9.e30.abc' })).rejects.toThrow(
+      /Bad username or password/i,
+    );
   });
 
   it('accepts a valid token and lets the user read only their own notifications', async () => {
@@ -59,7 +62,13 @@ describe('MQTT across two nodes sharing Redis', () => {
   beforeAll(async () => {
     const { Redis } = await import('ioredis');
     const probe = new Redis(REDIS_TEST_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    try { await probe.connect(); await probe.ping(); } catch { redisUp = false; console.warn('Redis at 127.0.0.1:6379 is not reachable: the multi-node test is skipped.'); }
+    try {
+      await probe.connect();
+      await probe.ping();
+    } catch {
+      redisUp = false;
+      console.warn('Redis at 127.0.0.1:6379 is not reachable: the multi-node test is skipped.');
+    }
     probe.disconnect();
     if (!redisUp) return;
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
@@ -67,7 +76,10 @@ describe('MQTT across two nodes sharing Redis', () => {
     nodes = [await buildApp(config, { database }), await buildApp(config, { database })];
     urls = await Promise.all(nodes.map((n) => n.server.listen({ port: 0, host: '127.0.0.1' })));
   });
-  afterAll(async () => { for (const n of nodes) await n.close(); await nodes[0]?.database.close(); });
+  afterAll(async () => {
+    for (const n of nodes) await n.close();
+    await nodes[0]?.database.close();
+  });
 
   it('delivers a message published on node A to a subscriber on node B', async (ctx) => {
     if (!redisUp) return ctx.skip();

@@ -3,6 +3,7 @@
  * for its success status, built from the contract schemas the routes serialise through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startTestApp, type TestApp } from './support/test-app';
 
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
@@ -17,23 +18,36 @@ describe('OpenAPI document', () => {
     expect(response.status).toBe(200);
     const document = (await response.json()) as { paths: Record<string, Record<string, Operation>> };
     operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })));
+      Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+    );
   });
   afterAll(() => t?.stop());
 
   it('lists the API operations', () => {
     const names = operations.map((o) => o.name);
-    for (const expected of ['GET /api/health', 'POST /api/trips', 'GET /api/trips/active', 'GET /api/driver/trips/current', 'GET /api/geo/route']) {
+    for (const expected of [
+      'GET /api/health',
+      'POST /api/trips',
+      'GET /api/trips/active',
+      'GET /api/driver/trips/current',
+      'GET /api/geo/route',
+    ]) {
       expect(names).toContain(expected);
     }
     expect(operations.length).toBeGreaterThan(40);
   });
 
-  // A document download (the receipt PDF, issue 26) declares its media type instead of JSON.
+  // A document download (the receipt PDF) declares its media type instead of JSON.
   it('gives every operation a JSON schema (or a declared document type) for a 2xx answer', () => {
     const missing = operations
-      .filter(({ operation }) => !Object.entries(operation.responses ?? {}).some(([status, answer]) =>
-        /^2\d\d$/.test(status) && (answer.content?.['application/json'] ?? answer.content?.['application/pdf'])?.schema !== undefined))
+      .filter(
+        ({ operation }) =>
+          !Object.entries(operation.responses ?? {}).some(
+            ([status, answer]) =>
+              /^2\d\d$/.test(status) &&
+              (answer.content?.['application/json'] ?? answer.content?.['application/pdf'])?.schema !== undefined,
+          ),
+      )
       .map((o) => o.name);
     expect(missing).toEqual([]);
   });
@@ -42,7 +56,8 @@ describe('OpenAPI document', () => {
     const document = (await (await fetch(`${t.baseUrl}/docs/json`)).json()) as {
       paths: Record<string, Record<string, Operation>>;
     };
-    const schema = document.paths['/api/trips/active']?.get?.responses?.['200']?.content?.['application/json']?.schema as {
+    const schema = document.paths['/api/trips/active']?.get?.responses?.['200']?.content?.['application/json']
+      ?.schema as {
       properties: { data: { properties: Record<string, { type?: string; enum?: string[] }> } };
     };
     const trip = schema.properties.data.properties;

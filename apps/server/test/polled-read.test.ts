@@ -6,9 +6,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
+import type { AuthenticatedUser } from '../src/lib/session-user';
 import { polledRead } from '../src/plugins/conditional-get';
 import { responseSerializerCompiler } from '../src/plugins/response-serializer';
-import type { AuthenticatedUser } from '../src/lib/session-user';
 
 describe('polledRead', () => {
   let app: FastifyInstance;
@@ -33,13 +34,19 @@ describe('polledRead', () => {
     });
     const send = polledRead();
     const zAnswer = z.object({ success: z.boolean(), data: z.object({ value: z.number() }), message: z.string() });
-    app.get('/read', { schema: { response: { 200: zAnswer } } }, async (request, reply) => send(request, reply, kept, message));
+    app.get('/read', { schema: { response: { 200: zAnswer } } }, async (request, reply) =>
+      send(request, reply, kept, message),
+    );
     await app.ready();
   });
   afterAll(() => app.close());
 
   const get = (user: number, etag?: string) =>
-    app.inject({ method: 'GET', url: '/read', headers: { 'x-user': String(user), ...(etag ? { 'if-none-match': etag } : {}) } });
+    app.inject({
+      method: 'GET',
+      url: '/read',
+      headers: { 'x-user': String(user), ...(etag ? { 'if-none-match': etag } : {}) },
+    });
 
   it('serialises a kept answer once, answers 304 to its ETag, and starts again when the answer object changes', async () => {
     const first = await get(1);

@@ -4,10 +4,12 @@
  * once (the read models then answer from the database) instead of waiting in ioredis' offline queue.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+
 import type { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { readKeys, RedisReadVersions } from '../src/lib/read-versions';
 import { createRedis } from '../src/lib/redis';
-import { RedisReadVersions, readKeys } from '../src/lib/read-versions';
 import { REDIS_TEST_URL } from './support/test-app';
 
 const prefix = `jala-test-rv-${randomBytes(4).toString('hex')}:`;

@@ -1,10 +1,16 @@
 /** Answers written by fast-json-stringify from the zod contract (plugins/response-serializer.ts), on a real Fastify. */
-import { afterEach, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { responseSerializerCompiler } from '../src/plugins/response-serializer';
 
-const contract = z.object({ id: z.number().int(), name: z.string(), nick: z.string().nullable(), tags: z.array(z.object({ label: z.string() })) });
+const contract = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nick: z.string().nullable(),
+  tags: z.array(z.object({ label: z.string() })),
+});
 
 async function serve(checkAnswers: boolean, answer: unknown) {
   const app = Fastify();
@@ -15,11 +21,19 @@ async function serve(checkAnswers: boolean, answer: unknown) {
   return app.inject({ method: 'GET', url: '/x' });
 }
 const apps: ReturnType<typeof Fastify>[] = [];
-afterEach(async () => { await Promise.all(apps.splice(0).map((app) => app.close())); });
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
 
 describe.each([false, true])('response serializer (checkAnswers %s)', (checkAnswers) => {
   it('writes only the keys in the contract, at every depth', async () => {
-    const res = await serve(checkAnswers, { id: 1, name: 'Ana', nick: null, passwordHash: 'secreto', tags: [{ label: 'a', internal: 1 }] });
+    const res = await serve(checkAnswers, {
+      id: 1,
+      name: 'Ana',
+      nick: null,
+      passwordHash: 'secreto',
+      tags: [{ label: 'a', internal: 1 }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('{"id":1,"name":"Ana","nick":null,"tags":[{"label":"a"}]}');
   });

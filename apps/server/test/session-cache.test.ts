@@ -1,15 +1,32 @@
 /** The session cache's own rules (session-cache.ts): what it refuses to store or serve. Two nodes: cluster/session-cache.test.ts. */
 import { describe, expect, it } from 'vitest';
-import { SessionCache, type CachedUser } from '../src/modules/auth/session-cache';
+
+import { type CachedUser, SessionCache } from '../src/modules/auth/session-cache';
 
 const user = (id: number): CachedUser => ({
-  id, firstName: 'Ana', lastName: 'Torres', email: `a${id}@prueba.pe`, phone: null, avatarUrl: null, userType: 'passenger',
-  isAdmin: false, suspendedAt: null, createdAt: new Date(0), ratingAverage: null,
+  id,
+  firstName: 'Ana',
+  lastName: 'Torres',
+  email: `a${id}@prueba.pe`,
+  phone: null,
+  avatarUrl: null,
+  userType: 'passenger',
+  isAdmin: false,
+  suspendedAt: null,
+  createdAt: new Date(0),
+  ratingAverage: null,
+  deletedAt: null,
+  consentVersion: null,
 });
 
 function cacheAt(options: { epoch?: () => number | null; maxEntries?: number; maxAgeMs?: number } = {}) {
   const clock = { now: 1_000_000 };
-  const cache = new SessionCache({ listeningEpoch: options.epoch ?? (() => 1), maxEntries: options.maxEntries, maxAgeMs: options.maxAgeMs, now: () => clock.now });
+  const cache = new SessionCache({
+    listeningEpoch: options.epoch ?? (() => 1),
+    maxEntries: options.maxEntries,
+    maxAgeMs: options.maxAgeMs,
+    now: () => clock.now,
+  });
   return { cache, clock };
 }
 
@@ -45,7 +62,7 @@ describe('session cache', () => {
     expect(cache.verifiedToken('t')).toBeUndefined();
   });
 
-  it('drops a user\'s sessions with the user', () => {
+  it("drops a user's sessions with the user", () => {
     const { cache, clock } = cacheAt();
     cache.storeSession(cache.beginRead(), 's1', new Date(clock.now + 60_000), user(1));
     cache.forgetUser(1);
@@ -54,7 +71,8 @@ describe('session cache', () => {
 
   it('holds at most maxEntries per map, the oldest leaving first', () => {
     const { cache, clock } = cacheAt({ maxEntries: 3 });
-    for (let id = 1; id <= 5; id += 1) cache.storeSession(cache.beginRead(), `s${id}`, new Date(clock.now + 60_000), user(id));
+    for (let id = 1; id <= 5; id += 1)
+      cache.storeSession(cache.beginRead(), `s${id}`, new Date(clock.now + 60_000), user(id));
     expect(cache.size).toMatchObject({ sessions: 3, users: 3 });
     expect(cache.sessionUser('s2', 2)).toBeUndefined();
     expect(cache.sessionUser('s5', 5)?.id).toBe(5);

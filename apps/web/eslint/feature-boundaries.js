@@ -5,8 +5,9 @@ import path from 'node:path';
  * - a file in features/X may import another feature Y only through Y's index (`../../Y`), never a module
  *   inside it (`../../Y/components/card`): what Y offers the others is what its index.ts exports;
  * - components/ and lib/ never import features (they are the layers features build on).
- * Imports are resolved against the importing file, so a feature's own sub-folder that happens to share a
- * name with another feature (live-trip/driver vs. driver) is never mistaken for it.
+ * Relative imports are resolved against the importing file and `@/…` against apps/web/src (the alias of
+ * tsconfig.json and vite.config.ts), so a feature's own sub-folder that happens to share a name with
+ * another feature is never mistaken for it.
  */
 
 const SOURCE_ROOT = path.join('apps', 'web', 'src');
@@ -31,7 +32,8 @@ export const featureBoundaries = {
     schema: [],
     messages: {
       deepImport: "Import feature '{{feature}}' through its index ('…/features/{{feature}}'), not '{{inner}}'.",
-      layerImport: "'{{layer}}/' must not import features (here '{{feature}}'): move the shared part down into '{{layer}}/'.",
+      layerImport:
+        "'{{layer}}/' must not import features (here '{{feature}}'): move the shared part down into '{{layer}}/'.",
     },
   },
   create(context) {
@@ -42,13 +44,22 @@ export const featureBoundaries = {
     if (!importer) return {};
 
     const check = (node, source) => {
-      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
-      const target = locate(path.resolve(path.dirname(file), source.value), root);
+      if (!source || typeof source.value !== 'string') return;
+      const specifier = source.value;
+      let resolved;
+      if (specifier.startsWith('.')) resolved = path.resolve(path.dirname(file), specifier);
+      else if (specifier.startsWith('@/')) resolved = path.join(root, specifier.slice(2));
+      else return;
+      const target = locate(resolved, root);
       if (!target || target.layer !== 'features' || !target.feature) return;
       if (importer.layer === 'components' || importer.layer === 'lib') {
         context.report({ node, messageId: 'layerImport', data: { layer: importer.layer, feature: target.feature } });
       } else if (importer.layer === 'features' && importer.feature !== target.feature && !isIndex(target.inner)) {
-        context.report({ node, messageId: 'deepImport', data: { feature: target.feature, inner: `${target.feature}/${target.inner}` } });
+        context.report({
+          node,
+          messageId: 'deepImport',
+          data: { feature: target.feature, inner: `${target.feature}/${target.inner}` },
+        });
       }
     };
 

@@ -50,14 +50,24 @@ function simplify(points, toleranceSq) {
 const round = (n) => Math.round(n * 1e4) / 1e4;
 const outline = JSON.parse(readFileSync(source, 'utf8'));
 const polygons = outline.polygons
-  .map((rings) => rings.map((ring) => simplify(ring, tolerance * tolerance).map(([x, y]) => [round(x), round(y)])).filter((ring) => ring.length >= 4))
+  .map((rings) =>
+    rings
+      .map((ring) => simplify(ring, tolerance * tolerance).map(([x, y]) => [round(x), round(y)]))
+      .filter((ring) => ring.length >= 4),
+  )
   .filter((rings) => rings.length > 0);
 
 const geojson = {
   type: 'Feature',
-  properties: { name: 'Perú', source: `${outline.source}, simplified (tolerance ${tolerance}°)`, licence: outline.licence },
+  properties: {
+    name: 'Perú',
+    source: `${outline.source}, simplified (tolerance ${tolerance}°)`,
+    licence: outline.licence,
+  },
   geometry: { type: 'MultiPolygon', coordinates: polygons },
 };
 writeFileSync(target, `${JSON.stringify(geojson)}\n`);
 const vertices = polygons.flat(2).length;
-console.info(`peru-outline.json: ${polygons.length} polygons, ${vertices} vertices, ${JSON.stringify(geojson).length} bytes`);
+console.info(
+  `peru-outline.json: ${polygons.length} polygons, ${vertices} vertices, ${JSON.stringify(geojson).length} bytes`,
+);

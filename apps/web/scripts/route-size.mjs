@@ -3,8 +3,9 @@
 // The closure is the bundle benchmark's (bench/bundle.bench.ts), so both count the same files.
 // Usage: node --import tsx apps/web/scripts/route-size.mjs [src/features/auth/pages/login-page.tsx ...]
 import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
 import { staticClosure } from '../../../bench/bundle.bench.ts';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));

@@ -1,9 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { useSession } from './lib/session-store';
 import './styles/index.css';
 import './components/ui/ui.css';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { App } from './app/app';
+import { useSession } from './lib/session-store';
 
 // Start checking a stored token while React mounts; route wrappers show their loaders meanwhile.
 void useSession.getState().initialize();
@@ -20,5 +22,9 @@ createRoot(container).render(
 // the page has loaded, from its own chunk: none of it delays the first screen (lib/pwa/). The build writes
 // /sw.js; the dev server has none.
 if (import.meta.env.PROD) {
-  window.addEventListener('load', () => void import('./lib/pwa/service-worker').then(({ startServiceWorker }) => startServiceWorker()), { once: true });
+  window.addEventListener(
+    'load',
+    () => void import('./lib/pwa/service-worker').then(({ startServiceWorker }) => startServiceWorker()),
+    { once: true },
+  );
 }

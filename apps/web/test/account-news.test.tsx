@@ -3,17 +3,20 @@
  * again and the session follows without a reload — a session made an operator by `npm run create-operator`
  * gets 'Consola de operadores' in its profile menu. The server's side: apps/server/test/admin/account-news.test.ts.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { topics } from '@jala/contracts';
 import { makeUser } from '@jala/test-factories';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { useSession } from '../src/lib/session-store';
 import { fakeRealtime, jsonResponse, noActiveTrip, renderApp, resetTestWorld, setSession, stubFetch } from './support';
 
 const ok = <T,>(data: T) => jsonResponse(200, { success: true, data, message: '' });
 
 describe('account news heard app-wide', () => {
-  beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  });
   afterEach(resetTestWorld);
 
   it("shows 'Consola de operadores' once the open session hears it was made an operator", async () => {

@@ -1,11 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@jala/test-factories';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { CONSENT_LABEL } from '../src/features/account';
 import { LoginPage, validateLogin } from '../src/features/auth/pages/login-page';
 import { RegisterPage } from '../src/features/auth/pages/register-page';
+import { realtime } from '../src/lib/realtime/realtime';
 import { useSession } from '../src/lib/session-store';
-import { realtime } from '../src/lib/realtime';
 import { fillFields, jsonResponse, renderAt, resetTestWorld, stubFetch, typeInField } from './support';
-import { makeUser } from '@jala/test-factories';
 
 beforeEach(() => {
   useSession.setState({ status: 'unauthenticated', user: null, token: null });
@@ -14,7 +16,6 @@ beforeEach(() => {
 afterEach(resetTestWorld);
 
 describe('login page', () => {
-
   it('validates inline in Spanish before calling the server', () => {
     const fetchMock = stubFetch({});
     renderAt('/', <LoginPage />);
@@ -29,7 +30,12 @@ describe('login page', () => {
 
   it('shows the server message when the credentials are wrong', async () => {
     stubFetch({
-      'POST /auth/login': jsonResponse(401, { success: false, data: null, message: 'Correo o contraseña incorrectos.', code: 'INVALID_CREDENTIALS' }),
+      'POST /auth/login': jsonResponse(401, {
+        success: false,
+        data: null,
+        message: 'Correo o contraseña incorrectos.',
+        code: 'INVALID_CREDENTIALS',
+      }),
     });
     renderAt('/', <LoginPage />);
     typeInField('Correo electrónico', 'ana@example.pe');
@@ -48,7 +54,10 @@ describe('login page', () => {
     typeInField('Contraseña', 'secreto123');
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     await waitFor(() => expect(useSession.getState().status).toBe('authenticated'));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ email: 'ana@example.pe', password: 'secreto123' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      email: 'ana@example.pe',
+      password: 'secreto123',
+    });
   });
 
   it('validateLogin mirrors the contract messages', () => {
@@ -61,20 +70,23 @@ describe('login page', () => {
 });
 
 describe('register page', () => {
-
   function fillValid() {
     fillFields({
-      'Nombre': 'Ana',
-      'Apellido': 'Quispe',
+      Nombre: 'Ana',
+      Apellido: 'Quispe',
       'Correo electrónico': 'ana@example.pe',
-      'Celular': '987654321',
-      'Contraseña': 'secreto123',
+      Celular: '987654321',
+      Contraseña: 'secreto123',
     });
+    fireEvent.click(screen.getByLabelText(CONSENT_LABEL));
   }
 
   it('offers Pasajero / Conductor / Ambos', () => {
     renderAt('/', <RegisterPage />);
-    const options = Array.from((screen.getByLabelText('Tipo de cuenta') as HTMLSelectElement).options).map((o) => [o.value, o.text]);
+    const options = Array.from((screen.getByLabelText('Tipo de cuenta') as HTMLSelectElement).options).map((o) => [
+      o.value,
+      o.text,
+    ]);
     expect(options).toEqual([
       ['passenger', 'Pasajero'],
       ['driver', 'Conductor'],
@@ -98,7 +110,12 @@ describe('register page', () => {
   it('brings the whole first invalid field into sight, its label included, not only its message', async () => {
     stubFetch({});
     const revealed: Element[] = [];
-    Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, value(this: Element) { revealed.push(this); } });
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: Element) {
+        revealed.push(this);
+      },
+    });
     try {
       renderAt('/', <RegisterPage />);
       fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
@@ -141,15 +158,41 @@ describe('register page', () => {
     expect(await screen.findByText('Ya existe una cuenta con ese correo.')).toBeTruthy();
   });
 
+  it('links both legal documents and refuses to sign up until they are accepted', async () => {
+    const fetchMock = stubFetch({});
+    renderAt('/', <RegisterPage />);
+    expect(screen.getByRole('link', { name: 'Términos y condiciones' }).getAttribute('href')).toBe('/terminos');
+    expect(screen.getByRole('link', { name: 'Política de privacidad' }).getAttribute('href')).toBe('/privacidad');
+    fillValid();
+    fireEvent.click(screen.getByLabelText(CONSENT_LABEL)); // unticked again
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect(
+      await screen.findByText('Debes aceptar los Términos y condiciones y la Política de privacidad.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(CONSENT_LABEL)));
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Ticking it clears the message.
+    fireEvent.click(screen.getByLabelText(CONSENT_LABEL));
+    expect(screen.queryByText('Debes aceptar los Términos y condiciones y la Política de privacidad.')).toBeNull();
+  });
+
   it('registers with the chosen account type', async () => {
     const fetchMock = stubFetch({
-      'POST /auth/register': jsonResponse(201, { success: true, data: { user: makeUser({ user_type: 'both' }), token: 't' }, message: '' }),
+      'POST /auth/register': jsonResponse(201, {
+        success: true,
+        data: { user: makeUser({ user_type: 'both' }), token: 't' },
+        message: '',
+      }),
     });
     renderAt('/', <RegisterPage />);
     fillValid();
     fireEvent.change(screen.getByLabelText('Tipo de cuenta'), { target: { value: 'both' } });
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     await waitFor(() => expect(useSession.getState().status).toBe('authenticated'));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ user_type: 'both', phone: '987654321' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({
+      user_type: 'both',
+      phone: '987654321',
+      accept_terms: true,
+    });
   });
 });

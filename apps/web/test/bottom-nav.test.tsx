@@ -1,11 +1,12 @@
+import { makeDriverTrip, makeUser } from '@jala/test-factories';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within, waitFor } from '@testing-library/react';
+
 import { BottomNav } from '../src/components/layout/bottom-nav';
 import { DriverBottomNav } from '../src/components/layout/driver-bottom-nav';
 import { PassengerBottomNav } from '../src/components/layout/passenger-bottom-nav';
 import { useSession } from '../src/lib/session-store';
 import { jsonResponse, noActiveTrip, renderAt, setSession, stubFetch } from './support';
-import { makeUser } from '@jala/test-factories';
 
 afterEach(() => {
   cleanup();
@@ -47,7 +48,13 @@ describe('bottom navigation badges', () => {
   });
 
   it("driver nav: 'Solicitud' shows 1 when GET /driver/trips/current returns a trip", async () => {
-    stubFetch({ 'GET /driver/trips/current': jsonResponse(200, { success: true, data: { id: 3, trip_status: 'accepted' }, message: '' }) });
+    stubFetch({
+      'GET /driver/trips/current': jsonResponse(200, {
+        success: true,
+        data: makeDriverTrip({ id: 3, trip_status: 'accepted' }),
+        message: '',
+      }),
+    });
     setSession(makeUser({ user_type: 'driver' }));
     renderAt('/', <DriverBottomNav />);
     expect((await screen.findByTestId('badge-request')).textContent).toBe('1');

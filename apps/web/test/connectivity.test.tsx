@@ -1,11 +1,12 @@
 /**
  * The header's 'Jala Online' / 'Jala Off' pill and the 'Sin conexión · mostrando lo último conocido' banner read
- * one connectivity state (lib/connectivity.ts), so they change together: the banner used to wait for the
+ * one connectivity state (lib/realtime/connectivity.ts), so they change together: the banner used to wait for the
  * session's own re-check (up to 15 s) after the pill already showed the link back.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
 import { makeUser } from '@jala/test-factories';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { ConnectionIndicator } from '../src/components/layout/connection-indicator';
 import { OfflineBanner } from '../src/components/layout/offline-banner';
 import { useSession } from '../src/lib/session-store';
@@ -18,7 +19,10 @@ function setBrowserOnline(online: boolean): void {
 
 /** What the phone shows: the pill's label and whether the banner is there. */
 function shown(): { pill: string | null; banner: boolean } {
-  return { pill: screen.getByTestId('connection-indicator').textContent, banner: screen.queryByTestId('offline-banner') !== null };
+  return {
+    pill: screen.getByTestId('connection-indicator').textContent,
+    banner: screen.queryByTestId('offline-banner') !== null,
+  };
 }
 
 function renderFrame(): void {

@@ -1,16 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@jala/test-factories';
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { resolveActiveTripRedirect } from '../src/app/active-trip-redirect';
 import { AppHeader } from '../src/components/layout/app-header';
 import { ConnectionIndicator, useRealtimeConnected } from '../src/components/layout/connection-indicator';
 import { ProfileMenu } from '../src/components/layout/profile-menu';
-import { PageErrorBoundary, isChunkLoadError } from '../src/components/ui/error-boundary';
+import { isChunkLoadError, PageErrorBoundary } from '../src/components/ui/error-boundary';
+import { type ConnectionListener, realtime } from '../src/lib/realtime/realtime';
 import { readRoleMode } from '../src/lib/role-mode';
 import { useSession } from '../src/lib/session-store';
-import { realtime, type ConnectionListener } from '../src/lib/realtime';
-import { resolveActiveTripRedirect } from '../src/app/active-trip-redirect';
 import { setSession, stubFetch } from './support';
-import { makeUser } from '@jala/test-factories';
 
 afterEach(() => {
   cleanup();
@@ -161,9 +162,13 @@ describe('active-trip redirect lookups', () => {
 
   it('skips the driver lookup once a passenger trip is found, and never asks the wrong role', async () => {
     const lookups = { passenger: vi.fn(async () => trip), driver: vi.fn(async () => trip) };
-    expect(await resolveActiveTripRedirect('/driver/dashboard', { user_type: 'both' }, lookups)).toBe('/passenger/active-trip');
+    expect(await resolveActiveTripRedirect('/driver/dashboard', { user_type: 'both' }, lookups)).toBe(
+      '/passenger/active-trip',
+    );
     expect(lookups.driver).not.toHaveBeenCalled();
-    expect(await resolveActiveTripRedirect('/driver/dashboard', { user_type: 'driver' }, lookups)).toBe('/driver/active-trip');
+    expect(await resolveActiveTripRedirect('/driver/dashboard', { user_type: 'driver' }, lookups)).toBe(
+      '/driver/active-trip',
+    );
     expect(lookups.passenger).toHaveBeenCalledTimes(1);
   });
 
@@ -207,7 +212,16 @@ describe('page error boundary', () => {
       broken = false;
     });
     render(
-      <PageErrorBoundary resetKey="/passenger/profile" onRetry={onRetry} frame={(content) => <div data-testid="frame"><nav>Navegación</nav>{content}</div>}>
+      <PageErrorBoundary
+        resetKey="/passenger/profile"
+        onRetry={onRetry}
+        frame={(content) => (
+          <div data-testid="frame">
+            <nav>Navegación</nav>
+            {content}
+          </div>
+        )}
+      >
         <Flaky />
       </PageErrorBoundary>,
     );

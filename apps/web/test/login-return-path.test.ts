@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANONYMOUS_RETURN_TTL_MS, returnPathFor, type LoginRedirectState } from '../src/app/route-guards';
+
+import { ANONYMOUS_RETURN_TTL_MS, type LoginRedirectState, returnPathFor } from '../src/app/route-guards';
 import { logoutEpoch, noteLogout } from '../src/lib/logout-epoch';
+import { realtime } from '../src/lib/realtime/realtime';
 import { useSession } from '../src/lib/session-store';
-import { realtime } from '../src/lib/realtime';
 import { stubFetch } from './support';
 
 /** What ProtectedRoute records for a visitor with no session (a deep link opened on a signed-out phone). */
@@ -16,20 +17,20 @@ describe('where a person lands after signing in', () => {
     vi.unstubAllGlobals();
   });
 
-  it('sends the expired session\'s own user back to their page, and anyone else to their dashboard', () => {
+  it("sends the expired session's own user back to their page, and anyone else to their dashboard", () => {
     const state: LoginRedirectState = { from: '/trips/2/receipt', expired: true, forUser: 7 };
     expect(returnPathFor(state, 7, 'passenger')).toBe('/trips/2/receipt');
     expect(returnPathFor(state, 8, 'passenger')).toBeNull();
   });
 
-  it('keeps a signed-out visitor\'s page for the next sign-in only until a logout happens on this phone', () => {
+  it("keeps a signed-out visitor's page for the next sign-in only until a logout happens on this phone", () => {
     const state = anonymous('/trips/2/receipt');
     expect(returnPathFor(state, 7, 'passenger')).toBe('/trips/2/receipt');
     noteLogout();
     expect(returnPathFor(state, 7, 'passenger')).toBeNull();
   });
 
-  it('forgets a signed-out visitor\'s page after a while', () => {
+  it("forgets a signed-out visitor's page after a while", () => {
     vi.useFakeTimers({ now: new Date('2026-11-27T10:00:00Z') });
     const state = anonymous('/trips/2/receipt');
     vi.setSystemTime(Date.now() + ANONYMOUS_RETURN_TTL_MS + 1);

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { waitFor } from '@testing-library/react';
 import { MutationObserver, onlineManager } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/lib/api-client';
+import { waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/lib/api/api-client';
 import { createQueryClient } from '../src/lib/query-client';
 
 afterEach(() => onlineManager.setOnline(true));

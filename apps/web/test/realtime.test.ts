@@ -1,17 +1,18 @@
 import { renderHook } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
 import type { MqttWsOptions } from '../src/lib/mqtt/ws-client';
 import {
+  defaultBrokerUrl,
+  type MqttLikeClient,
   NOT_CONNECTED,
   RealtimeClient,
-  defaultBrokerUrl,
   realtimeErrorMessage,
-  topicMatches,
-  type MqttLikeClient,
   type RealtimeTimers,
-} from '../src/lib/realtime';
-import { useRealtimeTopic } from '../src/lib/use-realtime-topic';
+  topicMatches,
+} from '../src/lib/realtime/realtime';
+import { useRealtimeTopic } from '../src/lib/realtime/use-realtime-topic';
 
 type Listener = (...args: never[]) => void;
 
@@ -189,7 +190,9 @@ describe('realtime client', () => {
     const { fake, client } = await setup();
     fake.succeed();
     await client.publish('trip_status/1', { status: 'cancelled_by_passenger' }, { retain: true });
-    expect(fake.published).toEqual([{ topic: 'trip_status/1', message: '{"status":"cancelled_by_passenger"}', retain: true }]);
+    expect(fake.published).toEqual([
+      { topic: 'trip_status/1', message: '{"status":"cancelled_by_passenger"}', retain: true },
+    ]);
   });
 
   it('ends the client after 5 failed reconnects', async () => {
@@ -213,7 +216,12 @@ describe('realtime client', () => {
     let made = 0;
     const factory = vi.fn(() => fakes[made++]!);
     const clock = fakeTimers();
-    const client = new RealtimeClient({ loadMqtt: async () => factory, timers: clock.timers, brokerUrl: () => 'wss://jala.test/mqtt', logger: { warn: vi.fn(), info: vi.fn() } });
+    const client = new RealtimeClient({
+      loadMqtt: async () => factory,
+      timers: clock.timers,
+      brokerUrl: () => 'wss://jala.test/mqtt',
+      logger: { warn: vi.fn(), info: vi.fn() },
+    });
     const states: string[] = [];
     client.onConnectionChange((state) => states.push(state));
     await client.connect({ userId: 42, token: 'tok' });
@@ -221,7 +229,10 @@ describe('realtime client', () => {
     client.subscribe('trip_status/7', () => {});
     fakes[0]!.drop();
     // Each fresh client gives up too while the server is still down; each next try waits twice as long.
-    for (const [given, backoffMs] of [[0, 2_000], [1, 4_000]] as const) {
+    for (const [given, backoffMs] of [
+      [0, 2_000],
+      [1, 4_000],
+    ] as const) {
       for (let i = 0; i < 5; i++) fakes[given]!.failReconnect();
       expect(client.getState()).toBe('offline');
       clock.advance(backoffMs - 1);
@@ -239,7 +250,12 @@ describe('realtime client', () => {
     const fakes = [new FakeMqttClient(), new FakeMqttClient(), new FakeMqttClient()];
     let made = 0;
     const factory = vi.fn(() => fakes[made++]!);
-    const client = new RealtimeClient({ loadMqtt: async () => factory, timers: fakeTimers().timers, brokerUrl: () => 'wss://jala.test/mqtt', logger: { warn: vi.fn(), info: vi.fn() } });
+    const client = new RealtimeClient({
+      loadMqtt: async () => factory,
+      timers: fakeTimers().timers,
+      brokerUrl: () => 'wss://jala.test/mqtt',
+      logger: { warn: vi.fn(), info: vi.fn() },
+    });
     const listeners = new Map<string, () => void>();
     let visible = false;
     const stop = client.installRecovery({
@@ -362,7 +378,11 @@ describe('realtime client', () => {
   it('ignores grants of topics nobody follows any more and grants from a client it replaced', async () => {
     const fakes = [new FakeMqttClient(), new FakeMqttClient()];
     let made = 0;
-    const client = new RealtimeClient({ loadMqtt: async () => () => fakes[made++]!, brokerUrl: () => 'wss://jala.test/mqtt', logger: { warn: vi.fn(), info: vi.fn() } });
+    const client = new RealtimeClient({
+      loadMqtt: async () => () => fakes[made++]!,
+      brokerUrl: () => 'wss://jala.test/mqtt',
+      logger: { warn: vi.fn(), info: vi.fn() },
+    });
     await client.connect({ userId: 42, token: 'tok' });
     fakes[0]!.succeed();
     const onLive = vi.fn();

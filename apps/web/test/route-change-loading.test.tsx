@@ -3,11 +3,12 @@
  * (header, bottom navigation and all) stays, instead of a full-screen 'Cargando...' flashing in between.
  * Its own file: React.lazy keeps a loaded page, so no earlier test may have opened the page it goes to.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
-import { realtime } from '../src/lib/realtime';
-import { noActiveTrip, renderApp, resetTestWorld, setSession, stubFetch } from './support';
 import { makeUser } from '@jala/test-factories';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { realtime } from '../src/lib/realtime/realtime';
+import { noActiveTrip, renderApp, resetTestWorld, setSession, stubFetch } from './support';
 
 describe('route changes between lazy pages', () => {
   beforeEach(() => {

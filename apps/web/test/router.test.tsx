@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeDriverTrip, makePassengerTrip, makeUser } from '@jala/test-factories';
 import { screen, waitFor } from '@testing-library/react';
-import { realtime } from '../src/lib/realtime';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { realtime } from '../src/lib/realtime/realtime';
 import { useSession } from '../src/lib/session-store';
 import { jsonResponse, noActiveTrip, renderApp, resetTestWorld, setSession, stubFetch } from './support';
-import { makeDriverTrip, makeUser } from '@jala/test-factories';
 
 const currentPath = () => screen.getByTestId('location').textContent;
 
@@ -109,7 +110,14 @@ describe('router and session wrappers', () => {
   });
 
   it('a 401 from any call logs the user out and sends them to /login', async () => {
-    stubFetch({ 'GET /trips/active': jsonResponse(401, { success: false, data: null, message: 'Sesión expirada', code: 'UNAUTHORIZED' }) });
+    stubFetch({
+      'GET /trips/active': jsonResponse(401, {
+        success: false,
+        data: null,
+        message: 'Sesión expirada',
+        code: 'UNAUTHORIZED',
+      }),
+    });
     setSession(makeUser({ user_type: 'passenger' }));
     renderApp('/passenger/trip-history');
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeTruthy();
@@ -124,24 +132,40 @@ describe('router and session wrappers', () => {
   });
 
   it("after an expired session another user who logs in goes to their own dashboard, not the previous user's page", async () => {
-    stubFetch({ 'GET /trips/active': jsonResponse(401, { success: false, data: null, message: 'Sesión expirada', code: 'UNAUTHORIZED' }) });
+    stubFetch({
+      'GET /trips/active': jsonResponse(401, {
+        success: false,
+        data: null,
+        message: 'Sesión expirada',
+        code: 'UNAUTHORIZED',
+      }),
+    });
     setSession(makeUser({ id: 1, user_type: 'passenger' }));
     renderApp('/passenger/trip-history');
     await screen.findByRole('heading', { name: 'Iniciar sesión' });
-    stubFetch({ 'GET /trips/active': noActiveTrip, 'GET /passenger/stats': jsonResponse(500, { success: false, data: null, message: 'x' }) });
+    stubFetch({
+      'GET /trips/active': noActiveTrip,
+      'GET /passenger/stats': jsonResponse(500, { success: false, data: null, message: 'x' }),
+    });
     setSession(makeUser({ id: 2, user_type: 'passenger' }));
     await waitFor(() => expect(currentPath()).toBe('/passenger/dashboard'));
   });
 
-  it('after a logout, Back to a protected page and a new login land on the new user\'s dashboard', async () => {
-    stubFetch({ 'GET /trips/active': noActiveTrip, 'POST /auth/logout': jsonResponse(200, { success: true, data: null, message: '' }) });
+  it("after a logout, Back to a protected page and a new login land on the new user's dashboard", async () => {
+    stubFetch({
+      'GET /trips/active': noActiveTrip,
+      'POST /auth/logout': jsonResponse(200, { success: true, data: null, message: '' }),
+    });
     setSession(makeUser({ id: 1, user_type: 'passenger' }));
     renderApp('/passenger/trip-history');
     await screen.findByRole('heading', { name: 'Historial de viajes' });
     await useSession.getState().logout();
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeTruthy();
     expect(screen.queryByText(/Tu sesión expiró/)).toBeNull();
-    stubFetch({ 'GET /trips/active': noActiveTrip, 'GET /passenger/stats': jsonResponse(500, { success: false, data: null, message: 'x' }) });
+    stubFetch({
+      'GET /trips/active': noActiveTrip,
+      'GET /passenger/stats': jsonResponse(500, { success: false, data: null, message: 'x' }),
+    });
     setSession(makeUser({ id: 2, user_type: 'passenger' }));
     await waitFor(() => expect(currentPath()).toBe('/passenger/dashboard'));
   });
@@ -155,7 +179,13 @@ describe('active-trip guard', () => {
   afterEach(resetTestWorld);
 
   it('sends a passenger with an active trip to /passenger/active-trip', async () => {
-    stubFetch({ 'GET /trips/active': jsonResponse(200, { success: true, data: { id: 7, status: 'pending' }, message: '' }) });
+    stubFetch({
+      'GET /trips/active': jsonResponse(200, {
+        success: true,
+        data: makePassengerTrip({ id: 7, status: 'pending' }),
+        message: '',
+      }),
+    });
     setSession(makeUser({ user_type: 'passenger' }));
     renderApp('/passenger/trip-history');
     await waitFor(() => expect(currentPath()).toBe('/passenger/active-trip'));
@@ -173,7 +203,11 @@ describe('active-trip guard', () => {
   it('checks the passenger trip first for "both", then the driver trip', async () => {
     const fetchMock = stubFetch({
       'GET /trips/active': noActiveTrip,
-      'GET /driver/trips/current': jsonResponse(200, { success: true, data: makeDriverTrip({ id: 9, trip_status: 'accepted' }), message: '' }),
+      'GET /driver/trips/current': jsonResponse(200, {
+        success: true,
+        data: makeDriverTrip({ id: 9, trip_status: 'accepted' }),
+        message: '',
+      }),
     });
     setSession(makeUser({ user_type: 'both' }));
     renderApp('/passenger/profile');

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../src/lib/session-store';
-import { realtime } from '../src/lib/realtime';
-import { jsonResponse, stubFetch } from './support';
 import { makeUser } from '@jala/test-factories';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { realtime } from '../src/lib/realtime/realtime';
+import { useSession } from '../src/lib/session-store';
+import { jsonResponse, stubFetch } from './support';
 
 describe('session store', () => {
   let connect: ReturnType<typeof vi.spyOn>;
@@ -40,7 +41,14 @@ describe('session store', () => {
 
   it('discards the stored token when the server refuses it (401)', async () => {
     localStorage.setItem('jala_token', 'old');
-    stubFetch({ 'GET /auth/profile': jsonResponse(401, { success: false, data: null, message: 'Sesión expirada', code: 'UNAUTHORIZED' }) });
+    stubFetch({
+      'GET /auth/profile': jsonResponse(401, {
+        success: false,
+        data: null,
+        message: 'Sesión expirada',
+        code: 'UNAUTHORIZED',
+      }),
+    });
     await useSession.getState().initialize();
     expect(useSession.getState().status).toBe('unauthenticated');
     expect(localStorage.getItem('jala_token')).toBeNull();
@@ -49,7 +57,14 @@ describe('session store', () => {
 
   it('keeps the stored token for the next visit when the server errs or the network is down', async () => {
     localStorage.setItem('jala_token', 'still-good');
-    stubFetch({ 'GET /auth/profile': jsonResponse(500, { success: false, data: null, message: 'Error interno', code: 'INTERNAL' }) });
+    stubFetch({
+      'GET /auth/profile': jsonResponse(500, {
+        success: false,
+        data: null,
+        message: 'Error interno',
+        code: 'INTERNAL',
+      }),
+    });
     await useSession.getState().initialize();
     expect(useSession.getState().status).toBe('unauthenticated');
     expect(localStorage.getItem('jala_token')).toBe('still-good');
@@ -64,9 +79,14 @@ describe('session store', () => {
 
   it('login stores user and token under jala_token and opens the realtime link for the user', async () => {
     const user = makeUser({ id: 11, user_type: 'driver' });
-    const fetchMock = stubFetch({ 'POST /auth/login': jsonResponse(200, { success: true, data: { user, token: 'new' }, message: '' }) });
+    const fetchMock = stubFetch({
+      'POST /auth/login': jsonResponse(200, { success: true, data: { user, token: 'new' }, message: '' }),
+    });
     await useSession.getState().login({ email: 'ana@example.pe', password: 'secreto123' });
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ email: 'ana@example.pe', password: 'secreto123' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      email: 'ana@example.pe',
+      password: 'secreto123',
+    });
     expect(localStorage.getItem('jala_token')).toBe('new');
     expect(useSession.getState()).toMatchObject({ status: 'authenticated', user, token: 'new' });
     expect(connect).toHaveBeenCalledWith({ userId: 11, token: 'new' });
@@ -75,16 +95,25 @@ describe('session store', () => {
   it('a failed login keeps the user signed out and surfaces the server message', async () => {
     useSession.setState({ status: 'unauthenticated' });
     stubFetch({
-      'POST /auth/login': jsonResponse(401, { success: false, data: null, message: 'Correo o contraseña incorrectos.', code: 'INVALID_CREDENTIALS' }),
+      'POST /auth/login': jsonResponse(401, {
+        success: false,
+        data: null,
+        message: 'Correo o contraseña incorrectos.',
+        code: 'INVALID_CREDENTIALS',
+      }),
     });
-    await expect(useSession.getState().login({ email: 'a@b.pe', password: 'x' })).rejects.toThrow('Correo o contraseña incorrectos.');
+    await expect(useSession.getState().login({ email: 'a@b.pe', password: 'x' })).rejects.toThrow(
+      'Correo o contraseña incorrectos.',
+    );
     expect(useSession.getState().status).toBe('unauthenticated');
     expect(localStorage.getItem('jala_token')).toBeNull();
   });
 
   it('register stores the session like login', async () => {
     const user = makeUser({ id: 12 });
-    stubFetch({ 'POST /auth/register': jsonResponse(201, { success: true, data: { user, token: 'reg' }, message: '' }) });
+    stubFetch({
+      'POST /auth/register': jsonResponse(201, { success: true, data: { user, token: 'reg' }, message: '' }),
+    });
     await useSession.getState().register({
       first_name: 'Ana',
       last_name: 'Quispe',
@@ -92,6 +121,7 @@ describe('session store', () => {
       phone: '987654321',
       password: 'secreto123',
       user_type: 'passenger',
+      accept_terms: true,
     });
     expect(localStorage.getItem('jala_token')).toBe('reg');
     expect(useSession.getState().status).toBe('authenticated');

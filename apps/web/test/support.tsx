@@ -5,16 +5,22 @@
  * the contracts), never from factories of the web's own.
  * Real-server component tests add passenger/fixture-server.ts (the API in its own Node process).
  */
-import { afterEach, beforeEach, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider, notifyManager } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { User } from '@jala/contracts';
-import { AppRoutes } from '../src/app/router';
-import { realtime, type ConnectionListener, type MessageHandler, type SubscribeOptions } from '../src/lib/realtime';
-import { useSession } from '../src/lib/session-store';
 import { makeDriverUser, makeUser } from '@jala/test-factories';
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+import { AppRoutes } from '../src/app/router';
+import {
+  type ConnectionListener,
+  type MessageHandler,
+  realtime,
+  type SubscribeOptions,
+} from '../src/lib/realtime/realtime';
+import { useSession } from '../src/lib/session-store';
 
 // Query and mutation state changes reach React inside the act() of the event that caused them.
 notifyManager.setScheduler((callback) => callback());
@@ -32,14 +38,22 @@ export function envelope(data: unknown, message = '') {
 }
 
 /** A success envelope as the server sends it. */
-export const ok = (data: unknown, message = 'OK', status = 200) => jsonResponse(status, { success: true, data, message });
+export const ok = (data: unknown, message = 'OK', status = 200) =>
+  jsonResponse(status, { success: true, data, message });
 
 /** An error envelope as the server sends it. */
 export const fail = (status: number, message: string, fields?: Record<string, string>) =>
-  jsonResponse(status, { success: false, data: null, message, code: status === 400 ? 'VALIDATION' : 'ERROR', ...(fields ? { fields } : {}) });
+  jsonResponse(status, {
+    success: false,
+    data: null,
+    message,
+    code: status === 400 ? 'VALIDATION' : 'ERROR',
+    ...(fields ? { fields } : {}),
+  });
 
 /** The server's answer when the user has no active trip (told apart by its code). */
-export const noActiveTrip = () => jsonResponse(404, { success: false, data: null, message: 'No hay viaje activo', code: 'NO_ACTIVE_TRIP' });
+export const noActiveTrip = () =>
+  jsonResponse(404, { success: false, data: null, message: 'No hay viaje activo', code: 'NO_ACTIVE_TRIP' });
 
 type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
 
@@ -63,7 +77,9 @@ export function stubFetch(routes: Record<string, Handler | Response>) {
 
 /** Body of the n-th fetch call to `METHOD /path`. */
 export function sentBody(mock: { mock: { calls: unknown[][] } }, method: string, path: string, nth = 0): unknown {
-  const calls = mock.mock.calls.filter(([url, init]) => String(url) === `/api${path}` && ((init as RequestInit | undefined)?.method ?? 'GET') === method);
+  const calls = mock.mock.calls.filter(
+    ([url, init]) => String(url) === `/api${path}` && ((init as RequestInit | undefined)?.method ?? 'GET') === method,
+  );
   const init = calls[nth]?.[1] as RequestInit | undefined;
   return init?.body ? JSON.parse(String(init.body)) : undefined;
 }
@@ -96,7 +112,12 @@ export function resetTestWorld(): void {
 
 /** A query cache like the app's, without retries or background refetches (tests decide every answer). */
 export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: 0, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
 }
 
 /** Where the router is (data-testid 'location'): the pathname, plus the query string when asked. */
@@ -118,7 +139,11 @@ export interface RenderOptions {
  * a location probe (data-testid 'location') so navigation is visible. `screens` is one element (shown at
  * `path`'s pathname) or a map of route paths to elements; any other path renders 'otra página'.
  */
-export function renderAt(path: string, screens: ReactNode | Record<string, ReactNode>, { client = testQueryClient(), user, withoutProbe = false }: RenderOptions = {}) {
+export function renderAt(
+  path: string,
+  screens: ReactNode | Record<string, ReactNode>,
+  { client = testQueryClient(), user, withoutProbe = false }: RenderOptions = {},
+) {
   if (user) setSession(user);
   const routes = isRouteMap(screens) ? screens : { [path.split('?')[0] ?? '/']: screens };
   const result = render(
@@ -142,7 +167,11 @@ export function renderAt(path: string, screens: ReactNode | Record<string, React
  * (see {@link stubFetch}), `user` (a driver unless given) is signed in and the screen renders at `path`
  * ('/' unless given) with {@link renderAt}. Returns the fetch mock to inspect what was sent.
  */
-export function renderDriverScreen(page: ReactNode, routes: Record<string, Handler | Response>, { path = '/', user = makeDriverUser() }: { path?: string; user?: User } = {}) {
+export function renderDriverScreen(
+  page: ReactNode,
+  routes: Record<string, Handler | Response>,
+  { path = '/', user = makeDriverUser() }: { path?: string; user?: User } = {},
+) {
   const fetchMock = stubFetch(routes);
   renderAt(path, page, { user });
   return fetchMock;
@@ -200,11 +229,13 @@ export class FakeRealtime {
     };
   };
 
-  publish = vi.fn(async (topic: string, payload: unknown, _options?: { qos?: 0 | 1 | 2; retain?: boolean }): Promise<void> => {
-    if (!this.connected) throw new Error('MQTT client not connected');
-    if (this.failPublish) throw this.failPublish;
-    this.published.push({ topic, payload });
-  });
+  publish = vi.fn(
+    async (topic: string, payload: unknown, _options?: { qos?: 0 | 1 | 2; retain?: boolean }): Promise<void> => {
+      if (!this.connected) throw new Error('MQTT client not connected');
+      if (this.failPublish) throw this.failPublish;
+      this.published.push({ topic, payload });
+    },
+  );
 
   /** Delivers a message to the handlers of `topic`, as the broker would. */
   emit(topic: string, payload: unknown): void {
@@ -273,14 +304,29 @@ export class FakeGeolocation {
 
   fix(latitude: number, longitude: number, heading: number | null = null): void {
     this.success?.({
-      coords: { latitude, longitude, accuracy: 8, heading, altitude: null, altitudeAccuracy: null, speed: null, toJSON: () => ({}) },
+      coords: {
+        latitude,
+        longitude,
+        accuracy: 8,
+        heading,
+        altitude: null,
+        altitudeAccuracy: null,
+        speed: null,
+        toJSON: () => ({}),
+      },
       timestamp: Date.now(),
       toJSON: () => ({}),
     } as GeolocationPosition);
   }
 
   fail(code: number, message: string): void {
-    this.failure?.({ code, message, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
+    this.failure?.({
+      code,
+      message,
+      PERMISSION_DENIED: 1,
+      POSITION_UNAVAILABLE: 2,
+      TIMEOUT: 3,
+    } as GeolocationPositionError);
   }
 }
 
@@ -311,8 +357,12 @@ export function signedInDriverPhone(driverId: number): { readonly geo: FakeGeolo
     return part;
   };
   return {
-    get geo() { return ready(geo); },
-    get live() { return ready(live); },
+    get geo() {
+      return ready(geo);
+    },
+    get live() {
+      return ready(live);
+    },
   };
 }
 
@@ -322,7 +372,8 @@ export function signedInDriverPhone(driverId: number): { readonly geo: FakeGeolo
 export const fieldByLabel = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 /** Types `value` into the control labelled `label` (one change event, as a paste would). */
-export const typeInField = (label: string, value: string) => fireEvent.change(fieldByLabel(label), { target: { value } });
+export const typeInField = (label: string, value: string) =>
+  fireEvent.change(fieldByLabel(label), { target: { value } });
 
 /** Types each value into the control of its label, in the object's order. */
 export function fillFields(values: Record<string, string>): void {

@@ -4,15 +4,17 @@
  * database and one Redis (a private key prefix), behind nginx with deploy/nginx/jala.conf.
  * No JWT_SECRET: the nodes share the secret the first one generated into the database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type DatabaseHandle } from '@jala/db';
+
+import { type DatabaseHandle, openDatabase } from '@jala/db';
+
 import { clearRedisPrefix, createPostgresDatabase, REDIS_TEST_URL } from '../../../apps/server/test/support/test-app';
 import { freePort, repoRoot, waitForHealth } from '../../support/server-process';
-import { startNginx, type RunningNginx } from './nginx';
+import { type RunningNginx, startNginx } from './nginx';
 
 export interface ClusterNode {
   id: string;
@@ -76,7 +78,9 @@ async function startNode(id: string, env: Record<string, string>): Promise<Clust
   return node;
 }
 
-export async function startCluster(options: { nodes?: number; logLevel?: string; nginxWorkerConnections?: number } = {}): Promise<Cluster> {
+export async function startCluster(
+  options: { nodes?: number; logLevel?: string; nginxWorkerConnections?: number } = {},
+): Promise<Cluster> {
   const scratch = await createPostgresDatabase();
   const redisPrefix = `jala-cluster-${randomBytes(4).toString('hex')}:`;
   const env = {
@@ -94,12 +98,14 @@ export async function startCluster(options: { nodes?: number; logLevel?: string;
   let database: DatabaseHandle | undefined;
   const stop = async () => {
     await nginx?.stop();
-    await Promise.all(nodes.map(async (node) => {
-      if (!node.alive()) return;
-      const exited = new Promise((resolve) => node.child.once('exit', resolve));
-      node.child.kill('SIGTERM');
-      await exited;
-    }));
+    await Promise.all(
+      nodes.map(async (node) => {
+        if (!node.alive()) return;
+        const exited = new Promise((resolve) => node.child.once('exit', resolve));
+        node.child.kill('SIGTERM');
+        await exited;
+      }),
+    );
     await database?.close();
     await clearRedisPrefix(redisPrefix);
     await scratch.drop();
@@ -107,10 +113,22 @@ export async function startCluster(options: { nodes?: number; logLevel?: string;
   try {
     // All nodes boot at once, as a fresh cluster does (migrations and the shared secret must not collide).
     const count = options.nodes ?? 2;
-    nodes.push(...await Promise.all(Array.from({ length: count }, (_, i) => startNode(`nodo-${i + 1}`, env))));
-    nginx = await startNginx(nodes.map((n) => n.port), { failTimeoutSeconds: 2, workerConnections: options.nginxWorkerConnections });
+    nodes.push(...(await Promise.all(Array.from({ length: count }, (_, i) => startNode(`nodo-${i + 1}`, env)))));
+    nginx = await startNginx(
+      nodes.map((n) => n.port),
+      { failTimeoutSeconds: 2, workerConnections: options.nginxWorkerConnections },
+    );
     database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 });
-    return { url: nginx.url, api: `${nginx.url}/api`, wsUrl: `${nginx.url.replace('http', 'ws')}/mqtt`, nodes, nginx, database, redisPrefix, stop };
+    return {
+      url: nginx.url,
+      api: `${nginx.url}/api`,
+      wsUrl: `${nginx.url.replace('http', 'ws')}/mqtt`,
+      nodes,
+      nginx,
+      database,
+      redisPrefix,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -4,10 +4,11 @@
  * deployment is written here: the main nginx.conf (pid, logs, temp paths in a private directory) and the
  * two include files jala.d/upstreams.conf and jala.d/listen.conf.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { freePort, repoRoot } from '../../support/server-process';
 
 export const NGINX_CONF = join(repoRoot, 'deploy', 'nginx', 'jala.conf');
@@ -25,31 +26,46 @@ export interface RunningNginx {
  * `failTimeoutSeconds`: how long nginx leaves a failed node alone (DEPLOY.md suggests 10 s; the tests use
  * less so a restarted node gets traffic again quickly).
  */
-export async function startNginx(nodePorts: number[], options: { failTimeoutSeconds?: number; workerConnections?: number } = {}): Promise<RunningNginx> {
+export async function startNginx(
+  nodePorts: number[],
+  options: { failTimeoutSeconds?: number; workerConnections?: number } = {},
+): Promise<RunningNginx> {
   const prefix = mkdtempSync(join(tmpdir(), 'jala-nginx-'));
   chmodSync(prefix, 0o755); // workers run as nobody when the test runs as root
   mkdirSync(join(prefix, 'jala.d'));
   mkdirSync(join(prefix, 'logs'));
   const port = await freePort();
-  writeFileSync(join(prefix, 'jala.d', 'upstreams.conf'), nodePorts.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=${options.failTimeoutSeconds ?? 10}s;\n`).join(''));
+  writeFileSync(
+    join(prefix, 'jala.d', 'upstreams.conf'),
+    nodePorts
+      .map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=${options.failTimeoutSeconds ?? 10}s;\n`)
+      .join(''),
+  );
   writeFileSync(join(prefix, 'jala.d', 'listen.conf'), `listen 127.0.0.1:${port};\n`);
   const errorLog = join(prefix, 'logs', 'error.log');
-  writeFileSync(join(prefix, 'nginx.conf'), [
-    'daemon off;',
-    'worker_processes 1;',
-    `pid ${join(prefix, 'nginx.pid')};`,
-    `error_log ${errorLog} warn;`,
-    // Each WebSocket holds two (client and upstream): the capacity bench raises it for thousands of phones.
-    `events { worker_connections ${options.workerConnections ?? 1024}; }`,
-    'http {',
-    '  access_log off;',
-    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(prefix, `${kind}_temp`)};`),
-    `  include ${NGINX_CONF};`,
-    '}',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    [
+      'daemon off;',
+      'worker_processes 1;',
+      `pid ${join(prefix, 'nginx.pid')};`,
+      `error_log ${errorLog} warn;`,
+      // Each WebSocket holds two (client and upstream): the capacity bench raises it for thousands of phones.
+      `events { worker_connections ${options.workerConnections ?? 1024}; }`,
+      'http {',
+      '  access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+        (kind) => `  ${kind}_temp_path ${join(prefix, `${kind}_temp`)};`,
+      ),
+      `  include ${NGINX_CONF};`,
+      '}',
+      '',
+    ].join('\n'),
+  );
 
-  const child: ChildProcess = spawn(NGINX_BIN, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', errorLog], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child: ChildProcess = spawn(NGINX_BIN, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', errorLog], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const readLog = () => (existsSync(errorLog) ? readFileSync(errorLog, 'utf8').split('\n').slice(-20).join('\n') : '');
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;

@@ -4,6 +4,7 @@
  * its connections landed on, from the X-Jala-Node header of the WebSocket handshake.
  */
 import type { IncomingMessage } from 'node:http';
+
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { WebSocket } from 'ws';
 
@@ -23,7 +24,11 @@ export interface TrackedClient {
   nextConnect(timeoutMs?: number): Promise<void>;
 }
 
-export function connectTracked(wsUrl: string, auth: { userId: number; token: string }, options: { reconnectPeriodMs?: number } = {}): Promise<TrackedClient> {
+export function connectTracked(
+  wsUrl: string,
+  auth: { userId: number; token: string },
+  options: { reconnectPeriodMs?: number } = {},
+): Promise<TrackedClient> {
   const handshakes: string[] = [];
   const received = new Map<string, unknown[]>();
   const retained = new Map<string, unknown[]>();
@@ -68,25 +73,39 @@ export function connectTracked(wsUrl: string, auth: { userId: number; token: str
           resolve(found);
           return true;
         };
-        const timer = setTimeout(() => { waiters.delete(check); reject(new Error(`no matching message on ${topic} within ${timeoutMs} ms`)); }, timeoutMs);
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching message on ${topic} within ${timeoutMs} ms`));
+        }, timeoutMs);
         if (!check()) waiters.add(check);
       });
     },
     nextConnect(timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no reconnection within ${timeoutMs} ms`)), timeoutMs);
-        client.once('connect', () => { clearTimeout(timer); resolve(); });
+        client.once('connect', () => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     },
   };
   return new Promise((resolve, reject) => {
     client.once('connect', () => resolve(tracked));
-    client.once('error', (error) => { client.end(true); reject(error); });
+    client.once('error', (error) => {
+      client.end(true);
+      reject(error);
+    });
   });
 }
 
 /** Connects until the balancer puts the connection on a node `wanted` accepts (round robin: a few tries). */
-export async function connectTrackedOn(wsUrl: string, auth: { userId: number; token: string }, wanted: (node: string) => boolean, options: { reconnectPeriodMs?: number } = {}): Promise<TrackedClient> {
+export async function connectTrackedOn(
+  wsUrl: string,
+  auth: { userId: number; token: string },
+  wanted: (node: string) => boolean,
+  options: { reconnectPeriodMs?: number } = {},
+): Promise<TrackedClient> {
   for (let attempt = 0; attempt < 12; attempt += 1) {
     const tracked = await connectTracked(wsUrl, auth, options);
     if (wanted(tracked.node() ?? '')) return tracked;

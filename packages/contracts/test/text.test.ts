@@ -1,6 +1,18 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BIDI_CONTROLS_MESSAGE, CONTROL_CHARACTERS_MESSAGE, hasBidiControls, ID_MAX, isCleanText, zChatMessage, zCreateTripRequest, zId, zRejectRequest, zText } from '../src';
+import { describe, expect, it } from 'vitest';
+
+import {
+  BIDI_CONTROLS_MESSAGE,
+  CONTROL_CHARACTERS_MESSAGE,
+  hasBidiControls,
+  ID_MAX,
+  isCleanText,
+  zChatMessage,
+  zCreateTripRequest,
+  zId,
+  zRejectRequest,
+  zText,
+} from '../src';
 
 describe('zText', () => {
   it('refuses every C0 control character and DEL with the Spanish message', () => {
@@ -22,7 +34,14 @@ describe('zText', () => {
         expect(result.error?.issues[0]?.message).toBe(BIDI_CONTROLS_MESSAGE);
       }
     }
-    expect(zChatMessage.safeParse({ sender: 1, role: 'driver', message: 'placa \u202EABC-123', timestamp: '2026-01-01T00:00:00Z' }).success).toBe(false);
+    expect(
+      zChatMessage.safeParse({
+        sender: 1,
+        role: 'driver',
+        message: 'placa \u202EABC-123',
+        timestamp: '2026-01-01T00:00:00Z',
+      }).success,
+    ).toBe(false);
     // Right-to-left scripts and the plain direction marks stay allowed.
     expect(zText().parse('ليلى \u200Fשרה')).toBe('ليلى \u200Fשרה');
   });
@@ -35,22 +54,39 @@ describe('zText', () => {
   });
 
   it('accepts any text without control characters (accents, emoji, symbols)', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => {
-      fc.pre(isCleanText(text) && !hasBidiControls(text));
-      expect(zText({ trim: false }).safeParse(text).success).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        fc.pre(isCleanText(text) && !hasBidiControls(text));
+        expect(zText({ trim: false }).safeParse(text).success).toBe(true);
+      }),
+    );
     expect(zText().parse('  Ñaña Pérez 🚕 ')).toBe('Ñaña Pérez 🚕');
   });
 
   it('is applied to request fields: trips, rejections and chat refuse NUL', () => {
     const trip = {
-      pickup_latitude: -12.1211, pickup_longitude: -77.0297, pickup_address: 'Parque\u0000Kennedy',
-      destination_latitude: -12.0859, destination_longitude: -76.9773, destination_address: 'Jockey Plaza', service_type_id: 2,
+      pickup_latitude: -12.1211,
+      pickup_longitude: -77.0297,
+      pickup_address: 'Parque\u0000Kennedy',
+      destination_latitude: -12.0859,
+      destination_longitude: -76.9773,
+      destination_address: 'Jockey Plaza',
+      service_type_id: 2,
     };
     expect(zCreateTripRequest.safeParse(trip).success).toBe(false);
     expect(zRejectRequest.safeParse({ trip_request_id: 1, reason: 'no\u0000' }).success).toBe(false);
-    expect(zChatMessage.safeParse({ sender: 1, role: 'driver', message: 'hola\u0000', timestamp: '2026-01-01T00:00:00Z' }).success).toBe(false);
-    expect(zChatMessage.safeParse({ sender: 1, role: 'driver', message: 'hola\nya llego', timestamp: '2026-01-01T00:00:00Z' }).success).toBe(true);
+    expect(
+      zChatMessage.safeParse({ sender: 1, role: 'driver', message: 'hola\u0000', timestamp: '2026-01-01T00:00:00Z' })
+        .success,
+    ).toBe(false);
+    expect(
+      zChatMessage.safeParse({
+        sender: 1,
+        role: 'driver',
+        message: 'hola\nya llego',
+        timestamp: '2026-01-01T00:00:00Z',
+      }).success,
+    ).toBe(true);
   });
 });
 

@@ -3,19 +3,22 @@
  * Embedded PGlite (a data folder) by default; a real PostgreSQL server when a URL is given.
  * Both speak the same SQL, use the same drizzle schema and the same migrations folder.
  */
-import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+
+import { type QueryListener, QueryTiming } from './query-timing';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -26,6 +29,19 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Hears how long each query took (the server's /metrics); the answer stops listening. */
+  onQuery(listener: QueryListener): () => void;
+  /** The PostgreSQL pool's connections right now; null for PGlite, which has none (one query at a time). */
+  poolStats(): PoolStats | null;
+}
+
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is the bottleneck when this stays above zero. */
+  waiting: number;
+  max: number;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -45,7 +61,10 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const max = options.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: options.url, max });
+    const timing = new QueryTiming();
+    timing.instrumentPool(pool);
     // An idle client dropped by the server (restart, admin kill) emits 'error' on the pool; unhandled, that
     // would crash the process. The pool discards that client and the next query opens a fresh one.
     pool.on('error', (error) => {
@@ -55,18 +74,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema });
     await migrateExclusively(pool);
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      onQuery: (listener) => timing.listen(listener),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    };
   }
   const pgliteOptions = {
     extensions: { cube, earthdistance },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
   };
-  if (options.dataDir && !existsSync(join(options.dataDir, 'PG_VERSION'))) await initialiseFolderInChild(options.dataDir);
+  if (options.dataDir && !existsSync(join(options.dataDir, 'PG_VERSION')))
+    await initialiseFolderInChild(options.dataDir);
   const client = await PGlite.create(options.dataDir ?? undefined, pgliteOptions);
+  const timing = new QueryTiming();
+  timing.instrumentPglite(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   // Both drivers expose the same pg-core query builder; the cast names that shared surface once, here.
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    close: () => client.close(),
+    onQuery: (listener) => timing.listen(listener),
+    poolStats: () => null,
+  };
 }
 
 const INITIALISE_FOLDER_SCRIPT = fileURLToPath(new URL('./initialise-pglite-folder.mjs', import.meta.url));
@@ -80,10 +114,12 @@ const INITIALISE_FOLDER_SCRIPT = fileURLToPath(new URL('./initialise-pglite-fold
  */
 async function initialiseFolderInChild(dataDir: string): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, [INITIALISE_FOLDER_SCRIPT, dataDir, ...PGLITE_SETTINGS], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [INITIALISE_FOLDER_SCRIPT, dataDir, ...PGLITE_SETTINGS], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = await once(child, 'close') as [number | null];
+  const [code] = (await once(child, 'close')) as [number | null];
   if (code !== 0) throw new Error(`creating the PGlite data folder ${dataDir} failed (exit ${code}): ${stderr.trim()}`);
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBadge } from '../src/badge';
+
+import { formatBadge } from '../src/trip/badge';
 
 describe('formatBadge (spec §2, §9: at most 99+)', () => {
   it.each([

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
+
 import {
-  bookingCancelledByPassengerText, bookingsOverlap, checkScheduledFor, formatScheduledTime, isLateBookingCancellation, relativeBookingTime, scheduledLabel,
-} from '../src/booking';
+  bookingCancelledByPassengerText,
+  bookingsOverlap,
+  checkScheduledFor,
+  formatScheduledTime,
+  isLateBookingCancellation,
+  relativeBookingTime,
+  scheduledLabel,
+} from '../src/trip/booking';
 
 const now = new Date('2026-11-28T22:03:00Z'); // 17:03 in Lima
 const at = (iso: string) => new Date(iso);
@@ -13,11 +20,23 @@ describe('checkScheduledFor', () => {
   });
 
   it('refuses too soon, too far, off-step and invalid times with Spanish reasons', () => {
-    expect(checkScheduledFor(at('2026-11-28T22:30:00Z'), now)).toMatchObject({ ok: false, message: expect.stringMatching(/al menos 30 minutos/) });
-    expect(checkScheduledFor(at('2026-12-05T22:05:00Z'), now)).toMatchObject({ ok: false, message: expect.stringMatching(/hasta 7 días/) });
-    expect(checkScheduledFor(at('2026-11-29T10:02:00Z'), now)).toMatchObject({ ok: false, message: expect.stringMatching(/pasos de 5 minutos/) });
+    expect(checkScheduledFor(at('2026-11-28T22:30:00Z'), now)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/al menos 30 minutos/),
+    });
+    expect(checkScheduledFor(at('2026-12-05T22:05:00Z'), now)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/hasta 7 días/),
+    });
+    expect(checkScheduledFor(at('2026-11-29T10:02:00Z'), now)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/pasos de 5 minutos/),
+    });
     expect(checkScheduledFor(at('2026-11-29T10:00:30Z'), now)).toMatchObject({ ok: false });
-    expect(checkScheduledFor(new Date(Number.NaN), now)).toMatchObject({ ok: false, message: expect.stringMatching(/no son válidas/) });
+    expect(checkScheduledFor(new Date(Number.NaN), now)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/no son válidas/),
+    });
   });
 });
 
@@ -41,7 +60,7 @@ describe('booking rules', () => {
     expect(scheduledLabel(at('2026-11-28T10:00:00Z'))).toBe('Programado: sáb 28 nov, 05:00');
   });
 
-  it('says a booking\'s time as people do, relative to today in Lima (not the device\'s day)', () => {
+  it("says a booking's time as people do, relative to today in Lima (not the device's day)", () => {
     // 17:03 on Saturday 28 November in Lima (22:03 UTC): 05:00 Sunday is tomorrow, though still the 28th nowhere.
     expect(relativeBookingTime(at('2026-11-28T23:30:00Z'), now)).toEqual({ day: 'hoy', text: 'hoy 18:30' });
     expect(relativeBookingTime(at('2026-11-29T10:00:00Z'), now)).toEqual({ day: 'mañana', text: 'mañana 05:00' });
@@ -51,7 +70,11 @@ describe('booking rules', () => {
   });
 
   it('tells the confirmed driver who cancelled and for when', () => {
-    expect(bookingCancelledByPassengerText('Ana', at('2026-11-29T10:00:00Z'), now)).toBe('Ana canceló el viaje programado de mañana 05:00');
-    expect(bookingCancelledByPassengerText('Ana', at('2026-12-01T10:00:00Z'), now)).toBe('Ana canceló el viaje programado del mar 1 dic, 05:00');
+    expect(bookingCancelledByPassengerText('Ana', at('2026-11-29T10:00:00Z'), now)).toBe(
+      'Ana canceló el viaje programado de mañana 05:00',
+    );
+    expect(bookingCancelledByPassengerText('Ana', at('2026-12-01T10:00:00Z'), now)).toBe(
+      'Ana canceló el viaje programado del mar 1 dic, 05:00',
+    );
   });
 });

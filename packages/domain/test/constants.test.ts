@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import * as constants from '../src/constants';
 
 describe('business constants (spec §9)', () => {
@@ -61,7 +62,9 @@ describe('business constants (spec §9)', () => {
   });
 
   it('the locale and currency give the spec format through Intl (with a no-break space we normalise)', () => {
-    const text = new Intl.NumberFormat(constants.LOCALE, { style: 'currency', currency: constants.CURRENCY }).format(1234.5);
+    const text = new Intl.NumberFormat(constants.LOCALE, { style: 'currency', currency: constants.CURRENCY }).format(
+      1234.5,
+    );
     expect(text.replace('\u00a0', ' ')).toBe('S/ 1,234.50');
   });
 });

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   DEFAULT_MAP_CENTER,
   DEFAULT_MAP_ZOOM,
   EARTH_RADIUS_KM,
-  MY_LOCATION_ZOOM,
-  PERU_BOUNDS,
   haversineKm,
   isInPeru,
   isValidCoordinate,
+  MY_LOCATION_ZOOM,
   parseCoordinate,
+  PERU_BOUNDS,
   toValidCoordinates,
-} from '../src/coordinates';
+} from '../src/place/coordinates';
 
 describe('isValidCoordinate (spec §5)', () => {
   it.each([
@@ -64,12 +65,28 @@ describe('parseCoordinate', () => {
     expect(parseCoordinate(input)).toBe(expected);
   });
 
-  it.each(['', '   ', 'abc', '12,5', '1e3', '--1', '1.2.3', '12 .5', 'NaN', 'Infinity', NaN, Infinity, -Infinity, null, undefined, {}, [], true])(
-    '%j → null',
-    (input) => {
-      expect(parseCoordinate(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    'abc',
+    '12,5',
+    '1e3',
+    '--1',
+    '1.2.3',
+    '12 .5',
+    'NaN',
+    'Infinity',
+    NaN,
+    Infinity,
+    -Infinity,
+    null,
+    undefined,
+    {},
+    [],
+    true,
+  ])('%j → null', (input) => {
+    expect(parseCoordinate(input)).toBeNull();
+  });
 });
 
 describe('toValidCoordinates', () => {
@@ -103,16 +120,25 @@ describe('haversineKm (Earth radius 6371 km)', () => {
   });
 
   it('gives a quarter of the circumference from the equator to a pole', () => {
-    expect(haversineKm({ latitude: 0, longitude: 0 }, { latitude: 90, longitude: 0 })).toBeCloseTo((Math.PI * 6371) / 2, 6);
+    expect(haversineKm({ latitude: 0, longitude: 0 }, { latitude: 90, longitude: 0 })).toBeCloseTo(
+      (Math.PI * 6371) / 2,
+      6,
+    );
   });
 
   it('gives half the circumference between antipodes (and never NaN)', () => {
     expect(haversineKm({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 180 })).toBeCloseTo(Math.PI * 6371, 6);
-    expect(haversineKm({ latitude: 45, longitude: 10 }, { latitude: -45, longitude: -170 })).toBeCloseTo(Math.PI * 6371, 6);
+    expect(haversineKm({ latitude: 45, longitude: 10 }, { latitude: -45, longitude: -170 })).toBeCloseTo(
+      Math.PI * 6371,
+      6,
+    );
   });
 
   it('gives one degree of longitude on the equator as 2πR/360', () => {
-    expect(haversineKm({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 1 })).toBeCloseTo((2 * Math.PI * 6371) / 360, 9);
+    expect(haversineKm({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 1 })).toBeCloseTo(
+      (2 * Math.PI * 6371) / 360,
+      9,
+    );
   });
 
   it('measures Lima–Cusco at about 575 km, as the spherical law of cosines does, symmetrically', () => {
@@ -121,7 +147,9 @@ describe('haversineKm (Earth radius 6371 km)', () => {
       6371 *
       Math.acos(
         Math.sin(rad(lima.latitude)) * Math.sin(rad(cusco.latitude)) +
-          Math.cos(rad(lima.latitude)) * Math.cos(rad(cusco.latitude)) * Math.cos(rad(cusco.longitude - lima.longitude)),
+          Math.cos(rad(lima.latitude)) *
+            Math.cos(rad(cusco.latitude)) *
+            Math.cos(rad(cusco.longitude - lima.longitude)),
       );
     const d = haversineKm(lima, cusco);
     expect(d).toBeCloseTo(lawOfCosines, 6);

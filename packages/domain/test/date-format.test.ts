@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatLimaDate, formatLimaDateTime, NO_DATE } from '../src/date-format';
+
+import { formatLimaDate, formatLimaDateTime, NO_DATE } from '../src/time/date-format';
 
 describe('the one way dates are written for people (Lima time, year in full)', () => {
   it("writes a day as '27 nov 2026', from an instant or a 'YYYY-MM-DD' key, never '27/11/26' or '2026-11-27'", () => {
@@ -18,7 +19,10 @@ describe('the one way dates are written for people (Lima time, year in full)', (
   });
 
   it("uses Peru's month names ('set', not 'sept'), the same on every device", () => {
-    const months = Array.from({ length: 12 }, (_, i) => formatLimaDate(`2026-${String(i + 1).padStart(2, '0')}-15`).split(' ')[1]);
+    const months = Array.from(
+      { length: 12 },
+      (_, i) => formatLimaDate(`2026-${String(i + 1).padStart(2, '0')}-15`).split(' ')[1],
+    );
     expect(months).toEqual(['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'set', 'oct', 'nov', 'dic']);
   });
 

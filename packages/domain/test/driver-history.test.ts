@@ -1,21 +1,41 @@
 import { describe, expect, it } from 'vitest';
+
 import {
-  DRIVER_HISTORY_STATUS_FILTERS, driverHistoryStatusBadge, driverPaymentText, driverTripStatusLabel, HISTORY_STATUSES,
+  DRIVER_HISTORY_STATUS_FILTERS,
+  driverHistoryStatusBadge,
+  driverPaymentText,
+  driverTripStatusLabel,
+  HISTORY_STATUSES,
   isAwaitingDriverPaymentAnswer,
 } from '../src';
 
 describe("the driver's trip history", () => {
   it("names each finished status from the driver's side", () => {
     expect(HISTORY_STATUSES.map(driverTripStatusLabel)).toEqual([
-      'Completado', 'Cancelado por el pasajero', 'Cancelado por ti', 'Cancelado por el sistema',
+      'Completado',
+      'Cancelado por el pasajero',
+      'Cancelado por ti',
+      'Cancelado por el sistema',
     ]);
     expect(driverTripStatusLabel('pending')).toBe('Otro');
     expect(HISTORY_STATUSES.map(driverHistoryStatusBadge)).toEqual(['success', 'danger', 'warning', 'neutral']);
   });
 
   it('offers every history status as a filter, Todos first', () => {
-    expect(DRIVER_HISTORY_STATUS_FILTERS.map((f) => f.value)).toEqual(['', 'completed', 'cancelled_by_driver', 'cancelled_by_passenger', 'cancelled_by_system']);
-    expect(DRIVER_HISTORY_STATUS_FILTERS.map((f) => f.label)).toEqual(['Todos', 'Completados', 'Por ti', 'Por pasajero', 'Por sistema']);
+    expect(DRIVER_HISTORY_STATUS_FILTERS.map((f) => f.value)).toEqual([
+      '',
+      'completed',
+      'cancelled_by_driver',
+      'cancelled_by_passenger',
+      'cancelled_by_system',
+    ]);
+    expect(DRIVER_HISTORY_STATUS_FILTERS.map((f) => f.label)).toEqual([
+      'Todos',
+      'Completados',
+      'Por ti',
+      'Por pasajero',
+      'Por sistema',
+    ]);
   });
 
   it('waits for the driver only on a completed wallet trip nobody has settled yet', () => {

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { fareHintText, farBelowThreshold, isFarBelowUsual, similarDistanceRange, usualRangeText } from '../src/fare-hint';
-import { isValidRuc, taxIdKind } from '../src/tax-id';
+
+import { isValidRuc, taxIdKind } from '../src/money/tax-id';
+import {
+  farBelowThreshold,
+  fareHintText,
+  isFarBelowUsual,
+  similarDistanceRange,
+  usualRangeText,
+} from '../src/trip/fare-hint';
 
 const USUAL = { similar_trips: 9, low: 11.25, high: 13.75, estimate: 12.4 };
 const FEW = { similar_trips: 4, low: null, high: null, estimate: 12.4 };
 
-describe('the usual price of a route (issue 26)', () => {
+describe('the usual price of a route', () => {
   it('reads the quartiles as whole soles, the low end down and the high end up', () => {
     expect(usualRangeText(USUAL)).toBe('S/\u00a011 – S/\u00a014');
     expect(usualRangeText({ ...USUAL, low: 12, high: 12 })).toBe('S/\u00a012');

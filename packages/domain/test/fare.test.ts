@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
+
+import type { FareVehicle } from '../src/trip/fare';
 import {
   BASE_FARE,
+  estimateFare,
   FARE_VEHICLES,
+  isServiceTypeId,
   MINIMUM_FARE,
   PER_KM,
   PER_MINUTE,
   SERVICE_TYPES,
-  VEHICLE_MULTIPLIERS,
-  estimateFare,
-  isServiceTypeId,
   serviceTypeName,
+  VEHICLE_MULTIPLIERS,
   vehicleForServiceType,
   vehicleForTravelMode,
-} from '../src/fare';
-import type { FareVehicle } from '../src/fare';
+} from '../src/trip/fare';
 
 describe('fare constants (spec §9)', () => {
   it('match the spec', () => {
@@ -106,8 +107,12 @@ describe('estimateFare', () => {
   });
 
   it('throws RangeError for an unknown vehicle', () => {
-    expect(() => estimateFare({ distanceKm: 1, durationMinutes: 1, vehicle: 'truck' as FareVehicle })).toThrow(RangeError);
-    expect(() => estimateFare({ distanceKm: 1, durationMinutes: 1, vehicle: 'toString' as FareVehicle })).toThrow(RangeError);
+    expect(() => estimateFare({ distanceKm: 1, durationMinutes: 1, vehicle: 'truck' as FareVehicle })).toThrow(
+      RangeError,
+    );
+    expect(() => estimateFare({ distanceKm: 1, durationMinutes: 1, vehicle: 'toString' as FareVehicle })).toThrow(
+      RangeError,
+    );
   });
 });
 

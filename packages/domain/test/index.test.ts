@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import * as domain from '../src';
 
 describe('package entry point', () => {
@@ -8,6 +9,17 @@ describe('package entry point', () => {
       'isValidEmail',
       'normalizePhone',
       'isValidPeruvianPhone',
+      'normalizePeruvianMobile',
+      'toE164PeruvianMobile',
+      'maskPhone',
+      // phone verification
+      'PHONE_CODE_LENGTH',
+      'PHONE_CODE_TTL_SECONDS',
+      'PHONE_CODE_MAX_TRIES',
+      'PHONE_CODE_RESEND_SECONDS',
+      'resendWaitSeconds',
+      'phoneCodeState',
+      'phoneCodeSms',
       // money
       'formatSoles',
       'toCentimos',

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDateKey, lastNDaysKeys, limaDateKey, limaDayStart } from '../src/lima-time';
+
+import { isDateKey, lastNDaysKeys, limaDateKey, limaDayStart } from '../src/time/lima-time';
 
 const at = (iso: string) => new Date(iso);
 
@@ -32,19 +33,34 @@ describe('limaDateKey (America/Lima, UTC−5)', () => {
 
   // limaDateKey keeps Lima's offset per UTC hour; Intl's own answer is the reference, including the
   // 1908 change from local mean time (−5:08:12) and the daylight-saving periods of 1986–87, 1990 and 1994.
-  const intlKey = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  const intlKey = (date: Date) =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Lima',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(date);
 
   it.each([
-    '1908-07-28T05:08:11Z', '1908-07-28T05:08:12Z', '1908-07-28T04:59:59Z',
-    '1990-01-01T04:59:59Z', '1990-01-01T05:00:00Z', '1990-04-01T03:59:59Z', '1990-04-01T04:00:00Z', '1990-04-01T04:30:00Z',
+    '1908-07-28T05:08:11Z',
+    '1908-07-28T05:08:12Z',
+    '1908-07-28T04:59:59Z',
+    '1990-01-01T04:59:59Z',
+    '1990-01-01T05:00:00Z',
+    '1990-04-01T03:59:59Z',
+    '1990-04-01T04:00:00Z',
+    '1990-04-01T04:30:00Z',
   ])('agrees with Intl across an offset change: %s', (iso) => {
     expect(limaDateKey(at(iso))).toBe(intlKey(at(iso)));
   });
 
   it('agrees with Intl at any instant from 1900 to 2100, asked in any order', () => {
-    fc.assert(fc.property(fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
-      expect(limaDateKey(new Date(ms))).toBe(intlKey(new Date(ms)));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
+        expect(limaDateKey(new Date(ms))).toBe(intlKey(new Date(ms)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -76,12 +92,19 @@ describe('limaDayStart', () => {
     }
   });
 
-  it.each(['2026-02-30', '2026-13-01', '2026-00-10', '2025-02-29', '2026-1-1', '20260101', '', '2026-01-01T00:00', ' 2026-01-01'])(
-    'throws RangeError for %j',
-    (key) => {
-      expect(() => limaDayStart(key)).toThrow(RangeError);
-    },
-  );
+  it.each([
+    '2026-02-30',
+    '2026-13-01',
+    '2026-00-10',
+    '2025-02-29',
+    '2026-1-1',
+    '20260101',
+    '',
+    '2026-01-01T00:00',
+    ' 2026-01-01',
+  ])('throws RangeError for %j', (key) => {
+    expect(() => limaDayStart(key)).toThrow(RangeError);
+  });
 });
 
 describe('isDateKey', () => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatSoles, fromCentimos, parseCentimos, roundTo2, SOLES_PREFIX, SOLES_SEPARATOR, solesText, toCentimos } from '../src/money';
+
+import {
+  formatSoles,
+  fromCentimos,
+  parseCentimos,
+  roundTo2,
+  SOLES_PREFIX,
+  SOLES_SEPARATOR,
+  solesText,
+  toCentimos,
+} from '../src/money/money';
 
 describe('formatSoles (spec §9: prefix S/, es-PE, 2 decimals)', () => {
   it.each([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatSoles } from '../src/money';
-import { chargeLabel, PAYMENT_REMINDER_MINUTES, paymentClaimText } from '../src/payment';
+
+import { formatSoles } from '../src/money/money';
+import { chargeLabel, PAYMENT_REMINDER_MINUTES, paymentClaimText } from '../src/money/payment';
 
 describe("what the driver reads about the trip's payment", () => {
   it("names the trip's own method on the fare line, never cash for a wallet trip", () => {
@@ -11,7 +12,9 @@ describe("what the driver reads about the trip's payment", () => {
 
   it('says who claims to have paid, how much (by the one money formatter) and how', () => {
     expect(paymentClaimText('Ana', 38, 'yape')).toBe(`Ana dice que ya te pagó ${formatSoles(38)} por Yape.`);
-    expect(paymentClaimText('María Fernanda', 1234.5, 'plin')).toBe(`María Fernanda dice que ya te pagó ${formatSoles(1234.5)} por Plin.`);
+    expect(paymentClaimText('María Fernanda', 1234.5, 'plin')).toBe(
+      `María Fernanda dice que ya te pagó ${formatSoles(1234.5)} por Plin.`,
+    );
     expect(paymentClaimText('Ana', 38, 'yape').replace(/\s/g, ' ')).toBe('Ana dice que ya te pagó S/ 38.00 por Yape.');
   });
 

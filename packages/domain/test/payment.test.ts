@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canDriverAnswerPayment, canReportPaid, cashChange, cashChangeText, cashNoteTooSmallMessage, isCashNote, methodNotAcceptedMessage, paymentReceiptText,
-} from '../src/payment';
 
-describe('payment method (issue 26)', () => {
+import {
+  canDriverAnswerPayment,
+  canReportPaid,
+  cashChange,
+  cashChangeText,
+  cashNoteTooSmallMessage,
+  isCashNote,
+  methodNotAcceptedMessage,
+  paymentReceiptText,
+} from '../src/money/payment';
+
+describe('payment method', () => {
   it('computes the change from the note, and says so when the note no longer covers the fare', () => {
     expect(cashChangeText(cashChange(50, 1450))).toBe('Pagará con S/\u00a050 · lleva S/\u00a035.50 de vuelto');
     expect(cashChangeText(cashChange(20, 2000))).toBe('Pagará con S/\u00a020 · sin vuelto');
@@ -15,7 +23,9 @@ describe('payment method (issue 26)', () => {
   it('takes only the listed notes and names the refusals in Spanish', () => {
     expect([10, 20, 50, 100, 200].every(isCashNote)).toBe(true);
     expect(isCashNote(30)).toBe(false);
-    expect(cashNoteTooSmallMessage(10, 1450)).toBe('Con S/\u00a010 no alcanza para S/\u00a014.50. Elige un billete mayor o monto exacto.');
+    expect(cashNoteTooSmallMessage(10, 1450)).toBe(
+      'Con S/\u00a010 no alcanza para S/\u00a014.50. Elige un billete mayor o monto exacto.',
+    );
     expect(methodNotAcceptedMessage('yape')).toBe('No aceptas Yape');
     expect(methodNotAcceptedMessage('plin')).toBe('No aceptas Plin');
   });
@@ -29,6 +39,8 @@ describe('payment method (issue 26)', () => {
     expect(paymentReceiptText('yape', 'confirmed')).toBe('Pagado con Yape · confirmado por el conductor');
     expect(paymentReceiptText('plin', 'reported')).toBe('Plin · pendiente de confirmación');
     expect(paymentReceiptText('cash', null)).toBe('Efectivo');
-    expect(paymentReceiptText('cash', null, cashChange(50, 1450))).toBe('Efectivo · pagó con S/\u00a050 · vuelto S/\u00a035.50');
+    expect(paymentReceiptText('cash', null, cashChange(50, 1450))).toBe(
+      'Efectivo · pagó con S/\u00a050 · vuelto S/\u00a035.50',
+    );
   });
 });

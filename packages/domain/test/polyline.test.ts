@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { POLYLINE_PRECISION, decodePolyline, encodePolyline } from '../src/polyline';
+
+import { decodePolyline, encodePolyline, POLYLINE_PRECISION } from '../src/place/polyline';
 
 // Canonical example of Google's "Encoded Polyline Algorithm Format" page.
 const GOOGLE_POINTS: Array<[number, number]> = [
@@ -70,7 +71,10 @@ describe('polyline (spec §9: precision 5)', () => {
   });
 
   // Coordinates on the 1e-5 grid, as integers, so the round trip must be exact.
-  const gridPoint = fc.tuple(fc.integer({ min: -9_000_000, max: 9_000_000 }), fc.integer({ min: -18_000_000, max: 18_000_000 }));
+  const gridPoint = fc.tuple(
+    fc.integer({ min: -9_000_000, max: 9_000_000 }),
+    fc.integer({ min: -18_000_000, max: 18_000_000 }),
+  );
 
   it('round-trips any path on the precision grid (property)', () => {
     fc.assert(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+
 import {
-  USER_TYPES,
   activeTripPathFor,
   activeTripRedirect,
   dashboardPathFor,
@@ -8,7 +8,8 @@ import {
   isPassengerType,
   isUserType,
   profilePathFor,
-} from '../src/roles';
+  USER_TYPES,
+} from '../src/people/roles';
 
 describe('role flags (spec §6)', () => {
   it.each([
@@ -63,14 +64,16 @@ describe('activeTripRedirect (spec §2 active-trip guard)', () => {
     }
   });
 
-  it('lets a shared trip\'s public page through, but not look-alike paths', () => {
+  it("lets a shared trip's public page through, but not look-alike paths", () => {
     const busy = { userType: 'both', hasActivePassengerTrip: true, hasActiveDriverTrip: true };
     expect(activeTripRedirect({ targetPath: '/compartir/AbC123', ...busy })).toBeNull();
     expect(activeTripRedirect({ targetPath: '/compartirx', ...busy })).toBe('/passenger/active-trip');
   });
 
   it('redirects nothing without a user', () => {
-    expect(activeTripRedirect({ targetPath: '/', userType: null, hasActivePassengerTrip: true, hasActiveDriverTrip: true })).toBeNull();
+    expect(
+      activeTripRedirect({ targetPath: '/', userType: null, hasActivePassengerTrip: true, hasActiveDriverTrip: true }),
+    ).toBeNull();
   });
 
   it('lets everything through without an active trip', () => {
@@ -79,27 +82,41 @@ describe('activeTripRedirect (spec §2 active-trip guard)', () => {
 
   it('sends a passenger with an active trip to the passenger page', () => {
     expect(
-      activeTripRedirect({ targetPath: '/passenger/trip-history', userType: 'passenger', ...none, hasActivePassengerTrip: true }),
+      activeTripRedirect({
+        targetPath: '/passenger/trip-history',
+        userType: 'passenger',
+        ...none,
+        hasActivePassengerTrip: true,
+      }),
     ).toBe('/passenger/active-trip');
   });
 
   it('sends a driver with an active trip to the driver page', () => {
-    expect(activeTripRedirect({ targetPath: '/driver/earnings', userType: 'driver', ...none, hasActiveDriverTrip: true })).toBe(
-      '/driver/active-trip',
-    );
+    expect(
+      activeTripRedirect({ targetPath: '/driver/earnings', userType: 'driver', ...none, hasActiveDriverTrip: true }),
+    ).toBe('/driver/active-trip');
   });
 
   it('checks the passenger trip first for both', () => {
     expect(
-      activeTripRedirect({ targetPath: '/driver/dashboard', userType: 'both', hasActivePassengerTrip: true, hasActiveDriverTrip: true }),
+      activeTripRedirect({
+        targetPath: '/driver/dashboard',
+        userType: 'both',
+        hasActivePassengerTrip: true,
+        hasActiveDriverTrip: true,
+      }),
     ).toBe('/passenger/active-trip');
-    expect(activeTripRedirect({ targetPath: '/driver/dashboard', userType: 'both', ...none, hasActiveDriverTrip: true })).toBe(
-      '/driver/active-trip',
-    );
+    expect(
+      activeTripRedirect({ targetPath: '/driver/dashboard', userType: 'both', ...none, hasActiveDriverTrip: true }),
+    ).toBe('/driver/active-trip');
   });
 
   it('ignores a trip on the side the user type does not have', () => {
-    expect(activeTripRedirect({ targetPath: '/', userType: 'passenger', ...none, hasActiveDriverTrip: true })).toBeNull();
-    expect(activeTripRedirect({ targetPath: '/', userType: 'driver', ...none, hasActivePassengerTrip: true })).toBeNull();
+    expect(
+      activeTripRedirect({ targetPath: '/', userType: 'passenger', ...none, hasActiveDriverTrip: true }),
+    ).toBeNull();
+    expect(
+      activeTripRedirect({ targetPath: '/', userType: 'driver', ...none, hasActivePassengerTrip: true }),
+    ).toBeNull();
   });
 });

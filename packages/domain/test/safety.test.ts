@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
+
 import {
-  arrivalTooFarMessage, etaMinutes, formatDistance, isStartCodeShape, shareTripMessage, sosMessage, whatsappShareUrl,
-} from '../src/safety';
+  arrivalTooFarMessage,
+  etaMinutes,
+  formatDistance,
+  isStartCodeShape,
+  shareTripMessage,
+  sosMessage,
+  whatsappShareUrl,
+} from '../src/people/safety';
 
 describe('safety rules', () => {
   it('formats distances in metres under a kilometre, else kilometres with one decimal', () => {
@@ -11,7 +18,9 @@ describe('safety rules', () => {
   });
 
   it('says how far the driver still is and how close they must get', () => {
-    expect(arrivalTooFarMessage(1302, 250)).toBe('Aún estás a 1.3 km del punto de recojo. Acércate a menos de 250 m para marcar tu llegada.');
+    expect(arrivalTooFarMessage(1302, 250)).toBe(
+      'Aún estás a 1.3 km del punto de recojo. Acércate a menos de 250 m para marcar tu llegada.',
+    );
   });
 
   it('accepts exactly four digits as a start code', () => {
@@ -24,7 +33,7 @@ describe('safety rules', () => {
     expect(etaMinutes(11)).toBe(30);
   });
 
-  it('builds WhatsApp links with Peru\'s prefix for a mobile, or to any chat without one', () => {
+  it("builds WhatsApp links with Peru's prefix for a mobile, or to any chat without one", () => {
     expect(whatsappShareUrl('987 654 321', shareTripMessage('https://jala.pe/compartir/abc'))).toBe(
       'https://wa.me/51987654321?text=Sigue%20mi%20viaje%20en%20Jala%20en%20vivo%3A%20https%3A%2F%2Fjala.pe%2Fcompartir%2Fabc',
     );

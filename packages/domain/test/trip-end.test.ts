@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+
 import {
-  distanceToDestinationMeters, endedFarFromDestinationText, FAR_FROM_DESTINATION_METERS, farFromDestinationMeters, farFromDestinationQuestion,
+  distanceToDestinationMeters,
+  endedFarFromDestinationText,
+  FAR_FROM_DESTINATION_METERS,
+  farFromDestinationMeters,
+  farFromDestinationQuestion,
   tripDurationMinutes,
-} from '../src/trip-end';
+} from '../src/trip/trip-end';
 
 const JOCKEY_PLAZA = { latitude: -12.0859, longitude: -76.9773 };
 const PARQUE_KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
@@ -23,11 +28,15 @@ describe('where a trip ended', () => {
     expect(across).toBeGreaterThan(6500);
     expect(across).toBeLessThan(7000);
     // ~100 m north of the destination is at the destination.
-    expect(farFromDestinationMeters(distanceToDestinationMeters({ latitude: -12.085, longitude: -76.9773 }, JOCKEY_PLAZA))).toBeNull();
+    expect(
+      farFromDestinationMeters(distanceToDestinationMeters({ latitude: -12.085, longitude: -76.9773 }, JOCKEY_PLAZA)),
+    ).toBeNull();
   });
 
   it('asks the driver and tells both sides in Spanish', () => {
-    expect(farFromDestinationQuestion(10_912)).toBe('Estás a 10.9 km del destino. ¿Finalizar el viaje aquí? El pasajero verá dónde terminó.');
+    expect(farFromDestinationQuestion(10_912)).toBe(
+      'Estás a 10.9 km del destino. ¿Finalizar el viaje aquí? El pasajero verá dónde terminó.',
+    );
     expect(endedFarFromDestinationText(10_912)).toBe('Finalizado a 10.9 km del destino');
   });
 });

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
+
 import {
-  ACTIVE_TRIP_STATUSES, DRIVER_BUSY_STATUSES, DRIVER_CANCELLABLE_STATUSES, PASSENGER_CANCELLABLE_STATUSES, TRIP_STATUSES,
-  billedMinutes, canCancel, cancellableStatuses, checkTransition, estimateFare, fareForRoute, isDriverBusyStatus,
-  ratingAverage, vehicleTypeForServiceType,
+  ACTIVE_TRIP_STATUSES,
+  billedMinutes,
+  canCancel,
+  cancellableStatuses,
+  checkTransition,
+  DRIVER_BUSY_STATUSES,
+  DRIVER_CANCELLABLE_STATUSES,
+  estimateFare,
+  fareForRoute,
+  isDriverBusyStatus,
+  PASSENGER_CANCELLABLE_STATUSES,
+  ratingAverage,
+  TRIP_STATUSES,
+  vehicleTypeForServiceType,
 } from '../src';
 
 describe('status sets', () => {
@@ -40,7 +52,9 @@ describe('fareForRoute', () => {
 
   it('is the domain formula over exact kilometres and billed minutes, per service type', () => {
     const route = { distanceMetres: 8986, durationSeconds: 1797 };
-    expect(fareForRoute(route, 1)).toBe(estimateFare({ distanceKm: 8.986, durationMinutes: 30, vehicle: 'motorcycle' }));
+    expect(fareForRoute(route, 1)).toBe(
+      estimateFare({ distanceKm: 8.986, durationMinutes: 30, vehicle: 'motorcycle' }),
+    );
     expect(fareForRoute(route, 2)).toBe(estimateFare({ distanceKm: 8.986, durationMinutes: 30, vehicle: 'car' }));
     expect(fareForRoute({ distanceMetres: 100, durationSeconds: 30 }, 2)).toBe(8);
   });

@@ -1,26 +1,27 @@
 import { describe, expect, it } from 'vitest';
+
+import type { TripActor, TripStatus } from '../src/trip/trip-status';
 import {
   ACTIVE_TRIP_STATUSES,
   CANCELLED_TRIP_STATUSES,
+  canTransition,
+  checkTransition,
   DEFAULT_HISTORY_STATUS_FILTER,
   DRIVER_STAGE_ACTIONS,
-  HISTORY_STATUSES,
-  HISTORY_STATUS_FILTERS,
-  TRIP_ACTORS,
-  TRIP_STATUSES,
-  checkTransition,
-  canTransition,
   driverStageAction,
   driverStageMessage,
+  HISTORY_STATUS_FILTERS,
+  HISTORY_STATUSES,
   historyStatusBadge,
   isActiveStatus,
   isCancelledStatus,
   isTerminalStatus,
   isTripStatus,
+  TRIP_ACTORS,
+  TRIP_STATUSES,
   tripStatusLabel,
   tripStatusLabelForOperators,
-} from '../src/trip-status';
-import type { TripActor, TripStatus } from '../src/trip-status';
+} from '../src/trip/trip-status';
 
 /** The whole allowed table, written out independently of the implementation: "actor:from→to". */
 const ALLOWED = new Set([
@@ -285,7 +286,7 @@ describe('driver stage actions (spec §4)', () => {
 });
 
 describe('tripStatusLabelForOperators', () => {
-  it('tells a passenger\'s cancellation in the third person and every other status as the passenger\'s history does', () => {
+  it("tells a passenger's cancellation in the third person and every other status as the passenger's history does", () => {
     expect(tripStatusLabelForOperators('cancelled_by_passenger')).toBe('Cancelado por pasajero');
     expect(tripStatusLabelForOperators('cancelled_by_driver')).toBe('Cancelado por conductor');
     expect(tripStatusLabelForOperators('completed')).toBe('Completado');

@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { formatPeruvianPhone, isValidEmail, isValidPeruvianPhone, normalizePhone, peruvianPhoneHref } from '../src/validators';
+
+import {
+  formatPeruvianPhone,
+  isValidEmail,
+  isValidPeruvianPhone,
+  maskPhone,
+  normalizePeruvianMobile,
+  normalizePhone,
+  peruvianPhoneHref,
+  toE164PeruvianMobile,
+} from '../src/people/validators';
 
 describe('isValidEmail (spec §5: text, @, text, a dot, text, no whitespace)', () => {
-  it.each([
-    'a@b.co',
-    'ana.perez@example.com',
-    'ana+viajes@correo.com.pe',
-    'USER@EXAMPLE.PE',
-    'x_y-z@sub.domain.org',
-  ])('accepts %j', (email) => {
-    expect(isValidEmail(email)).toBe(true);
-  });
+  it.each(['a@b.co', 'ana.perez@example.com', 'ana+viajes@correo.com.pe', 'USER@EXAMPLE.PE', 'x_y-z@sub.domain.org'])(
+    'accepts %j',
+    (email) => {
+      expect(isValidEmail(email)).toBe(true);
+    },
+  );
 
   it.each([
     ['empty', ''],
@@ -59,9 +66,9 @@ describe('isValidPeruvianPhone (spec §5/§9: 9 digits starting with 9 after rem
     ['landline shape', '014567890'],
     ['8 digits', '98765432'],
     ['10 digits', '9876543210'],
-    // Decision (strict rule as written): the country code is not stripped, so '+51 …' has 11 digits.
-    ['country code +51', '+51 987654321'],
-    ['country code 0051', '0051987654321'],
+    ['another country code', '+52 987654321'],
+    ['country code without a mobile', '+51 14567890'],
+    ['letters among the digits', '987a654321'],
     ['empty', ''],
     ['letters only', 'nueve'],
   ])('rejects %s (%j)', (_case, phone) => {
@@ -75,14 +82,71 @@ describe('Peruvian phone display and dialling', () => {
     expect(formatPeruvianPhone('987-654 321')).toBe('987 654 321');
   });
 
-  it('leaves anything that is not a 9-digit mobile as given', () => {
+  it('leaves anything that is not a Peruvian mobile as given', () => {
     expect(formatPeruvianPhone('01 4567890')).toBe('01 4567890');
-    expect(formatPeruvianPhone('+51 987654321')).toBe('+51 987654321');
+    expect(formatPeruvianPhone('+52 987654321')).toBe('+52 987654321');
+  });
+
+  it('groups a mobile written with the country code the same way', () => {
+    expect(formatPeruvianPhone('+51 987654321')).toBe('987 654 321');
   });
 
   it('dials a local mobile with +51, keeps an international +, and other numbers as their digits', () => {
     expect(peruvianPhoneHref('987 654 321')).toBe('tel:+51987654321');
     expect(peruvianPhoneHref('+51 987654321')).toBe('tel:+51987654321');
     expect(peruvianPhoneHref('(01) 456-7890')).toBe('tel:014567890');
+  });
+});
+
+describe('normalizePeruvianMobile: the one stored form of a Peruvian mobile', () => {
+  it.each([
+    ['987654321', '987654321'],
+    ['987 654 321', '987654321'],
+    ['987-654-321', '987654321'],
+    ['987.654.321', '987654321'],
+    ['(987) 654-321', '987654321'],
+    [' 987654321 ', '987654321'],
+    ['+51 987654321', '987654321'],
+    ['+51 987 654 321', '987654321'],
+    ['+51-987-654-321', '987654321'],
+    ['51987654321', '987654321'],
+    ['0051 987 654 321', '987654321'],
+    ['+ 999-888-777', '999888777'],
+  ])('%j → %j', (input, expected) => {
+    expect(normalizePeruvianMobile(input)).toBe(expected);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['a landline', '01 456 7890'],
+    ['8 digits', '98765432'],
+    ['10 digits', '9876543210'],
+    ['51 before 8 digits', '5198765432'],
+    ['another country', '+1 987654321'],
+    ['letters', '987abc321'],
+    ['a word', 'celular'],
+    ['a second plus', '++51987654321'],
+    ['a mobile not starting with 9', '+51 887654321'],
+  ])('rejects %s (%j)', (_case, input) => {
+    expect(normalizePeruvianMobile(input)).toBeNull();
+  });
+
+  it('is idempotent: a stored number normalises to itself', () => {
+    for (const input of ['987 654 321', '+51 912345678', '0051900000000']) {
+      const once = normalizePeruvianMobile(input)!;
+      expect(normalizePeruvianMobile(once)).toBe(once);
+    }
+  });
+
+  it('gives the E.164 form SMS providers take', () => {
+    expect(toE164PeruvianMobile('987 654 321')).toBe('+51987654321');
+    expect(toE164PeruvianMobile('51987654321')).toBe('+51987654321');
+    expect(toE164PeruvianMobile('12345')).toBeNull();
+  });
+
+  it('masks a number for logs, keeping only its first and last two digits', () => {
+    expect(maskPhone('987654321')).toBe('+51 9•• ••• •21');
+    expect(maskPhone('basura')).toBe('•••');
+    expect(maskPhone('987654321')).not.toContain('876543');
   });
 });

@@ -4,8 +4,9 @@
  * every finished status and ratings both ways; a passenger with one completed trip still to rate (and its
  * driver); and a passenger with nothing yet. Every account's password is FACTORY_PASSWORD.
  */
-import { schema, type Database } from '@jala/db';
+import { type Database, schema } from '@jala/db';
 import type { HistoryStatus } from '@jala/domain';
+
 import { createCompletedTrip, createDriver, createTrip, createUser } from './rows';
 
 export interface SeededAccount {
@@ -33,11 +34,28 @@ export async function seedPassengerWorkspace(db: Database, now = Date.now()): Pr
   const empty = await createUser(db, { firstName: 'Mateo', lastName: 'Huamán', phone: '944333222' });
 
   await db.insert(schema.savedLocations).values([
-    { userId: carla.id, name: 'Casa', address: 'Av. Larco 1150, Miraflores', latitude: '-12.130100', longitude: '-77.028900' },
-    { userId: carla.id, name: 'Trabajo', address: 'Jr. de la Unión 300, Cercado de Lima', latitude: '-12.046400', longitude: '-77.030100' },
+    {
+      userId: carla.id,
+      name: 'Casa',
+      address: 'Av. Larco 1150, Miraflores',
+      latitude: '-12.130100',
+      longitude: '-77.028900',
+    },
+    {
+      userId: carla.id,
+      name: 'Trabajo',
+      address: 'Jr. de la Unión 300, Cercado de Lima',
+      latitude: '-12.046400',
+      longitude: '-77.030100',
+    },
   ]);
 
-  const tripIds: Record<HistoryStatus, number[]> = { completed: [], cancelled_by_passenger: [], cancelled_by_driver: [], cancelled_by_system: [] };
+  const tripIds: Record<HistoryStatus, number[]> = {
+    completed: [],
+    cancelled_by_passenger: [],
+    cancelled_by_driver: [],
+    cancelled_by_system: [],
+  };
   const history: { status: HistoryStatus; minutes: number; destination: string }[] = [
     { status: 'completed', minutes: 9 * 1440, destination: 'Aeropuerto Jorge Chávez, Callao' },
     { status: 'cancelled_by_passenger', minutes: 8 * 1440, destination: 'Plaza San Martín, Cercado de Lima' },
@@ -49,15 +67,24 @@ export async function seedPassengerWorkspace(db: Database, now = Date.now()): Pr
   ];
   for (const [index, seed] of history.entries()) {
     const place = { destinationAddress: seed.destination, serviceTypeId: index % 3 === 0 ? 1 : 2 };
-    const trip = seed.status === 'completed'
-      ? await createCompletedTrip(db, {
-        passengerId: carla.id, driverId: driver.id, vehicleId: vehicle.id, fareCents: 1500 + index * 250,
-        completedAt: minutesAgo(now, seed.minutes - 35), ...place,
-      })
-      : await createTrip(db, {
-        passengerId: carla.id, status: seed.status, createdAt: minutesAgo(now, seed.minutes), cancelledAt: minutesAgo(now, seed.minutes - 5),
-        ...(seed.status === 'cancelled_by_driver' ? { driverId: driver.id, vehicleId: vehicle.id } : {}), ...place,
-      });
+    const trip =
+      seed.status === 'completed'
+        ? await createCompletedTrip(db, {
+            passengerId: carla.id,
+            driverId: driver.id,
+            vehicleId: vehicle.id,
+            fareCents: 1500 + index * 250,
+            completedAt: minutesAgo(now, seed.minutes - 35),
+            ...place,
+          })
+        : await createTrip(db, {
+            passengerId: carla.id,
+            status: seed.status,
+            createdAt: minutesAgo(now, seed.minutes),
+            cancelledAt: minutesAgo(now, seed.minutes - 5),
+            ...(seed.status === 'cancelled_by_driver' ? { driverId: driver.id, vehicleId: vehicle.id } : {}),
+            ...place,
+          });
     tripIds[seed.status].push(trip.id);
   }
   // Carla rated the oldest completed trip; the driver rated her twice (4 and 5).
@@ -69,7 +96,11 @@ export async function seedPassengerWorkspace(db: Database, now = Date.now()): Pr
   ]);
 
   const raterTrip = await createCompletedTrip(db, {
-    passengerId: rater.id, driverId: driver.id, vehicleId: vehicle.id, fareCents: 1850, completedAt: minutesAgo(now, 60),
+    passengerId: rater.id,
+    driverId: driver.id,
+    vehicleId: vehicle.id,
+    fareCents: 1850,
+    completedAt: minutesAgo(now, 60),
     destinationAddress: 'Museo Larco, Pueblo Libre',
   });
 

@@ -1,11 +1,31 @@
 /** The fake answers web tests use are answers the server could send: each parses with its contract schema. */
-import { describe, expect, it } from 'vitest';
 import {
-  zChatMessage, zCreatedTrip, zDriverOffer, zDriverTrip, zDriverTripRequest, zPassengerTrip, zPlace, zRouteResult, zTripHistoryItem, zUser,
+  zChatMessage,
+  zCreatedTrip,
+  zDriverOffer,
+  zDriverTrip,
+  zDriverTripRequest,
+  zPassengerTrip,
+  zPlace,
+  zRouteResult,
+  zTripHistoryItem,
+  zUser,
 } from '@jala/contracts';
+import { describe, expect, it } from 'vitest';
+
 import {
-  makeChatMessage, makeCreatedTrip, makeDriverOffer, makeDriverTrip, makeDriverTripRequest, makePassengerTrip, makePlace, makeRouteResult,
-  makeDriverUser, makeTripDriver, makeTripHistoryItem, makeUser,
+  makeChatMessage,
+  makeCreatedTrip,
+  makeDriverOffer,
+  makeDriverTrip,
+  makeDriverTripRequest,
+  makeDriverUser,
+  makePassengerTrip,
+  makePlace,
+  makeRouteResult,
+  makeTripDriver,
+  makeTripHistoryItem,
+  makeUser,
 } from '../src';
 
 describe('API answer factories', () => {
@@ -14,7 +34,11 @@ describe('API answer factories', () => {
     ['driver user', zUser, makeDriverUser()],
     ['created trip', zCreatedTrip, makeCreatedTrip()],
     ['passenger trip', zPassengerTrip, makePassengerTrip()],
-    ['passenger trip with a driver', zPassengerTrip, makePassengerTrip({ status: 'en_route', driver: makeTripDriver() })],
+    [
+      'passenger trip with a driver',
+      zPassengerTrip,
+      makePassengerTrip({ status: 'en_route', driver: makeTripDriver() }),
+    ],
     ['driver trip', zDriverTrip, makeDriverTrip()],
     ['driver trip request', zDriverTripRequest, makeDriverTripRequest()],
     ['driver offer', zDriverOffer, makeDriverOffer({ driver_id: 9, price: 18 })],

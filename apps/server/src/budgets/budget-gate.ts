@@ -3,9 +3,9 @@
  * memory, or in Redis with REDIS_URL so every node of a cluster counts one budget (and in memory while Redis
  * is down: lib/attempt-counters.ts FailoverAttemptCounters).
  */
+import type { AppConfig } from '../config';
 import type { AttemptCounters } from '../lib/attempt-counters';
 import { RateLimitedError, spanishWait } from '../lib/rate-limited-error';
-import type { AppConfig } from '../config';
 import type { Budget } from './budget-table';
 
 export interface BudgetSpend {
@@ -17,7 +17,10 @@ export interface BudgetSpend {
 }
 
 export class BudgetGate {
-  constructor(private readonly counters: AttemptCounters, private readonly config: Pick<AppConfig, 'authRateLimitPerMinute'>) {}
+  constructor(
+    private readonly counters: AttemptCounters,
+    private readonly config: Pick<AppConfig, 'authRateLimitPerMinute'>,
+  ) {}
 
   limitOf(budget: Budget): number {
     return typeof budget.limit === 'function' ? budget.limit(this.config) : budget.limit;
@@ -38,5 +41,8 @@ export class BudgetGate {
 }
 
 export function overBudget(retryAfterSeconds: number): RateLimitedError {
-  return new RateLimitedError(retryAfterSeconds, `Demasiados intentos seguidos. Inténtalo de nuevo ${spanishWait(retryAfterSeconds)}.`);
+  return new RateLimitedError(
+    retryAfterSeconds,
+    `Demasiados intentos seguidos. Inténtalo de nuevo ${spanishWait(retryAfterSeconds)}.`,
+  );
 }

@@ -5,10 +5,11 @@
  * publish to have no row: the ACL refuses them anyway.
  */
 import { parseTopic } from '@jala/contracts';
+
 import type { AuthenticatedUser } from '../lib/session-user';
 import type { PublishVerdict } from '../realtime/broker';
-import { MQTT_BUDGETS, MQTT_DISCONNECT_FACTOR, type PublishTopicKind } from './budget-table';
 import type { BudgetGate } from './budget-gate';
+import { MQTT_BUDGETS, MQTT_DISCONNECT_FACTOR, type PublishTopicKind } from './budget-table';
 
 export function mqttPublishBudget(gate: BudgetGate) {
   return async (user: AuthenticatedUser, topic: string): Promise<PublishVerdict> => {

@@ -7,12 +7,20 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openDatabase, type DatabaseHandle } from '@jala/db';
+
+import { type DatabaseHandle, openDatabase } from '@jala/db';
 import { isValidEmail } from '@jala/domain';
-import { ConfigError, loadConfig, type AppConfig } from '../config';
-import { acquireDataDirLock, DataDirInUseError, lockFile, type DataDirLock, type LockHolder } from '../lib/data-dir-lock';
-import { runCommand, type CommandName, type CommandResult } from '../modules/admin/operator-commands';
-import { waitForInboxResult, writeInboxRequest } from '../modules/admin/operator-inbox';
+
+import { type AppConfig, ConfigError, loadConfig } from '../config';
+import {
+  acquireDataDirLock,
+  DataDirInUseError,
+  type DataDirLock,
+  lockFile,
+  type LockHolder,
+} from '../lib/data-dir-lock';
+import { type CommandName, type CommandResult, runCommand } from '../modules/admin/operators/operator-commands';
+import { waitForInboxResult, writeInboxRequest } from '../modules/admin/operators/operator-inbox';
 
 export interface CliOutput {
   info(line: string): void;
@@ -77,7 +85,12 @@ export function accountCommand(command: CommandName, usage: string): CliCommand 
  * (the folder itself tells). Exit codes: 0 done, 1 refused (no such account…), 2 usage or configuration,
  * 3 the folder is held by a process that cannot answer (another command, or a server that did not answer).
  */
-export async function runDatabaseCommand(command: CommandName, email: string, env: NodeJS.ProcessEnv, out: CliOutput): Promise<number> {
+export async function runDatabaseCommand(
+  command: CommandName,
+  email: string,
+  env: NodeJS.ProcessEnv,
+  out: CliOutput,
+): Promise<number> {
   const config = loadCliConfig(env, out);
   if (!config) return 2;
   let lock: DataDirLock | null = null;
@@ -106,14 +119,24 @@ export async function runDatabaseCommand(command: CommandName, email: string, en
   }
 }
 
-async function askRunningServer(dataDir: string, holder: LockHolder, command: CommandName, email: string, out: CliOutput): Promise<number> {
-  out.info(`El servidor de Jala está en marcha con esta carpeta de datos (pid ${holder.pid}${holder.address ? `, en ${holder.address}` : ''}): se le envía la solicitud…`);
+async function askRunningServer(
+  dataDir: string,
+  holder: LockHolder,
+  command: CommandName,
+  email: string,
+  out: CliOutput,
+): Promise<number> {
+  out.info(
+    `El servidor de Jala está en marcha con esta carpeta de datos (pid ${holder.pid}${holder.address ? `, en ${holder.address}` : ''}): se le envía la solicitud…`,
+  );
   const id = randomUUID();
   await writeInboxRequest(dataDir, id, command, email);
   const result = await waitForInboxResult(dataDir, id, SERVER_ANSWER_TIMEOUT_MS);
   if (!result) {
-    out.error(`El servidor (pid ${holder.pid}) no respondió en ${SERVER_ANSWER_TIMEOUT_MS / 1000} segundos. Vuelve a intentarlo; `
-      + `si ese proceso no es el servidor de Jala, detenlo o borra ${lockFile(dataDir)} y ejecuta el comando otra vez.`);
+    out.error(
+      `El servidor (pid ${holder.pid}) no respondió en ${SERVER_ANSWER_TIMEOUT_MS / 1000} segundos. Vuelve a intentarlo; ` +
+        `si ese proceso no es el servidor de Jala, detenlo o borra ${lockFile(dataDir)} y ejecuta el comando otra vez.`,
+    );
     return 3;
   }
   return report(result, out);
@@ -132,8 +155,13 @@ function report(result: CommandResult, out: CliOutput): number {
 export function runWhenEntryPoint(moduleUrl: string, command: CliCommand): void {
   const script = process.argv[1];
   if (script === undefined || moduleUrl !== pathToFileURL(script).href) return;
-  command(process.argv.slice(2), process.env, { info: (line) => console.info(line), error: (line) => console.error(line) })
-    .then((code) => { process.exitCode = code; })
+  command(process.argv.slice(2), process.env, {
+    info: (line) => console.info(line),
+    error: (line) => console.error(line),
+  })
+    .then((code) => {
+      process.exitCode = code;
+    })
     .catch((error: unknown) => {
       console.error(`Error inesperado: ${error instanceof Error ? error.message : String(error)}`);
       process.exitCode = 2;

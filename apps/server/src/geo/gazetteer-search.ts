@@ -4,7 +4,6 @@ import type { LatLng, Place } from './geo-provider';
 import { NEAR_RADIUS_KM } from './search-options';
 import { normalizeText } from './text-normalize';
 
-
 /** How well a query matches an entry; 0 is no match. Higher tiers always rank first. */
 const MatchTier = {
   exact: 5,
@@ -24,7 +23,8 @@ function matchTier(entry: GazetteerEntry, query: string, queryWords: string[]): 
     if (key === query) return MatchTier.exact;
     const keyWords = key.split(' ');
     if (key.startsWith(query)) best = Math.max(best, MatchTier.prefix);
-    else if (queryWords.every((word) => hasWordStartingWith(keyWords, word))) best = Math.max(best, MatchTier.wordPrefix);
+    else if (queryWords.every((word) => hasWordStartingWith(keyWords, word)))
+      best = Math.max(best, MatchTier.wordPrefix);
     else if (
       // 'larcomar miraflores': every word is in the name or its district/city, and the name is hit.
       queryWords.some((word) => hasWordStartingWith(keyWords, word)) &&

@@ -1,5 +1,6 @@
-import KDBush from 'kdbush';
 import { around } from 'geokdbush';
+import KDBush from 'kdbush';
+
 import curated from './data/lima-places.json' with { type: 'json' };
 import settlements from './data/peru-settlements.json' with { type: 'json' };
 import { haversineKm } from './geo-math';
@@ -81,7 +82,15 @@ function curatedEntry(row: CuratedPlace): GazetteerEntry {
 /** See data/build-peru-data.ts: name, lat, lng, region index, province index, population, GeoNames id. */
 type SettlementRow = [string, number, number, number, number, number, number];
 
-function settlementEntry([name, lat, lng, regionIndex, provinceIndex, population, geonameId]: SettlementRow): GazetteerEntry {
+function settlementEntry([
+  name,
+  lat,
+  lng,
+  regionIndex,
+  provinceIndex,
+  population,
+  geonameId,
+]: SettlementRow): GazetteerEntry {
   const region = settlements.regions[regionIndex] ?? 'Perú';
   // The province tells apart same-named towns of one region (there are two Miraflores in Lima region).
   const province = settlements.provinces[provinceIndex] ?? '';
@@ -89,7 +98,8 @@ function settlementEntry([name, lat, lng, regionIndex, provinceIndex, population
   return {
     kind: 'settlement',
     place: {
-      placeId: geonameId > 0 ? `geonames:${geonameId}` : `geonames:${slugify(name)}@${lat.toFixed(3)},${lng.toFixed(3)}`,
+      placeId:
+        geonameId > 0 ? `geonames:${geonameId}` : `geonames:${slugify(name)}@${lat.toFixed(3)},${lng.toFixed(3)}`,
       name,
       formattedAddress: uniqueParts([name, province, region, 'Perú']).join(', '),
       coordinates,
@@ -145,8 +155,27 @@ export function findNearest(
  * screen may show instead of an address. Null far from any known place.
  */
 export function districtNameAt(point: LatLng): string | null {
-  const curatedNear = findNearest(point, 3, (entry) => entry.isCurated && entry.district !== null);
+  const curatedNear = findNearest(point, DISTRICT_ANCHOR_KM, (entry) => entry.isCurated && entry.district !== null);
   if (curatedNear) return curatedNear.entry.district;
-  const town = findNearest(point, 20, (entry) => entry.kind === 'city' || entry.kind === 'settlement' || entry.kind === 'district');
+  const town = findNearest(
+    point,
+    20,
+    (entry) => entry.kind === 'city' || entry.kind === 'settlement' || entry.kind === 'district',
+  );
   return town ? (town.entry.district ?? town.entry.place.name) : null;
 }
+
+/** A curated Lima/Callao place with its district: what `districtNameAt` names a point by within 3 km. */
+export interface DistrictAnchor {
+  district: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** Every curated place that names a district (district seats and landmarks), for filtering by district in SQL. */
+export const DISTRICT_ANCHORS: readonly DistrictAnchor[] = GAZETTEER.flatMap((entry) =>
+  entry.isCurated && entry.district !== null ? [{ district: entry.district, ...entry.place.coordinates }] : [],
+);
+
+/** How far from a curated place a point is still named by its district (the first rule of `districtNameAt`). */
+export const DISTRICT_ANCHOR_KM = 3;

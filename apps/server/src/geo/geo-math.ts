@@ -1,4 +1,5 @@
 import { EARTH_RADIUS_KM, haversineKm, isValidCoordinate } from '@jala/domain';
+
 import type { LatLng } from './geo-provider';
 
 /** Distances come from the domain package (spec §9's 6371 km sphere), so server and client agree. */

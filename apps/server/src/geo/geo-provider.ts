@@ -32,11 +32,7 @@ export interface GeoProvider {
 }
 
 export type GeoErrorCode =
-  | 'GEOCODING_FAILED'
-  | 'REVERSE_GEOCODING_FAILED'
-  | 'PLACES_SEARCH_FAILED'
-  | 'ROUTE_FAILED'
-  | 'OUT_OF_COVERAGE';
+  'GEOCODING_FAILED' | 'REVERSE_GEOCODING_FAILED' | 'PLACES_SEARCH_FAILED' | 'ROUTE_FAILED' | 'OUT_OF_COVERAGE';
 
 /** Default user-facing Spanish text per code, for callers that have nothing more specific. */
 export const GEO_ERROR_MESSAGES: Readonly<Record<GeoErrorCode, string>> = {

@@ -1,12 +1,12 @@
 import type { GeoProvider } from './geo-provider';
-import { GoogleGeoProvider } from './google-provider';
-import type { FetchLike } from './http-json';
-import { OfflineGeoProvider } from './offline-provider';
-import { OsmGeoProvider } from './osm-provider';
+import { GoogleGeoProvider } from './providers/google-provider';
+import type { FetchLike } from './providers/http-json';
+import { OfflineGeoProvider } from './providers/offline-provider';
+import { OsmGeoProvider } from './providers/osm-provider';
 
 export * from './geo-provider';
 export { isInPeru } from './peru-coverage';
-export { districtNameAt } from './gazetteer';
+export { DISTRICT_ANCHOR_KM, DISTRICT_ANCHORS, type DistrictAnchor, districtNameAt } from './gazetteer';
 
 export interface GeoProviderConfig {
   provider: 'offline' | 'osm' | 'google';

@@ -39,7 +39,8 @@ function isInsideRing(point: LatLng, ring: Ring): boolean {
 
 function isInsideOutline(point: LatLng): boolean {
   return polygons.some(
-    ([outer, ...holes]) => outer !== undefined && isInsideRing(point, outer) && !holes.some((hole) => isInsideRing(point, hole)),
+    ([outer, ...holes]) =>
+      outer !== undefined && isInsideRing(point, outer) && !holes.some((hole) => isInsideRing(point, hole)),
   );
 }
 
@@ -70,4 +71,5 @@ export function isInPeru(point: LatLng): boolean {
 }
 
 /** Peru's bounding box, for services that take a box to restrict results (Photon's bbox). */
-export const PERU_BOUNDS: Readonly<{ west: number; east: number; south: number; north: number }> = Object.freeze(BOUNDS);
+export const PERU_BOUNDS: Readonly<{ west: number; east: number; south: number; north: number }> =
+  Object.freeze(BOUNDS);

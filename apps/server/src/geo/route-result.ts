@@ -1,4 +1,5 @@
 import { fareForRoute } from '@jala/domain';
+
 import { formatDistance, formatDuration } from './geo-format';
 import type { LatLng, RouteResult, RouteStep } from './geo-provider';
 import { adjustCarSecondsForService } from './service-speed';

@@ -1,9 +1,10 @@
 import { encodePolyline } from '@jala/domain';
+
 import { formatDistance, formatDuration } from './geo-format';
 import { bearingDegrees, compassDirectionEs, densifySegment, haversineKm } from './geo-math';
 import type { LatLng, RouteResult, RouteStep } from './geo-provider';
 import { routeResult } from './route-result';
-import { DEFAULT_SERVICE_TYPE_ID, SPEED_KMH, isMototaxi } from './service-speed';
+import { DEFAULT_SERVICE_TYPE_ID, isMototaxi, SPEED_KMH } from './service-speed';
 
 /**
  * Route estimate without a road network: the straight line between the stops, lengthened by a
@@ -52,7 +53,12 @@ export function buildStraightLineRoute(
     totalSeconds += seconds;
   }
   const destination = stops[stops.length - 1] as LatLng;
-  steps.push({ instruction: 'Llegaste a tu destino', distance: formatDistance(0), duration: formatDuration(0), start: destination });
+  steps.push({
+    instruction: 'Llegaste a tu destino',
+    distance: formatDistance(0),
+    duration: formatDuration(0),
+    start: destination,
+  });
 
   const polyline = encodePolyline(path.map((point) => [point.latitude, point.longitude]));
   return routeResult({ metres: totalMetres, seconds: totalSeconds, polyline, steps }, serviceTypeId);

@@ -64,15 +64,24 @@ export class MemoryAttemptCounters implements AttemptCounters {
   }
 }
 
-const RELEASE_SCRIPT = "if tonumber(redis.call('get', KEYS[1]) or '0') > 0 then return redis.call('decr', KEYS[1]) end return 0";
+const RELEASE_SCRIPT =
+  "if tonumber(redis.call('get', KEYS[1]) or '0') > 0 then return redis.call('decr', KEYS[1]) end return 0";
 
 export class RedisAttemptCounters implements AttemptCounters {
-  constructor(private readonly redis: Redis, private readonly prefix = 'jala-attempts:') {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'jala-attempts:',
+  ) {}
 
   async hit(key: string, windowSeconds: number): Promise<CounterState> {
     const name = this.prefix + key;
     // INCR then set the expiry only when none is set (NX): the window starts at the first hit.
-    const results = await this.redis.multi().incr(name).pexpire(name, windowSeconds * 1000, 'NX').pttl(name).exec();
+    const results = await this.redis
+      .multi()
+      .incr(name)
+      .pexpire(name, windowSeconds * 1000, 'NX')
+      .pttl(name)
+      .exec();
     const count = Number(results?.[0]?.[1] ?? 0);
     const ttl = Number(results?.[2]?.[1] ?? 0);
     return { count, resetInSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
@@ -106,7 +115,10 @@ export class FailoverAttemptCounters implements AttemptCounters {
   private readonly shared: RedisAttemptCounters;
   private readonly local = new MemoryAttemptCounters();
 
-  constructor(private readonly redis: Redis, private readonly onFallback: (error: unknown) => void = () => undefined) {
+  constructor(
+    private readonly redis: Redis,
+    private readonly onFallback: (error: unknown) => void = () => undefined,
+  ) {
     this.shared = new RedisAttemptCounters(redis);
   }
 

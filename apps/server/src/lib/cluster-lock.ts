@@ -10,7 +10,7 @@
  *
  * On PGlite (embedded, one process) there is no other node: the job just runs.
  */
-import { schema, sql, type Database } from '@jala/db';
+import { type Database, schema, sql } from '@jala/db';
 
 export interface ClusterJob {
   /** Row name in cluster_state. */
@@ -22,7 +22,11 @@ export interface ClusterJob {
 }
 
 export class ClusterLock {
-  constructor(private readonly db: Database, private readonly kind: 'pglite' | 'postgres', private readonly nodeId: string) {}
+  constructor(
+    private readonly db: Database,
+    private readonly kind: 'pglite' | 'postgres',
+    private readonly nodeId: string,
+  ) {}
 
   /** Runs `work` unless another node holds the job or ran it recently; resolves whether it ran here. */
   async runOnce(job: ClusterJob, work: () => Promise<void>): Promise<boolean> {
@@ -31,9 +35,12 @@ export class ClusterLock {
       return true;
     }
     return this.db.transaction(async (tx) => {
-      const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${job.lockKey}) as locked`);
+      const lock = await tx.execute<{ locked: boolean }>(
+        sql`select pg_try_advisory_xact_lock(${job.lockKey}) as locked`,
+      );
       if (lock.rows[0]?.locked !== true) return false;
-      const due = await tx.insert(schema.clusterState)
+      const due = await tx
+        .insert(schema.clusterState)
         .values({ name: job.name, value: this.nodeId, updatedAt: sql`now()` })
         .onConflictDoUpdate({
           target: schema.clusterState.name,

@@ -23,12 +23,18 @@ export interface LockHolder {
 
 /** DATA_DIR is held by another live process: the folder and who holds it, in Spanish and English. */
 export class DataDirInUseError extends Error {
-  constructor(readonly dataDir: string, readonly holder: LockHolder) {
-    const who = holder.role === 'server'
-      ? `un servidor de Jala (pid ${holder.pid}${holder.address ? `, en ${holder.address}` : ''})`
-      : `otro proceso de Jala (pid ${holder.pid})`;
-    super(`La carpeta de datos ${dataDir} está en uso por ${who}. Detén ese proceso o usa otro DATA_DIR.\n`
-      + `The data folder ${dataDir} is in use by another Jala process (pid ${holder.pid}). Stop it or use another DATA_DIR.`);
+  constructor(
+    readonly dataDir: string,
+    readonly holder: LockHolder,
+  ) {
+    const who =
+      holder.role === 'server'
+        ? `un servidor de Jala (pid ${holder.pid}${holder.address ? `, en ${holder.address}` : ''})`
+        : `otro proceso de Jala (pid ${holder.pid})`;
+    super(
+      `La carpeta de datos ${dataDir} está en uso por ${who}. Detén ese proceso o usa otro DATA_DIR.\n` +
+        `The data folder ${dataDir} is in use by another Jala process (pid ${holder.pid}). Stop it or use another DATA_DIR.`,
+    );
     this.name = 'DataDirInUseError';
   }
 }
@@ -61,7 +67,10 @@ export function readDataDirHolder(dataDir: string): LockHolder | null {
 export class DataDirLock {
   private held = true;
 
-  constructor(readonly dataDir: string, private holder: LockHolder) {}
+  constructor(
+    readonly dataDir: string,
+    private holder: LockHolder,
+  ) {}
 
   /** Records where the server listens, for the messages of whoever finds the folder held. */
   recordAddress(address: string): void {

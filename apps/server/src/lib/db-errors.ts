@@ -2,7 +2,11 @@
  * PostgreSQL error checks that work for node-postgres and PGlite errors alike; drizzle wraps the driver's
  * error in `cause`, so walk the chain.
  */
-interface PgErrorFields { code?: unknown; constraint?: unknown; cause?: unknown }
+interface PgErrorFields {
+  code?: unknown;
+  constraint?: unknown;
+  cause?: unknown;
+}
 
 function findPgError(error: unknown): PgErrorFields | undefined {
   let current = error as PgErrorFields | undefined;

@@ -12,7 +12,11 @@ export const DISCARD_MAX_BYTES = 32 * 1024 * 1024;
 export const DISCARD_MAX_MS = 10_000;
 
 /** Resolves true once the body has been read to its end, false when a bound was hit or the socket failed. */
-export function discardRequestBody(request: IncomingMessage, maxBytes = DISCARD_MAX_BYTES, maxMs = DISCARD_MAX_MS): Promise<boolean> {
+export function discardRequestBody(
+  request: IncomingMessage,
+  maxBytes = DISCARD_MAX_BYTES,
+  maxMs = DISCARD_MAX_MS,
+): Promise<boolean> {
   if (request.complete || request.readableEnded || request.destroyed) return Promise.resolve(request.complete);
   return new Promise((resolve) => {
     let seen = 0;

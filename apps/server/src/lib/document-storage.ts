@@ -5,8 +5,9 @@
  * UUIDs and files are only ever served through authenticated API routes, never by a public URL.
  */
 import { randomUUID } from 'node:crypto';
+
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { eq, schema, type Database } from '@jala/db';
+import { type Database, eq, schema } from '@jala/db';
 
 export interface DocumentStorage {
   readonly kind: 'database' | 's3';
@@ -28,7 +29,9 @@ export class DatabaseDocumentStorage implements DocumentStorage {
   }
 
   async get(key: string): Promise<Buffer | null> {
-    const [row] = await this.db.select({ bytes: schema.driverDocumentBlobs.bytes }).from(schema.driverDocumentBlobs)
+    const [row] = await this.db
+      .select({ bytes: schema.driverDocumentBlobs.bytes })
+      .from(schema.driverDocumentBlobs)
       .where(eq(schema.driverDocumentBlobs.storageKey, key));
     return row?.bytes ?? null;
   }
@@ -60,15 +63,18 @@ export class S3DocumentStorage implements DocumentStorage {
       region: config.region,
       endpoint: config.endpoint,
       forcePathStyle: config.forcePathStyle,
-      credentials: config.accessKeyId && config.secretAccessKey
-        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-        : undefined,
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
     });
   }
 
   async put(bytes: Buffer, contentType: string): Promise<string> {
     const key = `${this.config.prefix}${randomUUID()}`;
-    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: bytes, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: bytes, ContentType: contentType }),
+    );
     return key;
   }
 

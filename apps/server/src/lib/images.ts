@@ -6,7 +6,9 @@
  * libheif, no native build) because sharp's bundled libvips reads AVIF but not HEVC-coded HEIC.
  */
 import { createRequire } from 'node:module';
+
 import sharp, { type Sharp } from 'sharp';
+
 import { AppError } from './app-error';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'heic';
@@ -21,9 +23,16 @@ const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mi
 /** The image type the bytes really are (magic numbers), or null for anything else. */
 export function detectImageKind(bytes: Buffer): ImageKind | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp' && HEIC_BRANDS.has(bytes.toString('latin1', 8, 12))) return 'heic';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 4, 8) === 'ftyp' &&
+    HEIC_BRANDS.has(bytes.toString('latin1', 8, 12))
+  )
+    return 'heic';
   return null;
 }
 
@@ -45,12 +54,16 @@ export interface NormalizeOptions {
 export async function normalizeUploadedImage(bytes: Buffer, options: NormalizeOptions): Promise<NormalizedImage> {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   if (bytes.length > maxBytes) {
-    throw new AppError('IMAGE_TOO_LARGE', `La imagen pesa más de ${Math.round(maxBytes / (1024 * 1024))} MB. Toma la foto con menor resolución o elige otra.`);
+    throw new AppError(
+      'IMAGE_TOO_LARGE',
+      `La imagen pesa más de ${Math.round(maxBytes / (1024 * 1024))} MB. Toma la foto con menor resolución o elige otra.`,
+    );
   }
   const kind = detectImageKind(bytes);
   if (!kind) throw new AppError('IMAGE_INVALID');
   try {
-    const input = kind === 'heic' ? await heicToRaw(bytes) : sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const input =
+      kind === 'heic' ? await heicToRaw(bytes) : sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const { data, info } = await input
       .rotate()
       .resize({ width: options.maxEdge, height: options.maxEdge, fit: 'inside', withoutEnlargement: true })

@@ -6,8 +6,9 @@
  * shares that Redis, so taking them all out would be an outage, while each keeps serving — login and
  * sign-up count attempts in its own memory meanwhile (FailoverAttemptCounters) — and recovers by itself.
  */
+import { type DatabaseHandle, sql } from '@jala/db';
 import type { Redis } from 'ioredis';
-import { sql, type DatabaseHandle } from '@jala/db';
+
 import type { RealtimeBroker } from '../realtime/broker';
 import { pingRedis } from './redis';
 
@@ -57,7 +58,9 @@ async function pingDatabase(database: DatabaseHandle): Promise<'ok' | 'down'> {
   try {
     await Promise.race([
       database.db.execute(sql`select 1`),
-      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS); }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS);
+      }),
     ]);
     return 'ok';
   } catch {

@@ -2,7 +2,10 @@ import { AppError } from './app-error';
 
 /** A 429 that tells the client when to come back (sent as the Retry-After header). */
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number, message?: string) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message?: string,
+  ) {
     super('RATE_LIMITED', message);
   }
 }

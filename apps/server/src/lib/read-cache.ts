@@ -13,6 +13,13 @@ interface Entry<V> {
   at: number;
 }
 
+/**
+ * Reads of every read cache of this process (a node is one process): `hits` were answered from memory or
+ * joined a load already running, `misses` ran their own query. Two integer increments keep the polled reads
+ * cheap; /metrics reads them when scraped (metrics/).
+ */
+export const readCacheTally = { hits: 0, misses: 0 };
+
 export interface ReadCacheOptions {
   versions: ReadVersions;
   maxEntries?: number;
@@ -39,19 +46,29 @@ export class ReadCache<V> {
       stamp = (Array.isArray(stamps) ? stamps : await stamps).join('|');
     } catch {
       // Stamps unreadable (Redis down): answer from the database, keep nothing.
+      readCacheTally.misses += 1;
       return load();
     }
     const now = this.clock();
     this.sweep(now);
     const entry = this.entries.get(id);
-    if (entry && entry.stamp === stamp && now - entry.at < READ_MODEL_MAX_AGE_MS) return entry.value;
+    if (entry && entry.stamp === stamp && now - entry.at < READ_MODEL_MAX_AGE_MS) {
+      readCacheTally.hits += 1;
+      return entry.value;
+    }
     const flight = `${id}#${stamp}`;
     const running = this.loading.get(flight);
-    if (running) return running;
-    const loaded = load().then((value) => {
-      this.store(id, { stamp, value, at: now });
-      return value;
-    }).finally(() => this.loading.delete(flight));
+    if (running) {
+      readCacheTally.hits += 1;
+      return running;
+    }
+    readCacheTally.misses += 1;
+    const loaded = load()
+      .then((value) => {
+        this.store(id, { stamp, value, at: now });
+        return value;
+      })
+      .finally(() => this.loading.delete(flight));
     this.loading.set(flight, loaded);
     return loaded;
   }

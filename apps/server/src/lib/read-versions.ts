@@ -85,8 +85,13 @@ export class MemoryReadVersions implements ReadVersions {
 export class RedisReadVersions implements ReadVersions {
   private epoch = 0;
 
-  constructor(private readonly redis: Redis, private readonly nodeId: string) {
-    redis.on('ready', () => { this.epoch += 1; });
+  constructor(
+    private readonly redis: Redis,
+    private readonly nodeId: string,
+  ) {
+    redis.on('ready', () => {
+      this.epoch += 1;
+    });
   }
 
   async stamps(keys: readonly string[]): Promise<string[]> {
@@ -109,6 +114,7 @@ export class RedisReadVersions implements ReadVersions {
   }
 
   private requireReady(): void {
-    if (this.redis.status !== 'ready') throw new Error(`Redis link ${this.redis.status}: read-model stamps unavailable`);
+    if (this.redis.status !== 'ready')
+      throw new Error(`Redis link ${this.redis.status}: read-model stamps unavailable`);
   }
 }

@@ -33,7 +33,9 @@ export async function pingRedis(redis: Redis, timeoutMs = 1000): Promise<'ok' | 
   try {
     const answer = await Promise.race([
       redis.ping(),
-      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), timeoutMs); }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+      }),
     ]);
     return answer === 'PONG' ? 'ok' : 'down';
   } catch {

@@ -5,13 +5,20 @@
  * won the insert. Whoever can read the database could forge tokens, but could already read every session.
  */
 import { randomBytes } from 'node:crypto';
-import { eq, schema, type Database } from '@jala/db';
+
+import { type Database, eq, schema } from '@jala/db';
 
 const ROW = 'token_secret';
 
 export async function loadSharedTokenSecret(db: Database): Promise<string> {
-  await db.insert(schema.clusterState).values({ name: ROW, value: randomBytes(48).toString('base64url') }).onConflictDoNothing();
-  const [row] = await db.select({ value: schema.clusterState.value }).from(schema.clusterState).where(eq(schema.clusterState.name, ROW));
+  await db
+    .insert(schema.clusterState)
+    .values({ name: ROW, value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ value: schema.clusterState.value })
+    .from(schema.clusterState)
+    .where(eq(schema.clusterState.name, ROW));
   if (!row) throw new Error('token secret row missing right after insert-if-absent');
   return row.value;
 }

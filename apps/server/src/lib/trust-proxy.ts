@@ -19,7 +19,9 @@ export function parseTrustProxy(raw: string | undefined): { value: TrustProxy } 
   const entries = text.split(',').map((entry) => entry.trim());
   const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
   if (wrong.length > 0) {
-    return { error: `must be false, a hop count, or a comma list of IP addresses/CIDR ranges (not valid: ${wrong.join(', ')})` };
+    return {
+      error: `must be false, a hop count, or a comma list of IP addresses/CIDR ranges (not valid: ${wrong.join(', ')})`,
+    };
   }
   return { value: entries };
 }

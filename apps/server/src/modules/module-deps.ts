@@ -1,6 +1,8 @@
 import type { Database, DatabaseHandle } from '@jala/db';
 import type { FastifyBaseLogger } from 'fastify';
+
 import type { AppConfig } from '../config';
+import type { GeoProvider } from '../geo';
 import type { AttemptCounters } from '../lib/attempt-counters';
 import type { ClusterLock } from '../lib/cluster-lock';
 import type { DocumentStorage } from '../lib/document-storage';
@@ -9,11 +11,11 @@ import type { ReadVersions } from '../lib/read-versions';
 import type { RealtimeBroker } from '../realtime/broker';
 import type { AccountChanges, RealtimeDisconnects } from '../realtime/cluster-bus';
 import type { TopicAcl } from '../realtime/topic-acl';
-import type { GeoProvider } from '../geo';
-import type { Push } from './notifications';
 import type { AuthService } from './auth/auth.service';
 import type { UsersRepository } from './auth/users.repository';
-import type { TripsRepository } from './trips/trips.repository';
+import type { Mail } from './mail';
+import type { Push } from './notifications/push';
+import type { TripsRepository } from './trips';
 
 /**
  * What app.ts hands every feature module (`<module>/index.ts`), the same object for all of them. Each
@@ -50,6 +52,8 @@ export interface ModuleDeps {
   documents: DocumentStorage;
   /** Web Push: the services call `push.notifications` after their writes (modules/notifications). */
   push: Push;
+  /** E-mail (SMTP or the outbox folder): modules queue mail jobs that run off their request path. */
+  mail: Mail;
   auth: AuthService;
 }
 

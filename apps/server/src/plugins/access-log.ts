@@ -5,7 +5,7 @@
  * stay at info: errors, refusals (4xx) and answers slower than SLOW_ANSWER_MS; the rest, and the arrival
  * line, go to debug (`LOG_LEVEL=debug` shows every request again). Fastify's other lines are unchanged.
  */
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 export const SLOW_ANSWER_MS = 1000;
 

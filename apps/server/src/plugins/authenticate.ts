@@ -3,6 +3,7 @@
  * `request.user`. A missing, forged, expired or revoked token is a 401, which the web client treats as logout.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { AppError } from '../lib/app-error';
 import type { AuthenticatedUser, TokenAuthenticator } from '../lib/session-user';
 

@@ -10,7 +10,9 @@
  * changes, so an unchanged read is a lookup and a buffer write, not a serialisation and a hash.
  */
 import { hash } from 'node:crypto';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { ok } from '../lib/envelope';
 import { currentUser } from './authenticate';
 
@@ -32,7 +34,12 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
-interface Answer { userId: number; message: string; body: string; etag: string }
+interface Answer {
+  userId: number;
+  message: string;
+  body: string;
+  etag: string;
+}
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

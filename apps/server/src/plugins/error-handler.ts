@@ -5,10 +5,11 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ERRORS, type ErrorCode } from '../lib/app-error';
+
+import { GeoError } from '../geo';
+import { AppError, type ErrorCode, ERRORS } from '../lib/app-error';
 import { discardRequestBody } from '../lib/discard-body';
 import { RateLimitedError } from '../lib/rate-limited-error';
-import { GeoError } from '../geo';
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>) {
   return { success: false as const, data: null, message, code, ...(fields ? { fields } : {}) };
@@ -40,13 +41,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 413) {
       // Read the rest of the body first (bounded): closing while it still arrives would reset the
       // connection and the sender would never see the envelope (discard-body.ts).
-      return discardRequestBody(request.raw).then(() => reply.status(413).send(body('PAYLOAD_TOO_LARGE', ERRORS.PAYLOAD_TOO_LARGE.message)));
+      return discardRequestBody(request.raw).then(() =>
+        reply.status(413).send(body('PAYLOAD_TOO_LARGE', ERRORS.PAYLOAD_TOO_LARGE.message)),
+      );
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and similar client mistakes.
-      const message = error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError
-        ? 'El cuerpo de la solicitud no es JSON válido.'
-        : ERRORS.VALIDATION.message;
+      const message =
+        error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError
+          ? 'El cuerpo de la solicitud no es JSON válido.'
+          : ERRORS.VALIDATION.message;
       return reply.status(400).send(body('VALIDATION', message));
     }
     request.log.error({ err: error }, 'unhandled error');

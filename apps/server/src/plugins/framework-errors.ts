@@ -5,8 +5,10 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ERRORS, type ErrorCode } from '../lib/app-error';
+
+import { type ErrorCode, ERRORS } from '../lib/app-error';
 
 const envelope = (code: ErrorCode, message: string = ERRORS[code].message) =>
   JSON.stringify({ success: false, data: null, message, code });
@@ -14,9 +16,12 @@ const envelope = (code: ErrorCode, message: string = ERRORS[code].message) =>
 /** Fastify's `frameworkErrors` option. */
 export function frameworkErrorHandler(headers: Record<string, string>) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const code: ErrorCode = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG'
-      : error.code === 'FST_ERR_BAD_URL' ? 'BAD_URL'
-        : 'INTERNAL';
+    const code: ErrorCode =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? 'URI_TOO_LONG'
+        : error.code === 'FST_ERR_BAD_URL'
+          ? 'BAD_URL'
+          : 'INTERNAL';
     if (code === 'INTERNAL') request.log.error({ err: error }, 'framework error');
     return reply
       .headers(headers)
@@ -34,7 +39,10 @@ export function clientErrorHandler(headers: Record<string, string>) {
       return;
     }
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const body = envelope('VALIDATION', status === 431 ? 'Las cabeceras de la solicitud son demasiado grandes.' : 'La solicitud no es válida.');
+    const body = envelope(
+      'VALIDATION',
+      status === 431 ? 'Las cabeceras de la solicitud son demasiado grandes.' : 'La solicitud no es válida.',
+    );
     const lines = [
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
       'Connection: close',

@@ -11,6 +11,7 @@
  * same JSON, which catches a contract the JSON Schema conversion would serialise differently.
  */
 import { isDeepStrictEqual } from 'node:util';
+
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
@@ -19,7 +20,17 @@ import { z } from 'zod';
 type JsonSchemaNode = Record<string, unknown>;
 
 /** Keywords that only validate; fast-json-stringify does not validate, and its ajv reads some differently (draft-07). */
-const VALIDATION_ONLY = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems'];
+const VALIDATION_ONLY = [
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+];
 
 /** Removes VALIDATION_ONLY keywords from every schema in the tree (never from a `properties` map's keys). */
 function withoutValidationKeywords(node: unknown): unknown {
@@ -28,9 +39,12 @@ function withoutValidationKeywords(node: unknown): unknown {
   const out: JsonSchemaNode = {};
   for (const [key, value] of Object.entries(node as JsonSchemaNode)) {
     if (VALIDATION_ONLY.includes(key)) continue;
-    const isSchemaMap = (key === 'properties' || key === '$defs' || key === 'definitions') && value && typeof value === 'object';
+    const isSchemaMap =
+      (key === 'properties' || key === '$defs' || key === 'definitions') && value && typeof value === 'object';
     out[key] = isSchemaMap
-      ? Object.fromEntries(Object.entries(value as JsonSchemaNode).map(([name, sub]) => [name, withoutValidationKeywords(sub)]))
+      ? Object.fromEntries(
+          Object.entries(value as JsonSchemaNode).map(([name, sub]) => [name, withoutValidationKeywords(sub)]),
+        )
       : withoutValidationKeywords(value);
   }
   return out;
@@ -44,7 +58,9 @@ function contractOf(schema: unknown, route: string): z.ZodType {
 export function responseSerializerCompiler(options: { checkAnswers: boolean }): FastifySerializerCompiler<unknown> {
   return ({ schema, method, url }) => {
     const contract = contractOf(schema, `${method} ${url}`);
-    const jsonSchema = withoutValidationKeywords(z.toJSONSchema(contract, { io: 'output', target: 'openapi-3.0', unrepresentable: 'any' }));
+    const jsonSchema = withoutValidationKeywords(
+      z.toJSONSchema(contract, { io: 'output', target: 'openapi-3.0', unrepresentable: 'any' }),
+    );
     const stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
     if (!options.checkAnswers) return (data) => stringify(data);
     return (data) => {
@@ -53,7 +69,9 @@ export function responseSerializerCompiler(options: { checkAnswers: boolean }): 
       const written = stringify(data);
       if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(JSON.stringify(checked.data)))) {
         const message = `fast-json-stringify wrote ${written}, the contract ${JSON.stringify(checked.data)}`;
-        throw new ResponseSerializationError(method, url, { cause: new z.ZodError([{ code: 'custom', message, path: [], input: data }]) });
+        throw new ResponseSerializationError(method, url, {
+          cause: new z.ZodError([{ code: 'custom', message, path: [], input: data }]),
+        });
       }
       return written;
     };

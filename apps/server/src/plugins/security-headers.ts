@@ -6,6 +6,7 @@
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import helmet from 'helmet';
 
@@ -61,8 +62,12 @@ export function apiSecurityHeaders(full: Record<string, string>): Record<string,
   return api;
 }
 
-/** Whether a request URL is a JSON answer of the API (not the OpenAPI docs page and its assets). */
+/**
+ * Whether a request URL is a machine answer: the API's JSON (not the OpenAPI docs page and its assets), or
+ * Prometheus's /metrics. Those get the strict headers and never the web app's.
+ */
 export function isApiAnswer(url: string): boolean {
+  if (url === '/metrics' || url.startsWith('/metrics?')) return true;
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 

@@ -5,14 +5,17 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { z } from 'zod';
-import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
+import { createWebSocketStream, WebSocketServer } from 'ws';
+import { z } from 'zod';
+
 import type { AuthenticatedUser } from '../lib/session-user';
-import type { TopicAcl } from './topic-acl';
+import { clientIdBelongsTo, IDENTIFIER_REJECTED, SubscriptionGrants } from './client-identity';
+import { MessageCounts } from './message-counts';
 import type { BrokerStorage } from './persistence';
-import { IDENTIFIER_REJECTED, SubscriptionGrants, clientIdBelongsTo } from './client-identity';
+import type { TopicAcl } from './topic-acl';
 
 export const MQTT_PATH = '/mqtt';
 const BAD_USERNAME_OR_PASSWORD = 4;
@@ -30,7 +33,10 @@ const REVOCATIONS_TOPIC = '$jala/revocations';
  * (a QoS 1 sender does not resend it). Aedes has no other way to drop a publish without closing the connection.
  */
 const DROPPED_TOPIC = '$jala/over-budget';
-const zRevocation = z.object({ userIds: z.array(z.number().int().positive()), topics: z.array(z.string().min(1)).min(1) });
+const zRevocation = z.object({
+  userIds: z.array(z.number().int().positive()),
+  topics: z.array(z.string().min(1)).min(1),
+});
 
 export interface RealtimeBrokerOptions {
   authenticate: (token: string) => Promise<AuthenticatedUser | null>;
@@ -53,30 +59,47 @@ export class RealtimeBroker {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly published: ((topic: string, payload: Buffer, user: AuthenticatedUser) => void)[] = [];
   private draining = false;
+  /** Messages moved by this node, for /metrics (message-counts.ts). */
+  readonly messages: MessageCounts;
 
-  private constructor(private readonly aedes: Aedes, private readonly grants: SubscriptionGrants, private readonly log: FastifyBaseLogger) {}
+  private constructor(
+    private readonly aedes: Aedes,
+    private readonly grants: SubscriptionGrants,
+    private readonly log: FastifyBaseLogger,
+    messages: MessageCounts,
+  ) {
+    this.messages = messages;
+  }
 
   static async create(options: RealtimeBrokerOptions): Promise<RealtimeBroker> {
     // Aedes needs its hooks before the broker object exists; they reach it through this holder.
     const holder: { broker?: RealtimeBroker } = {};
     const grants = new SubscriptionGrants();
+    const messages = new MessageCounts();
     const aedes = await Aedes.createBroker({
       ...options.storage,
       authenticate: (client, _username, password, done) => {
         const token = password?.toString('utf8') ?? '';
-        options.authenticate(token).then((user) => {
-          if (!user) {
-            const error = Object.assign(new Error('Token inválido'), { returnCode: BAD_USERNAME_OR_PASSWORD }) as AuthenticateError;
-            return done(error, false);
-          }
-          if (!clientIdBelongsTo(client.id, user.id)) {
-            options.log.warn({ userId: user.id, clientId: client.id }, 'mqtt client id of another user refused');
-            const error = Object.assign(new Error('Identificador de cliente no válido'), { returnCode: IDENTIFIER_REJECTED }) as AuthenticateError;
-            return done(error, false);
-          }
-          holder.broker?.track(client, user);
-          done(null, true);
-        }, (error: unknown) => done(Object.assign(error as Error, { returnCode: 3 }) as AuthenticateError, false));
+        options.authenticate(token).then(
+          (user) => {
+            if (!user) {
+              const error = Object.assign(new Error('Token inválido'), {
+                returnCode: BAD_USERNAME_OR_PASSWORD,
+              }) as AuthenticateError;
+              return done(error, false);
+            }
+            if (!clientIdBelongsTo(client.id, user.id)) {
+              options.log.warn({ userId: user.id, clientId: client.id }, 'mqtt client id of another user refused');
+              const error = Object.assign(new Error('Identificador de cliente no válido'), {
+                returnCode: IDENTIFIER_REJECTED,
+              }) as AuthenticateError;
+              return done(error, false);
+            }
+            holder.broker?.track(client, user);
+            done(null, true);
+          },
+          (error: unknown) => done(Object.assign(error as Error, { returnCode: 3 }) as AuthenticateError, false),
+        );
       },
       authorizeSubscribe: (client, subscription, done) => {
         const user = holder.broker?.users.get(client);
@@ -100,8 +123,14 @@ export class RealtimeBroker {
       },
       // Each delivery to a subscriber: only topics the ACL granted to this connection (client-identity.ts).
       authorizeForward: (client, packet) => {
-        if (grants.allows(client, packet.topic)) return packet;
-        options.log.warn({ clientId: client.id, topic: packet.topic }, 'mqtt delivery to an ungranted subscriber dropped');
+        if (grants.allows(client, packet.topic)) {
+          messages.add('out', packet.topic);
+          return packet;
+        }
+        options.log.warn(
+          { clientId: client.id, topic: packet.topic },
+          'mqtt delivery to an ungranted subscriber dropped',
+        );
         return null;
       },
       authorizePublish: (client, packet, done) => {
@@ -112,31 +141,45 @@ export class RealtimeBroker {
           // The budget first: a flood is cut before it costs the ACL's database reads.
           const verdict = (await options.publishBudget?.(user, packet.topic)) ?? 'allow';
           if (verdict === 'disconnect') {
-            options.log.warn({ userId: user.id, topic: packet.topic }, 'mqtt publisher far over its budget disconnected');
+            messages.add('refused', packet.topic);
+            options.log.warn(
+              { userId: user.id, topic: packet.topic },
+              'mqtt publisher far over its budget disconnected',
+            );
             return new Error('publish budget exceeded');
           }
           if (verdict === 'drop') {
+            messages.add('refused', packet.topic);
             Object.assign(packet, { topic: DROPPED_TOPIC, payload: Buffer.alloc(0), retain: false });
             return null;
           }
           if (!(await options.acl.canPublish(user, packet.topic, packet.payload as Buffer))) {
+            messages.add('refused', packet.topic);
             options.log.warn({ userId: user.id, topic: packet.topic }, 'mqtt publish denied');
             return new Error('publish denied');
           }
+          messages.add('in', packet.topic);
           for (const listener of holder.broker?.published ?? []) listener(packet.topic, packet.payload as Buffer, user);
           return null;
         };
-        authorize().then((error) => done(error), (error: unknown) => done(error as Error));
+        authorize().then(
+          (error) => done(error),
+          (error: unknown) => done(error as Error),
+        );
       },
     });
     aedes.on('unsubscribe', (topics, client) => grants.revoke(client, topics));
-    const broker = new RealtimeBroker(aedes, grants, options.log);
+    const broker = new RealtimeBroker(aedes, grants, options.log, messages);
     holder.broker = broker;
     await new Promise<void>((resolve) => {
-      aedes.subscribe(REVOCATIONS_TOPIC, (packet, done) => {
-        broker.applyRevocation(packet.payload);
-        done();
-      }, () => resolve());
+      aedes.subscribe(
+        REVOCATIONS_TOPIC,
+        (packet, done) => {
+          broker.applyRevocation(packet.payload);
+          done();
+        },
+        () => resolve(),
+      );
     });
     aedes.on('clientDisconnect', (client) => broker.untrack(client));
     if (options.nodeId) {
@@ -185,14 +228,18 @@ export class RealtimeBroker {
    */
   onMessage(pattern: string, listener: (topic: string, payload: Buffer) => void): Promise<void> {
     return new Promise((resolve) => {
-      this.aedes.subscribe(pattern, (packet, done) => {
-        try {
-          listener(packet.topic, packet.payload as Buffer);
-        } catch (error) {
-          this.log.warn({ err: error, topic: packet.topic }, 'internal mqtt listener failed');
-        }
-        done();
-      }, () => resolve());
+      this.aedes.subscribe(
+        pattern,
+        (packet, done) => {
+          try {
+            listener(packet.topic, packet.payload as Buffer);
+          } catch (error) {
+            this.log.warn({ err: error, topic: packet.topic }, 'internal mqtt listener failed');
+          }
+          done();
+        },
+        () => resolve(),
+      );
     });
   }
 
@@ -258,6 +305,7 @@ export class RealtimeBroker {
   }
 
   private publishOn(topic: string, message: unknown, retain: boolean): Promise<void> {
+    this.messages.add('server', topic);
     return new Promise((resolve, reject) => {
       this.aedes.publish(
         { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(message)), qos: 0, retain, dup: false },
@@ -276,7 +324,9 @@ export class RealtimeBroker {
       return;
     }
     const userIds = new Set(revocation.userIds);
-    const clients = [...this.clientsBySession.values()].flatMap((set) => [...set]).filter((client) => userIds.has(this.users.get(client)?.id ?? 0));
+    const clients = [...this.clientsBySession.values()]
+      .flatMap((set) => [...set])
+      .filter((client) => userIds.has(this.users.get(client)?.id ?? 0));
     this.grants.revokeLost(clients, revocation.topics);
   }
 

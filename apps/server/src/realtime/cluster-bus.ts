@@ -12,11 +12,12 @@
  * A node whose subscriber is not connected cannot hear the others: `listeningEpoch` is then null, and the
  * session cache is bypassed until the subscription is back (a new epoch, on which the cache starts empty).
  */
-import { z } from 'zod';
-import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+
+import { MemoryReadVersions, type ReadVersions, RedisReadVersions } from '../lib/read-versions';
 import { channelName, createRedis, type RedisTarget } from '../lib/redis';
-import { MemoryReadVersions, RedisReadVersions, type ReadVersions } from '../lib/read-versions';
 import type { RealtimeBroker } from './broker';
 
 const CHANNEL = 'cluster-bus';
@@ -58,7 +59,11 @@ export class ClusterBus {
     this.accountVersions = links ? new RedisReadVersions(links.publisher, nodeId) : new MemoryReadVersions();
   }
 
-  static async create(options: { redis: RedisTarget | undefined; nodeId: string; log: FastifyBaseLogger }): Promise<ClusterBus> {
+  static async create(options: {
+    redis: RedisTarget | undefined;
+    nodeId: string;
+    log: FastifyBaseLogger;
+  }): Promise<ClusterBus> {
     if (!options.redis) return new ClusterBus(options.nodeId, options.log);
     const [publisher, subscriber] = await Promise.all([createRedis(options.redis), createRedis(options.redis)]);
     const channel = channelName(options.redis, CHANNEL);
@@ -76,15 +81,20 @@ export class ClusterBus {
    */
   private followSubscriber(subscriber: Redis, channel: string): void {
     let lastEpoch = 1;
-    subscriber.on('close', () => { this.epoch = null; });
+    subscriber.on('close', () => {
+      this.epoch = null;
+    });
     subscriber.on('ready', () => {
       if (this.epoch !== null) return;
-      subscriber.subscribe(channel).then(() => {
-        if (subscriber.status !== 'ready') return;
-        lastEpoch += 1;
-        this.epoch = lastEpoch;
-        this.log.info({ epoch: lastEpoch }, 'cluster bus listening again');
-      }, (error: unknown) => this.log.warn({ err: error }, 'cluster bus resubscribe failed'));
+      subscriber.subscribe(channel).then(
+        () => {
+          if (subscriber.status !== 'ready') return;
+          lastEpoch += 1;
+          this.epoch = lastEpoch;
+          this.log.info({ epoch: lastEpoch }, 'cluster bus listening again');
+        },
+        (error: unknown) => this.log.warn({ err: error }, 'cluster bus resubscribe failed'),
+      );
     });
   }
 

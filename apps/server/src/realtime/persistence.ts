@@ -11,8 +11,10 @@
  */
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import type { Redis } from 'ioredis';
+
 import type { AedesOptions } from 'aedes';
+import type { Redis } from 'ioredis';
+
 import { createRedis, type RedisTarget } from '../lib/redis';
 
 /** Messages queued for an offline persistent session expire after this long (bounded Redis growth). */
@@ -21,19 +23,29 @@ const OFFLINE_PACKET_TTL_SECONDS = 3600;
 export type BrokerStorage = Pick<AedesOptions, 'mq' | 'persistence'>;
 
 /** mqemitter-redis' prefixed emitter (exported by the package, absent from its type declarations). */
-type MQEmitterRedisPrefixClass = new (prefix: string, options: { subConn: Redis; pubConn: Redis }) => NonNullable<AedesOptions['mq']>;
+type MQEmitterRedisPrefixClass = new (
+  prefix: string,
+  options: { subConn: Redis; pubConn: Redis },
+) => NonNullable<AedesOptions['mq']>;
 
 /** The part of aedes-persistence-redis' class used here (the package ships no types). */
 type RedisPersistenceClass = new (options: { conn: Redis; packetTTL?: (packet: unknown) => number }) => {
   createRetainedStreamCombi(patterns: string[]): AsyncIterable<unknown>;
 };
 
-export async function createBrokerStorage(redis: RedisTarget | undefined, log?: { warn(obj: unknown, msg: string): void }): Promise<BrokerStorage> {
+export async function createBrokerStorage(
+  redis: RedisTarget | undefined,
+  log?: { warn(obj: unknown, msg: string): void },
+): Promise<BrokerStorage> {
   if (!redis) return {};
-  const { MQEmitterRedisPrefix } = createRequire(import.meta.url)('mqemitter-redis') as { MQEmitterRedisPrefix: MQEmitterRedisPrefixClass };
+  const { MQEmitterRedisPrefix } = createRequire(import.meta.url)('mqemitter-redis') as {
+    MQEmitterRedisPrefix: MQEmitterRedisPrefixClass;
+  };
   // aedes 1.x drives persistences through their async API; the package's main export wraps that class in
   // the old callback API, so the class itself is loaded (a CommonJS file without types).
-  const RedisPersistence = createRequire(import.meta.url)('aedes-persistence-redis/asyncPersistence.js') as RedisPersistenceClass;
+  const RedisPersistence = createRequire(import.meta.url)(
+    'aedes-persistence-redis/asyncPersistence.js',
+  ) as RedisPersistenceClass;
   /**
    * aedes-persistence-redis 12 implements aedes-persistence 11 (aedes 1.2's), but hands retained messages
    * back as an async iterable, while aedes 1.2's SUBSCRIBE handler calls `.pipe()` on them: wrap them in a
@@ -53,7 +65,9 @@ export async function createBrokerStorage(redis: RedisTarget | undefined, log?: 
   // mqemitter-redis re-emits its connections' errors on `state`, an EventEmitter that throws them (an
   // uncaught exception: the node dies) unless someone listens. A Redis outage must not kill the node:
   // ioredis reconnects by itself and /api/health says 'degraded' meanwhile.
-  (mq as unknown as { state: NodeJS.EventEmitter }).state.on('error', (error: unknown) => log?.warn({ err: error }, 'broker Redis link failed; reconnecting'));
+  (mq as unknown as { state: NodeJS.EventEmitter }).state.on('error', (error: unknown) =>
+    log?.warn({ err: error }, 'broker Redis link failed; reconnecting'),
+  );
   return {
     mq,
     persistence: new AedesRedisPersistence({ conn, packetTTL: () => OFFLINE_PACKET_TTL_SECONDS }),

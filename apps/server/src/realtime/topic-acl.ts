@@ -4,6 +4,7 @@
  * Messages the server itself publishes do not pass through here.
  */
 import { parseTopic } from '@jala/contracts';
+
 import type { AuthenticatedUser } from '../lib/session-user';
 
 type ParsedTopic = NonNullable<ReturnType<typeof parseTopic>>;
@@ -47,8 +48,10 @@ export class TopicAcl {
 
 /** Rules that need no data lookups: personal notification feeds, and the operators' live map. */
 export function defineBaseRules(acl: TopicAcl): TopicAcl {
-  return acl
-    .define('notifications', { canSubscribe: (user, topic) => topic.userId === user.id })
-    // Operators only (users.is_admin at connect time); nobody publishes but the server.
-    .define('operatorLive', { canSubscribe: (user) => user.isAdmin });
+  return (
+    acl
+      .define('notifications', { canSubscribe: (user, topic) => topic.userId === user.id })
+      // Operators only (users.is_admin at connect time); nobody publishes but the server.
+      .define('operatorLive', { canSubscribe: (user) => user.isAdmin })
+  );
 }

@@ -5,12 +5,14 @@
  * embedded database while the server runs (the command hands it to the server through DATA_DIR) — shows
  * 'Consola de operadores' without a reload.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { topics, zAccountNotification, type User } from '@jala/contracts';
+
+import { topics, type User, zAccountNotification } from '@jala/contracts';
 import { openDatabase } from '@jala/db';
 import { createUser } from '@jala/test-factories/database';
+import { describe, expect, it } from 'vitest';
+
 import { login } from '../support/actors';
 import { describeOnBackends } from '../support/backends';
 import { api } from '../support/http';
@@ -33,14 +35,23 @@ describeOnBackends('account changes told to the open app on %s', ({ t, maybe, wh
     try {
       expect(await subscribeQos(client, topics.notifications(account.id))).toBe(0);
       const granted = nextMessageWhere(client, topics.notifications(account.id), isAccountNews);
-      expect((await api(t.baseUrl, 'POST', '/admin/operators', { token: operatorToken, body: { email: account.email } })).status).toBe(200);
+      expect(
+        (await api(t.baseUrl, 'POST', '/admin/operators', { token: operatorToken, body: { email: account.email } }))
+          .status,
+      ).toBe(200);
       expect(await granted).toEqual({ type: 'account_changed' });
-      expect((await api<User>(t.baseUrl, 'GET', '/auth/profile', { token: session.token })).body.data.roles).toContain('admin');
+      expect((await api<User>(t.baseUrl, 'GET', '/auth/profile', { token: session.token })).body.data.roles).toContain(
+        'admin',
+      );
 
       const revoked = nextMessageWhere(client, topics.notifications(account.id), isAccountNews);
-      expect((await api(t.baseUrl, 'DELETE', `/admin/operators/${account.id}`, { token: operatorToken })).status).toBe(200);
+      expect((await api(t.baseUrl, 'DELETE', `/admin/operators/${account.id}`, { token: operatorToken })).status).toBe(
+        200,
+      );
       expect(await revoked).toEqual({ type: 'account_changed' });
-      expect((await api<User>(t.baseUrl, 'GET', '/auth/profile', { token: session.token })).body.data.roles).not.toContain('admin');
+      expect(
+        (await api<User>(t.baseUrl, 'GET', '/auth/profile', { token: session.token })).body.data.roles,
+      ).not.toContain('admin');
     } finally {
       client.end(true);
     }
@@ -53,7 +64,15 @@ const ROOT = new URL('../../../../', import.meta.url).pathname;
 
 /** The environment of a child: this machine's, with only the given Jala settings (no PORT unless given). */
 function jalaEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '', REDIS_URL: '', SEED_DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent-web-dist', ...settings };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...settings,
+  };
   if (!('PORT' in settings)) delete env.PORT;
   if (!('HOST' in settings)) delete env.HOST;
   return env;
@@ -62,7 +81,9 @@ function jalaEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
 /** The real server on `dataDir`, once it says it listens. */
 function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT, env: jalaEnv({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }), stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: ROOT,
+    env: jalaEnv({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }),
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     let stdout = '';
@@ -76,7 +97,9 @@ function startServer(dataDir: string, port: number): Promise<ChildProcess> {
 
 function runCommand(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string }> {
   return new Promise((resolve) => {
-    execFile('npm', args, { cwd: ROOT, env }, (error, stdout) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout }));
+    execFile('npm', args, { cwd: ROOT, env }, (error, stdout) =>
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout }),
+    );
   });
 }
 
@@ -100,11 +123,16 @@ describe('npm run create-operator while the embedded server runs', () => {
       try {
         expect(await subscribeQos(client, topics.notifications(account.id))).toBe(0);
         const told = nextMessageWhere(client, topics.notifications(account.id), isAccountNews);
-        const granted = await runCommand(['run', '--silent', 'create-operator', '--', account.email], jalaEnv({ DATA_DIR: dataDir }));
+        const granted = await runCommand(
+          ['run', '--silent', 'create-operator', '--', account.email],
+          jalaEnv({ DATA_DIR: dataDir }),
+        );
         expect(granted.code).toBe(0);
         expect(granted.stdout.trim().split('\n').at(-1)).toBe(`${account.email} ahora es operador de Jala.`);
         expect(await told).toEqual({ type: 'account_changed' });
-        expect((await api<User>(base, 'GET', '/auth/profile', { token: session.token })).body.data.roles).toContain('admin');
+        expect((await api<User>(base, 'GET', '/auth/profile', { token: session.token })).body.data.roles).toContain(
+          'admin',
+        );
       } finally {
         client.end(true);
       }

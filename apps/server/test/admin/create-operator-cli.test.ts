@@ -4,20 +4,23 @@
  * OPERATOR_EMAILS at boot does the same. Every grant is audited.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { eq, openDatabase, schema, sql, type Database } from '@jala/db';
+
+import { type Database, eq, openDatabase, schema, sql } from '@jala/db';
 import { createUser } from '@jala/test-factories/database';
+import { describe, expect, it } from 'vitest';
+
 import { buildApp } from '../../src/app';
 import { runCreateOperator, USAGE } from '../../src/cli/create-operator';
-import { testConfig } from '../support/test-app';
 import { scratchDir } from '../support/scratch-dir';
+import { testConfig } from '../support/test-app';
 
 function captured() {
   const lines: { info: string[]; error: string[] } = { info: [], error: [] };
   return { lines, out: { info: (l: string) => lines.info.push(l), error: (l: string) => lines.error.push(l) } };
 }
 const isAdmin = async (db: Database, email: string) =>
-  (await db.select({ isAdmin: schema.users.isAdmin }).from(schema.users).where(eq(schema.users.email, email)))[0]?.isAdmin;
+  (await db.select({ isAdmin: schema.users.isAdmin }).from(schema.users).where(eq(schema.users.email, email)))[0]
+    ?.isAdmin;
 
 describe('npm run create-operator', () => {
   const dataDir = scratchDir('jala-operator-');
@@ -45,7 +48,13 @@ describe('npm run create-operator', () => {
     try {
       expect(await isAdmin(db.db, email)).toBe(true);
       const audit = await db.db.select().from(schema.auditLog);
-      expect(audit).toEqual([expect.objectContaining({ action: 'operator.grant', actorId: null, actorLabel: 'línea de comandos (create-operator)' })]);
+      expect(audit).toEqual([
+        expect.objectContaining({
+          action: 'operator.grant',
+          actorId: null,
+          actorLabel: 'línea de comandos (create-operator)',
+        }),
+      ]);
     } finally {
       await db.close();
     }
@@ -54,10 +63,13 @@ describe('npm run create-operator', () => {
   it('makes OPERATOR_EMAILS operators at boot', async () => {
     const db = await openDatabase({ kind: 'pglite', dataDir: null });
     await createUser(db.db, { email: 'jefa@jala.pe' });
-    const app = await buildApp(testConfig({ operatorEmails: ['jefa@jala.pe', 'aun-no-existe@jala.pe'] }), { database: db });
+    const app = await buildApp(testConfig({ operatorEmails: ['jefa@jala.pe', 'aun-no-existe@jala.pe'] }), {
+      database: db,
+    });
     try {
       expect(await isAdmin(db.db, 'jefa@jala.pe')).toBe(true);
-      const [row] = (await db.db.execute(sql`select actor_label from audit_log where action = 'operator.grant'`)).rows as { actor_label: string }[];
+      const [row] = (await db.db.execute(sql`select actor_label from audit_log where action = 'operator.grant'`))
+        .rows as { actor_label: string }[];
       expect(row?.actor_label).toBe('OPERATOR_EMAILS al iniciar');
     } finally {
       await app.close();

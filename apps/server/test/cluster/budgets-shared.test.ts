@@ -2,14 +2,15 @@
  * Two nodes of the real app on one PostgreSQL database and one Redis: a write budget is one budget for the
  * whole cluster, over HTTP and over MQTT, so an abuser cannot multiply it by spreading requests over nodes.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
 import { topics } from '@jala/contracts';
-import { HTTP_BUDGETS, MQTT_BUDGETS } from '../../src/budgets/budget-table';
 import { eq, schema } from '@jala/db';
 import { createDriver, createTrip, createUser } from '@jala/test-factories/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { HTTP_BUDGETS, MQTT_BUDGETS } from '../../src/budgets/budget-table';
+import { login } from '../support/actors';
 import { api, registerUser } from '../support/http';
 import { connectMqtt } from '../support/mqtt';
-import { login } from '../support/actors';
 import { useTwoNodes } from '../support/two-nodes';
 
 describe('write budgets across two nodes', () => {
@@ -24,7 +25,8 @@ describe('write budgets across two nodes', () => {
     const abuser = await registerUser(api0);
     const limit = Number(HTTP_BUDGETS['POST /api/notifications/test']?.limit);
     const statuses: number[] = [];
-    for (let i = 0; i < limit + 1; i++) statuses.push((await api(i % 2 ? api1 : api0, 'POST', '/notifications/test', { token: abuser.token })).status);
+    for (let i = 0; i < limit + 1; i++)
+      statuses.push((await api(i % 2 ? api1 : api0, 'POST', '/notifications/test', { token: abuser.token })).status);
     expect(statuses.slice(0, limit).every((status) => status === 200)).toBe(true);
     expect(statuses[limit]).toBe(429);
     // Both nodes now refuse.
@@ -37,11 +39,17 @@ describe('write budgets across two nodes', () => {
     const driver = await createDriver(db);
     const rider = await createUser(db);
     const trip = await createTrip(db, {
-      passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'in_progress', acceptedAt: new Date(), startedAt: new Date(),
+      passengerId: rider.id,
+      driverId: driver.user.id,
+      vehicleId: driver.vehicle.id,
+      status: 'in_progress',
+      acceptedAt: new Date(),
+      startedAt: new Date(),
     });
     const { token } = await login(api0, rider.email);
     const topic = topics.chat(trip.id, driver.user.id);
-    const message = (text: string) => JSON.stringify({ sender: rider.id, role: 'passenger', message: text, timestamp: new Date().toISOString() });
+    const message = (text: string) =>
+      JSON.stringify({ sender: rider.id, role: 'passenger', message: text, timestamp: new Date().toISOString() });
     const [onA, onB] = await Promise.all(cluster.ws.map((url) => connectMqtt(url, { userId: rider.id, token })));
     cluster.clients.push(onA!, onB!);
     const budget = Number(MQTT_BUDGETS.chat.limit);
@@ -52,17 +60,26 @@ describe('write budgets across two nodes', () => {
     for (let i = 0; i < budget; i++) await onA!.publishAsync(topic, message(`por A ${i}`), { qos: 1 });
     let sentOnB = 0;
     let closed = false;
-    void closedB.then(() => { closed = true; });
+    void closedB.then(() => {
+      closed = true;
+    });
     while (!closed && sentOnB < budget * 3) {
       sentOnB += 1;
       // A QoS 1 publish cut by the close would wait for its PUBACK across reconnects: the close ends the wait.
-      await Promise.race([onB!.publishAsync(topic, message(`por B ${sentOnB}`), { qos: 1 }).catch(() => undefined), closedB]);
+      await Promise.race([
+        onB!.publishAsync(topic, message(`por B ${sentOnB}`), { qos: 1 }).catch(() => undefined),
+        closedB,
+      ]);
     }
     expect(closed).toBe(true);
     onB!.end(true);
     expect(sentOnB).toBeLessThanOrEqual(budget + 1);
     const stored = await db.select().from(schema.chatMessages).where(eq(schema.chatMessages.tripId, trip.id));
     expect(stored.filter((row) => row.message.startsWith('por B'))).toHaveLength(0);
-    await expect.poll(async () => (await db.select().from(schema.chatMessages).where(eq(schema.chatMessages.tripId, trip.id))).length).toBe(budget);
+    await expect
+      .poll(
+        async () => (await db.select().from(schema.chatMessages).where(eq(schema.chatMessages.tripId, trip.id))).length,
+      )
+      .toBe(budget);
   });
 });

@@ -3,29 +3,40 @@
  * each event is pushed once, by the node that wrote it, whichever node the recipient subscribed or is
  * connected to; "on screen" reported to one node keeps the other from pushing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema, eq } from '@jala/db';
+import { eq, schema } from '@jala/db';
 import { createDriver } from '@jala/test-factories/database';
-import { api, registerUser } from '../support/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { login, requestTrip } from '../support/actors';
-import { startPushService, type TestPushService } from '../support/push-service';
+import { api, registerUser } from '../support/http';
 import { pushesSettled, subscribeDevice, titles } from '../support/push-actors';
+import { startPushService, type TestPushService } from '../support/push-service';
 import { useTwoNodes } from '../support/two-nodes';
 
 describe('push notifications on two nodes', () => {
   const cluster = useTwoNodes();
   const { nodes, api: bases } = cluster;
   let service: TestPushService;
-  beforeAll(async () => { service = await startPushService(); });
+  beforeAll(async () => {
+    service = await startPushService();
+  });
   afterAll(async () => service.close());
   const settled = () => pushesSettled(...nodes);
 
   it('both nodes hand out the one key pair stored in the database, and sign with it', async () => {
     const { token } = await registerUser(bases[0]!);
-    const keys = await Promise.all(bases.map(async (base) => (await api<{ public_key: string }>(base, 'GET', '/notifications/config', { token })).body.data.public_key));
+    const keys = await Promise.all(
+      bases.map(
+        async (base) =>
+          (await api<{ public_key: string }>(base, 'GET', '/notifications/config', { token })).body.data.public_key,
+      ),
+    );
     expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{87}$/);
     expect(keys[1]).toBe(keys[0]);
-    const [row] = await nodes[0]!.database.db.select().from(schema.clusterState).where(eq(schema.clusterState.name, 'vapid_keys'));
+    const [row] = await nodes[0]!.database.db
+      .select()
+      .from(schema.clusterState)
+      .where(eq(schema.clusterState.name, 'vapid_keys'));
     expect(JSON.parse(row!.value)).toMatchObject({ publicKey: keys[0] });
 
     const device = await subscribeDevice(bases[0]!, token, service);
@@ -49,14 +60,31 @@ describe('push notifications on two nodes', () => {
 
     // The passenger's app is on screen (told to node A): the offer made on node B is not pushed.
     await api(bases[0]!, 'PUT', '/notifications/presence', { token: p.token, body: { visible: true } });
-    expect((await api(bases[1]!, 'POST', '/driver/trips/accept', { token: driverToken, body: { trip_request_id: trip.id } })).status).toBe(201);
+    expect(
+      (await api(bases[1]!, 'POST', '/driver/trips/accept', { token: driverToken, body: { trip_request_id: trip.id } }))
+        .status,
+    ).toBe(201);
     await settled();
     expect(passengerDevice.received).toEqual([]);
 
     // Off screen again (told to node B): the accept on node A reaches the driver once, the passenger nothing.
     await api(bases[1]!, 'PUT', '/notifications/presence', { token: p.token, body: { visible: false } });
-    expect((await api(bases[0]!, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: trip.id, driver_id: user.id } })).status).toBe(200);
-    expect((await api(bases[1]!, 'PUT', `/driver/trips/${trip.id}/status`, { token: driverToken, body: { status: 'en_route' } })).status).toBe(200);
+    expect(
+      (
+        await api(bases[0]!, 'POST', '/drivers/trips/accept', {
+          token: p.token,
+          body: { trip_id: trip.id, driver_id: user.id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api(bases[1]!, 'PUT', `/driver/trips/${trip.id}/status`, {
+          token: driverToken,
+          body: { status: 'en_route' },
+        })
+      ).status,
+    ).toBe(200);
     await settled();
     expect(titles(driverDevice)).toEqual(['Nueva solicitud en Miraflores', '¡El pasajero te eligió!']);
     expect(titles(passengerDevice)).toEqual(['Tu conductor está en camino']);

@@ -4,9 +4,11 @@
  * A private redis-server on a free port is started, stopped and started again by the test (never the
  * machine's shared one).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { api, registerUser } from '../support/http';
 import { freePort } from '../support/processes';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -16,7 +18,11 @@ const AUTH_LIMIT_PER_MINUTE = 5;
 
 /** A throwaway redis-server (no persistence), resolved once it accepts connections. */
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    REDIS_SERVER,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -62,7 +68,13 @@ describe.skipIf(!existsSync(REDIS_SERVER))('login and sign-up through a Redis ou
   beforeAll(async () => {
     port = await freePort();
     redis = await startRedis(port);
-    t = await startTestApp('pglite', { config: { redisUrl: `redis://127.0.0.1:${port}`, redisPrefix: prefix, authRateLimitPerMinute: AUTH_LIMIT_PER_MINUTE } });
+    t = await startTestApp('pglite', {
+      config: {
+        redisUrl: `redis://127.0.0.1:${port}`,
+        redisPrefix: prefix,
+        authRateLimitPerMinute: AUTH_LIMIT_PER_MINUTE,
+      },
+    });
   });
   afterAll(async () => {
     await t?.stop();
@@ -75,7 +87,8 @@ describe.skipIf(!existsSync(REDIS_SERVER))('login and sign-up through a Redis ou
     expect((await redisKeys(port, prefix)).some((key) => key.includes('/api/auth/register'))).toBe(true);
 
     await stopRedis(redis);
-    const login = (password: string) => api(t.baseUrl, 'POST', '/auth/login', { body: { email: account.user.email, password } });
+    const login = (password: string) =>
+      api(t.baseUrl, 'POST', '/auth/login', { body: { email: account.user.email, password } });
     expect((await login(account.password)).status).toBe(200);
     expect((await registerUser(t.baseUrl)).token).toEqual(expect.any(String));
     const degraded = await healthBecomes(t.baseUrl, 'degraded');
@@ -83,7 +96,8 @@ describe.skipIf(!existsSync(REDIS_SERVER))('login and sign-up through a Redis ou
     expect(degraded.body.data.redis).toBe('down');
 
     // The per-address limit still holds, counted in this node's memory: the budget's last attempts, then 429.
-    for (let attempt = 2; attempt <= AUTH_LIMIT_PER_MINUTE; attempt++) expect((await login('otra-clave-123')).status).toBe(401);
+    for (let attempt = 2; attempt <= AUTH_LIMIT_PER_MINUTE; attempt++)
+      expect((await login('otra-clave-123')).status).toBe(401);
     const limited = await login(account.password);
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 'RATE_LIMITED' });

@@ -4,11 +4,13 @@
  * cluster bus name their channels with the prefix. Nodes of the same deployment still hear each other.
  */
 import { randomUUID } from 'node:crypto';
+
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBrokerStorage } from '../../src/realtime/persistence';
+
 import { ClusterBus, type ClusterEvent } from '../../src/realtime/cluster-bus';
-import { REDIS_TEST_URL, clearRedisPrefix } from '../support/test-app';
+import { createBrokerStorage } from '../../src/realtime/persistence';
+import { clearRedisPrefix, REDIS_TEST_URL } from '../support/test-app';
 
 type Emitter = NonNullable<Awaited<ReturnType<typeof createBrokerStorage>>['mq']>;
 
@@ -29,15 +31,23 @@ async function emitterOf(prefix: string): Promise<Emitter> {
 /** Subscribes to `topic` and resolves once Redis confirmed the subscription; returns what arrives. */
 async function listen(mq: Emitter, topic: string): Promise<string[]> {
   const received: string[] = [];
-  await new Promise<void>((resolve) => mq.on(topic, (packet: { topic: string; payload?: unknown }, done: () => void) => {
-    received.push(`${packet.topic} ${String(packet.payload)}`);
-    done();
-  }, resolve));
+  await new Promise<void>((resolve) =>
+    mq.on(
+      topic,
+      (packet: { topic: string; payload?: unknown }, done: () => void) => {
+        received.push(`${packet.topic} ${String(packet.payload)}`);
+        done();
+      },
+      resolve,
+    ),
+  );
   return received;
 }
 
 const emit = (mq: Emitter, topic: string, payload: string) =>
-  new Promise<void>((resolve, reject) => mq.emit({ topic, payload }, (error?: Error) => (error ? reject(error) : resolve())));
+  new Promise<void>((resolve, reject) =>
+    mq.emit({ topic, payload }, (error?: Error) => (error ? reject(error) : resolve())),
+  );
 
 describe('deployments sharing one Redis', () => {
   it("deliver broker publishes to the same deployment's nodes only, wildcards included", async () => {
@@ -62,7 +72,12 @@ describe('deployments sharing one Redis', () => {
       closers.push(() => created.close());
       return created;
     };
-    const [a1, a2, b1, b2] = await Promise.all([bus(prefixes[0]!, 'a1'), bus(prefixes[0]!, 'a2'), bus(prefixes[1]!, 'b1'), bus(prefixes[1]!, 'b2')]);
+    const [a1, a2, b1, b2] = await Promise.all([
+      bus(prefixes[0]!, 'a1'),
+      bus(prefixes[0]!, 'a2'),
+      bus(prefixes[1]!, 'b1'),
+      bus(prefixes[1]!, 'b2'),
+    ]);
     const heard = { a2: [] as ClusterEvent[], b2: [] as ClusterEvent[] };
     a2.on((event) => heard.a2.push(event));
     b2.on((event) => heard.b2.push(event));

@@ -4,14 +4,15 @@
  * suspension cut-offs, a former counterpart's subscriptions cut, the once-per-cluster expiry sweep, health). The multi-process run behind nginx,
  * with a node killed mid-trip, is cluster/cluster.test.ts.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { WebSocket } from 'ws';
 import mqtt from 'mqtt';
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+
 import { ClusterLock } from '../../src/lib/cluster-lock';
+import { onlineDriver, passenger, requestTrip } from '../support/actors';
 import { api, registerUser } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
-import { onlineDriver, passenger, requestTrip } from '../support/actors';
 import { useTwoNodes } from '../support/two-nodes';
 
 describe('two nodes sharing PostgreSQL and Redis', () => {
@@ -52,7 +53,14 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
   it('keeps a persistent session in Redis: its subscriptions follow the client to the other node', async () => {
     const me = await registerUser(api0);
     const clientId = `jala_test_${me.user.id}_persistent`;
-    const options = { protocolVersion: 4 as const, clean: false, reconnectPeriod: 0, clientId, username: String(me.user.id), password: me.token };
+    const options = {
+      protocolVersion: 4 as const,
+      clean: false,
+      reconnectPeriod: 0,
+      clientId,
+      username: String(me.user.id),
+      password: me.token,
+    };
     const onA = await mqtt.connectAsync(`${api0.replace('http', 'ws').replace(/\/api$/, '')}/mqtt`, options);
     expect((await onA.subscribeAsync(`notifications/${me.user.id}`, { qos: 1 }))[0]?.qos).toBe(1);
     await onA.endAsync();
@@ -96,7 +104,10 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     const [chosen, notChosen] = [await onlineDriver(api0, db), await onlineDriver(api0, db)];
     const trip = await requestTrip(api0, rider.token);
     for (const driver of [chosen, notChosen]) {
-      expect((await api(api0, 'POST', '/driver/trips/accept', { token: driver.token, body: { trip_request_id: trip.id } })).status).toBe(201);
+      expect(
+        (await api(api0, 'POST', '/driver/trips/accept', { token: driver.token, body: { trip_request_id: trip.id } }))
+          .status,
+      ).toBe(201);
     }
     // Both the passenger and the driver not chosen follow the trip on node 'dos'; everything happens on 'uno'.
     const riderOnB = await connectMqtt(ws1, { userId: rider.id, token: rider.token });
@@ -104,14 +115,30 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     clients.push(riderOnB, driverOnB);
     const heard: string[] = [];
     driverOnB.on('message', (topic, payload) => heard.push(`${topic} ${payload.toString()}`));
-    for (const [client, topic] of [[riderOnB, `trip_status/${trip.id}`], [driverOnB, `trip_status/${trip.id}`], [driverOnB, `notifications/${notChosen.id}`]] as const) {
+    for (const [client, topic] of [
+      [riderOnB, `trip_status/${trip.id}`],
+      [driverOnB, `trip_status/${trip.id}`],
+      [driverOnB, `notifications/${notChosen.id}`],
+    ] as const) {
       expect(await subscribeQos(client, topic)).toBe(0);
     }
-    const enRoute = new Promise<void>((resolve) => riderOnB.on('message', (_topic, payload) => {
-      if ((JSON.parse(payload.toString()) as { status?: string }).status === 'en_route') resolve();
-    }));
-    expect((await api(api0, 'POST', '/drivers/trips/accept', { token: rider.token, body: { trip_id: trip.id, driver_id: chosen.id } })).status).toBe(200);
-    expect((await api(api0, 'PUT', `/driver/trips/${trip.id}/status`, { token: chosen.token, body: { status: 'en_route' } })).status).toBe(200);
+    const enRoute = new Promise<void>((resolve) =>
+      riderOnB.on('message', (_topic, payload) => {
+        if ((JSON.parse(payload.toString()) as { status?: string }).status === 'en_route') resolve();
+      }),
+    );
+    expect(
+      (
+        await api(api0, 'POST', '/drivers/trips/accept', {
+          token: rider.token,
+          body: { trip_id: trip.id, driver_id: chosen.id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await api(api0, 'PUT', `/driver/trips/${trip.id}/status`, { token: chosen.token, body: { status: 'en_route' } }))
+        .status,
+    ).toBe(200);
     await enRoute;
     // Published on 'uno' after the trip's events, so on 'dos' it arrives after them: once it is here, any
     // trip_status for the driver not chosen would have been too.
@@ -122,10 +149,17 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
   });
 
   it('runs a cluster job on one node at a time, once per period, and after a holder dies', async () => {
-    const job = { name: `test_job_${Date.now()}`, lockKey: 990_000 + Math.floor(Math.random() * 1000), minIntervalMs: 60_000 };
+    const job = {
+      name: `test_job_${Date.now()}`,
+      lockKey: 990_000 + Math.floor(Math.random() * 1000),
+      minIntervalMs: 60_000,
+    };
     const locks = nodes.map((n) => new ClusterLock(n.database.db, 'postgres', n.config.nodeId));
     let runs = 0;
-    const slowWork = async () => { runs += 1; await new Promise((r) => setTimeout(r, 300)); };
+    const slowWork = async () => {
+      runs += 1;
+      await new Promise((r) => setTimeout(r, 300));
+    };
     const ran = await Promise.all(locks.map((lock) => lock.runOnce(job, slowWork)));
     expect(ran.filter(Boolean)).toHaveLength(1);
     expect(runs).toBe(1);
@@ -151,7 +185,14 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
   it('reports database, Redis and broker in /api/health and answers 503 while draining', async () => {
     const health = await api<Record<string, unknown>>(api0, 'GET', '/health');
     expect(health.status).toBe(200);
-    expect(health.body.data).toMatchObject({ status: 'ok', node: 'uno', database: 'postgres', database_status: 'ok', redis: 'ok', broker: 'ok' });
+    expect(health.body.data).toMatchObject({
+      status: 'ok',
+      node: 'uno',
+      database: 'postgres',
+      database_status: 'ok',
+      redis: 'ok',
+      broker: 'ok',
+    });
     nodes[1]!.drain();
     const draining = await api<Record<string, unknown>>(api1, 'GET', '/health');
     expect(draining.status).toBe(503);
@@ -159,8 +200,14 @@ describe('two nodes sharing PostgreSQL and Redis', () => {
     // A draining node refuses new realtime clients (503 to the handshake), so the balancer retries another node.
     const handshake = await new Promise<number>((resolve, reject) => {
       const socket = new WebSocket(ws1, 'mqtt');
-      socket.once('unexpected-response', (_request, response) => { resolve(response.statusCode ?? 0); socket.terminate(); });
-      socket.once('open', () => { socket.terminate(); reject(new Error('a draining node accepted a realtime client')); });
+      socket.once('unexpected-response', (_request, response) => {
+        resolve(response.statusCode ?? 0);
+        socket.terminate();
+      });
+      socket.once('open', () => {
+        socket.terminate();
+        reject(new Error('a draining node accepted a realtime client'));
+      });
       socket.once('error', () => undefined);
     });
     expect(handshake).toBe(503);

@@ -4,9 +4,11 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+
 import { openDatabase, sql } from '@jala/db';
 import { createUser } from '@jala/test-factories/database';
+import { describe, expect, it } from 'vitest';
+
 import { scratchDir } from '../support/scratch-dir';
 
 describe('embedded PGlite', () => {
@@ -25,7 +27,9 @@ describe('embedded PGlite', () => {
     const again = await openDatabase({ kind: 'pglite', dataDir });
     try {
       expect((await again.db.execute(sql`show shared_buffers`)).rows[0]).toEqual({ shared_buffers: '16MB' });
-      expect((await again.db.execute(sql`select count(*)::int as n from users where email = 'persiste@prueba.pe'`)).rows[0]).toEqual({ n: 1 });
+      expect(
+        (await again.db.execute(sql`select count(*)::int as n from users where email = 'persiste@prueba.pe'`)).rows[0],
+      ).toEqual({ n: 1 });
     } finally {
       await again.close();
     }

@@ -24,7 +24,14 @@ export function uniqueLicense(): string {
 }
 
 export function vehicleBody(overrides: Record<string, unknown> = {}) {
-  return { vehicle_type: 'auto', brand: 'Toyota', model: 'Yaris', license_plate: uniquePlate(), color: 'Blanco', ...overrides };
+  return {
+    vehicle_type: 'auto',
+    brand: 'Toyota',
+    model: 'Yaris',
+    license_plate: uniquePlate(),
+    color: 'Blanco',
+    ...overrides,
+  };
 }
 
 /** A user signed up as 'driver' (no profile yet). */
@@ -36,7 +43,10 @@ export async function signUpDriver(baseUrl: string) {
 /** A 'driver' user with a profile (pending verification) created through POST /driver/profile/update. */
 export async function driverWithProfile(baseUrl: string) {
   const driver = await signUpDriver(baseUrl);
-  const res = await api(baseUrl, 'POST', '/driver/profile/update', { token: driver.token, body: { ...VALID_PROFILE, license_number: uniqueLicense() } });
+  const res = await api(baseUrl, 'POST', '/driver/profile/update', {
+    token: driver.token,
+    body: { ...VALID_PROFILE, license_number: uniqueLicense() },
+  });
   if (res.status !== 201) throw new Error(`profile creation failed: ${res.status} ${JSON.stringify(res.body)}`);
   return driver;
 }
@@ -44,7 +54,10 @@ export async function driverWithProfile(baseUrl: string) {
 /** A driver with a profile and one active vehicle (offline). */
 export async function driverWithVehicle(baseUrl: string, vehicle: Record<string, unknown> = {}) {
   const driver = await driverWithProfile(baseUrl);
-  const res = await api<{ id: number }>(baseUrl, 'POST', '/driver/vehicles/add', { token: driver.token, body: vehicleBody(vehicle) });
+  const res = await api<{ id: number }>(baseUrl, 'POST', '/driver/vehicles/add', {
+    token: driver.token,
+    body: vehicleBody(vehicle),
+  });
   if (res.status !== 201) throw new Error(`vehicle creation failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { ...driver, vehicleId: res.body.data.id };
 }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { millisToHours, onlineMillis, type StatusChange } from '../../src/modules/drivers/online-hours';
+
+import { millisToHours, onlineMillis, type StatusChange } from '../../src/modules/drivers/activity/online-hours';
 
 const H = 3_600_000;
 const from = new Date('2026-03-10T05:00:00Z');
 const to = new Date('2026-03-10T15:00:00Z');
-const change = (status: StatusChange['status'], hoursAfterFrom: number): StatusChange => ({ status, changedAt: new Date(from.getTime() + hoursAfterFrom * H) });
+const change = (status: StatusChange['status'], hoursAfterFrom: number): StatusChange => ({
+  status,
+  changedAt: new Date(from.getTime() + hoursAfterFrom * H),
+});
 
 describe('onlineMillis', () => {
   it('is 0 with no history, and counts an open interval up to the end', () => {
@@ -19,7 +23,13 @@ describe('onlineMillis', () => {
   });
 
   it('sums alternating intervals and tolerates repeated states', () => {
-    const changes = [change('online', 1), change('online', 2), change('offline', 3), change('offline', 4), change('online', 9.5)];
+    const changes = [
+      change('online', 1),
+      change('online', 2),
+      change('offline', 3),
+      change('offline', 4),
+      change('online', 9.5),
+    ];
     expect(onlineMillis(undefined, changes, from, to)).toBe(2.5 * H);
   });
 

@@ -1,18 +1,20 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type DatabaseHandle, eq, openDatabase, schema } from '@jala/db';
+import { createDriver, createUser } from '@jala/test-factories/database';
 import pg from 'pg';
-import { eq, openDatabase, schema, type DatabaseHandle } from '@jala/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { runVerifyDriver, USAGE } from '../../src/cli/verify-driver';
 import { acquireDataDirLock } from '../../src/lib/data-dir-lock';
-import { createDriver, createUser } from '@jala/test-factories/database';
 import { postgresUp } from '../support/backends';
-import { POSTGRES_ADMIN_URL } from '../support/test-app';
 import { scratchDir } from '../support/scratch-dir';
+import { POSTGRES_ADMIN_URL } from '../support/test-app';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../../../', import.meta.url).pathname;
@@ -23,9 +25,16 @@ function captured() {
 }
 
 /** Opens the database a CLI run will use, seeds it, closes it (PGlite folders take one process at a time). */
-async function withDatabase<T>(open: () => Promise<DatabaseHandle>, work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  open: () => Promise<DatabaseHandle>,
+  work: (handle: DatabaseHandle) => Promise<T>,
+): Promise<T> {
   const handle = await open();
-  try { return await work(handle); } finally { await handle.close(); }
+  try {
+    return await work(handle);
+  } finally {
+    await handle.close();
+  }
 }
 
 describe('npm run verify-driver against embedded PGlite (DATA_DIR)', () => {
@@ -39,7 +48,9 @@ describe('npm run verify-driver against embedded PGlite (DATA_DIR)', () => {
   beforeAll(async () => {
     env = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' };
     await withDatabase(openPglite, async ({ db }) => {
-      const { user } = await createDriver(db, { profile: { verificationStatus: 'pending_verification', driverStatus: 'offline' } });
+      const { user } = await createDriver(db, {
+        profile: { verificationStatus: 'pending_verification', driverStatus: 'offline' },
+      });
       pendingEmail = user.email;
       pendingId = user.id;
       passengerEmail = (await createUser(db)).email;
@@ -68,7 +79,9 @@ describe('npm run verify-driver against embedded PGlite (DATA_DIR)', () => {
     try {
       const busy = captured();
       expect(await runVerifyDriver([passengerEmail], env, busy.out)).toBe(3);
-      expect(busy.lines.error[0]?.split('\n')[0]).toBe(`La carpeta de datos ${dataDir} está en uso por otro proceso de Jala (pid ${process.pid}). Detén ese proceso o usa otro DATA_DIR.`);
+      expect(busy.lines.error[0]?.split('\n')[0]).toBe(
+        `La carpeta de datos ${dataDir} está en uso por otro proceso de Jala (pid ${process.pid}). Detén ese proceso o usa otro DATA_DIR.`,
+      );
     } finally {
       lock.release();
     }
@@ -77,10 +90,16 @@ describe('npm run verify-driver against embedded PGlite (DATA_DIR)', () => {
 
   it('verifies the driver through the real npm script, then reports it as already verified', async () => {
     const childEnv = { ...process.env, ...env, DATABASE_URL: '' };
-    const first = await run('npm', ['run', '--silent', 'verify-driver', '--', pendingEmail.toUpperCase()], { cwd: ROOT, env: childEnv });
+    const first = await run('npm', ['run', '--silent', 'verify-driver', '--', pendingEmail.toUpperCase()], {
+      cwd: ROOT,
+      env: childEnv,
+    });
     expect(first.stdout.trim()).toBe(`Conductor ${pendingEmail} (id ${pendingId}) verificado correctamente.`);
     await withDatabase(openPglite, async ({ db }) => {
-      const [profile] = await db.select().from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, pendingId));
+      const [profile] = await db
+        .select()
+        .from(schema.driverProfiles)
+        .where(eq(schema.driverProfiles.userId, pendingId));
       expect(profile?.verificationStatus).toBe('verified');
     });
     const { lines, out } = captured();
@@ -90,8 +109,9 @@ describe('npm run verify-driver against embedded PGlite (DATA_DIR)', () => {
 
   it('exits non-zero from the npm script for an unknown account', async () => {
     const childEnv = { ...process.env, ...env, DATABASE_URL: '' };
-    await expect(run('npm', ['run', '--silent', 'verify-driver', '--', 'nadie@jala.pe'], { cwd: ROOT, env: childEnv }))
-      .rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No existe una cuenta con ese correo.') });
+    await expect(
+      run('npm', ['run', '--silent', 'verify-driver', '--', 'nadie@jala.pe'], { cwd: ROOT, env: childEnv }),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No existe una cuenta con ese correo.') });
   }, 60_000);
 });
 
@@ -116,20 +136,39 @@ describe.skipIf(!postgresUp)('npm run verify-driver against PostgreSQL (DATABASE
     await admin.end();
   });
 
-  it('verifies the driver in the database DATABASE_URL names', async () => {
+  it('verifies the driver in the database DATABASE_URL names, their mobile included', async () => {
     const openPg = () => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
-    const driverId = await withDatabase(openPg, async ({ db }) =>
-      (await createDriver(db, { profile: { verificationStatus: 'pending_verification' } })).user.id);
-    const email = await withDatabase(openPg, async ({ db }) =>
-      (await db.select().from(schema.users).where(eq(schema.users.id, driverId)))[0]?.email ?? '');
+    const driverId = await withDatabase(
+      openPg,
+      async ({ db }) =>
+        (
+          await createDriver(db, {
+            user: { phoneVerifiedAt: null },
+            profile: { verificationStatus: 'pending_verification' },
+          })
+        ).user.id,
+    );
+    const email = await withDatabase(
+      openPg,
+      async ({ db }) => (await db.select().from(schema.users).where(eq(schema.users.id, driverId)))[0]?.email ?? '',
+    );
     const { lines, out } = captured();
-    expect(await runVerifyDriver([email], { DATABASE_URL: url.toString(), DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, out)).toBe(0);
+    expect(
+      await runVerifyDriver([email], { DATABASE_URL: url.toString(), DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, out),
+    ).toBe(0);
     expect(lines.info).toEqual([`Conductor ${email} (id ${driverId}) verificado correctamente.`]);
     await withDatabase(openPg, async ({ db }) => {
       const [profile] = await db.select().from(schema.driverProfiles).where(eq(schema.driverProfiles.userId, driverId));
       expect(profile?.verificationStatus).toBe('verified');
+      // Whoever runs the command vouches for the number too (the console asks the driver to confirm it by SMS).
+      const [user] = await db.select().from(schema.users).where(eq(schema.users.id, driverId));
+      expect(user?.phoneVerifiedAt).toBeInstanceOf(Date);
       expect(await db.select().from(schema.auditLog)).toEqual([
-        expect.objectContaining({ action: 'driver.approve', targetId: driverId, actorLabel: 'línea de comandos (verify-driver)' }),
+        expect.objectContaining({
+          action: 'driver.approve',
+          targetId: driverId,
+          actorLabel: 'línea de comandos (verify-driver)',
+        }),
       ]);
     });
   });

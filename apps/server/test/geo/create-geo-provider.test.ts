@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { createGeoProvider } from '../../src/geo';
 import { createFakeFetch, fixture } from './fake-fetch';
 

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+
 import { expect } from 'vitest';
+
 import type { GeoProvider } from '../../src/geo';
 import { PACIFIC_OFF_LIMA } from './test-places';
 
@@ -42,7 +44,10 @@ export function onlyRequest(requests: RecordedRequest[]): RecordedRequest {
 }
 
 /** One call of a provider over a fake service: what it answered and the single request it made there. */
-export async function callOnce<T>({ provider, requests }: { provider: GeoProvider; requests: RecordedRequest[] }, call: (provider: GeoProvider) => Promise<T>) {
+export async function callOnce<T>(
+  { provider, requests }: { provider: GeoProvider; requests: RecordedRequest[] },
+  call: (provider: GeoProvider) => Promise<T>,
+) {
   const answer = await call(provider);
   return { answer, ...onlyRequest(requests) };
 }
@@ -58,7 +63,13 @@ export async function caught(action: () => Promise<unknown>): Promise<unknown> {
 }
 
 /** A remote provider refuses a point outside Peru as OUT_OF_COVERAGE without spending a request on it. */
-export async function expectNoRequestOutsidePeru({ provider, requests }: { provider: GeoProvider; requests: RecordedRequest[] }): Promise<void> {
+export async function expectNoRequestOutsidePeru({
+  provider,
+  requests,
+}: {
+  provider: GeoProvider;
+  requests: RecordedRequest[];
+}): Promise<void> {
   await expect(provider.reverseGeocode(PACIFIC_OFF_LIMA)).rejects.toMatchObject({ code: 'OUT_OF_COVERAGE' });
   expect(requests).toHaveLength(0);
 }

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
-import curated from '../../src/geo/data/lima-places.json' with { type: 'json' };
-import settlements from '../../src/geo/data/peru-settlements.json' with { type: 'json' };
+
 import {
   buildPeruOutline,
   buildPeruSettlements,
   serializeOutline,
   serializeSettlements,
 } from '../../src/geo/data/build-peru-data';
+import curated from '../../src/geo/data/lima-places.json' with { type: 'json' };
+import settlements from '../../src/geo/data/peru-settlements.json' with { type: 'json' };
 import { GAZETTEER } from '../../src/geo/gazetteer';
 import { haversineKm } from '../../src/geo/geo-math';
 import { isInPeru } from '../../src/geo/peru-coverage';
@@ -40,7 +42,11 @@ describe('curated Lima, Callao and regional places', () => {
   });
 
   it('agrees within 5 km with GeoNames wherever both name the same place', () => {
-    const geonames = (settlements.rows as [string, number, number][]).map(([name, lat, lng]) => ({ key: normalizeText(name), lat, lng }));
+    const geonames = (settlements.rows as [string, number, number][]).map(([name, lat, lng]) => ({
+      key: normalizeText(name),
+      lat,
+      lng,
+    }));
     let compared = 0;
     for (const place of places) {
       for (const name of [place.name, ...place.aliases]) {
@@ -60,7 +66,9 @@ describe('curated Lima, Callao and regional places', () => {
 describe('generated GeoNames and Natural Earth files', () => {
   it('match what the build script produces from the npm packages today', () => {
     const folder = new URL('../../src/geo/data/', import.meta.url);
-    expect(readFileSync(new URL('peru-settlements.json', folder), 'utf8')).toBe(serializeSettlements(buildPeruSettlements()));
+    expect(readFileSync(new URL('peru-settlements.json', folder), 'utf8')).toBe(
+      serializeSettlements(buildPeruSettlements()),
+    );
     expect(readFileSync(new URL('peru-outline.json', folder), 'utf8')).toBe(serializeOutline(buildPeruOutline()));
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatDistance, formatDuration } from '../../src/geo/geo-format';
 import { htmlToPlainText } from '../../src/geo/html-text';
 import { normalizeText } from '../../src/geo/text-normalize';
@@ -31,8 +32,12 @@ describe('search text normalization', () => {
 describe('provider HTML instructions as plain text', () => {
   it('drops tags, turns trailing notes into a sentence and decodes entities', () => {
     expect(
-      htmlToPlainText('Gira a la <b>izquierda</b> hacia <b>Av. Elmer Faucett</b><div style="font-size:0.9em">El destino está a la derecha.</div>'),
+      htmlToPlainText(
+        'Gira a la <b>izquierda</b> hacia <b>Av. Elmer Faucett</b><div style="font-size:0.9em">El destino está a la derecha.</div>',
+      ),
     ).toBe('Gira a la izquierda hacia Av. Elmer Faucett. El destino está a la derecha.');
-    expect(htmlToPlainText('Toma <b>Jr. Uni&oacute;n</b> &amp; sigue&nbsp;recto &#8594;')).toBe('Toma Jr. Unión & sigue recto →');
+    expect(htmlToPlainText('Toma <b>Jr. Uni&oacute;n</b> &amp; sigue&nbsp;recto &#8594;')).toBe(
+      'Toma Jr. Unión & sigue recto →',
+    );
   });
 });

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { createGeoProvider, GeoError, type GeoProvider } from '../../src/geo';
 import { decodePolyline } from '@jala/domain';
-import { callOnce, caught, createFakeFetch, expectNoRequestOutsidePeru, fixture, type FakeReply } from './fake-fetch';
+import { describe, expect, it } from 'vitest';
+
+import { createGeoProvider, GeoError, type GeoProvider } from '../../src/geo';
+import { callOnce, caught, createFakeFetch, expectNoRequestOutsidePeru, type FakeReply, fixture } from './fake-fetch';
 import { AIRPORT, PARQUE_KENNEDY } from './test-places';
 
 const KEY = 'AIzaSyTEST-server-only-key';
@@ -20,7 +21,10 @@ function expectNoKeyIn(value: unknown): void {
 
 describe('Google adapter: place search', () => {
   it('calls Places Text Search with region pe, Spanish, the 50 km bias and the server key', async () => {
-    const { answer: results, url } = await callOnce(googleWith(() => ({ body: fixture('google-textsearch-larcomar.json') })), (provider) => provider.searchPlaces('larcomar', { near: PARQUE_KENNEDY }));
+    const { answer: results, url } = await callOnce(
+      googleWith(() => ({ body: fixture('google-textsearch-larcomar.json') })),
+      (provider) => provider.searchPlaces('larcomar', { near: PARQUE_KENNEDY }),
+    );
     expect(url.origin + url.pathname).toBe('https://maps.googleapis.com/maps/api/place/textsearch/json');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       query: 'larcomar',
@@ -48,7 +52,9 @@ describe('Google adapter: place search', () => {
 
   it('falls back to Geocoding limited to country PE when Text Search has ZERO_RESULTS', async () => {
     const { provider, requests } = googleWith((url) => ({
-      body: url.pathname.endsWith('/place/textsearch/json') ? fixture('google-textsearch-zero-results.json') : fixture('google-geocode-larco.json'),
+      body: url.pathname.endsWith('/place/textsearch/json')
+        ? fixture('google-textsearch-zero-results.json')
+        : fixture('google-geocode-larco.json'),
     }));
     const results = await provider.searchPlaces('Av. José Larco 345');
     expect(requests).toHaveLength(2);
@@ -77,15 +83,23 @@ describe('Google adapter: place search', () => {
     const { provider } = googleWith(() => ({ body: fixture('google-request-denied.json') }));
     const error = await caught(() => provider.searchPlaces('larcomar'));
     expect(error).toBeInstanceOf(GeoError);
-    expect(error).toMatchObject({ code: 'PLACES_SEARCH_FAILED', upstreamStatus: 'REQUEST_DENIED', message: 'No se pudo buscar lugares. Inténtalo de nuevo.' });
+    expect(error).toMatchObject({
+      code: 'PLACES_SEARCH_FAILED',
+      upstreamStatus: 'REQUEST_DENIED',
+      message: 'No se pudo buscar lugares. Inténtalo de nuevo.',
+    });
     expectNoKeyIn(error);
   });
 
   it('turns a denied geocoding fallback into GEOCODING_FAILED and a quota error into a Spanish hint', async () => {
     const denied = googleWith((url) => ({
-      body: url.pathname.includes('textsearch') ? fixture('google-textsearch-zero-results.json') : fixture('google-request-denied.json'),
+      body: url.pathname.includes('textsearch')
+        ? fixture('google-textsearch-zero-results.json')
+        : fixture('google-request-denied.json'),
     }));
-    await expect(denied.provider.searchPlaces('Av. José Larco 345')).rejects.toMatchObject({ code: 'GEOCODING_FAILED' });
+    await expect(denied.provider.searchPlaces('Av. José Larco 345')).rejects.toMatchObject({
+      code: 'GEOCODING_FAILED',
+    });
     const overLimit = googleWith(() => ({ body: fixture('google-over-query-limit.json') }));
     await expect(overLimit.provider.searchPlaces('larcomar')).rejects.toMatchObject({
       upstreamStatus: 'OVER_QUERY_LIMIT',
@@ -96,7 +110,10 @@ describe('Google adapter: place search', () => {
 
 describe('Google adapter: reverse geocoding', () => {
   it('asks for latlng in Spanish and prefers a street address over a bare plus code', async () => {
-    const { answer: result, url } = await callOnce(googleWith(() => ({ body: fixture('google-reverse-kennedy.json') })), (provider) => provider.reverseGeocode(PARQUE_KENNEDY));
+    const { answer: result, url } = await callOnce(
+      googleWith(() => ({ body: fixture('google-reverse-kennedy.json') })),
+      (provider) => provider.reverseGeocode(PARQUE_KENNEDY),
+    );
     expect(url.pathname).toBe('/maps/api/geocode/json');
     expect(Object.fromEntries(url.searchParams)).toEqual({ latlng: '-12.121100,-77.029700', language: 'es', key: KEY });
     expect(result).toEqual({
@@ -113,9 +130,15 @@ describe('Google adapter: reverse geocoding', () => {
 
   it("says 'Mi ubicación actual' on ZERO_RESULTS and fails on REQUEST_DENIED", async () => {
     const empty = googleWith(() => ({ body: fixture('google-reverse-zero-results.json') }));
-    expect(await empty.provider.reverseGeocode(PARQUE_KENNEDY)).toEqual({ address: 'Mi ubicación actual', place: null });
+    expect(await empty.provider.reverseGeocode(PARQUE_KENNEDY)).toEqual({
+      address: 'Mi ubicación actual',
+      place: null,
+    });
     const denied = googleWith(() => ({ body: fixture('google-request-denied.json') }));
-    await expect(denied.provider.reverseGeocode(PARQUE_KENNEDY)).rejects.toMatchObject({ code: 'REVERSE_GEOCODING_FAILED', upstreamStatus: 'REQUEST_DENIED' });
+    await expect(denied.provider.reverseGeocode(PARQUE_KENNEDY)).rejects.toMatchObject({
+      code: 'REVERSE_GEOCODING_FAILED',
+      upstreamStatus: 'REQUEST_DENIED',
+    });
   });
 
   it('never spends a request on a point outside Peru', async () => {
@@ -125,7 +148,10 @@ describe('Google adapter: reverse geocoding', () => {
 
 describe('Google adapter: directions', () => {
   it('asks Directions for driving, in Spanish, region pe', async () => {
-    const { url } = await callOnce(googleWith(() => ({ body: fixture('google-directions-miraflores-airport.json') })), (provider) => provider.route(PARQUE_KENNEDY, AIRPORT));
+    const { url } = await callOnce(
+      googleWith(() => ({ body: fixture('google-directions-miraflores-airport.json') })),
+      (provider) => provider.route(PARQUE_KENNEDY, AIRPORT),
+    );
     expect(url.pathname).toBe('/maps/api/directions/json');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       origin: '-12.121100,-77.029700',
@@ -159,7 +185,14 @@ describe('Google adapter: directions', () => {
   });
 
   it('sends waypoints and avoid options the way Directions expects them', async () => {
-    const { url } = await callOnce(googleWith(() => ({ body: fixture('google-directions-miraflores-airport.json') })), (provider) => provider.route(PARQUE_KENNEDY, AIRPORT, { waypoints: [{ latitude: -12.0453, longitude: -77.0311 }], avoid: ['tolls', 'highways'] }));
+    const { url } = await callOnce(
+      googleWith(() => ({ body: fixture('google-directions-miraflores-airport.json') })),
+      (provider) =>
+        provider.route(PARQUE_KENNEDY, AIRPORT, {
+          waypoints: [{ latitude: -12.0453, longitude: -77.0311 }],
+          avoid: ['tolls', 'highways'],
+        }),
+    );
     expect(url.searchParams.get('waypoints')).toBe('-12.045300,-77.031100');
     expect(url.searchParams.get('avoid')).toBe('tolls|highways');
   });

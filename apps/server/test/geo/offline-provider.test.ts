@@ -1,7 +1,8 @@
+import { decodePolyline } from '@jala/domain';
 import { describe, expect, it } from 'vitest';
+
 import { createGeoProvider, GeoError, type LatLng } from '../../src/geo';
 import { haversineKm } from '../../src/geo/geo-math';
-import { decodePolyline } from '@jala/domain';
 import { isInPeru } from '../../src/geo/peru-coverage';
 import { normalizeText } from '../../src/geo/text-normalize';
 import { caught } from './fake-fetch';
@@ -14,7 +15,11 @@ const AREQUIPA: LatLng = { latitude: -16.3989, longitude: -71.535 };
 describe('offline provider: place search', () => {
   it("finds Lima's Miraflores district first for 'miraflores'", async () => {
     const [first] = await provider.searchPlaces('miraflores');
-    expect(first).toMatchObject({ name: 'Miraflores', formattedAddress: 'Miraflores, Lima, Perú', types: ['locality', 'political'] });
+    expect(first).toMatchObject({
+      name: 'Miraflores',
+      formattedAddress: 'Miraflores, Lima, Perú',
+      types: ['locality', 'political'],
+    });
     expect(haversineKm(first!.coordinates, PARQUE_KENNEDY)).toBeLessThan(2);
   });
 
@@ -100,12 +105,17 @@ describe('offline provider: reverse geocoding', () => {
   });
 
   it('names Callao districts and regional cities by their own area', async () => {
-    expect((await provider.reverseGeocode({ latitude: -12.0605, longitude: -77.1115 })).address).toBe('Bellavista, Callao');
+    expect((await provider.reverseGeocode({ latitude: -12.0605, longitude: -77.1115 })).address).toBe(
+      'Bellavista, Callao',
+    );
     expect((await provider.reverseGeocode({ latitude: -9.07, longitude: -78.59 })).address).toBe('Chimbote, Áncash');
   });
 
   it("says 'Mi ubicación actual' far (over 30 km) from any known place in Peru", async () => {
-    expect(await provider.reverseGeocode({ latitude: -10.5, longitude: -74.0 })).toEqual({ address: 'Mi ubicación actual', place: null });
+    expect(await provider.reverseGeocode({ latitude: -10.5, longitude: -74.0 })).toEqual({
+      address: 'Mi ubicación actual',
+      place: null,
+    });
   });
 
   it('rejects a point in the Pacific with OUT_OF_COVERAGE and a Spanish message', async () => {

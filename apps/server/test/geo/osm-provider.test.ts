@@ -1,13 +1,25 @@
-import { describe, expect, it } from 'vitest';
-import { createGeoProvider, GeoError, type GeoProvider } from '../../src/geo';
 import { decodePolyline } from '@jala/domain';
-import { callOnce, caught, createFakeFetch, expectNoRequestOutsidePeru, fixture, onlyRequest, type FakeReply } from './fake-fetch';
+import { describe, expect, it } from 'vitest';
+
+import { createGeoProvider, GeoError, type GeoProvider } from '../../src/geo';
+import {
+  callOnce,
+  caught,
+  createFakeFetch,
+  expectNoRequestOutsidePeru,
+  type FakeReply,
+  fixture,
+  onlyRequest,
+} from './fake-fetch';
 import { AIRPORT, PARQUE_KENNEDY } from './test-places';
 
 const NOMINATIM = 'https://nominatim.test';
 const OSRM = 'https://osrm.test';
 
-function osmWith(reply: (url: URL) => FakeReply, extra: { photonUrl?: string; nominatimUrl?: string; timeoutMs?: number } = {}) {
+function osmWith(
+  reply: (url: URL) => FakeReply,
+  extra: { photonUrl?: string; nominatimUrl?: string; timeoutMs?: number } = {},
+) {
   const fake = createFakeFetch(reply);
   const provider: GeoProvider = createGeoProvider({
     provider: 'osm',
@@ -23,7 +35,10 @@ function osmWith(reply: (url: URL) => FakeReply, extra: { photonUrl?: string; no
 
 describe('OSM adapter: Nominatim search', () => {
   it('asks Nominatim jsonv2 limited to Peru, in Spanish, with an identifying User-Agent and a timeout', async () => {
-    const { url, headers, signal } = await callOnce(osmWith(() => ({ body: fixture('nominatim-search-kennedy.json') })), (provider) => provider.searchPlaces('parque kennedy', { limit: 5 }));
+    const { url, headers, signal } = await callOnce(
+      osmWith(() => ({ body: fixture('nominatim-search-kennedy.json') })),
+      (provider) => provider.searchPlaces('parque kennedy', { limit: 5 }),
+    );
     expect(url.origin + url.pathname).toBe(`${NOMINATIM}/search`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       q: 'parque kennedy',
@@ -53,7 +68,9 @@ describe('OSM adapter: Nominatim search', () => {
 
   it('searches a 50 km box around `near` first and all of Peru only when the box is empty', async () => {
     const { provider, requests } = osmWith((url) => ({
-      body: url.searchParams.has('bounded') ? fixture('nominatim-search-empty.json') : fixture('nominatim-search-kennedy.json'),
+      body: url.searchParams.has('bounded')
+        ? fixture('nominatim-search-empty.json')
+        : fixture('nominatim-search-kennedy.json'),
     }));
     const results = await provider.searchPlaces('parque kennedy', { near: PARQUE_KENNEDY });
     expect(results).toHaveLength(2);
@@ -69,13 +86,18 @@ describe('OSM adapter: Nominatim search', () => {
   });
 
   it('keeps a path prefix in a self-hosted Nominatim URL', async () => {
-    const { provider, requests } = osmWith(() => ({ body: '[]' }), { nominatimUrl: 'http://geo.internal:8080/nominatim' });
+    const { provider, requests } = osmWith(() => ({ body: '[]' }), {
+      nominatimUrl: 'http://geo.internal:8080/nominatim',
+    });
     await provider.searchPlaces('larcomar');
     expect(onlyRequest(requests).url.pathname).toBe('/nominatim/search');
   });
 
   it('uses Photon when configured, restricted to Peru’s box and to country code PE', async () => {
-    const { answer: results, url } = await callOnce(osmWith(() => ({ body: fixture('photon-search-larcomar.json') }), { photonUrl: 'https://photon.test/' }), (provider) => provider.searchPlaces('larcomar', { near: PARQUE_KENNEDY }));
+    const { answer: results, url } = await callOnce(
+      osmWith(() => ({ body: fixture('photon-search-larcomar.json') }), { photonUrl: 'https://photon.test/' }),
+      (provider) => provider.searchPlaces('larcomar', { near: PARQUE_KENNEDY }),
+    );
     expect(url.origin + url.pathname).toBe('https://photon.test/api');
     expect(url.searchParams.get('lat')).toBe('-12.121100');
     expect(url.searchParams.get('bbox')?.split(',').map(Number)).toEqual([
@@ -98,7 +120,10 @@ describe('OSM adapter: Nominatim search', () => {
 
 describe('OSM adapter: Nominatim reverse', () => {
   it('asks /reverse jsonv2 and answers a short Spanish address', async () => {
-    const { answer: result, url } = await callOnce(osmWith(() => ({ body: fixture('nominatim-reverse-kennedy.json') })), (provider) => provider.reverseGeocode(PARQUE_KENNEDY));
+    const { answer: result, url } = await callOnce(
+      osmWith(() => ({ body: fixture('nominatim-reverse-kennedy.json') })),
+      (provider) => provider.reverseGeocode(PARQUE_KENNEDY),
+    );
     expect(url.pathname).toBe('/reverse');
     expect(url.searchParams.get('format')).toBe('jsonv2');
     expect(url.searchParams.get('lat')).toBe('-12.121100');
@@ -109,7 +134,10 @@ describe('OSM adapter: Nominatim reverse', () => {
 
   it("says 'Mi ubicación actual' when Nominatim is unable to geocode", async () => {
     const { provider } = osmWith(() => ({ body: fixture('nominatim-reverse-unable.json') }));
-    expect(await provider.reverseGeocode({ latitude: -10.5, longitude: -74 })).toEqual({ address: 'Mi ubicación actual', place: null });
+    expect(await provider.reverseGeocode({ latitude: -10.5, longitude: -74 })).toEqual({
+      address: 'Mi ubicación actual',
+      place: null,
+    });
   });
 
   it('rejects a point outside Peru without calling the service', async () => {
@@ -119,8 +147,13 @@ describe('OSM adapter: Nominatim reverse', () => {
 
 describe('OSM adapter: OSRM route', () => {
   it('asks OSRM for a full polyline route with steps, longitude first', async () => {
-    const { url } = await callOnce(osmWith(() => ({ body: fixture('osrm-route-miraflores-airport.json') })), (provider) => provider.route(PARQUE_KENNEDY, AIRPORT));
-    expect(url.origin + decodeURIComponent(url.pathname)).toBe(`${OSRM}/route/v1/driving/-77.029700,-12.121100;-77.114300,-12.021900`);
+    const { url } = await callOnce(
+      osmWith(() => ({ body: fixture('osrm-route-miraflores-airport.json') })),
+      (provider) => provider.route(PARQUE_KENNEDY, AIRPORT),
+    );
+    expect(url.origin + decodeURIComponent(url.pathname)).toBe(
+      `${OSRM}/route/v1/driving/-77.029700,-12.121100;-77.114300,-12.021900`,
+    );
     expect(Object.fromEntries(url.searchParams)).toEqual({ overview: 'full', geometries: 'polyline', steps: 'true' });
   });
 
@@ -144,7 +177,10 @@ describe('OSM adapter: OSRM route', () => {
       'Gira a la izquierda',
       'Llegaste a tu destino',
     ]);
-    expect(route.steps[0]).toMatchObject({ start: { latitude: -12.12111, longitude: -77.02971 }, distance: { text: '182 m' } });
+    expect(route.steps[0]).toMatchObject({
+      start: { latitude: -12.12111, longitude: -77.02971 },
+      distance: { text: '182 m' },
+    });
     expect(route.estimatedCost).toBeCloseTo(5 + 2.5 * 16.139 + 0.3 * (1570 / 60), 1);
   });
 
@@ -159,13 +195,21 @@ describe('OSM adapter: OSRM route', () => {
     const { provider } = osmWith(() => ({ status: 400, body: fixture('osrm-no-route.json') }));
     const error = await caught(() => provider.route(PARQUE_KENNEDY, AIRPORT));
     expect(error).toBeInstanceOf(GeoError);
-    expect(error).toMatchObject({ code: 'ROUTE_FAILED', upstreamStatus: 'NoRoute', message: 'No encontramos una ruta por carretera entre estos puntos.' });
+    expect(error).toMatchObject({
+      code: 'ROUTE_FAILED',
+      upstreamStatus: 'NoRoute',
+      message: 'No encontramos una ruta por carretera entre estos puntos.',
+    });
   });
 });
 
 describe('OSM adapter: failures', () => {
   it('turns an HTTP 500 page into PLACES_SEARCH_FAILED', async () => {
-    const { provider } = osmWith(() => ({ status: 500, body: '<html><body>Internal Server Error</body></html>', contentType: 'text/html' }));
+    const { provider } = osmWith(() => ({
+      status: 500,
+      body: '<html><body>Internal Server Error</body></html>',
+      contentType: 'text/html',
+    }));
     const error = await caught(() => provider.searchPlaces('larcomar'));
     expect(error).toMatchObject({ code: 'PLACES_SEARCH_FAILED', upstreamStatus: 'HTTP 500' });
     expect((error as Error).message).toMatch(/servicio de mapas/);
@@ -173,16 +217,27 @@ describe('OSM adapter: failures', () => {
 
   it('turns an HTTP 503 with a JSON body into REVERSE_GEOCODING_FAILED', async () => {
     const { provider } = osmWith(() => ({ status: 503, body: '{"error":"Service overloaded"}' }));
-    await expect(provider.reverseGeocode(PARQUE_KENNEDY)).rejects.toMatchObject({ code: 'REVERSE_GEOCODING_FAILED', upstreamStatus: 'HTTP 503' });
+    await expect(provider.reverseGeocode(PARQUE_KENNEDY)).rejects.toMatchObject({
+      code: 'REVERSE_GEOCODING_FAILED',
+      upstreamStatus: 'HTTP 503',
+    });
   });
 
   it('turns malformed JSON and unexpected shapes into GeoErrors, never into bad data', async () => {
     const truncated = osmWith(() => ({ body: fixture('nominatim-search-kennedy.json').slice(0, 200) }));
-    await expect(truncated.provider.searchPlaces('kennedy')).rejects.toMatchObject({ code: 'PLACES_SEARCH_FAILED', upstreamStatus: 'INVALID_JSON' });
+    await expect(truncated.provider.searchPlaces('kennedy')).rejects.toMatchObject({
+      code: 'PLACES_SEARCH_FAILED',
+      upstreamStatus: 'INVALID_JSON',
+    });
     const wrongShape = osmWith(() => ({ body: '{"results": []}' }));
-    await expect(wrongShape.provider.searchPlaces('kennedy')).rejects.toMatchObject({ upstreamStatus: 'UNEXPECTED_FORMAT' });
+    await expect(wrongShape.provider.searchPlaces('kennedy')).rejects.toMatchObject({
+      upstreamStatus: 'UNEXPECTED_FORMAT',
+    });
     const badRoute = osmWith(() => ({ body: '{"code":"Ok","routes":[{"distance":"far"}]}' }));
-    await expect(badRoute.provider.route(PARQUE_KENNEDY, AIRPORT)).rejects.toMatchObject({ code: 'ROUTE_FAILED', upstreamStatus: 'UNEXPECTED_FORMAT' });
+    await expect(badRoute.provider.route(PARQUE_KENNEDY, AIRPORT)).rejects.toMatchObject({
+      code: 'ROUTE_FAILED',
+      upstreamStatus: 'UNEXPECTED_FORMAT',
+    });
   });
 
   it('gives up after the timeout with a Spanish message', async () => {
@@ -192,14 +247,26 @@ describe('OSM adapter: failures', () => {
         void fake.fetch(input, init); // record it
         init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
       });
-    const provider = createGeoProvider({ provider: 'osm', nominatimUrl: NOMINATIM, fetch: hangingFetch, timeoutMs: 20 });
+    const provider = createGeoProvider({
+      provider: 'osm',
+      nominatimUrl: NOMINATIM,
+      fetch: hangingFetch,
+      timeoutMs: 20,
+    });
     const error = await caught(() => provider.searchPlaces('larcomar'));
-    expect(error).toMatchObject({ code: 'PLACES_SEARCH_FAILED', upstreamStatus: 'TIMEOUT', message: expect.stringContaining('no respondió a tiempo') });
+    expect(error).toMatchObject({
+      code: 'PLACES_SEARCH_FAILED',
+      upstreamStatus: 'TIMEOUT',
+      message: expect.stringContaining('no respondió a tiempo'),
+    });
   });
 
   it('reports a network failure as the service being unavailable', async () => {
     const failingFetch: typeof fetch = () => Promise.reject(new TypeError('fetch failed'));
     const provider = createGeoProvider({ provider: 'osm', fetch: failingFetch });
-    await expect(provider.route(PARQUE_KENNEDY, AIRPORT)).rejects.toMatchObject({ code: 'ROUTE_FAILED', upstreamStatus: 'NETWORK' });
+    await expect(provider.route(PARQUE_KENNEDY, AIRPORT)).rejects.toMatchObject({
+      code: 'ROUTE_FAILED',
+      upstreamStatus: 'NETWORK',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isInPeru } from '../../src/geo/peru-coverage';
 
 const at = (latitude: number, longitude: number) => ({ latitude, longitude });

@@ -1,7 +1,8 @@
-import fc from 'fast-check';
-import mapboxPolyline from '@mapbox/polyline';
 import { decodePolyline, encodePolyline } from '@jala/domain';
+import mapboxPolyline from '@mapbox/polyline';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { fixture } from './fake-fetch';
 
 /**
@@ -10,7 +11,10 @@ import { fixture } from './fake-fetch';
  */
 describe('route polyline encoding (precision 5)', () => {
   it('agrees with @mapbox/polyline in both directions for Peruvian coordinates', () => {
-    const peruPoint = fc.tuple(fc.double({ min: -18.4, max: -0.03, noNaN: true }), fc.double({ min: -81.4, max: -68.6, noNaN: true }));
+    const peruPoint = fc.tuple(
+      fc.double({ min: -18.4, max: -0.03, noNaN: true }),
+      fc.double({ min: -81.4, max: -68.6, noNaN: true }),
+    );
     fc.assert(
       fc.property(fc.array(peruPoint, { minLength: 1, maxLength: 40 }), (points) => {
         const ours = encodePolyline(points);

@@ -5,32 +5,56 @@
  * hashing. The app then checks each token on its real paths.
  */
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+
 import { schema } from '@jala/db';
+import { expect } from 'vitest';
+
 import type { App } from '../../src/app';
 import { TokenService } from '../../src/modules/auth/token.service';
 import { api } from '../support/http';
 import type { PushDevice, TestPushService } from '../support/push-service';
 
-export interface OpenSession { userId: number; sessionId: string; token: string }
+export interface OpenSession {
+  userId: number;
+  sessionId: string;
+  token: string;
+}
 
 export async function openSessions(app: App, userId: number, count: number): Promise<OpenSession[]> {
   const tokens = new TokenService(app.config.tokenSecret, app.config.tokenTtlSeconds);
-  const rows = Array.from({ length: count }, () => ({ id: randomUUID(), userId, expiresAt: new Date(Date.now() + app.config.tokenTtlSeconds * 1000) }));
+  const rows = Array.from({ length: count }, () => ({
+    id: randomUUID(),
+    userId,
+    expiresAt: new Date(Date.now() + app.config.tokenTtlSeconds * 1000),
+  }));
   await app.database.db.insert(schema.sessions).values(rows);
-  return Promise.all(rows.map(async (row) => ({ userId, sessionId: row.id, token: await tokens.sign({ userId, sessionId: row.id }) })));
+  return Promise.all(
+    rows.map(async (row) => ({ userId, sessionId: row.id, token: await tokens.sign({ userId, sessionId: row.id }) })),
+  );
 }
 
 /** Subscribes a fresh device of `service` from each session over HTTP, `concurrency` requests at a time. */
-export async function subscribeEach(baseUrl: string, sessions: readonly OpenSession[], service: TestPushService, concurrency = 20): Promise<PushDevice[]> {
+export async function subscribeEach(
+  baseUrl: string,
+  sessions: readonly OpenSession[],
+  service: TestPushService,
+  concurrency = 20,
+): Promise<PushDevice[]> {
   const devices: PushDevice[] = [];
   for (let i = 0; i < sessions.length; i += concurrency) {
-    devices.push(...await Promise.all(sessions.slice(i, i + concurrency).map(async ({ token }) => {
-      const device = service.device();
-      const res = await api(baseUrl, 'POST', '/notifications/subscription', { token, body: { endpoint: device.endpoint, keys: device.keys } });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return device;
-    })));
+    devices.push(
+      ...(await Promise.all(
+        sessions.slice(i, i + concurrency).map(async ({ token }) => {
+          const device = service.device();
+          const res = await api(baseUrl, 'POST', '/notifications/subscription', {
+            token,
+            body: { endpoint: device.endpoint, keys: device.keys },
+          });
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+          return device;
+        }),
+      )),
+    );
   }
   return devices;
 }

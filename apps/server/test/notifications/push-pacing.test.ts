@@ -5,18 +5,26 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import webpush from 'web-push';
-import { ConcurrencyLimit } from '../../src/modules/notifications/concurrency-limit';
-import { PushCoalescer } from '../../src/modules/notifications/push-coalescer';
-import { TimeSlicer } from '../../src/modules/notifications/time-slicer';
-import { MAX_IDS_PER_STATEMENT, UsageRecorder } from '../../src/modules/notifications/usage-recorder';
-import { VapidSigner } from '../../src/modules/notifications/vapid-signer';
+
+import { ConcurrencyLimit } from '../../src/modules/notifications/delivery/concurrency-limit';
+import { PushCoalescer } from '../../src/modules/notifications/delivery/push-coalescer';
+import { TimeSlicer } from '../../src/modules/notifications/delivery/time-slicer';
+import { MAX_IDS_PER_STATEMENT, UsageRecorder } from '../../src/modules/notifications/delivery/usage-recorder';
+import { VapidSigner } from '../../src/modules/notifications/delivery/vapid-signer';
 
 /** Busy CPU work of about `ms` (what an encryption is, in miniature). */
-const spin = (ms: number) => { const until = performance.now() + ms; while (performance.now() < until) { /* busy */ } };
+const spin = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    /* busy */
+  }
+};
 
 function gate(): { opened: Promise<void>; open: () => void } {
   let open!: () => void;
-  const opened = new Promise<void>((resolve) => { open = resolve; });
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
   return { opened, open };
 }
 
@@ -24,7 +32,14 @@ describe('TimeSlicer', () => {
   it('lets the event loop run other work between slices of queued CPU tasks', async () => {
     const slicer = new TimeSlicer(4);
     let done = 0;
-    const all = Promise.all(Array.from({ length: 50 }, () => slicer.run(() => { spin(1); done += 1; })));
+    const all = Promise.all(
+      Array.from({ length: 50 }, () =>
+        slicer.run(() => {
+          spin(1);
+          done += 1;
+        }),
+      ),
+    );
     // Scheduled after the tasks: it runs once the first slice yields, long before the last task.
     const seenBetween = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
     await all;
@@ -35,9 +50,17 @@ describe('TimeSlicer', () => {
 
   it('answers each task with its own result or error; one failure does not stop the others', async () => {
     const slicer = new TimeSlicer(4);
-    const results = await Promise.allSettled([slicer.run(() => 1), slicer.run(() => { throw new Error('bad key'); }), slicer.run(() => 3)]);
+    const results = await Promise.allSettled([
+      slicer.run(() => 1),
+      slicer.run(() => {
+        throw new Error('bad key');
+      }),
+      slicer.run(() => 3),
+    ]);
     expect(results).toEqual([
-      { status: 'fulfilled', value: 1 }, { status: 'rejected', reason: new Error('bad key') }, { status: 'fulfilled', value: 3 },
+      { status: 'fulfilled', value: 1 },
+      { status: 'rejected', reason: new Error('bad key') },
+      { status: 'fulfilled', value: 3 },
     ]);
   });
 });
@@ -48,14 +71,16 @@ describe('ConcurrencyLimit', () => {
     let running = 0;
     let most = 0;
     const release = gate();
-    const tasks = Array.from({ length: 10 }, (_, i) => limit.run(async () => {
-      running += 1;
-      most = Math.max(most, running);
-      await release.opened;
-      running -= 1;
-      if (i === 4) throw new Error('push service down');
-      return i;
-    }));
+    const tasks = Array.from({ length: 10 }, (_, i) =>
+      limit.run(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await release.opened;
+        running -= 1;
+        if (i === 4) throw new Error('push service down');
+        return i;
+      }),
+    );
     await vi.waitFor(() => expect(running).toBe(3));
     release.open();
     const outcomes = await Promise.allSettled(tasks);
@@ -78,7 +103,9 @@ describe('UsageRecorder', () => {
     // While the first statement runs: these wait together (and past the size bound, in more statements).
     const many = Array.from({ length: MAX_IDS_PER_STATEMENT + 10 }, (_, i) => 100 + i);
     let manyDone = false;
-    const c = recorder.record(many).then(() => { manyDone = true; });
+    const c = recorder.record(many).then(() => {
+      manyDone = true;
+    });
     expect(writes).toHaveLength(1);
     first.open();
     await Promise.all([a, b, c]);
@@ -88,7 +115,10 @@ describe('UsageRecorder', () => {
 
   it('a failed statement fails only the records in it', async () => {
     let calls = 0;
-    const recorder = new UsageRecorder(async () => { calls += 1; if (calls === 1) throw new Error('database down'); });
+    const recorder = new UsageRecorder(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('database down');
+    });
     await expect(recorder.record([1])).rejects.toThrow('database down');
     await expect(recorder.record([2])).resolves.toBeUndefined();
   });
@@ -102,7 +132,11 @@ describe('VapidSigner', () => {
     expect(signer.authorization('https://fcm.googleapis.com/fcm/send/def')).toBe(fcm);
     const mozilla = signer.authorization('https://updates.push.services.mozilla.com/wpush/v2/xyz');
     expect(mozilla).not.toBe(fcm);
-    const claims = (header: string) => JSON.parse(Buffer.from(/t=[\w-]+\.([\w-]+)\./.exec(header)![1]!, 'base64url').toString()) as { aud: string; exp: number };
+    const claims = (header: string) =>
+      JSON.parse(Buffer.from(/t=[\w-]+\.([\w-]+)\./.exec(header)![1]!, 'base64url').toString()) as {
+        aud: string;
+        exp: number;
+      };
     expect(claims(fcm).aud).toBe('https://fcm.googleapis.com');
     expect(claims(mozilla).aud).toBe('https://updates.push.services.mozilla.com');
     expect(claims(fcm).exp * 1000 - now).toBeLessThanOrEqual(24 * 3600_000);
@@ -121,7 +155,9 @@ describe('PushCoalescer', () => {
     let accepting = true;
     return {
       jobs,
-      accept: (yes: boolean) => { accepting = yes; },
+      accept: (yes: boolean) => {
+        accepting = yes;
+      },
       enqueue: (_name: string, job: () => Promise<void>) => (accepting ? (jobs.push(job), true) : false),
       runNext: () => jobs.shift()!(),
     };
@@ -131,7 +167,9 @@ describe('PushCoalescer', () => {
     const queue = manualQueue();
     const coalescer = new PushCoalescer<string>(queue.enqueue, 'chat');
     const sent: [string, string, number][] = [];
-    const send = (key: string) => async (latest: string, count: number) => { sent.push([key, latest, count]); };
+    const send = (key: string) => async (latest: string, count: number) => {
+      sent.push([key, latest, count]);
+    };
     coalescer.add('a', 'hola', send('a'));
     coalescer.add('a', '¿dónde estás?', send('a'));
     coalescer.add('b', 'ya voy', send('b'));
@@ -144,7 +182,10 @@ describe('PushCoalescer', () => {
 
     // One arrives while a's push is being sent: one more push after it, counting all three.
     const sending = gate();
-    coalescer.add('a', 'llegué', async (latest, count) => { sent.push(['a', latest, count]); await sending.opened; });
+    coalescer.add('a', 'llegué', async (latest, count) => {
+      sent.push(['a', latest, count]);
+      await sending.opened;
+    });
     const running = queue.runNext();
     coalescer.add('a', 'estoy afuera', send('a'));
     expect(queue.jobs).toHaveLength(0);
@@ -152,14 +193,19 @@ describe('PushCoalescer', () => {
     await running;
     expect(queue.jobs).toHaveLength(1);
     await queue.runNext();
-    expect(sent.slice(-2)).toEqual([['a', 'llegué', 1], ['a', 'estoy afuera', 2]]);
+    expect(sent.slice(-2)).toEqual([
+      ['a', 'llegué', 1],
+      ['a', 'estoy afuera', 2],
+    ]);
   });
 
   it('forgets a key whose job the full queue refused, so the next event is queued again', async () => {
     const queue = manualQueue();
     const coalescer = new PushCoalescer<string>(queue.enqueue, 'chat');
     const sent: [string, number][] = [];
-    const send = async (latest: string, count: number) => { sent.push([latest, count]); };
+    const send = async (latest: string, count: number) => {
+      sent.push([latest, count]);
+    };
     queue.accept(false);
     coalescer.add('a', 'perdido', send);
     expect(queue.jobs).toHaveLength(0);

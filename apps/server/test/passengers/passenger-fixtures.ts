@@ -1,5 +1,6 @@
 /** Shared set-up of the passenger API tests: a few seeded people (the app per backend: support/backends.ts). */
-import { schema, type Database } from '@jala/db';
+import { type Database, schema } from '@jala/db';
+
 import { registerUser } from '../support/http';
 import type { TestApp } from '../support/test-app';
 

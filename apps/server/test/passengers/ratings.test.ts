@@ -1,23 +1,32 @@
-import { expect } from 'vitest';
 import type { TripHistoryPage, TripRating, TripRatingStatus } from '@jala/contracts';
 import { and, eq, schema } from '@jala/db';
 import { createCompletedTrip, createDriver, createTrip, FACTORY_PASSWORD } from '@jala/test-factories/database';
-import { api, registerUser } from '../support/http';
+import { expect } from 'vitest';
+
 import { KENNEDY, tripPayload } from '../support/actors';
-import { registerPassenger } from './passenger-fixtures';
 import { describeOnBackends } from '../support/backends';
+import { api, registerUser } from '../support/http';
+import { registerPassenger } from './passenger-fixtures';
 
 describeOnBackends('trip ratings API on %s', ({ t, maybe }) => {
-
   /** A passenger (with token), a driver (with token) and a trip between them in `status`. */
   async function tripBetween(status: 'completed' | 'in_progress' | 'cancelled_by_driver' = 'completed') {
     const { db } = t.app.database;
     const passenger = await registerPassenger(t, { first_name: 'Carla', last_name: 'Ríos' });
     const { user: driver, vehicle } = await createDriver(db, { user: { firstName: 'Jorge', lastName: 'Vargas' } });
-    const login = await api<{ token: string }>(t.baseUrl, 'POST', '/auth/login', { body: { email: driver.email, password: FACTORY_PASSWORD } });
-    const trip = status === 'completed'
-      ? await createCompletedTrip(db, { passengerId: passenger.id, driverId: driver.id, vehicleId: vehicle.id, fareCents: 1800, completedAt: new Date() })
-      : await createTrip(db, { passengerId: passenger.id, driverId: driver.id, vehicleId: vehicle.id, status });
+    const login = await api<{ token: string }>(t.baseUrl, 'POST', '/auth/login', {
+      body: { email: driver.email, password: FACTORY_PASSWORD },
+    });
+    const trip =
+      status === 'completed'
+        ? await createCompletedTrip(db, {
+            passengerId: passenger.id,
+            driverId: driver.id,
+            vehicleId: vehicle.id,
+            fareCents: 1800,
+            completedAt: new Date(),
+          })
+        : await createTrip(db, { passengerId: passenger.id, driverId: driver.id, vehicleId: vehicle.id, status });
     return { passenger, driver: { id: driver.id, token: login.body.data.token }, trip };
   }
   const rate = (tripId: number | string, token: string, body: unknown) =>
@@ -27,35 +36,67 @@ describeOnBackends('trip ratings API on %s', ({ t, maybe }) => {
 
   maybe('lets the passenger rate the driver and the driver rate the passenger, once each', async () => {
     const { passenger, driver, trip } = await tripBetween();
-    const before = await api<TripRatingStatus>(t.baseUrl, 'GET', `/trips/${trip.id}/rating`, { token: passenger.token });
-    expect(before.body.data).toEqual({ trip_id: trip.id, rater_role: 'passenger', ratee_name: 'Jorge Vargas', can_rate: true, my_rating: null });
+    const before = await api<TripRatingStatus>(t.baseUrl, 'GET', `/trips/${trip.id}/rating`, {
+      token: passenger.token,
+    });
+    expect(before.body.data).toEqual({
+      trip_id: trip.id,
+      rater_role: 'passenger',
+      ratee_name: 'Jorge Vargas',
+      can_rate: true,
+      my_rating: null,
+    });
 
     const byPassenger = await rate(trip.id, passenger.token, { score: 5, comment: '  Muy amable y puntual  ' });
     expect(byPassenger.status).toBe(201);
     expect(byPassenger.body.message).toBe('¡Gracias por tu calificación!');
-    expect(byPassenger.body.data).toMatchObject({ trip_id: trip.id, score: 5, comment: 'Muy amable y puntual', rater_role: 'passenger', ratee_id: driver.id });
+    expect(byPassenger.body.data).toMatchObject({
+      trip_id: trip.id,
+      score: 5,
+      comment: 'Muy amable y puntual',
+      rater_role: 'passenger',
+      ratee_id: driver.id,
+    });
 
     const byDriver = await rate(trip.id, driver.token, { score: 3 });
     expect(byDriver.status).toBe(201);
     expect(byDriver.body.data).toMatchObject({ score: 3, comment: null, rater_role: 'driver', ratee_id: passenger.id });
 
     const after = await api<TripRatingStatus>(t.baseUrl, 'GET', `/trips/${trip.id}/rating`, { token: driver.token });
-    expect(after.body.data).toMatchObject({ rater_role: 'driver', ratee_name: 'Carla Ríos', can_rate: false, my_rating: { score: 3 } });
+    expect(after.body.data).toMatchObject({
+      rater_role: 'driver',
+      ratee_name: 'Carla Ríos',
+      can_rate: false,
+      my_rating: { score: 3 },
+    });
 
     // The averages feed the passenger's dashboard card, history and the session user's rating_average.
-    const stats = await api<{ averageRating: number }>(t.baseUrl, 'GET', '/passenger/stats', { token: passenger.token });
+    const stats = await api<{ averageRating: number }>(t.baseUrl, 'GET', '/passenger/stats', {
+      token: passenger.token,
+    });
     expect(stats.body.data.averageRating).toBe(3);
     const history = await api<TripHistoryPage>(t.baseUrl, 'GET', '/passenger/trip-history', { token: passenger.token });
     expect(history.body.data.trips[0]).toMatchObject({ id: trip.id, my_rating: 5, driver: { rating_average: 5 } });
-    const driverUser = await api<{ rating_average: number }>(t.baseUrl, 'GET', '/auth/profile', { token: driver.token });
+    const driverUser = await api<{ rating_average: number }>(t.baseUrl, 'GET', '/auth/profile', {
+      token: driver.token,
+    });
     expect(driverUser.body.data.rating_average).toBe(5);
 
     // …and the passenger's rating shows on their next request in the driver's list.
-    const next = await api<{ id: number }>(t.baseUrl, 'POST', '/trips', { token: passenger.token, body: tripPayload() });
+    const next = await api<{ id: number }>(t.baseUrl, 'POST', '/trips', {
+      token: passenger.token,
+      body: tripPayload(),
+    });
     expect(next.status).toBe(201);
-    const requests = await api<{ id: number; passenger_rating: number | null }[]>(t.baseUrl, 'GET',
-      `/driver/trip-requests?latitude=${KENNEDY.latitude}&longitude=${KENNEDY.longitude}`, { token: driver.token });
-    expect(requests.body.data.find((request) => request.id === next.body.data.id)).toMatchObject({ passenger_rating: 3 });
+    const requests = await api<{ id: number; passenger_rating: number | null }[]>(
+      t.baseUrl,
+      'GET',
+      `/driver/trip-requests?latitude=${KENNEDY.latitude}&longitude=${KENNEDY.longitude}`,
+      { token: driver.token },
+    );
+    expect(requests.body.data.find((request) => request.id === next.body.data.id)).toMatchObject({
+      passenger_rating: 3,
+    });
   });
 
   maybe('refuses a second rating by the same person with 409 and keeps the first', async () => {
@@ -64,7 +105,9 @@ describeOnBackends('trip ratings API on %s', ({ t, maybe }) => {
     const again = await rate(trip.id, passenger.token, { score: 1 });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Ya calificaste este viaje.');
-    const [row] = await t.app.database.db.select().from(schema.ratings)
+    const [row] = await t.app.database.db
+      .select()
+      .from(schema.ratings)
       .where(and(eq(schema.ratings.tripId, trip.id), eq(schema.ratings.raterId, passenger.id)));
     expect(row?.score).toBe(4);
   });
@@ -83,7 +126,9 @@ describeOnBackends('trip ratings API on %s', ({ t, maybe }) => {
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('Solo puedes calificar viajes completados.');
     }
-    const ratingStatus = await api<TripRatingStatus>(t.baseUrl, 'GET', `/trips/${trip.id}/rating`, { token: passenger.token });
+    const ratingStatus = await api<TripRatingStatus>(t.baseUrl, 'GET', `/trips/${trip.id}/rating`, {
+      token: passenger.token,
+    });
     expect(ratingStatus.body.data.can_rate).toBe(false);
     expect(await ratingCount(trip.id)).toBe(0);
   });

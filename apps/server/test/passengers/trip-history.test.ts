@@ -1,9 +1,10 @@
-import { expect } from 'vitest';
 import type { TripHistoryItem, TripHistoryPage } from '@jala/contracts';
 import { HISTORY_PAGE_SIZE, type HistoryStatus } from '@jala/domain';
-import { createDriver, createCompletedTrip, createTrip } from '@jala/test-factories/database';
-import { api } from '../support/http';
+import { createCompletedTrip, createDriver, createTrip } from '@jala/test-factories/database';
+import { expect } from 'vitest';
+
 import { describeOnBackends } from '../support/backends';
+import { api } from '../support/http';
 import { insertRating, registerPassenger } from './passenger-fixtures';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
@@ -26,35 +27,70 @@ describeOnBackends('trip history API on %s', ({ t, maybe, whenStarted }) => {
 
     // Oldest first: 3 completed, 2 cancelled by the passenger, 1 by the driver, 1 by the system.
     const seeds: { status: HistoryStatus; minutes: number }[] = [
-      { status: 'completed', minutes: 700 }, { status: 'cancelled_by_passenger', minutes: 600 },
-      { status: 'completed', minutes: 500 }, { status: 'cancelled_by_driver', minutes: 400 },
-      { status: 'cancelled_by_system', minutes: 300 }, { status: 'completed', minutes: 200 },
+      { status: 'completed', minutes: 700 },
+      { status: 'cancelled_by_passenger', minutes: 600 },
+      { status: 'completed', minutes: 500 },
+      { status: 'cancelled_by_driver', minutes: 400 },
+      { status: 'cancelled_by_system', minutes: 300 },
+      { status: 'completed', minutes: 200 },
       { status: 'cancelled_by_passenger', minutes: 100 },
     ];
     for (const [index, seed] of seeds.entries()) {
-      const trip = seed.status === 'completed'
-        ? await createCompletedTrip(db, {
-          passengerId: passenger.id, driverId: driver.id, vehicleId: vehicle.id, fareCents: 1500 + index * 100,
-          completedAt: minutesAgo(seed.minutes - 35), serviceTypeId: index === 0 ? 1 : 2,
-        })
-        : await createTrip(db, {
-          passengerId: passenger.id, status: seed.status, createdAt: minutesAgo(seed.minutes), cancelledAt: minutesAgo(seed.minutes - 5),
-          ...(seed.status === 'cancelled_by_driver' ? { driverId: driver.id, vehicleId: vehicle.id } : {}),
-        });
+      const trip =
+        seed.status === 'completed'
+          ? await createCompletedTrip(db, {
+              passengerId: passenger.id,
+              driverId: driver.id,
+              vehicleId: vehicle.id,
+              fareCents: 1500 + index * 100,
+              completedAt: minutesAgo(seed.minutes - 35),
+              serviceTypeId: index === 0 ? 1 : 2,
+            })
+          : await createTrip(db, {
+              passengerId: passenger.id,
+              status: seed.status,
+              createdAt: minutesAgo(seed.minutes),
+              cancelledAt: minutesAgo(seed.minutes - 5),
+              ...(seed.status === 'cancelled_by_driver' ? { driverId: driver.id, vehicleId: vehicle.id } : {}),
+            });
       expected.unshift({ id: trip.id, status: seed.status });
     }
     // Not history: the active trip, and another passenger's finished trip.
     await createTrip(db, { passengerId: passenger.id, status: 'pending', createdAt: minutesAgo(1) });
-    await createCompletedTrip(db, { passengerId: other.id, driverId: driver.id, fareCents: 999, completedAt: minutesAgo(50) });
+    await createCompletedTrip(db, {
+      passengerId: other.id,
+      driverId: driver.id,
+      fareCents: 999,
+      completedAt: minutesAgo(50),
+    });
     // The driver's ratings: 5 from this passenger on the newest completed trip, 4 from someone else.
     const newestCompleted = expected.find((trip) => trip.status === 'completed');
-    await insertRating(db, { tripId: newestCompleted!.id, raterId: passenger.id, rateeId: driver.id, raterRole: 'passenger', score: 5 });
-    const otherTrip = await createCompletedTrip(db, { passengerId: other.id, driverId: driver.id, fareCents: 1000, completedAt: minutesAgo(40) });
-    await insertRating(db, { tripId: otherTrip.id, raterId: other.id, rateeId: driver.id, raterRole: 'passenger', score: 4 });
+    await insertRating(db, {
+      tripId: newestCompleted!.id,
+      raterId: passenger.id,
+      rateeId: driver.id,
+      raterRole: 'passenger',
+      score: 5,
+    });
+    const otherTrip = await createCompletedTrip(db, {
+      passengerId: other.id,
+      driverId: driver.id,
+      fareCents: 1000,
+      completedAt: minutesAgo(40),
+    });
+    await insertRating(db, {
+      tripId: otherTrip.id,
+      raterId: other.id,
+      rateeId: driver.id,
+      raterRole: 'passenger',
+      score: 4,
+    });
   });
 
-  const history = (query: string, as = token) => api<TripHistoryPage>(t.baseUrl, 'GET', `/passenger/trip-history${query}`, { token: as });
-  const idsOf = (statuses: HistoryStatus[] | null) => expected.filter((trip) => !statuses || statuses.includes(trip.status)).map((trip) => trip.id);
+  const history = (query: string, as = token) =>
+    api<TripHistoryPage>(t.baseUrl, 'GET', `/passenger/trip-history${query}`, { token: as });
+  const idsOf = (statuses: HistoryStatus[] | null) =>
+    expected.filter((trip) => !statuses || statuses.includes(trip.status)).map((trip) => trip.id);
 
   maybe('without a status lists every finished trip of the passenger, newest first, 2 per page', async () => {
     const all = idsOf(null);
@@ -73,7 +109,10 @@ describeOnBackends('trip history API on %s', ({ t, maybe, whenStarted }) => {
   });
 
   maybe.each<[HistoryStatus, number]>([
-    ['completed', 3], ['cancelled_by_passenger', 2], ['cancelled_by_driver', 1], ['cancelled_by_system', 1],
+    ['completed', 3],
+    ['cancelled_by_passenger', 2],
+    ['cancelled_by_driver', 1],
+    ['cancelled_by_system', 1],
   ])('filters by %s and pages through exactly those trips', async (status, count) => {
     const pages = Math.max(1, Math.ceil(count / HISTORY_PAGE_SIZE));
     const seen: TripHistoryItem[] = [];
@@ -100,24 +139,42 @@ describeOnBackends('trip history API on %s', ({ t, maybe, whenStarted }) => {
     const res = await history('?status=completed&per_page=50');
     const [newest, , oldest] = res.body.data.trips;
     expect(newest).toMatchObject({
-      status: 'completed', pickup_address: 'Parque Kennedy, Miraflores', destination_address: 'Jockey Plaza, Santiago de Surco',
+      status: 'completed',
+      pickup_address: 'Parque Kennedy, Miraflores',
+      destination_address: 'Jockey Plaza, Santiago de Surco',
       // The factory's ride ran 20 minutes (the route's estimate said 22): the history says what it took.
-      service_type: 'Auto', service_type_id: 2, final_fare: 20, estimated_fare: 23.5, distance_km: 7.8, duration_minutes: 20,
-      driver: { id: driverId, name: 'Jorge Vargas', rating_average: 4.5 }, my_rating: 5,
+      service_type: 'Auto',
+      service_type_id: 2,
+      final_fare: 20,
+      estimated_fare: 23.5,
+      distance_km: 7.8,
+      duration_minutes: 20,
+      driver: { id: driverId, name: 'Jorge Vargas', rating_average: 4.5 },
+      my_rating: 5,
     });
     expect(new Date(newest!.trip_date).getTime()).toBeLessThan(Date.now());
     expect(oldest).toMatchObject({ service_type: 'Mototaxi', final_fare: 15, my_rating: null });
     const system = await history('?status=cancelled_by_system');
     // A trip that never ran claims no duration.
-    expect(system.body.data.trips[0]).toMatchObject({ driver: null, final_fare: null, my_rating: null, duration_minutes: null });
+    expect(system.body.data.trips[0]).toMatchObject({
+      driver: null,
+      final_fare: null,
+      my_rating: null,
+      duration_minutes: null,
+    });
   });
 
-  maybe('says a one-minute ride took 1 min, not the route\'s 22-minute estimate', async () => {
+  maybe("says a one-minute ride took 1 min, not the route's 22-minute estimate", async () => {
     const { db } = t.app.database;
     const rider = await registerPassenger(t);
     const completedAt = minutesAgo(3);
     await createCompletedTrip(db, {
-      passengerId: rider.id, driverId, fareCents: 800, completedAt, startedAt: new Date(completedAt.getTime() - 65_000), durationMinutes: 22,
+      passengerId: rider.id,
+      driverId,
+      fareCents: 800,
+      completedAt,
+      startedAt: new Date(completedAt.getTime() - 65_000),
+      durationMinutes: 22,
     });
     const res = await history('?status=completed', rider.token);
     expect(res.body.data.trips[0]).toMatchObject({ duration_minutes: 1, distance_km: 7.8 });
@@ -136,8 +193,16 @@ describeOnBackends('trip history API on %s', ({ t, maybe, whenStarted }) => {
     ['page', '?page=1.5', 'La página debe ser un número entero mayor o igual a 1.'],
     ['per_page', '?per_page=51', 'per_page debe ser un número entero entre 1 y 50.'],
     ['per_page', '?per_page=0', 'per_page debe ser un número entero entre 1 y 50.'],
-    ['status', '?status=pending', 'Estado no válido. Usa completed, cancelled_by_passenger, cancelled_by_driver o cancelled_by_system.'],
-    ['status', '?status=completed&status=cancelled_by_driver', 'Estado no válido. Usa completed, cancelled_by_passenger, cancelled_by_driver o cancelled_by_system.'],
+    [
+      'status',
+      '?status=pending',
+      'Estado no válido. Usa completed, cancelled_by_passenger, cancelled_by_driver o cancelled_by_system.',
+    ],
+    [
+      'status',
+      '?status=completed&status=cancelled_by_driver',
+      'Estado no válido. Usa completed, cancelled_by_passenger, cancelled_by_driver o cancelled_by_system.',
+    ],
   ])('refuses a bad %s (%s) with a Spanish 400', async (field, query, message) => {
     const res = await history(query);
     expect(res.status).toBe(400);

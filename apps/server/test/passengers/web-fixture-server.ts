@@ -5,11 +5,13 @@
  */
 import type { AuthResult } from '@jala/contracts';
 import { FACTORY_PASSWORD, seedPassengerWorkspace } from '@jala/test-factories/database';
+
 import { startTestApp } from '../support/test-app';
 
 const t = await startTestApp('pglite');
 const seed = await seedPassengerWorkspace(t.app.database.db);
-const session = (email: string): Promise<AuthResult> => t.app.services.auth.login({ email, password: FACTORY_PASSWORD });
+const session = (email: string): Promise<AuthResult> =>
+  t.app.services.auth.login({ email, password: FACTORY_PASSWORD }, { userAgent: 'web component tests' });
 const sessions = {
   carla: await session(seed.carla.email),
   rater: await session(seed.rater.email),

@@ -7,14 +7,29 @@
  * own conversation of that trip). A new route with an id is covered by itself; an id parameter whose
  * object this suite cannot create fails loudly until it is added to ID_KINDS.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema } from '@jala/db';
-import { createCompletedTrip, createDriver, createPaymentCase, createTrip, createUser } from '@jala/test-factories/database';
-import { login } from '../support/actors';
-import { databaseFingerprint, fillPath, loadOperations, responseProblem, validValue, type Operation } from '../support/openapi';
-import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
+import {
+  createCompletedTrip,
+  createDriver,
+  createPaymentCase,
+  createTrip,
+  createUser,
+} from '@jala/test-factories/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-type IdKind = 'trip' | 'driver' | 'vehicle' | 'savedLocation' | 'document' | 'user' | 'alert' | 'paymentCase';
+import { login } from '../support/actors';
+import {
+  databaseFingerprint,
+  fillPath,
+  loadOperations,
+  type Operation,
+  responseProblem,
+  validValue,
+} from '../support/openapi';
+import { type Backend, isPostgresAvailable, startTestApp, type TestApp } from '../support/test-app';
+
+type IdKind =
+  'trip' | 'driver' | 'vehicle' | 'savedLocation' | 'document' | 'user' | 'alert' | 'paymentCase' | 'session';
 
 /**
  * What each id parameter names: by its own name, or for a bare path `{id}` by the collection before it
@@ -31,27 +46,33 @@ const ID_KINDS: Record<string, IdKind | null> = {
   'vehicles/{id}': 'vehicle',
   'saved-locations/{id}': 'savedLocation',
   'drivers/{id}': 'driver',
-  // Operators' console and driver documents (issue 13).
+  // Operators' console and driver documents.
   'documents/{id}': 'document',
   documentId: 'document',
   'users/{id}': 'user',
   'operators/{id}': 'user',
   'alerts/{id}': 'alert',
-  // A driver's 'No recibí el pago' (issue 26), resolved by operators.
+  // A driver's 'No recibí el pago', resolved by operators.
   'payment-cases/{id}': 'paymentCase',
-  // A scheduled ride a driver gives back (issue 25): a trip.
+  // A scheduled ride a driver gives back: a trip.
   'scheduled-trips/{id}': 'trip',
   // A page cursor of the audit log, not an object anyone owns.
   before_id: null,
-  // The passenger's DNI/RUC printed on a receipt PDF (issue 26): a number they type, not an object.
+  // The passenger's DNI/RUC printed on a receipt PDF: a number they type, not an object.
   tax_id: null,
+  // 'Sesiones abiertas': one of the account's signed-in devices.
+  'sessions/{id}': 'session',
 };
 
 const AREQUIPA = { latitude: -16.409, longitude: -71.5375 };
 
 const isIdName = (name: string) => /^id$|_id$|Id$/.test(name);
 
-interface IdParam { where: 'path' | 'query' | 'body'; name: string; key: string }
+interface IdParam {
+  where: 'path' | 'query' | 'body';
+  name: string;
+  key: string;
+}
 
 function idParams(op: Operation): IdParam[] {
   const params: IdParam[] = [];
@@ -61,25 +82,39 @@ function idParams(op: Operation): IdParam[] {
       params.push({ where: p.in, name: p.name, key: collection ? `${collection}/{id}` : p.name });
     }
   }
-  for (const name of Object.keys(op.body?.properties ?? {})) if (isIdName(name)) params.push({ where: 'body', name, key: name });
+  for (const name of Object.keys(op.body?.properties ?? {}))
+    if (isIdName(name)) params.push({ where: 'body', name, key: name });
   return params;
 }
 
 /** The trips an id can name, in each life stage a route may care about (a confirmed booking not started yet too). */
 const TRIP_STAGES = ['pending', 'in_progress', 'completed', 'booking'] as const;
-type Stage = typeof TRIP_STAGES[number];
+type Stage = (typeof TRIP_STAGES)[number];
 
 function defineOwnershipSuite(backend: Backend) {
   describe(`ownership of every id-taking route (${backend})`, () => {
     let t: TestApp;
     let available = true;
     let operations: Operation[] = [];
-    let owner: { trips: Record<Stage, number>; driver: number; vehicle: number; savedLocation: number; document: number; user: number; alert: number; paymentCase: number };
+    let owner: {
+      trips: Record<Stage, number>;
+      driver: number;
+      vehicle: number;
+      savedLocation: number;
+      document: number;
+      user: number;
+      alert: number;
+      paymentCase: number;
+      session: string;
+    };
     /** `self`: a former counterpart's own driver id, used for driver ids on routes that also take a trip. */
     let strangers: { role: string; token: string; admin: boolean; self?: number }[] = [];
 
     beforeAll(async () => {
-      if (backend === 'postgres' && !(await isPostgresAvailable())) { available = false; return; }
+      if (backend === 'postgres' && !(await isPostgresAvailable())) {
+        available = false;
+        return;
+      }
       t = await startTestApp(backend, { config: { tripExpiryMinutes: 24 * 60 } });
       const db = t.app.database.db;
       // Owners: a driver with a car near Parque Kennedy, who offered on one passenger's pending request,
@@ -88,34 +123,113 @@ function defineOwnershipSuite(backend: Backend) {
       const rider = await createUser(db);
       const secondRider = await createUser(db);
       const pending = await createTrip(db, { passengerId: rider.id });
-      await db.insert(schema.tripOffers).values({ tripId: pending.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, priceCents: 2000 });
-      await db.insert(schema.chatMessages).values({ tripId: pending.id, driverId: driver.user.id, senderId: rider.id, senderRole: 'passenger', message: 'Hola' });
-      const riding = await createTrip(db, { passengerId: secondRider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'in_progress', acceptedAt: new Date(), startedAt: new Date() });
-      const done = await createCompletedTrip(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, fareCents: 2500, completedAt: new Date() });
-      // Paid by Yape and waiting for both answers (issue 26): a stranger's 'Ya pagué' or 'Pago recibido' would change it.
-      await db.update(schema.trips).set({ paymentMethod: 'yape', paymentStatus: 'pending', payeePhone: '987654321' }).where(eq(schema.trips.id, done.id));
-      const { paymentCase } = await createPaymentCase(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id });
+      await db
+        .insert(schema.tripOffers)
+        .values({ tripId: pending.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, priceCents: 2000 });
+      await db.insert(schema.chatMessages).values({
+        tripId: pending.id,
+        driverId: driver.user.id,
+        senderId: rider.id,
+        senderRole: 'passenger',
+        message: 'Hola',
+      });
+      const riding = await createTrip(db, {
+        passengerId: secondRider.id,
+        driverId: driver.user.id,
+        vehicleId: driver.vehicle.id,
+        status: 'in_progress',
+        acceptedAt: new Date(),
+        startedAt: new Date(),
+      });
+      const done = await createCompletedTrip(db, {
+        passengerId: rider.id,
+        driverId: driver.user.id,
+        vehicleId: driver.vehicle.id,
+        fareCents: 2500,
+        completedAt: new Date(),
+      });
+      // Paid by Yape and waiting for both answers: a stranger's 'Ya pagué' or 'Pago recibido' would change it.
+      await db
+        .update(schema.trips)
+        .set({ paymentMethod: 'yape', paymentStatus: 'pending', payeePhone: '987654321' })
+        .where(eq(schema.trips.id, done.id));
+      const { paymentCase } = await createPaymentCase(db, {
+        passengerId: rider.id,
+        driverId: driver.user.id,
+        vehicleId: driver.vehicle.id,
+      });
       // The first passenger's booking for the day after tomorrow, confirmed with the owner driver, who chat about it.
       const bookedFor = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 48 * 3_600_000);
       const booking = await createTrip(db, {
-        passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'accepted', acceptedAt: new Date(),
-        scheduledFor: bookedFor, expiresAt: new Date(bookedFor.getTime() + 10 * 60_000),
+        passengerId: rider.id,
+        driverId: driver.user.id,
+        vehicleId: driver.vehicle.id,
+        status: 'accepted',
+        acceptedAt: new Date(),
+        scheduledFor: bookedFor,
+        expiresAt: new Date(bookedFor.getTime() + 10 * 60_000),
       });
-      await db.insert(schema.chatMessages).values({ tripId: booking.id, driverId: driver.user.id, senderId: rider.id, senderRole: 'passenger', message: '¿Me recoges en la puerta?' });
-      const [place] = await db.insert(schema.savedLocations).values({ userId: rider.id, name: 'Casa', address: 'Av. Larco 123', latitude: '-12.120000', longitude: '-77.030000' }).returning();
-      await db.insert(schema.driverDocumentBlobs).values({ storageKey: 'owner-licence', bytes: Buffer.from([0xff, 0xd8, 0xff]) });
-      const [document] = await db.insert(schema.driverDocuments).values({
-        driverId: driver.user.id, kind: 'license_front', storageKey: 'owner-licence', storage: 'database', contentType: 'image/jpeg', byteSize: 3, width: 1, height: 1,
-      }).returning();
-      const [alert] = await db.insert(schema.safetyAlerts).values({ tripId: riding.id, userId: secondRider.id, role: 'passenger' }).returning();
+      await db.insert(schema.chatMessages).values({
+        tripId: booking.id,
+        driverId: driver.user.id,
+        senderId: rider.id,
+        senderRole: 'passenger',
+        message: '¿Me recoges en la puerta?',
+      });
+      const [place] = await db
+        .insert(schema.savedLocations)
+        .values({
+          userId: rider.id,
+          name: 'Casa',
+          address: 'Av. Larco 123',
+          latitude: '-12.120000',
+          longitude: '-77.030000',
+        })
+        .returning();
+      await db
+        .insert(schema.driverDocumentBlobs)
+        .values({ storageKey: 'owner-licence', bytes: Buffer.from([0xff, 0xd8, 0xff]) });
+      const [document] = await db
+        .insert(schema.driverDocuments)
+        .values({
+          driverId: driver.user.id,
+          kind: 'license_front',
+          storageKey: 'owner-licence',
+          storage: 'database',
+          contentType: 'image/jpeg',
+          byteSize: 3,
+          width: 1,
+          height: 1,
+        })
+        .returning();
+      const [alert] = await db
+        .insert(schema.safetyAlerts)
+        .values({ tripId: riding.id, userId: secondRider.id, role: 'passenger' })
+        .returning();
+      // The first passenger signed in on a phone: a session a stranger must not end.
+      await login(t.baseUrl, rider.email);
+      const [riderSession] = await db
+        .select({ id: schema.sessions.id })
+        .from(schema.sessions)
+        .where(eq(schema.sessions.userId, rider.id));
       owner = {
-        trips: { pending: pending.id, in_progress: riding.id, completed: done.id, booking: booking.id }, driver: driver.user.id, vehicle: driver.vehicle.id, savedLocation: place!.id,
-        document: document!.id, user: rider.id, alert: alert!.id, paymentCase: paymentCase.id,
+        trips: { pending: pending.id, in_progress: riding.id, completed: done.id, booking: booking.id },
+        driver: driver.user.id,
+        vehicle: driver.vehicle.id,
+        savedLocation: place!.id,
+        document: document!.id,
+        user: rider.id,
+        alert: alert!.id,
+        paymentCase: paymentCase.id,
+        session: riderSession!.id,
       };
 
       // Strangers of each role. Drivers are verified and online but in Arequipa: a pending request is
       // public to the drivers it matches (they may offer on it), so a stranger driver is one it does not.
-      const arequipa = { currentLatitude: AREQUIPA.latitude.toFixed(6), currentLongitude: AREQUIPA.longitude.toFixed(6) };
+      const arequipa = {
+        currentLatitude: AREQUIPA.latitude.toFixed(6),
+        currentLongitude: AREQUIPA.longitude.toFixed(6),
+      };
       const strangerDriver = await createDriver(db, { profile: arequipa });
       const strangerBoth = await createDriver(db, { user: { userType: 'both' }, profile: arequipa });
       const strangerPassenger = await createUser(db);
@@ -133,8 +247,20 @@ function defineOwnershipSuite(backend: Backend) {
         { former: withdrew, trip: done, passengerId: rider.id, status: 'withdrawn' as const },
       ];
       for (const { former, trip, passengerId, status } of formerOffers) {
-        await db.insert(schema.tripOffers).values({ tripId: trip.id, driverId: former.user.id, vehicleId: former.vehicle.id, priceCents: 1800, status });
-        await db.insert(schema.chatMessages).values({ tripId: trip.id, driverId: former.user.id, senderId: passengerId, senderRole: 'passenger', message: 'Hola' });
+        await db.insert(schema.tripOffers).values({
+          tripId: trip.id,
+          driverId: former.user.id,
+          vehicleId: former.vehicle.id,
+          priceCents: 1800,
+          status,
+        });
+        await db.insert(schema.chatMessages).values({
+          tripId: trip.id,
+          driverId: former.user.id,
+          senderId: passengerId,
+          senderRole: 'passenger',
+          message: 'Hola',
+        });
       }
       await db.insert(schema.tripRejections).values({ tripId: pending.id, driverId: withdrew.user.id });
       strangers = [
@@ -142,16 +268,30 @@ function defineOwnershipSuite(backend: Backend) {
         { role: 'driver', token: (await login(t.baseUrl, strangerDriver.user.email)).token, admin: false },
         { role: 'both', token: (await login(t.baseUrl, strangerBoth.user.email)).token, admin: false },
         { role: 'admin', token: (await login(t.baseUrl, strangerAdmin.email)).token, admin: true },
-        { role: 'driver not chosen', token: (await login(t.baseUrl, notChosen.user.email)).token, admin: false, self: notChosen.user.id },
-        { role: 'driver who withdrew', token: (await login(t.baseUrl, withdrew.user.email)).token, admin: false, self: withdrew.user.id },
+        {
+          role: 'driver not chosen',
+          token: (await login(t.baseUrl, notChosen.user.email)).token,
+          admin: false,
+          self: notChosen.user.id,
+        },
+        {
+          role: 'driver who withdrew',
+          token: (await login(t.baseUrl, withdrew.user.email)).token,
+          admin: false,
+          self: withdrew.user.id,
+        },
       ];
       operations = await loadOperations(t.baseUrl);
     });
     afterAll(async () => t?.stop());
 
-    it('knows how to create the owner\'s object for every id parameter in the document', (context) => {
+    it("knows how to create the owner's object for every id parameter in the document", (context) => {
       if (!available) return context.skip('PostgreSQL is not running on this machine');
-      const unknown = operations.flatMap((op) => idParams(op).filter((p) => !(p.key in ID_KINDS)).map((p) => `${op.method} ${op.path}: ${p.key}`));
+      const unknown = operations.flatMap((op) =>
+        idParams(op)
+          .filter((p) => !(p.key in ID_KINDS))
+          .map((p) => `${op.method} ${op.path}: ${p.key}`),
+      );
       expect(unknown, 'add these id parameters to ID_KINDS in ownership.test.ts').toEqual([]);
       expect(operations.filter((op) => idParams(op).some((p) => ID_KINDS[p.key])).length).toBeGreaterThan(10);
     });
@@ -169,8 +309,10 @@ function defineOwnershipSuite(backend: Backend) {
           for (const stranger of strangers) {
             if (stranger.admin && op.tags.includes('admin')) continue;
             // A former counterpart's own id where a route takes a trip and a driver: their conversation.
-            const driverId = stranger.self !== undefined && kinds.has('trip') && kinds.has('driver') ? stranger.self : owner.driver;
-            const idOf = (kind: IdKind) => (kind === 'trip' ? owner.trips[stage ?? 'pending'] : kind === 'driver' ? driverId : owner[kind]);
+            const driverId =
+              stranger.self !== undefined && kinds.has('trip') && kinds.has('driver') ? stranger.self : owner.driver;
+            const idOf = (kind: IdKind) =>
+              kind === 'trip' ? owner.trips[stage ?? 'pending'] : kind === 'driver' ? driverId : owner[kind];
             const pathValues: Record<string, unknown> = {};
             const query = new URLSearchParams();
             const body = op.body ? (validValue(op.body) as Record<string, unknown>) : undefined;
@@ -194,7 +336,10 @@ function defineOwnershipSuite(backend: Backend) {
             const before = await databaseFingerprint(db);
             const response = await fetch(url, {
               method: op.method,
-              headers: { authorization: `Bearer ${stranger.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+              headers: {
+                authorization: `Bearer ${stranger.token}`,
+                ...(body ? { 'content-type': 'application/json' } : {}),
+              },
               body: body ? JSON.stringify(body) : undefined,
             });
             const text = await response.text();

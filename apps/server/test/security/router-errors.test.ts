@@ -4,15 +4,22 @@
  * all answer the Spanish envelope with the same security headers as every other response.
  */
 import { connect } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { registerUser } from '../support/http';
 import { responseProblem, SECURITY_HEADERS } from '../support/openapi';
-import { isPostgresAvailable, startTestApp, type Backend, type TestApp } from '../support/test-app';
+import { type Backend, isPostgresAvailable, startTestApp, type TestApp } from '../support/test-app';
 
 async function raw(baseUrl: string, path: string, init: RequestInit = {}) {
   const response = await fetch(`${baseUrl}${path}`, init);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as { message: string; code: string; fields?: Record<string, string> } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: JSON.parse(text) as { message: string; code: string; fields?: Record<string, string> },
+  };
 }
 
 describe.each<Backend>(['pglite', 'postgres'])('error responses keep the envelope and the headers (%s)', (backend) => {
@@ -20,7 +27,10 @@ describe.each<Backend>(['pglite', 'postgres'])('error responses keep the envelop
   let available = true;
   let token = '';
   beforeAll(async () => {
-    if (backend === 'postgres' && !(await isPostgresAvailable())) { available = false; return; }
+    if (backend === 'postgres' && !(await isPostgresAvailable())) {
+      available = false;
+      return;
+    }
     t = await startTestApp(backend);
     token = (await registerUser(t.baseUrl)).token;
   });
@@ -47,9 +57,21 @@ describe.each<Backend>(['pglite', 'postgres'])('error responses keep the envelop
     const json = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const cases = [
       await raw(t.baseUrl, '/auth/login', { method: 'POST', headers: json, body: '{"email":' }),
-      await raw(t.baseUrl, '/passenger/saved-locations', { method: 'POST', headers: json, body: JSON.stringify({ name: 'x'.repeat(300 * 1024) }) }),
-      await raw(t.baseUrl, '/passenger/saved-locations', { method: 'POST', headers: json, body: JSON.stringify({ name: 'Casa\u0000', address: 'Av. Larco 1', latitude: -12.12, longitude: -77.03 }) }),
-      await raw(t.baseUrl, '/driver/trip-requests/reject', { method: 'POST', headers: json, body: JSON.stringify({ trip_request_id: 2 ** 31 }) }),
+      await raw(t.baseUrl, '/passenger/saved-locations', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ name: 'x'.repeat(300 * 1024) }),
+      }),
+      await raw(t.baseUrl, '/passenger/saved-locations', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ name: 'Casa\u0000', address: 'Av. Larco 1', latitude: -12.12, longitude: -77.03 }),
+      }),
+      await raw(t.baseUrl, '/driver/trip-requests/reject', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ trip_request_id: 2 ** 31 }),
+      }),
     ];
     expect(cases.map((c) => c.status)).toEqual([400, 413, 400, 400]);
     for (const c of cases) expect(responseProblem(c.status, c.headers, c.text)).toBeNull();
@@ -76,13 +98,20 @@ describe.each<Backend>(['pglite', 'postgres'])('error responses keep the envelop
     const reply = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
       let data = '';
-      socket.on('data', (chunk) => { data += chunk.toString(); });
+      socket.on('data', (chunk) => {
+        data += chunk.toString();
+      });
       socket.on('end', () => resolve(data));
       socket.on('error', reject);
     });
     const [head = '', body = ''] = reply.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 400 /);
     for (const name of SECURITY_HEADERS) expect(head.toLowerCase()).toContain(`\r\n${name}: `);
-    expect(JSON.parse(body)).toMatchObject({ success: false, data: null, code: 'VALIDATION', message: 'La solicitud no es válida.' });
+    expect(JSON.parse(body)).toMatchObject({
+      success: false,
+      data: null,
+      code: 'VALIDATION',
+      message: 'La solicitud no es válida.',
+    });
   });
 });

@@ -4,19 +4,26 @@
  * e-mail-change limits, and TRUST_PROXY parsing.
  */
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../src/app';
-import { parseEnv, loadConfig, type AppConfig } from '../../src/config';
+
 import { eq, schema } from '@jala/db';
 import { createDriver, createTrip, createUser } from '@jala/test-factories/database';
-import { api, registerUser, statusesInTurn } from '../support/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type App, buildApp } from '../../src/app';
+import { type AppConfig, loadConfig, parseEnv } from '../../src/config';
 import { login } from '../support/actors';
-import { REDIS_TEST_URL, startTestApp, testConfig, type TestApp } from '../support/test-app';
+import { api, registerUser, statusesInTurn } from '../support/http';
+import { REDIS_TEST_URL, startTestApp, type TestApp, testConfig } from '../support/test-app';
 import { useTestApp } from '../support/use-test-app';
 
 const randomAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-async function post(baseUrl: string, path: string, body: unknown, options: { forwardedFor?: string; token?: string; method?: string } = {}) {
+async function post(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  options: { forwardedFor?: string; token?: string; method?: string } = {},
+) {
   const response = await fetch(`${baseUrl}${path}`, {
     method: options.method ?? 'POST',
     headers: {
@@ -26,15 +33,26 @@ async function post(baseUrl: string, path: string, body: unknown, options: { for
     },
     body: JSON.stringify(body),
   });
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { message: string; code?: string } };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as { message: string; code?: string },
+  };
 }
 
 describe('TRUST_PROXY configuration', () => {
   it('is off by default and accepts a hop count or a list of addresses and CIDR ranges', () => {
     expect(loadConfig({ DATA_DIR: '/tmp/jala-config-tp', JWT_SECRET: 'x'.repeat(40) }).trustProxy).toBe(false);
-    expect(loadConfig({ DATA_DIR: '/tmp/jala-config-tp', JWT_SECRET: 'x'.repeat(40), TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ DATA_DIR: '/tmp/jala-config-tp', JWT_SECRET: 'x'.repeat(40), TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy)
-      .toEqual(['10.0.0.1', '10.1.0.0/16', '::1']);
+    expect(
+      loadConfig({ DATA_DIR: '/tmp/jala-config-tp', JWT_SECRET: 'x'.repeat(40), TRUST_PROXY: '1' }).trustProxy,
+    ).toBe(1);
+    expect(
+      loadConfig({
+        DATA_DIR: '/tmp/jala-config-tp',
+        JWT_SECRET: 'x'.repeat(40),
+        TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1',
+      }).trustProxy,
+    ).toEqual(['10.0.0.1', '10.1.0.0/16', '::1']);
   });
 
   it('refuses a blanket true and malformed entries at boot, naming the variable', () => {
@@ -48,19 +66,40 @@ describe('per-address throttles ignore X-Forwarded-For unless a proxy is trusted
   const t = useTestApp('pglite', () => ({ config: { authRateLimitPerMinute: 3 } }));
 
   it('limits login from one address whatever X-Forwarded-For says', async () => {
-    const statuses = await statusesInTurn(5, () => post(t.baseUrl, '/auth/login', { email: 'nadie@prueba.pe', password: 'incorrecta' }, { forwardedFor: randomAddress() }));
+    const statuses = await statusesInTurn(5, () =>
+      post(
+        t.baseUrl,
+        '/auth/login',
+        { email: 'nadie@prueba.pe', password: 'incorrecta' },
+        { forwardedFor: randomAddress() },
+      ),
+    );
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
   });
 
   it('limits sign-up the same way, with Retry-After and a Spanish message', async () => {
     const results = [];
     for (let i = 0; i < 4; i++) {
-      results.push(await post(t.baseUrl, '/auth/register', {
-        first_name: 'Ana', last_name: 'Torres', email: `alta${Date.now()}${i}@prueba.pe`, phone: '987654321', password: 'secreto123',
-      }, { forwardedFor: randomAddress() }));
+      results.push(
+        await post(
+          t.baseUrl,
+          '/auth/register',
+          {
+            first_name: 'Ana',
+            last_name: 'Torres',
+            email: `alta${Date.now()}${i}@prueba.pe`,
+            phone: '987654321',
+            password: 'secreto123',
+            accept_terms: true,
+          },
+          { forwardedFor: randomAddress() },
+        ),
+      );
     }
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 429]);
-    expect(results[3]?.body.message).toMatch(/^Demasiados intentos seguidos\. Inténtalo de nuevo (en unos segundos|en 1 minuto)\.$/);
+    expect(results[3]?.body.message).toMatch(
+      /^Demasiados intentos seguidos\. Inténtalo de nuevo (en unos segundos|en 1 minuto)\.$/,
+    );
     expect(Number(results[3]?.retryAfter)).toBeGreaterThan(0);
   });
 });
@@ -69,7 +108,14 @@ describe('a trusted proxy decides the client address', () => {
   const t = useTestApp('pglite', () => ({ config: { authRateLimitPerMinute: 2, trustProxy: ['127.0.0.1'] } }));
 
   it('counts each forwarded client separately', async () => {
-    const statuses = await statusesInTurn(4, () => post(t.baseUrl, '/auth/login', { email: 'nadie@prueba.pe', password: 'incorrecta' }, { forwardedFor: randomAddress() }));
+    const statuses = await statusesInTurn(4, () =>
+      post(
+        t.baseUrl,
+        '/auth/login',
+        { email: 'nadie@prueba.pe', password: 'incorrecta' },
+        { forwardedFor: randomAddress() },
+      ),
+    );
     expect(statuses).toEqual([401, 401, 401, 401]);
   });
 });
@@ -84,7 +130,15 @@ function useTwoNodesOnRedis(config: Partial<AppConfig>) {
   let urls: string[] = [];
   beforeAll(async () => {
     t = await startTestApp('pglite', { config: { ...config, redisUrl: REDIS_TEST_URL } });
-    second = await buildApp(testConfig({ ...config, redisUrl: REDIS_TEST_URL, tokenSecret: t.app.config.tokenSecret, redisPrefix: t.app.config.redisPrefix }), { database: t.app.database });
+    second = await buildApp(
+      testConfig({
+        ...config,
+        redisUrl: REDIS_TEST_URL,
+        tokenSecret: t.app.config.tokenSecret,
+        redisPrefix: t.app.config.redisPrefix,
+      }),
+      { database: t.app.database },
+    );
     const address = await second.server.listen({ port: 0, host: '127.0.0.1' });
     urls = [t.baseUrl, `${address}/api`];
   });
@@ -107,34 +161,83 @@ function accountThrottleCases(nodes: () => string[]) {
     const victim = await registerUser(node(0));
     const attackers = [randomAddress(), randomAddress(), randomAddress()];
     for (let i = 0; i < 3; i++) {
-      const res = await post(node(i), '/auth/login', { email: victim.user.email, password: `mala${i}` }, { forwardedFor: attackers[i] });
+      const res = await post(
+        node(i),
+        '/auth/login',
+        { email: victim.user.email, password: `mala${i}` },
+        { forwardedFor: attackers[i] },
+      );
       expect(res.status).toBe(401);
     }
     for (const [i, address] of attackers.entries()) {
-      const res = await post(node(i + 1), '/auth/login', { email: victim.user.email, password: victim.password }, { forwardedFor: address });
+      const res = await post(
+        node(i + 1),
+        '/auth/login',
+        { email: victim.user.email, password: victim.password },
+        { forwardedFor: address },
+      );
       expect(res.status).toBe(429);
       expect(res.body.code).toBe('RATE_LIMITED');
-      expect(res.body.message).toMatch(/^Demasiados intentos fallidos para esta cuenta\. Inténtalo de nuevo (en unos segundos|en \d+ minutos?)\.$/);
+      expect(res.body.message).toMatch(
+        /^Demasiados intentos fallidos para esta cuenta\. Inténtalo de nuevo (en unos segundos|en \d+ minutos?)\.$/,
+      );
       expect(Number(res.retryAfter)).toBeGreaterThan(0);
       expect(Number(res.retryAfter)).toBeLessThanOrEqual(2);
     }
     // The owner, from an address that has not been failing, still signs in...
     const owner = randomAddress();
-    expect((await post(node(1), '/auth/login', { email: victim.user.email, password: victim.password }, { forwardedFor: owner })).status).toBe(200);
+    expect(
+      (
+        await post(
+          node(1),
+          '/auth/login',
+          { email: victim.user.email, password: victim.password },
+          { forwardedFor: owner },
+        )
+      ).status,
+    ).toBe(200);
     // ...which clears the account's count for everybody.
-    expect((await post(node(0), '/auth/login', { email: victim.user.email, password: 'otra' }, { forwardedFor: attackers[0] })).status).toBe(401);
+    expect(
+      (
+        await post(
+          node(0),
+          '/auth/login',
+          { email: victim.user.email, password: 'otra' },
+          { forwardedFor: attackers[0] },
+        )
+      ).status,
+    ).toBe(401);
   });
 
   it('gives a fresh address one guess during a lockout, and the lockout ends with the short window', async () => {
     const victim = await registerUser(node(0));
     const attacker = randomAddress();
-    for (let i = 0; i < 3; i++) await post(node(i), '/auth/login', { email: victim.user.email, password: 'mala' }, { forwardedFor: attacker });
-    expect((await post(node(0), '/auth/login', { email: victim.user.email, password: 'mala' }, { forwardedFor: attacker })).status).toBe(429);
+    for (let i = 0; i < 3; i++)
+      await post(node(i), '/auth/login', { email: victim.user.email, password: 'mala' }, { forwardedFor: attacker });
+    expect(
+      (await post(node(0), '/auth/login', { email: victim.user.email, password: 'mala' }, { forwardedFor: attacker }))
+        .status,
+    ).toBe(429);
     const second = randomAddress();
-    expect((await post(node(1), '/auth/login', { email: victim.user.email, password: 'mala' }, { forwardedFor: second })).status).toBe(401);
-    expect((await post(node(0), '/auth/login', { email: victim.user.email, password: 'mala' }, { forwardedFor: second })).status).toBe(429);
+    expect(
+      (await post(node(1), '/auth/login', { email: victim.user.email, password: 'mala' }, { forwardedFor: second }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await post(node(0), '/auth/login', { email: victim.user.email, password: 'mala' }, { forwardedFor: second }))
+        .status,
+    ).toBe(429);
     await new Promise((resolve) => setTimeout(resolve, 2100));
-    expect((await post(node(1), '/auth/login', { email: victim.user.email, password: victim.password }, { forwardedFor: attacker })).status).toBe(200);
+    expect(
+      (
+        await post(
+          node(1),
+          '/auth/login',
+          { email: victim.user.email, password: victim.password },
+          { forwardedFor: attacker },
+        )
+      ).status,
+    ).toBe(200);
   });
 }
 
@@ -161,9 +264,22 @@ function startCodeThrottleCases(app: () => App, nodes: () => string[]) {
     const { token } = await login(node(0), driver.user.email);
     const arrivedTrip = async () => {
       const rider = await createUser(db);
-      return createTrip(db, { passengerId: rider.id, driverId: driver.user.id, vehicleId: driver.vehicle.id, status: 'arrived', acceptedAt: new Date(), startCode: '0427' });
+      return createTrip(db, {
+        passengerId: rider.id,
+        driverId: driver.user.id,
+        vehicleId: driver.vehicle.id,
+        status: 'arrived',
+        acceptedAt: new Date(),
+        startCode: '0427',
+      });
     };
-    const start = (i: number, tripId: number, code: string) => post(node(i), `/driver/trips/${tripId}/status`, { status: 'in_progress', start_code: code }, { method: 'PUT', token });
+    const start = (i: number, tripId: number, code: string) =>
+      post(
+        node(i),
+        `/driver/trips/${tripId}/status`,
+        { status: 'in_progress', start_code: code },
+        { method: 'PUT', token },
+      );
     return { db, arrivedTrip, start };
   }
 
@@ -172,7 +288,10 @@ function startCodeThrottleCases(app: () => App, nodes: () => string[]) {
     const first = await arrivedTrip();
     for (let i = 0; i < START_CODE_BUDGET - 1; i++) expect((await start(i, first.id, '9999')).status).toBe(400);
     expect((await start(1, first.id, '0427')).status).toBe(200);
-    await db.update(schema.trips).set({ status: 'completed', completedAt: new Date() }).where(eq(schema.trips.id, first.id));
+    await db
+      .update(schema.trips)
+      .set({ status: 'completed', completedAt: new Date() })
+      .where(eq(schema.trips.id, first.id));
 
     // The last wrong code of the budget, on a fresh trip (which still has 4 of its own left)...
     const second = await arrivedTrip();
@@ -181,7 +300,9 @@ function startCodeThrottleCases(app: () => App, nodes: () => string[]) {
     const throttled = await start(1, second.id, '0427');
     expect(throttled.status).toBe(429);
     expect(throttled.body.code).toBe('RATE_LIMITED');
-    expect(throttled.body.message).toMatch(/^Demasiados códigos incorrectos\. Inténtalo de nuevo (en unos segundos|en 1 minuto)\.$/);
+    expect(throttled.body.message).toMatch(
+      /^Demasiados códigos incorrectos\. Inténtalo de nuevo (en unos segundos|en 1 minuto)\.$/,
+    );
     expect(Number(throttled.retryAfter)).toBeGreaterThan(0);
     expect(Number(throttled.retryAfter)).toBeLessThanOrEqual(60);
     // Not counted on the trip: it is neither started nor locked.
@@ -189,7 +310,7 @@ function startCodeThrottleCases(app: () => App, nodes: () => string[]) {
     expect(row).toMatchObject({ status: 'arrived', startCodeAttempts: 1 });
   });
 
-  it('answers only the budget\'s worth of a burst of simultaneous guesses', async () => {
+  it("answers only the budget's worth of a burst of simultaneous guesses", async () => {
     const { arrivedTrip, start } = await driverWithTrips();
     const trip = await arrivedTrip();
     const codes = Array.from({ length: 20 }, (_, i) => String(1000 + i));
@@ -204,7 +325,10 @@ const startCodeConfig = { startCodeFailuresPerDriver: START_CODE_BUDGET, startCo
 
 describe('wrong start codes per driver (one node, in memory)', () => {
   const t = useTestApp('pglite', () => ({ config: startCodeConfig }));
-  startCodeThrottleCases(() => t.app, () => [t.baseUrl]);
+  startCodeThrottleCases(
+    () => t.app,
+    () => [t.baseUrl],
+  );
 });
 
 describe('wrong start codes per driver (two nodes sharing the real Redis)', () => {
@@ -219,9 +343,25 @@ describe('changing the e-mail is throttled like sign-up', () => {
     const me = await registerUser(t.baseUrl);
     const from = randomAddress();
     for (let i = 0; i < 5; i++) {
-      expect((await post(t.baseUrl, '/auth/profile', { first_name: `Ana${'a'.repeat(i)}` }, { method: 'PUT', token: me.token, forwardedFor: from })).status).toBe(200);
+      expect(
+        (
+          await post(
+            t.baseUrl,
+            '/auth/profile',
+            { first_name: `Ana${'a'.repeat(i)}` },
+            { method: 'PUT', token: me.token, forwardedFor: from },
+          )
+        ).status,
+      ).toBe(200);
     }
-    const statuses = await statusesInTurn(4, (i) => post(t.baseUrl, '/auth/profile', { email: `nuevo${Date.now()}${i}@prueba.pe` }, { method: 'PUT', token: me.token, forwardedFor: randomAddress() }));
+    const statuses = await statusesInTurn(4, (i) =>
+      post(
+        t.baseUrl,
+        '/auth/profile',
+        { email: `nuevo${Date.now()}${i}@prueba.pe` },
+        { method: 'PUT', token: me.token, forwardedFor: randomAddress() },
+      ),
+    );
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
@@ -230,12 +370,18 @@ describe('changing the e-mail is throttled like sign-up', () => {
     const users = await Promise.all([registerUser(t.baseUrl), registerUser(t.baseUrl)]);
     const profile = (email: string) => ({ first_name: 'Ana', last_name: 'Torres', email, phone: '987654321' });
     for (const me of users) {
-      const same = await post(t.baseUrl, '/passenger/profile/update', profile(me.user.email), { token: me.token, forwardedFor: from });
+      const same = await post(t.baseUrl, '/passenger/profile/update', profile(me.user.email), {
+        token: me.token,
+        forwardedFor: from,
+      });
       expect(same.status).toBe(200);
     }
     const statuses = await statusesInTurn(4, (i) => {
       const me = users[i % 2]!;
-      return post(t.baseUrl, '/passenger/profile/update', profile(`otro${Date.now()}${i}@prueba.pe`), { token: me.token, forwardedFor: from });
+      return post(t.baseUrl, '/passenger/profile/update', profile(`otro${Date.now()}${i}@prueba.pe`), {
+        token: me.token,
+        forwardedFor: from,
+      });
     });
     expect(statuses).toEqual([200, 200, 200, 429]);
     const taken = await api(t.baseUrl, 'GET', '/passenger/profile', { token: users[0]!.token });

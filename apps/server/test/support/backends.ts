@@ -4,11 +4,13 @@
  * skipped with a warning, never failed.
  */
 import { beforeAll, describe, it } from 'vitest';
-import { isPostgresAvailable, type Backend, type StartOptions, type TestApp } from './test-app';
+
+import { type Backend, isPostgresAvailable, type StartOptions, type TestApp } from './test-app';
 import { useTestApp } from './use-test-app';
 
 export const postgresUp = await isPostgresAvailable();
-if (!postgresUp) console.warn('PostgreSQL at 127.0.0.1:5432 is not reachable: the postgres runs of the server tests are skipped.');
+if (!postgresUp)
+  console.warn('PostgreSQL at 127.0.0.1:5432 is not reachable: the postgres runs of the server tests are skipped.');
 
 export const BACKENDS: readonly Backend[] = ['pglite', 'postgres'];
 
@@ -31,13 +33,18 @@ export interface BackendSuiteOptions {
 }
 
 /** `describe.each` over the backends (`%s` in the title names it), with the app started and stopped around it. */
-export function describeOnBackends(title: string, body: (context: BackendContext) => void, options: BackendSuiteOptions = {}): void {
+export function describeOnBackends(
+  title: string,
+  body: (context: BackendContext) => void,
+  options: BackendSuiteOptions = {},
+): void {
   describe.each(BACKENDS)(title, (backend) => {
     const skipped = backend === 'postgres' && !postgresUp;
     const t = useTestApp(backend, options.start, skipped);
-    const whenStarted = (setup: () => Promise<void>) => beforeAll(async () => {
-      if (!skipped) await setup();
-    });
+    const whenStarted = (setup: () => Promise<void>) =>
+      beforeAll(async () => {
+        if (!skipped) await setup();
+      });
     body({ backend, t, maybe: testsFor(skipped), whenStarted });
   });
 }

@@ -31,7 +31,10 @@ export async function readWarm<T>(baseUrl: string, path: string, token: string) 
 }
 
 /** The statuses of `count` calls made one after another (`call` gets the index): what a rate limit counts. */
-export async function statusesInTurn(count: number, call: (i: number) => Promise<{ status: number }>): Promise<number[]> {
+export async function statusesInTurn(
+  count: number,
+  call: (i: number) => Promise<{ status: number }>,
+): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) statuses.push((await call(i)).status);
   return statuses;
@@ -41,7 +44,15 @@ let counter = 0;
 /** Registers a fresh user with a unique e-mail; returns the token and user. */
 export async function registerUser(
   baseUrl: string,
-  overrides: Partial<{ first_name: string; last_name: string; email: string; phone: string; password: string; user_type: string }> = {},
+  overrides: Partial<{
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone: string;
+    password: string;
+    user_type: string;
+    accept_terms: boolean;
+  }> = {},
 ) {
   counter += 1;
   const payload = {
@@ -51,9 +62,16 @@ export async function registerUser(
     phone: '987654321',
     password: 'secreto123',
     user_type: 'passenger',
+    // The sign-up checkbox of the legal documents, which the app cannot submit unticked.
+    accept_terms: true,
     ...overrides,
   };
-  const response = await api<{ token: string; user: { id: number; user_type: string; email: string } }>(baseUrl, 'POST', '/auth/register', { body: payload });
+  const response = await api<{ token: string; user: { id: number; user_type: string; email: string } }>(
+    baseUrl,
+    'POST',
+    '/auth/register',
+    { body: payload },
+  );
   if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
   return { ...response.body.data, password: payload.password };
 }

@@ -1,8 +1,17 @@
-import { expect } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
+import { expect } from 'vitest';
 
 /** Connects a real MQTT-over-WebSocket client the way the web app does (protocol 3.1.1, token as password). */
-export function connectMqtt(wsUrl: string, auth: { userId?: number; token?: string; clientId?: string; clean?: boolean; will?: { topic: string; payload: string } }): Promise<MqttClient> {
+export function connectMqtt(
+  wsUrl: string,
+  auth: {
+    userId?: number;
+    token?: string;
+    clientId?: string;
+    clean?: boolean;
+    will?: { topic: string; payload: string };
+  },
+): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
     const client = mqtt.connect(wsUrl, {
       protocolVersion: 4,
@@ -10,12 +19,16 @@ export function connectMqtt(wsUrl: string, auth: { userId?: number; token?: stri
       ...(auth.will ? { will: { ...auth.will, qos: 0 as const, retain: false } } : {}),
       reconnectPeriod: 0,
       connectTimeout: 5000,
-      clientId: auth.clientId ?? `jala_test_${auth.userId ?? 0}_${Date.now()}_${Math.random().toString(36).slice(2, 6)}`,
+      clientId:
+        auth.clientId ?? `jala_test_${auth.userId ?? 0}_${Date.now()}_${Math.random().toString(36).slice(2, 6)}`,
       ...(auth.userId ? { username: String(auth.userId) } : {}),
       ...(auth.token ? { password: auth.token } : {}),
     });
     client.once('connect', () => resolve(client));
-    client.once('error', (error) => { client.end(true); reject(error); });
+    client.once('error', (error) => {
+      client.end(true);
+      reject(error);
+    });
   });
 }
 
@@ -44,9 +57,17 @@ export function nextMessage(client: MqttClient, topic: string, ms = MESSAGE_WAIT
 }
 
 /** Resolves with the next message on `topic` that `matches`; rejects when none came within `ms` (a ceiling). */
-export function nextMessageWhere(client: MqttClient, topic: string, matches: (message: unknown) => boolean, ms = MESSAGE_WAIT_MS): Promise<unknown> {
+export function nextMessageWhere(
+  client: MqttClient,
+  topic: string,
+  matches: (message: unknown) => boolean,
+  ms = MESSAGE_WAIT_MS,
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { client.off('message', onMessage); reject(new Error(`no message on ${topic} within ${ms} ms`)); }, ms);
+    const timer = setTimeout(() => {
+      client.off('message', onMessage);
+      reject(new Error(`no message on ${topic} within ${ms} ms`));
+    }, ms);
     function onMessage(received: string, payload: Buffer) {
       if (received !== topic) return;
       const message: unknown = JSON.parse(payload.toString());
@@ -76,7 +97,12 @@ export async function awaitNextMessage(wsUrl: string, user: { id: number; token:
 }
 
 /** The message `action` makes the server push to `user` on `topic`; the connection is ended afterwards. */
-export async function pushedDuring(wsUrl: string, user: { id: number; token: string }, topic: string, action: () => Promise<void>): Promise<unknown> {
+export async function pushedDuring(
+  wsUrl: string,
+  user: { id: number; token: string },
+  topic: string,
+  action: () => Promise<void>,
+): Promise<unknown> {
   const { client, message } = await awaitNextMessage(wsUrl, user, topic);
   try {
     await action();
@@ -93,8 +119,14 @@ export async function pushedDuring(wsUrl: string, user: { id: number; token: str
 export function refused(client: MqttClient, ms = MESSAGE_WAIT_MS): Promise<void> {
   return new Promise((resolve, reject) => {
     if (!client.connected) return resolve();
-    const timer = setTimeout(() => reject(new Error(`the broker did not close ${client.options.clientId} within ${ms} ms`)), ms);
-    client.once('close', () => { clearTimeout(timer); resolve(); });
+    const timer = setTimeout(
+      () => reject(new Error(`the broker did not close ${client.options.clientId} within ${ms} ms`)),
+      ms,
+    );
+    client.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
   });
 }
 
@@ -106,7 +138,10 @@ export interface Heard {
    * listened topic before it: how a test shows that nothing arrived, bounded by a later event instead of
    * a fixed time.
    */
-  untilSentinel(send: (sentinel: { sentinel: string }) => Promise<unknown> | void, sentinelTopic?: string): Promise<unknown[]>;
+  untilSentinel(
+    send: (sentinel: { sentinel: string }) => Promise<unknown> | void,
+    sentinelTopic?: string,
+  ): Promise<unknown[]>;
 }
 
 let sentinels = 0;
@@ -114,15 +149,21 @@ let sentinels = 0;
 /** Starts recording the messages `client` receives on `topic` (it must be subscribed already). */
 export function listen(client: MqttClient, topic: string): Heard {
   const heard: unknown[] = [];
-  const record = (received: string, payload: Buffer) => { if (received === topic) heard.push(parse(payload)); };
+  const record = (received: string, payload: Buffer) => {
+    if (received === topic) heard.push(parse(payload));
+  };
   client.on('message', record);
   return {
     async untilSentinel(send, sentinelTopic = topic) {
       const sentinel = { sentinel: `s${process.pid}_${(sentinels += 1)}` };
-      const isSentinel = (message: unknown) => (message as { sentinel?: unknown } | null)?.sentinel === sentinel.sentinel;
+      const isSentinel = (message: unknown) =>
+        (message as { sentinel?: unknown } | null)?.sentinel === sentinel.sentinel;
       try {
         const arrived = new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => { client.off('message', onMessage); reject(new Error(`the sentinel on ${sentinelTopic} did not arrive within ${MESSAGE_WAIT_MS} ms`)); }, MESSAGE_WAIT_MS);
+          const timer = setTimeout(() => {
+            client.off('message', onMessage);
+            reject(new Error(`the sentinel on ${sentinelTopic} did not arrive within ${MESSAGE_WAIT_MS} ms`));
+          }, MESSAGE_WAIT_MS);
           function onMessage(received: string, payload: Buffer) {
             if (received !== sentinelTopic || !isSentinel(parse(payload))) return;
             clearTimeout(timer);
@@ -142,5 +183,9 @@ export function listen(client: MqttClient, topic: string): Heard {
 }
 
 function parse(payload: Buffer): unknown {
-  try { return JSON.parse(payload.toString()); } catch { return payload.toString(); }
+  try {
+    return JSON.parse(payload.toString());
+  } catch {
+    return payload.toString();
+  }
 }

@@ -1,12 +1,16 @@
 /** Test users with a subscribed "device" of the test push service (support/push-service.ts). */
 import { expect } from 'vitest';
+
 import type { App } from '../../src/app';
 import { api } from './http';
 import type { PushDevice, TestPushService } from './push-service';
 
 export async function subscribeDevice(baseUrl: string, token: string, service: TestPushService): Promise<PushDevice> {
   const device = service.device();
-  const res = await api(baseUrl, 'POST', '/notifications/subscription', { token, body: { endpoint: device.endpoint, keys: device.keys } });
+  const res = await api(baseUrl, 'POST', '/notifications/subscription', {
+    token,
+    body: { endpoint: device.endpoint, keys: device.keys },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return device;
 }

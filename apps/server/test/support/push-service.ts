@@ -5,10 +5,20 @@
  * aes128gcm body (RFC 8188) that decrypts with the device's keys (RFC 8291); the decrypted JSON payload is
  * kept per device. Anything else is answered 400 and recorded as a rejection, so a test sees it.
  */
-import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, randomUUID, verify, type ECDH } from 'node:crypto';
+import {
+  createDecipheriv,
+  createECDH,
+  createPublicKey,
+  type ECDH,
+  hkdfSync,
+  randomBytes,
+  randomUUID,
+  verify,
+} from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { zPushPayload, type PushPayload } from '@jala/contracts';
+
+import { type PushPayload, zPushPayload } from '@jala/contracts';
 
 export interface PushDevice {
   endpoint: string;
@@ -39,7 +49,8 @@ export async function startPushService(): Promise<TestPushService> {
       if (request.method !== 'POST' || !entry) return response.writeHead(404).end();
       try {
         const signer = checkVapid(String(request.headers.authorization ?? ''), origin);
-        if (request.headers['content-encoding'] !== 'aes128gcm') throw new Error(`content-encoding ${request.headers['content-encoding']}`);
+        if (request.headers['content-encoding'] !== 'aes128gcm')
+          throw new Error(`content-encoding ${request.headers['content-encoding']}`);
         if (!request.headers.ttl) throw new Error('no TTL header');
         const payload = zPushPayload.parse(JSON.parse(decrypt(body, entry.ecdh, entry.auth).toString('utf8')));
         if (entry.device.answer !== null) return response.writeHead(entry.device.answer).end();
@@ -92,13 +103,30 @@ function checkVapid(header: string, audience: string): string {
   const [token, key] = [match[1]!, match[2]!];
   const raw = Buffer.from(key, 'base64url');
   const publicKey = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') }, format: 'jwk',
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: raw.subarray(1, 33).toString('base64url'),
+      y: raw.subarray(33, 65).toString('base64url'),
+    },
+    format: 'jwk',
   });
   const [head, claims, signature] = token.split('.') as [string, string, string];
-  if (!verify('sha256', Buffer.from(`${head}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))) {
+  if (
+    !verify(
+      'sha256',
+      Buffer.from(`${head}.${claims}`),
+      { key: publicKey, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signature, 'base64url'),
+    )
+  ) {
     throw new Error('VAPID signature does not verify');
   }
-  const body = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud?: string; exp?: number; sub?: string };
+  const body = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as {
+    aud?: string;
+    exp?: number;
+    sub?: string;
+  };
   if (body.aud !== audience) throw new Error(`VAPID aud ${body.aud}`);
   if (!body.exp || body.exp * 1000 < Date.now()) throw new Error('VAPID token expired');
   if (!body.sub?.startsWith('mailto:') && !body.sub?.startsWith('https:')) throw new Error(`VAPID sub ${body.sub}`);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll } from 'vitest';
 
 /** Inside a describe: a new folder under the system's temp folder (named from `prefix`), removed after the block. */

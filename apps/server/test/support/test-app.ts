@@ -3,9 +3,13 @@
  * created on this machine's PostgreSQL server (dropped afterwards). Tests talk to it over real HTTP and MQTT.
  */
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { type DatabaseHandle, openDatabase } from '@jala/db';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '@jala/db';
-import { buildApp, type App, type AppOptions } from '../../src/app';
+
+import { type App, type AppOptions, buildApp } from '../../src/app';
 import type { AppConfig } from '../../src/config';
 
 export type Backend = 'pglite' | 'postgres';
@@ -29,7 +33,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // A fresh namespace per app config: retained messages of another run's trip 1 must not leak in.
     redisPrefix: `jala-test-${randomBytes(4).toString('hex')}:`,
     nodeId: 'test',
-    geo: { provider: 'offline', nominatimUrl: 'http://127.0.0.1:9', osrmUrl: 'http://127.0.0.1:9', googleApiKey: undefined },
+    geo: {
+      provider: 'offline',
+      nominatimUrl: 'http://127.0.0.1:9',
+      osrmUrl: 'http://127.0.0.1:9',
+      googleApiKey: undefined,
+    },
     tokenSecret: randomBytes(32).toString('hex'),
     tokenTtlSeconds: 3600,
     tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
@@ -49,6 +58,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     documentsS3: undefined,
     checkAnswers: true,
     push: { vapidKeys: null, vapidSubject: 'mailto:pruebas@jala.pe', allowLoopbackEndpoints: true },
+    // Each app its own outbox folder, created on the first SMS (tests that read it pass their own).
+    sms: { provider: 'outbox', outboxDir: join(tmpdir(), `jala-test-outbox-${randomBytes(6).toString('hex')}`) },
+    // No SMTP server: mail nobody reads lands in one folder of the system's temp folder (never under dataDir,
+    // which tests run as root would create at /). A test that reads mail gives its own (support/mail.ts).
+    mail: { smtpUrl: undefined, from: 'Jala <no-reply@jala.pe>', outboxDir: join(tmpdir(), 'jala-test-outbox') },
+    publicUrl: 'https://jala.example',
+    metricsToken: undefined,
+    platformFee: { 1: 0, 2: 0 },
+    driverMinBalanceCents: null,
     ...overrides,
   };
 }
@@ -103,7 +121,10 @@ async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHan
 }
 
 /** How {@link startTestApp} starts the app: config overrides and app options (a clock, …). */
-export interface StartOptions { config?: Partial<AppConfig>; app?: AppOptions }
+export interface StartOptions {
+  config?: Partial<AppConfig>;
+  app?: AppOptions;
+}
 
 export async function startTestApp(backend: Backend = 'pglite', options: StartOptions = {}): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase(backend);

@@ -4,9 +4,10 @@
  * closed, their Redis keys cleared and their database dropped after the file. MQTT clients pushed on
  * `clients` are ended first.
  */
-import { afterAll, beforeAll } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import { buildApp, type App } from '../../src/app';
+import { afterAll, beforeAll } from 'vitest';
+
+import { type App, buildApp } from '../../src/app';
 import { clearRedisPrefix, createPostgresDatabase, REDIS_TEST_URL, testConfig } from './test-app';
 
 export interface TwoNodes {
@@ -27,9 +28,21 @@ export function useTwoNodes(): TwoNodes {
   beforeAll(async () => {
     scratch = await createPostgresDatabase();
     cluster.databaseUrl = scratch.url;
-    const shared = { databaseUrl: scratch.url, redisUrl: REDIS_TEST_URL, tokenSecret: null, redisPrefix: `jala-test-${scratch.name}:` };
-    cluster.nodes.push(...await Promise.all([buildApp(testConfig({ ...shared, nodeId: 'uno' })), buildApp(testConfig({ ...shared, nodeId: 'dos' }))]));
-    const addresses = await Promise.all(cluster.nodes.map((node) => node.server.listen({ port: 0, host: '127.0.0.1' })));
+    const shared = {
+      databaseUrl: scratch.url,
+      redisUrl: REDIS_TEST_URL,
+      tokenSecret: null,
+      redisPrefix: `jala-test-${scratch.name}:`,
+    };
+    cluster.nodes.push(
+      ...(await Promise.all([
+        buildApp(testConfig({ ...shared, nodeId: 'uno' })),
+        buildApp(testConfig({ ...shared, nodeId: 'dos' })),
+      ])),
+    );
+    const addresses = await Promise.all(
+      cluster.nodes.map((node) => node.server.listen({ port: 0, host: '127.0.0.1' })),
+    );
     cluster.api.push(...addresses.map((address) => `${address}/api`));
     cluster.ws.push(...addresses.map((address) => `${address.replace('http', 'ws')}/mqtt`));
   });

@@ -1,6 +1,7 @@
 // A module of its own: test-app.ts also runs outside vitest (the web tests' fixture server, the benches).
 import { afterAll, beforeAll } from 'vitest';
-import { startTestApp, type Backend, type StartOptions, type TestApp } from './test-app';
+
+import { type Backend, type StartOptions, startTestApp, type TestApp } from './test-app';
 
 /**
  * Inside a describe: the app on `backend`, started in a beforeAll (with the options `start` gives, read then)
@@ -18,9 +19,15 @@ export function useTestApp(backend: Backend = 'pglite', start?: () => StartOptio
   });
   afterAll(async () => started?.stop());
   return {
-    get app() { return running().app; },
-    get baseUrl() { return running().baseUrl; },
-    get wsUrl() { return running().wsUrl; },
+    get app() {
+      return running().app;
+    },
+    get baseUrl() {
+      return running().baseUrl;
+    },
+    get wsUrl() {
+      return running().wsUrl;
+    },
     stop: () => running().stop(),
   };
 }

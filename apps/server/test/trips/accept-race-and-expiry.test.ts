@@ -1,18 +1,27 @@
-import { describe, expect, it } from 'vitest';
 import { topics } from '@jala/contracts';
+import { describe, expect, it } from 'vitest';
+
+import { onlineDriver, passenger, requestTrip } from '../support/actors';
+import { describeOnBackends } from '../support/backends';
 import { api } from '../support/http';
 import { connectMqtt, nextMessage, subscribeQos } from '../support/mqtt';
-import { describeOnBackends } from '../support/backends';
 import { useTestApp } from '../support/use-test-app';
-import { onlineDriver, passenger, requestTrip } from '../support/actors';
 
 describeOnBackends('accept is atomic on %s', ({ t, maybe }) => {
   maybe('of many concurrent accepts for one trip exactly one wins', async () => {
     const p = await passenger(t.baseUrl);
     const trip = await requestTrip(t.baseUrl, p.token);
     const drivers = await Promise.all(Array.from({ length: 6 }, () => onlineDriver(t.baseUrl, t.app.database.db)));
-    for (const d of drivers) await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } });
-    const results = await Promise.all(drivers.map((d) => api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: trip.id, driver_id: d.id } })));
+    for (const d of drivers)
+      await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } });
+    const results = await Promise.all(
+      drivers.map((d) =>
+        api(t.baseUrl, 'POST', '/drivers/trips/accept', {
+          token: p.token,
+          body: { trip_id: trip.id, driver_id: d.id },
+        }),
+      ),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(5);
@@ -27,16 +36,28 @@ describeOnBackends('accept is atomic on %s', ({ t, maybe }) => {
     const trips = [];
     for (const p of passengers) {
       const trip = await requestTrip(t.baseUrl, p.token);
-      expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } })).status).toBe(201);
+      expect(
+        (await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } }))
+          .status,
+      ).toBe(201);
       trips.push({ p, trip });
     }
-    const results = await Promise.all(trips.map(({ p, trip }) => api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: p.token, body: { trip_id: trip.id, driver_id: d.id } })));
+    const results = await Promise.all(
+      trips.map(({ p, trip }) =>
+        api(t.baseUrl, 'POST', '/drivers/trips/accept', {
+          token: p.token,
+          body: { trip_id: trip.id, driver_id: d.id },
+        }),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(3);
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.message).toMatch(/conductor|viaje/i);
     // The losers' trips are still pending and can take another driver.
     const loser = trips[results.findIndex((r) => r.status === 409)]!;
-    expect((await api<{ status: string }>(t.baseUrl, 'GET', '/trips/active', { token: loser.p.token })).body.data.status).toBe('pending');
+    expect(
+      (await api<{ status: string }>(t.baseUrl, 'GET', '/trips/active', { token: loser.p.token })).body.data.status,
+    ).toBe('pending');
   });
 });
 
@@ -48,9 +69,9 @@ describe('pending trips expire', () => {
     const p = await passenger(t.baseUrl);
     const trip = await requestTrip(t.baseUrl, p.token);
     now = new Date(now.getTime() + 9 * 60_000);
-    expect(await t.app.services.trips.passengerTrips.expirePending()).toBe(0);
+    expect(await t.app.services.trips.requests.expirePending()).toBe(0);
     now = new Date(now.getTime() + 2 * 60_000);
-    expect(await t.app.services.trips.passengerTrips.expirePending()).toBe(1);
+    expect(await t.app.services.trips.requests.expirePending()).toBe(1);
     expect((await api(t.baseUrl, 'GET', '/trips/active', { token: p.token })).body.data).toBeNull();
     // A client that connects afterwards still learns the outcome (retained message).
     const mqtt = await connectMqtt(t.wsUrl, { userId: p.id, token: p.token });
@@ -59,6 +80,9 @@ describe('pending trips expire', () => {
     expect(await message).toMatchObject({ trip_id: trip.id, status: 'cancelled_by_system' });
     mqtt.end(true);
     const d = await onlineDriver(t.baseUrl, t.app.database.db);
-    expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } })).status).toBe(404);
+    expect(
+      (await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: d.token, body: { trip_request_id: trip.id } }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -3,20 +3,30 @@
  * the same spot gets the same object, whose body and ETag are reused): a new position computes again, and a
  * shown request expiring drops out at once.
  */
-import { describe, expect, it } from 'vitest';
 import type { DriverTripRequest } from '@jala/contracts';
-import { DriverFeeds, type KeptFeed, type KeptRequest } from '../../src/modules/trips/driver-feed';
+import { describe, expect, it } from 'vitest';
+
+import { DriverFeeds, type KeptFeed, type KeptRequest } from '../../src/modules/trips/request-feed/driver-feed';
 
 const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
 
 function request(id: number, pickup: { latitude: number; longitude: number }, expiresAtMs: number): KeptRequest {
-  return { dto: { id, pickup_latitude: pickup.latitude, pickup_longitude: pickup.longitude } as DriverTripRequest, pickup, expiresAtMs };
+  return {
+    dto: { id, pickup_latitude: pickup.latitude, pickup_longitude: pickup.longitude } as DriverTripRequest,
+    pickup,
+    expiresAtMs,
+  };
 }
 
 describe('DriverFeeds.visible', () => {
   const now = Date.parse('2026-11-25T15:00:00Z');
   const feed = (): KeptFeed => ({
-    blocker: null, position: KENNEDY, positionAt: now, radiusKm: 3, hasVehicle: true,
+    blocker: null,
+    balanceShortCents: 0,
+    position: KENNEDY,
+    positionAt: now,
+    radiusKm: 3,
+    hasVehicle: true,
     requests: [request(1, KENNEDY, now + 60_000), request(2, { latitude: -12.125, longitude: -77.03 }, now + 120_000)],
   });
 

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import { topics } from '@jala/contracts';
+import { createDriver } from '@jala/test-factories/database';
+import { describe, expect, it } from 'vitest';
+
+import { login, onlineDriver, passenger, requestTrip, tripPayload } from '../support/actors';
 import { api } from '../support/http';
 import { connectMqtt, listen, refused, subscribeQos } from '../support/mqtt';
 import { useTestApp } from '../support/use-test-app';
-import { createDriver } from '@jala/test-factories/database';
-import { login, onlineDriver, passenger, requestTrip, tripPayload } from '../support/actors';
 
 describe('marketplace ownership and realtime ACL', () => {
   const t = useTestApp();
@@ -40,18 +41,40 @@ describe('marketplace ownership and realtime ACL', () => {
 
   it('answers 404 to a driver who is not on the trip', async () => {
     const { strangerDriver: s, trip, owner, driver } = await scene();
-    await api(t.baseUrl, 'POST', '/drivers/trips/accept', { token: owner.token, body: { trip_id: trip.id, driver_id: driver.id } });
-    expect((await api(t.baseUrl, 'PUT', `/driver/trips/${trip.id}/status`, { token: s.token, body: { status: 'en_route' } })).status).toBe(404);
-    expect((await api(t.baseUrl, 'POST', '/driver/trips/complete', { token: s.token, body: { trip_id: trip.id, final_latitude: -12, final_longitude: -77, actual_fare: 10 } })).status).toBe(404);
+    await api(t.baseUrl, 'POST', '/drivers/trips/accept', {
+      token: owner.token,
+      body: { trip_id: trip.id, driver_id: driver.id },
+    });
+    expect(
+      (await api(t.baseUrl, 'PUT', `/driver/trips/${trip.id}/status`, { token: s.token, body: { status: 'en_route' } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await api(t.baseUrl, 'POST', '/driver/trips/complete', {
+          token: s.token,
+          body: { trip_id: trip.id, final_latitude: -12, final_longitude: -77, actual_fare: 10 },
+        })
+      ).status,
+    ).toBe(404);
     expect((await api(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${driver.id}`, { token: s.token })).status).toBe(404);
-    expect((await api(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${driver.id}/messages`, { token: s.token })).status).toBe(404);
+    expect(
+      (await api(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${driver.id}/messages`, { token: s.token })).status,
+    ).toBe(404);
   });
 
-  it('refuses a third user\'s real MQTT connection on every trip topic', async () => {
+  it("refuses a third user's real MQTT connection on every trip topic", async () => {
     const { strangerPassenger, strangerDriver, trip, driver, owner } = await scene();
     for (const stranger of [strangerPassenger, strangerDriver]) {
       const mqtt = await connectMqtt(t.wsUrl, { userId: stranger.id, token: stranger.token });
-      for (const topic of [topics.tripOffers(trip.id), topics.tripStatus(trip.id), topics.chat(trip.id, driver.id), topics.driverLocation(trip.id), topics.tripRequests, topics.driverTripRequests(driver.id)]) {
+      for (const topic of [
+        topics.tripOffers(trip.id),
+        topics.tripStatus(trip.id),
+        topics.chat(trip.id, driver.id),
+        topics.driverLocation(trip.id),
+        topics.tripRequests,
+        topics.driverTripRequests(driver.id),
+      ]) {
         expect(await subscribeQos(mqtt, topic), topic).toBe(128);
       }
       mqtt.end(true);
@@ -61,10 +84,20 @@ describe('marketplace ownership and realtime ACL', () => {
     await subscribeQos(ownerMqtt, topics.chat(trip.id, driver.id));
     const strangerMqtt = await connectMqtt(t.wsUrl, { userId: strangerDriver.id, token: strangerDriver.token });
     const heard = listen(ownerMqtt, topics.chat(trip.id, driver.id));
-    strangerMqtt.publish(topics.chat(trip.id, driver.id), JSON.stringify({ sender: strangerDriver.id, role: 'driver', message: 'hola', timestamp: new Date().toISOString() }));
+    strangerMqtt.publish(
+      topics.chat(trip.id, driver.id),
+      JSON.stringify({
+        sender: strangerDriver.id,
+        role: 'driver',
+        message: 'hola',
+        timestamp: new Date().toISOString(),
+      }),
+    );
     await refused(strangerMqtt);
     expect(await heard.untilSentinel((s) => t.app.broker.publish(topics.chat(trip.id, driver.id), s))).toEqual([]);
-    const history = await api<unknown[]>(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${driver.id}`, { token: owner.token });
+    const history = await api<unknown[]>(t.baseUrl, 'GET', `/trips/${trip.id}/chat/${driver.id}`, {
+      token: owner.token,
+    });
     expect(history.body.data).toEqual([]);
     ownerMqtt.end(true);
     strangerMqtt.end(true);
@@ -78,7 +111,15 @@ describe('marketplace ownership and realtime ACL', () => {
     await subscribeQos(ownerMqtt, topics.tripOffers(trip.id));
     // Each refused publish ends its connection; a sentinel the server sends afterwards bounds the wait.
     const spoof = listen(ownerMqtt, topics.chat(trip.id, driver.id));
-    driverMqtt.publish(topics.chat(trip.id, driver.id), JSON.stringify({ sender: owner.id, role: 'passenger', message: 'soy el pasajero', timestamp: new Date().toISOString() }));
+    driverMqtt.publish(
+      topics.chat(trip.id, driver.id),
+      JSON.stringify({
+        sender: owner.id,
+        role: 'passenger',
+        message: 'soy el pasajero',
+        timestamp: new Date().toISOString(),
+      }),
+    );
     await refused(driverMqtt);
     expect(await spoof.untilSentinel((s) => t.app.broker.publish(topics.chat(trip.id, driver.id), s))).toEqual([]);
     const fakeOffer = listen(ownerMqtt, topics.tripOffers(trip.id));
@@ -90,7 +131,10 @@ describe('marketplace ownership and realtime ACL', () => {
     await subscribeQos(ownerMqtt, topics.driverLocation(trip.id));
     const position = listen(ownerMqtt, topics.driverLocation(trip.id));
     const driverMqtt3 = await connectMqtt(t.wsUrl, { userId: driver.id, token: driver.token });
-    driverMqtt3.publish(topics.driverLocation(trip.id), JSON.stringify({ latitude: -12, longitude: -77, timestamp: 'x' }));
+    driverMqtt3.publish(
+      topics.driverLocation(trip.id),
+      JSON.stringify({ latitude: -12, longitude: -77, timestamp: 'x' }),
+    );
     await refused(driverMqtt3);
     expect(await position.untilSentinel((s) => t.app.broker.publish(topics.driverLocation(trip.id), s))).toEqual([]);
     for (const c of [ownerMqtt, driverMqtt, driverMqtt2, driverMqtt3]) c.end(true);
@@ -100,12 +144,18 @@ describe('marketplace ownership and realtime ACL', () => {
     const db = t.app.database.db;
     const p = await passenger(t.baseUrl);
     const trip = await requestTrip(t.baseUrl, p.token);
-    const far = await onlineDriver(t.baseUrl, db, { profile: { currentLatitude: '-16.409000', currentLongitude: '-71.537500' } }); // Arequipa
+    const far = await onlineDriver(t.baseUrl, db, {
+      profile: { currentLatitude: '-16.409000', currentLongitude: '-71.537500' },
+    }); // Arequipa
     const moto = await onlineDriver(t.baseUrl, db, { vehicle: { vehicleType: 'mototaxi' } });
-    const ids = async (token: string) => (await api<{ id: number }[]>(t.baseUrl, 'GET', '/driver/trip-requests', { token })).body.data.map((r) => r.id);
+    const ids = async (token: string) =>
+      (await api<{ id: number }[]>(t.baseUrl, 'GET', '/driver/trip-requests', { token })).body.data.map((r) => r.id);
     expect(await ids(far.token)).not.toContain(trip.id);
     expect(await ids(moto.token)).not.toContain(trip.id);
-    const tooFar = await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: far.token, body: { trip_request_id: trip.id } });
+    const tooFar = await api(t.baseUrl, 'POST', '/driver/trips/accept', {
+      token: far.token,
+      body: { trip_request_id: trip.id },
+    });
     expect(tooFar.status).toBe(404);
     expect(tooFar.body.message).toBe('Esta solicitud ya no está disponible.');
     const { user: pending } = await createDriver(db, { profile: { verificationStatus: 'pending_verification' } });
@@ -115,7 +165,14 @@ describe('marketplace ownership and realtime ACL', () => {
     expect(res.body.message).toMatch(/pendiente de verificación/);
     const { user: offline } = await createDriver(db, { profile: { driverStatus: 'offline' } });
     const offlineLogin = await login(t.baseUrl, offline.email);
-    expect((await api(t.baseUrl, 'POST', '/driver/trips/accept', { token: offlineLogin.token, body: { trip_request_id: trip.id } })).status).toBe(409);
+    expect(
+      (
+        await api(t.baseUrl, 'POST', '/driver/trips/accept', {
+          token: offlineLogin.token,
+          body: { trip_request_id: trip.id },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('hides a rejected request from that driver only', async () => {
@@ -124,8 +181,16 @@ describe('marketplace ownership and realtime ACL', () => {
     const trip = await requestTrip(t.baseUrl, p.token);
     const a = await onlineDriver(t.baseUrl, db);
     const b = await onlineDriver(t.baseUrl, db);
-    expect((await api(t.baseUrl, 'POST', '/driver/trip-requests/reject', { token: a.token, body: { trip_request_id: trip.id, reason: 'lejos' } })).status).toBe(200);
-    const ids = async (token: string) => (await api<{ id: number }[]>(t.baseUrl, 'GET', '/driver/trip-requests', { token })).body.data.map((r) => r.id);
+    expect(
+      (
+        await api(t.baseUrl, 'POST', '/driver/trip-requests/reject', {
+          token: a.token,
+          body: { trip_request_id: trip.id, reason: 'lejos' },
+        })
+      ).status,
+    ).toBe(200);
+    const ids = async (token: string) =>
+      (await api<{ id: number }[]>(t.baseUrl, 'GET', '/driver/trip-requests', { token })).body.data.map((r) => r.id);
     expect(await ids(a.token)).not.toContain(trip.id);
     expect(await ids(b.token)).toContain(trip.id);
   });

@@ -1,20 +1,26 @@
 /**
- * Where a trip ended (issue 23.4): the server measures the distance from the driver's reported final
+ * Where a trip ended: the server measures the distance from the driver's reported final
  * position to the destination, stores it, tells the passenger on trip_status when it is beyond
  * FAR_FROM_DESTINATION_METERS, and both sides read it on the receipt. A client's own claim counts for nothing.
  */
-import { expect } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { topics } from '@jala/contracts';
 import { schema } from '@jala/db';
 import { FAR_FROM_DESTINATION_METERS } from '@jala/domain';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+
+import { JOCKEY, KENNEDY, tripInProgress } from '../support/actors';
+import { describeOnBackends } from '../support/backends';
 import { api } from '../support/http';
 import { awaitNextMessage } from '../support/mqtt';
-import { describeOnBackends } from '../support/backends';
-import { JOCKEY, KENNEDY, tripInProgress } from '../support/actors';
 
-interface Completion { trip_status: string; ended_far_from_destination_m: number | null }
-interface Receipt { ended_far_from_destination_m: number | null }
+interface Completion {
+  trip_status: string;
+  ended_far_from_destination_m: number | null;
+}
+interface Receipt {
+  ended_far_from_destination_m: number | null;
+}
 
 describeOnBackends('where a trip ended on %s', ({ t, maybe }) => {
   maybe('ended at the pickup: measured, stored, pushed to the passenger and on both receipts', async () => {
@@ -23,7 +29,13 @@ describeOnBackends('where a trip ended on %s', ({ t, maybe }) => {
 
     const done = await api<Completion>(t.baseUrl, 'POST', '/driver/trips/complete', {
       // The browser's word about the distance is not a field the server reads.
-      token: d.token, body: { trip_id: tripId, final_latitude: KENNEDY.latitude, final_longitude: KENNEDY.longitude, ended_far_from_destination_m: null },
+      token: d.token,
+      body: {
+        trip_id: tripId,
+        final_latitude: KENNEDY.latitude,
+        final_longitude: KENNEDY.longitude,
+        ended_far_from_destination_m: null,
+      },
     });
     expect(done.status).toBe(200);
     const far = done.body.data.ended_far_from_destination_m;
@@ -47,7 +59,13 @@ describeOnBackends('where a trip ended on %s', ({ t, maybe }) => {
     const { client: passengerMqtt, message: live } = await awaitNextMessage(t.wsUrl, p, topics.tripStatus(tripId));
     // ~100 m from Jockey Plaza: within FAR_FROM_DESTINATION_METERS.
     const done = await api<Completion>(t.baseUrl, 'POST', '/driver/trips/complete', {
-      token: d.token, body: { trip_id: tripId, final_latitude: JOCKEY.latitude + 0.0009, final_longitude: JOCKEY.longitude, ended_far_from_destination_m: 9999 },
+      token: d.token,
+      body: {
+        trip_id: tripId,
+        final_latitude: JOCKEY.latitude + 0.0009,
+        final_longitude: JOCKEY.longitude,
+        ended_far_from_destination_m: 9999,
+      },
     });
     expect(done.status).toBe(200);
     expect(done.body.data.ended_far_from_destination_m).toBeNull();

@@ -1,9 +1,10 @@
-import { useRef } from 'react';
 import { topics, zAccountNotification } from '@jala/contracts';
-import { fetchProfile } from '../lib/auth-api';
+import { useRef } from 'react';
+
+import { fetchProfile } from '../lib/api/auth-api';
 import { rememberedUser } from '../lib/offline-storage';
+import { messageOfType, useRealtimeTopic } from '../lib/realtime/use-realtime-topic';
 import { useSession } from '../lib/session-store';
-import { messageOfType, useRealtimeTopic } from '../lib/use-realtime-topic';
 
 const accountNews = messageOfType('account_changed', zAccountNotification);
 

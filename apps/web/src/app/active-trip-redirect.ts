@@ -1,6 +1,6 @@
-import { isCancelledError } from '@tanstack/react-query';
 import type { UserType } from '@jala/contracts';
 import { activeTripRedirect, isDriverType, isPassengerType } from '@jala/domain';
+import { isCancelledError } from '@tanstack/react-query';
 
 /** Each lookup resolves the role's current trip, or null when there is none. */
 export interface ActiveTripLookups {
@@ -32,7 +32,13 @@ export async function resolveActiveTripRedirect(
 ): Promise<string | null> {
   if (!user || pathname.includes('/active-trip')) return null;
   const hasActivePassengerTrip = isPassengerType(user.user_type) && (await hasTrip(lookups.passenger));
-  const hasActiveDriverTrip = !hasActivePassengerTrip && isDriverType(user.user_type) && (await hasTrip(lookups.driver));
-  const target = activeTripRedirect({ targetPath: pathname, userType: user.user_type, hasActivePassengerTrip, hasActiveDriverTrip });
+  const hasActiveDriverTrip =
+    !hasActivePassengerTrip && isDriverType(user.user_type) && (await hasTrip(lookups.driver));
+  const target = activeTripRedirect({
+    targetPath: pathname,
+    userType: user.user_type,
+    hasActivePassengerTrip,
+    hasActiveDriverTrip,
+  });
   return target === pathname ? null : target;
 }

@@ -1,4 +1,5 @@
 import { BrowserRouter } from 'react-router';
+
 import { AppRoutes } from './router';
 
 export function App() {

@@ -1,23 +1,24 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
-import { onlineManager, useQueryClient, useQueryErrorResetBoundary, type QueryClient } from '@tanstack/react-query';
 import { isDriverType } from '@jala/domain';
+import { onlineManager, type QueryClient, useQueryClient, useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+
 import { AppLayout } from '../components/layout/app-layout';
 import { LayoutNoticesContext } from '../components/layout/layout-notices';
+import { driverTripQuery, passengerTripQuery } from '../lib/current-trip';
+import { startVisibilityReports } from '../lib/push';
 import { createQueryClient } from '../lib/query-client';
 import { keepQuerySnapshot, restoreQuerySnapshot } from '../lib/query-snapshot';
 import { useSession } from '../lib/session-store';
-import { driverTripQuery, passengerTripQuery } from '../lib/current-trip';
 import { useAccountNews } from './account-news';
-import { useBookingNews } from './booking-news';
-import { usePaymentNews } from './payment-news';
-import { SignedInNotices } from './signed-in-notices';
 import { resolveActiveTripRedirect } from './active-trip-redirect';
+import { useBookingNews } from './booking-news';
 import { PageSuspense } from './page-suspense';
+import { usePaymentNews } from './payment-news';
 import { AppProviders } from './providers';
-import { startVisibilityReports } from '../lib/push';
 import { useRefetchOnReconnect } from './refetch-on-reconnect';
-import { SignedInPageKitContext, type SignedInPageKit } from './signed-in-page-kit';
+import { SignedInNotices } from './signed-in-notices';
+import { type SignedInPageKit, SignedInPageKitContext } from './signed-in-page-kit';
 
 /** The bottom navigation that belongs to a path, so an error keeps the user's way around. */
 function navFor(pathname: string): 'passenger' | 'driver' | undefined {
@@ -53,8 +54,14 @@ export function ActiveTripGuard() {
     // Offline, the last known trip decides (a fetch would wait for the network); online, a fresh lookup.
     const offline = !onlineManager.isOnline();
     void resolveActiveTripRedirect(pathname, user, {
-      passenger: () => (offline ? queryClient.ensureQueryData(passengerTripQuery(user.id)) : queryClient.fetchQuery(passengerTripQuery(user.id))),
-      driver: () => (offline ? queryClient.ensureQueryData(driverTripQuery(user.id)) : queryClient.fetchQuery(driverTripQuery(user.id))),
+      passenger: () =>
+        offline
+          ? queryClient.ensureQueryData(passengerTripQuery(user.id))
+          : queryClient.fetchQuery(passengerTripQuery(user.id)),
+      driver: () =>
+        offline
+          ? queryClient.ensureQueryData(driverTripQuery(user.id))
+          : queryClient.fetchQuery(driverTripQuery(user.id)),
     }).then((target) => {
       if (!cancelled && target) void navigate(target, { replace: true });
     });
@@ -91,10 +98,17 @@ export function AuthenticatedRoot() {
     return keepQuerySnapshot(client, userId, () => useSession.getState().user?.id === userId);
   }, [client]);
   const { reset } = useQueryErrorResetBoundary();
-  const pageKit = useMemo<SignedInPageKit>(() => ({
-    resetFailedQueries: reset,
-    frame: (content: ReactNode, pathname: string) => <AppLayout title="Jala" nav={navFor(pathname)}>{content}</AppLayout>,
-  }), [reset]);
+  const pageKit = useMemo<SignedInPageKit>(
+    () => ({
+      resetFailedQueries: reset,
+      frame: (content: ReactNode, pathname: string) => (
+        <AppLayout title="Jala" nav={navFor(pathname)}>
+          {content}
+        </AppLayout>
+      ),
+    }),
+    [reset],
+  );
   return (
     <AppProviders client={client}>
       <SignedInPageKitContext.Provider value={pageKit}>

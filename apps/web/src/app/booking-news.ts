@@ -1,15 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { topics, zBookingNews } from '@jala/contracts';
 import { bookingCancelledByPassengerText } from '@jala/domain';
-import { bookingKeys } from '../features/bookings/booking-api';
+import { useQueryClient } from '@tanstack/react-query';
+
+import { bookingKeys } from '../features/bookings/api/bookings-api';
 import { useBookingNotice } from '../lib/booking-notice';
 import { currentTripKeys } from '../lib/current-trip';
-import { messageOfType, useRealtimeTopic } from '../lib/use-realtime-topic';
+import { messageOfType, useRealtimeTopic } from '../lib/realtime/use-realtime-topic';
 
 const bookingNews = messageOfType(['booking_activated', 'booking_released', 'booking_cancelled'], zBookingNews);
 
 /**
- * News about the user's bookings that must reach the app wherever it is open (issue 25), on their own
+ * News about the user's bookings that must reach the app wherever it is open, on their own
  * notifications/{user}: a booking became the active trip (20 minutes before), the system took a booking
  * from this driver, or the passenger cancelled a booking confirmed with this driver (said with who and for
  * when: with the app on screen no push comes, so this is how they learn it). The current trip is refetched,
@@ -23,7 +24,11 @@ export function useBookingNews(userId: number | undefined, onTripChanged: () => 
       if (!news) return;
       if (news.type === 'booking_released') useBookingNotice.getState().show(news.message, news.trip_id);
       if (news.type === 'booking_cancelled') {
-        const text = bookingCancelledByPassengerText(news.passenger_first_name, new Date(news.scheduled_for), new Date());
+        const text = bookingCancelledByPassengerText(
+          news.passenger_first_name,
+          new Date(news.scheduled_for),
+          new Date(),
+        );
         useBookingNotice.getState().show(`${text}.`, news.trip_id);
         void queryClient.invalidateQueries({ queryKey: bookingKeys.driver });
         return;

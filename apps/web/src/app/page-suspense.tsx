@@ -1,5 +1,6 @@
-import { Suspense, useContext, type ReactNode } from 'react';
+import { type ReactNode, Suspense, useContext } from 'react';
 import { useLocation } from 'react-router';
+
 import { FullScreenLoader, PageLoader } from '../components/ui/full-screen-loader';
 import { SignedInPageKitContext } from './signed-in-page-kit';
 
@@ -13,6 +14,10 @@ import { SignedInPageKitContext } from './signed-in-page-kit';
 export function PageSuspense({ children }: { children: ReactNode }) {
   const signedInKit = useContext(SignedInPageKitContext);
   const { pathname } = useLocation();
-  const fallback = signedInKit ? signedInKit.frame(<PageLoader />, pathname) : <FullScreenLoader message="Cargando..." />;
+  const fallback = signedInKit ? (
+    signedInKit.frame(<PageLoader />, pathname)
+  ) : (
+    <FullScreenLoader message="Cargando..." />
+  );
   return <Suspense fallback={fallback}>{children}</Suspense>;
 }

@@ -1,9 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { topics, zPaymentNews } from '@jala/contracts';
-import { messageOfType, useRealtimeTopic } from '../lib/use-realtime-topic';
-// By path, not the features' indexes: the signed-in root's chunk needs only these query keys.
-import { paymentKeys } from '../features/payments/payments-api';
+import { useQueryClient } from '@tanstack/react-query';
+
 import { driverMoneyKeys } from '../features/driver/api/driver-money-keys';
+// By path, not the features' indexes: the signed-in root's chunk needs only these query keys.
+import { paymentKeys } from '../features/payments/api/payments-api';
+import { messageOfType, useRealtimeTopic } from '../lib/realtime/use-realtime-topic';
 
 const paymentNews = messageOfType('payment_changed', zPaymentNews);
 

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+import { liveTripKeys } from '../features/live-trip/api/live-trip-api';
 import { currentTripKeys } from '../lib/current-trip';
-import { realtime } from '../lib/realtime';
-import { liveTripKeys } from '../features/live-trip/shared/api';
+import { realtime } from '../lib/realtime/realtime';
 
 type ConnectionSource = Pick<typeof realtime, 'onConnectionChange'>;
 

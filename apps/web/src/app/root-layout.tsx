@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { useAppUpdate } from '../lib/pwa/update-state';
-import { PageSuspense } from './page-suspense';
 import { useSession } from '../lib/session-store';
+import { PageSuspense } from './page-suspense';
 
 const loadAuthenticatedRoot = () => import('./authenticated-root');
 const AuthenticatedRoot = lazy(async () => ({ default: (await loadAuthenticatedRoot()).AuthenticatedRoot }));

@@ -1,6 +1,8 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
 import type { UserType } from '@jala/contracts';
 import { isDriverType, isPassengerType } from '@jala/domain';
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { logoutEpoch } from '../lib/logout-epoch';
 import { useSession } from '../lib/session-store';
@@ -26,9 +28,12 @@ export interface LoginRedirectState {
  */
 export function returnPathFor(state: LoginRedirectState | null, userId: number, userType: UserType): string | null {
   if (!state?.from) return null;
-  const meant = state.forUser !== undefined
-    ? state.forUser === userId
-    : state.logoutEpoch === logoutEpoch() && state.recordedAt !== undefined && Date.now() - state.recordedAt < ANONYMOUS_RETURN_TTL_MS;
+  const meant =
+    state.forUser !== undefined
+      ? state.forUser === userId
+      : state.logoutEpoch === logoutEpoch() &&
+        state.recordedAt !== undefined &&
+        Date.now() - state.recordedAt < ANONYMOUS_RETURN_TTL_MS;
   return meant ? safeReturnPath(state.from, userType) : null;
 }
 
@@ -48,21 +53,35 @@ export function PublicRoute() {
   const location = useLocation();
   if (status === 'idle' || status === 'loading') return <FullScreenLoader message="Cargando..." />;
   if (status === 'authenticated') {
-    const from = userType && userId !== undefined ? returnPathFor(location.state as LoginRedirectState | null, userId, userType) : null;
+    const from =
+      userType && userId !== undefined
+        ? returnPathFor(location.state as LoginRedirectState | null, userId, userType)
+        : null;
     return <Navigate to={from ?? '/dashboard'} replace />;
   }
   return <Outlet />;
 }
 
-/** Protected pages: 'Verificando sesión...' while checking; an unauthenticated user goes to /login. */
+// Only an account with terms to accept loads it.
+const ConsentPage = lazy(async () => ({
+  default: (await import('../features/account/pages/consent-page')).ConsentPage,
+}));
+
+/**
+ * Protected pages: 'Verificando sesión...' while checking; an unauthenticated user goes to /login. An account
+ * that has not accepted the current terms and privacy policy (`consent_required`) sees the consent screen in
+ * place of any page until it accepts.
+ */
 export function ProtectedRoute() {
   const status = useSession((s) => s.status);
   const ended = useSession((s) => s.ended);
+  const mustConsent = useSession((s) => s.user?.consent_required === true);
   const location = useLocation();
   if (status === 'idle' || status === 'loading') return <FullScreenLoader message="Verificando sesión..." />;
   if (status !== 'authenticated') {
     // After a logout (then Back), the page is not kept for whoever logs in next.
     if (ended?.reason === 'logout') return <Navigate to="/login" replace />;
+    if (ended?.reason === 'deleted') return <Navigate to="/login" replace state={{ accountDeleted: true }} />;
     const forUser = ended?.reason === 'expired' ? ended.userId : null;
     const state: LoginRedirectState = {
       from: `${location.pathname}${location.search}${location.hash}`,
@@ -71,6 +90,12 @@ export function ProtectedRoute() {
     };
     return <Navigate to="/login" replace state={state} />;
   }
+  if (mustConsent)
+    return (
+      <Suspense fallback={<FullScreenLoader message="Cargando..." />}>
+        <ConsentPage />
+      </Suspense>
+    );
   return <Outlet />;
 }
 
@@ -81,7 +106,8 @@ export function ProtectedRoute() {
 export function DriverArea() {
   const userType = useSession((s) => s.user?.user_type);
   const { pathname } = useLocation();
-  if (userType && !isDriverType(userType) && pathname !== '/driver/profile') return <Navigate to="/driver/profile" replace />;
+  if (userType && !isDriverType(userType) && pathname !== '/driver/profile')
+    return <Navigate to="/driver/profile" replace />;
   return <Outlet />;
 }
 

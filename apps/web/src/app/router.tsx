@@ -1,5 +1,14 @@
-import { lazy, startTransition, useContext, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { useLocation, useRoutes, type RouteObject } from 'react-router';
+import {
+  type ComponentType,
+  lazy,
+  type LazyExoticComponent,
+  type ReactNode,
+  startTransition,
+  useContext,
+  useState,
+} from 'react';
+import { type RouteObject, useLocation, useRoutes } from 'react-router';
+
 import { isChunkLoadError, PageErrorBoundary } from '../components/ui/error-boundary';
 import { RootLayout } from './root-layout';
 import { DriverArea, OperatorRoute, ProtectedRoute, PublicRoute } from './route-guards';
@@ -46,30 +55,58 @@ function lazyPage<M extends Record<string, unknown>>(importer: () => Promise<M>,
 // Every page is its own chunk: the login route only pays for the login page.
 const loginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const registerPage = lazyPage(() => import('../features/auth/pages/register-page'), 'RegisterPage');
-const dashboardRedirectPage = lazyPage(() => import('../features/auth/pages/dashboard-redirect-page'), 'DashboardRedirectPage');
+const forgotPasswordPage = lazyPage(
+  () => import('../features/password/pages/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const resetPasswordPage = lazyPage(() => import('../features/password/pages/reset-password-page'), 'ResetPasswordPage');
+const dashboardRedirectPage = lazyPage(
+  () => import('../features/auth/pages/dashboard-redirect-page'),
+  'DashboardRedirectPage',
+);
 const sharedTripPage = lazyPage(() => import('../features/safety/pages/shared-trip-page'), 'SharedTripPage');
 const notFoundPage = lazyPage(() => import('../features/errors/pages/not-found-page'), 'NotFoundPage');
 const receiptPage = lazyPage(() => import('../features/live-trip/shared/fare/receipt-page'), 'TripReceiptPage');
 
+const account = {
+  sessions: lazyPage(() => import('../features/account/pages/sessions-page'), 'SessionsPage'),
+  delete: lazyPage(() => import('../features/account/pages/delete-account-page'), 'DeleteAccountPage'),
+  terms: lazyPage(() => import('../features/account/pages/terms-page'), 'TermsPage'),
+  privacy: lazyPage(() => import('../features/account/pages/privacy-page'), 'PrivacyPage'),
+};
+
 const passenger = {
   dashboard: lazyPage(() => import('../features/passenger/pages/dashboard-page'), 'PassengerDashboardPage'),
   tripRequest: lazyPage(() => import('../features/trip-request/pages/trip-request-page'), 'PassengerTripRequestPage'),
-  activeTrip: lazyPage(() => import('../features/live-trip/passenger/active-trip-page'), 'PassengerActiveTripPage'),
+  activeTrip: lazyPage(
+    () => import('../features/live-trip/passenger-view/pages/active-trip-page'),
+    'PassengerActiveTripPage',
+  ),
   profile: lazyPage(() => import('../features/passenger/pages/profile-page'), 'PassengerProfilePage'),
   tripHistory: lazyPage(() => import('../features/passenger/pages/trip-history-page'), 'PassengerTripHistoryPage'),
 };
 
 const driver = {
   dashboard: lazyPage(() => import('../features/driver/pages/dashboard-page'), 'DriverDashboardPage'),
-  tripRequest: lazyPage(() => import('../features/live-trip/driver/trip-request-page'), 'DriverTripRequestPage'),
-  activeTrip: lazyPage(() => import('../features/live-trip/driver/active-trip-page'), 'DriverActiveTripPage'),
+  tripRequest: lazyPage(
+    () => import('../features/live-trip/driver-view/pages/trip-request-page'),
+    'DriverTripRequestPage',
+  ),
+  activeTrip: lazyPage(
+    () => import('../features/live-trip/driver-view/pages/active-trip-page'),
+    'DriverActiveTripPage',
+  ),
   profile: lazyPage(() => import('../features/driver/pages/profile-page'), 'DriverProfilePage'),
   status: lazyPage(() => import('../features/driver/pages/status-page'), 'DriverStatusPage'),
   earnings: lazyPage(() => import('../features/driver/pages/earnings-page'), 'DriverEarningsPage'),
   trips: lazyPage(() => import('../features/driver/pages/trip-history-page'), 'DriverTripHistoryPage'),
+  ledger: lazyPage(() => import('../features/driver-ledger/pages/driver-ledger-page'), 'DriverLedgerPage'),
 };
 
-const operatorsConsole = lazyPage(() => import('../features/operators/pages/operators-console-page'), 'OperatorsConsolePage');
+const operatorsConsole = lazyPage(
+  () => import('../features/operators/pages/operators-console-page'),
+  'OperatorsConsolePage',
+);
 
 /** The route table of spec §2. Exported so tests can mount it in a memory router. */
 export const routes: RouteObject[] = [
@@ -84,6 +121,7 @@ export const routes: RouteObject[] = [
           { index: true, element: loginPage },
           { path: 'login', element: loginPage },
           { path: 'register', element: registerPage },
+          { path: 'recuperar-contrasena', element: forgotPasswordPage },
         ],
       },
       {
@@ -91,6 +129,13 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'dashboard', element: dashboardRedirectPage },
           { path: 'trips/:id/receipt', element: receiptPage },
+          {
+            path: 'cuenta',
+            children: [
+              { path: 'sesiones', element: account.sessions },
+              { path: 'eliminar', element: account.delete },
+            ],
+          },
           {
             path: 'passenger',
             children: [
@@ -112,6 +157,7 @@ export const routes: RouteObject[] = [
               { path: 'status', element: driver.status },
               { path: 'earnings', element: driver.earnings },
               { path: 'trips', element: driver.trips },
+              { path: 'saldo', element: driver.ledger },
             ],
           },
           { element: <OperatorRoute />, children: [{ path: 'operators', element: operatorsConsole }] },
@@ -119,6 +165,11 @@ export const routes: RouteObject[] = [
       },
       // The public, read-only page of a shared trip: no login, whoever holds the link (safety).
       { path: 'compartir/:token', element: sharedTripPage },
+      // The legal documents: public, signed in or out (sign-up and the consent screen link to them).
+      { path: 'terminos', element: account.terms },
+      { path: 'privacidad', element: account.privacy },
+      // A password reset mail's link works with or without a session on this browser.
+      { path: 'restablecer-contrasena', element: resetPasswordPage },
       { path: '*', element: notFoundPage },
     ],
   },

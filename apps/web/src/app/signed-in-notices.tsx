@@ -1,9 +1,10 @@
-import { useLocation } from 'react-router';
 import { isDriverType } from '@jala/domain';
+import { useLocation } from 'react-router';
+
 import type { LayoutNoticesProps } from '../components/layout/layout-notices';
-import { useSession } from '../lib/session-store';
 // By path, not the payments index: this is in the signed-in root's chunk, which needs only the banner.
-import { PendingPaymentBanner } from '../features/payments/pending-payment-banner';
+import { PendingPaymentBanner } from '../features/payments/components/pending-payment-banner';
+import { useSession } from '../lib/session-store';
 
 const RECEIPT_PATH = /^\/trips\/(\d+)\/receipt/;
 

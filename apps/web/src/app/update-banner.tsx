@@ -1,8 +1,12 @@
+import '../styles/pwa.css';
+
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+
 import { applyUpdate } from '../lib/pwa/service-worker';
 import { useAppUpdate } from '../lib/pwa/update-state';
-import '../styles/pwa.css';
 
 /**
  * 'Nueva versión disponible' with 'Actualizar' (the reload happens only on that tap) and 'Ahora no'. On a
@@ -17,15 +21,16 @@ export function UpdateBanner() {
     <div className="pwa-update" role="status" aria-live="polite" data-testid="update-banner">
       <div className="pwa-update__text">
         <strong>Nueva versión disponible</strong>
-        <span>{onTrip ? 'Puedes actualizar cuando termine tu viaje.' : 'Actualiza para usar la última versión de Jala.'}</span>
+        <span>
+          {onTrip ? 'Puedes actualizar cuando termine tu viaje.' : 'Actualiza para usar la última versión de Jala.'}
+        </span>
       </div>
       <div className="pwa-update__actions">
-        <button type="button" className="btn btn--ghost" onClick={dismiss} disabled={updating}>
+        <Button variant="ghost" onClick={dismiss} disabled={updating}>
           Ahora no
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
+        </Button>
+        <Button
+          variant="primary"
           disabled={updating}
           onClick={() => {
             setUpdating(true);
@@ -33,7 +38,7 @@ export function UpdateBanner() {
           }}
         >
           {updating ? 'Actualizando...' : 'Actualizar'}
-        </button>
+        </Button>
       </div>
     </div>
   );

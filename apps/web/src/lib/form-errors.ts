@@ -1,4 +1,4 @@
-import { isApiError } from './api-client';
+import { isApiError } from './api/api-client';
 
 export type FormErrors<K extends string> = Partial<Record<K, string>>;
 

@@ -1,7 +1,7 @@
 import type { User } from '@jala/contracts';
 
 /**
- * What this device keeps so a returning user with no signal still sees the app (issue 22): the profile of
+ * What this device keeps so a returning user with no signal still sees the app: the profile of
  * the signed-in user as the server last gave it (here) and the last answers of the query cache
  * (`query-snapshot.ts`). Both belong to the session: they are written while signed in and wiped when the
  * session ends (logout or refused token), so the next person on the phone finds nothing.
@@ -23,7 +23,10 @@ export const rememberedUser = {
   /** The profile remembered for this very token, else null (another session's profile is never used). */
   read(token: string): User | null {
     try {
-      const stored = JSON.parse(localStorage.getItem(REMEMBERED_USER_KEY) ?? 'null') as { token?: unknown; user?: { id?: unknown } } | null;
+      const stored = JSON.parse(localStorage.getItem(REMEMBERED_USER_KEY) ?? 'null') as {
+        token?: unknown;
+        user?: { id?: unknown };
+      } | null;
       if (stored?.token !== fingerprint(token) || typeof stored.user?.id !== 'number') return null;
       return stored.user as User;
     } catch {

@@ -1,10 +1,11 @@
 /**
- * Web Push in the browser (issue 22): this device's subscription, made with the service worker that serves
+ * Web Push in the browser: this device's subscription, made with the service worker that serves
  * /sw.js once it is registered, and the app's visibility, told to the server so a user looking at the app
  * is not also pushed. No React here: the Notificaciones section and the permission prompts use it.
  */
-import { apiClient, apiRequest, callApi } from './api-client';
-import type { PushConfig } from '@jala/contracts';
+import type { PushSubscriptionRequest } from '@jala/contracts';
+
+import { deleteSubscription, fetchPushConfig, reportPresence, saveSubscription } from './api/push-api';
 
 /**
  * What this browser can do: no push at all, push refused to this window (a private window, or the site's
@@ -13,12 +14,16 @@ import type { PushConfig } from '@jala/contracts';
 export type PushSupport = 'unsupported' | 'blocked' | 'no-worker' | 'ready';
 
 export const PUSH_TEXTS = {
-  unsupported: 'Este navegador no permite notificaciones. En iPhone, agrega Jala a tu pantalla de inicio y ábrela desde allí.',
-  noWorker: 'Las notificaciones aún no están disponibles en esta versión de la aplicación. Recarga la página e inténtalo de nuevo.',
-  denied: 'Bloqueaste las notificaciones de Jala. Para activarlas, toca el candado junto a la dirección, entra a "Permisos" o "Configuración del sitio" y permite "Notificaciones"; luego vuelve aquí.',
+  unsupported:
+    'Este navegador no permite notificaciones. En iPhone, agrega Jala a tu pantalla de inicio y ábrela desde allí.',
+  noWorker:
+    'Las notificaciones aún no están disponibles en esta versión de la aplicación. Recarga la página e inténtalo de nuevo.',
+  denied:
+    'Bloqueaste las notificaciones de Jala. Para activarlas, toca el candado junto a la dirección, entra a "Permisos" o "Configuración del sitio" y permite "Notificaciones"; luego vuelve aquí.',
   failed: 'No se pudieron activar las notificaciones. Inténtalo de nuevo.',
   unresponsive: 'El servicio de notificaciones del navegador no responde. Inténtalo más tarde.',
-  blocked: 'Tu navegador no permite notificaciones en una ventana privada (incógnito) ni con las cookies y los datos de sitios bloqueados. Abre Jala en una ventana normal o permite los datos de este sitio, y vuelve a intentarlo.',
+  blocked:
+    'Tu navegador no permite notificaciones en una ventana privada (incógnito) ni con las cookies y los datos de sitios bloqueados. Abre Jala en una ventana normal o permite los datos de este sitio, y vuelve a intentarlo.',
 } as const;
 
 export class PushUnavailableError extends Error {}
@@ -88,7 +93,9 @@ function explainPushFailure(error: unknown): unknown {
 }
 
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+  );
 }
 
 /**
@@ -96,7 +103,12 @@ export function pushSupported(): boolean {
  * windows (the Push API itself is only exposed on secure pages, so this is not an http page).
  */
 function pushHiddenHere(): boolean {
-  return typeof window !== 'undefined' && !('serviceWorker' in navigator) && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' &&
+    !('serviceWorker' in navigator) &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
 }
 
 export function notificationPermission(): NotificationPermission | 'unsupported' {
@@ -134,7 +146,10 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
 }
 
 function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const bytes = atob(base64);
   const key = new Uint8Array(new ArrayBuffer(bytes.length));
   for (let i = 0; i < bytes.length; i += 1) key[i] = bytes.charCodeAt(i);
@@ -151,30 +166,47 @@ export async function enablePush(): Promise<void> {
   if (!pushSupported()) throw new PushUnavailableError(PUSH_TEXTS.unsupported);
   let subscription: PushSubscription;
   try {
-    const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
+    const permission =
+      Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
     if (permission !== 'granted') throw new PushUnavailableError(PUSH_TEXTS.denied);
     const registration = await workerRegistration();
     if (!registration) throw new PushUnavailableError(PUSH_TEXTS.noWorker);
-    const config = await callApi(apiClient.get<PushConfig>('/notifications/config'), PUSH_TEXTS.failed);
-    subscription = await withinDeadline(registration.pushManager.getSubscription())
-      ?? await withinDeadline(
-        registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(config.public_key) }),
+    const config = await fetchPushConfig(PUSH_TEXTS.failed);
+    subscription =
+      (await withinDeadline(registration.pushManager.getSubscription())) ??
+      (await withinDeadline(
+        registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: applicationServerKey(config.public_key),
+        }),
         // Subscribed after we said it failed: undone, so the switch (read from the browser) and the server agree.
-        (late) => { void late.unsubscribe().catch(() => undefined); },
-      );
+        (late) => {
+          void late.unsubscribe().catch(() => undefined);
+        },
+      ));
   } catch (error) {
     throw explainPushFailure(error);
   }
   const { endpoint, keys } = subscription.toJSON();
-  await callApi(apiClient.post<null>('/notifications/subscription', { endpoint, keys }), PUSH_TEXTS.failed, { allowNull: true });
+  // The browser's JSON types every field as optional; the server refuses (in Spanish) a subscription without them.
+  await saveSubscription({ endpoint, keys } as PushSubscriptionRequest, PUSH_TEXTS.failed);
 }
 
 /** This device stops receiving notifications: forgotten by the server first, then by the browser. */
 export async function disablePush(): Promise<void> {
   const subscription = await currentPushSubscription();
   if (!subscription) return;
-  await callApi(apiRequest<null>('/notifications/subscription', { method: 'DELETE', body: { endpoint: subscription.endpoint }, onUnauthorized: 'ignore' }), PUSH_TEXTS.failed, { allowNull: true });
+  await deleteSubscription(subscription.endpoint, PUSH_TEXTS.failed);
   await subscription.unsubscribe();
+}
+
+/**
+ * This browser drops its push subscription without telling the server: for a deleted account, whose devices
+ * the server already removed (and which can no longer call it).
+ */
+export async function dropLocalPush(): Promise<void> {
+  const subscription = await currentPushSubscription();
+  await subscription?.unsubscribe();
 }
 
 /** The web app repeats "visible" this often while on screen (the server counts a report for 75 s). */
@@ -188,10 +220,12 @@ export const VISIBLE_HEARTBEAT_MS = 30_000;
 export function startVisibilityReports(): () => void {
   const report = () => {
     const visible = document.visibilityState === 'visible';
-    apiRequest<null>('/notifications/presence', { method: 'PUT', body: { visible }, onUnauthorized: 'ignore', keepalive: true }).catch(() => undefined);
+    reportPresence(visible).catch(() => undefined);
   };
   report();
-  const timer = setInterval(() => { if (document.visibilityState === 'visible') report(); }, VISIBLE_HEARTBEAT_MS);
+  const timer = setInterval(() => {
+    if (document.visibilityState === 'visible') report();
+  }, VISIBLE_HEARTBEAT_MS);
   document.addEventListener('visibilitychange', report);
   return () => {
     clearInterval(timer);

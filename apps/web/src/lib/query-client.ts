@@ -1,5 +1,6 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-client';
+
+import { isApiError } from './api/api-client';
 
 /** Retry transient failures (network, 5xx) twice; a 4xx answer will not change by asking again. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {

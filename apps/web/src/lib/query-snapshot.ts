@@ -1,4 +1,5 @@
 import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+
 import { QUERY_SNAPSHOT_KEY } from './offline-storage';
 
 /**
@@ -56,7 +57,8 @@ export function keepQuerySnapshot(client: QueryClient, userId: number, signedIn:
     if (signedIn()) saveQuerySnapshot(client, userId);
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'success' && timer === undefined) timer = setTimeout(save, WRITE_DELAY_MS);
+    if (event.type === 'updated' && event.action.type === 'success' && timer === undefined)
+      timer = setTimeout(save, WRITE_DELAY_MS);
   });
   const onHidden = (): void => {
     if (document.visibilityState === 'hidden') save();

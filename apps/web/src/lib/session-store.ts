@@ -1,12 +1,20 @@
-import { create } from 'zustand';
 import type { AuthResult, LoginRequest, RegisterRequest, UpdateUserRequest, User } from '@jala/contracts';
 import { TOKEN_STORAGE_KEY } from '@jala/domain';
-import { ApiError, ERROR_CODES, setUnauthorizedHandler } from './api-client';
-import { forgetOfflineData, rememberedUser } from './offline-storage';
-import { realtime } from './realtime';
-import { disablePush } from './push';
+import { create } from 'zustand';
+
+import { ApiError, ERROR_CODES, setUnauthorizedHandler } from './api/api-client';
+import {
+  acceptConsentRequest,
+  fetchProfile,
+  loginRequest,
+  logoutRequest,
+  registerRequest,
+  updateProfileRequest,
+} from './api/auth-api';
 import { noteLogout } from './logout-epoch';
-import { fetchProfile, loginRequest, logoutRequest, registerRequest, updateProfileRequest } from './auth-api';
+import { forgetOfflineData, rememberedUser } from './offline-storage';
+import { disablePush } from './push';
+import { realtime } from './realtime/realtime';
 
 /**
  * Session of spec §4: 'idle' before initialize(), 'loading' while a stored token is checked, then
@@ -16,11 +24,12 @@ export type SessionStatus = 'idle' | 'loading' | 'authenticated' | 'unauthentica
 
 /**
  * How the last session of this tab ended: 'logout' (the user chose to leave: their pages are not offered
- * to whoever logs in next) or 'expired' (refused token: the login page says why and returns the same user
- * to where they were). `userId` is null when the refused token was a stored one never loaded.
+ * to whoever logs in next), 'deleted' (the user deleted their account: as a logout, and the login page says
+ * it is done) or 'expired' (refused token: the login page says why and returns the same user to where they
+ * were). `userId` is null when the refused token was a stored one never loaded.
  */
 export interface SessionEnd {
-  reason: 'logout' | 'expired';
+  reason: 'logout' | 'deleted' | 'expired';
   userId: number | null;
 }
 
@@ -40,6 +49,8 @@ export interface SessionState {
   register: (payload: RegisterRequest) => Promise<User>;
   logout: () => Promise<void>;
   updateProfile: (changes: UpdateUserRequest) => Promise<User>;
+  /** Accepts the current terms and privacy policy (the consent screen); the user no longer needs to. */
+  acceptTerms: () => Promise<User>;
   /** Drops the session locally: token, user and realtime link (the query cache dies with AuthenticatedRoot). */
   clearSession: (reason: SessionEnd['reason']) => void;
 }
@@ -152,7 +163,12 @@ export const useSession = create<SessionState>()((set, get) => {
         // stays, so the next visit with a working connection resumes the session without a new login.
         const refused = error instanceof ApiError && error.status === 401;
         if (refused) tokenStorage.clear();
-        set({ status: 'unauthenticated', user: null, token: null, ended: refused ? { reason: 'expired', userId: null } : null });
+        set({
+          status: 'unauthenticated',
+          user: null,
+          token: null,
+          ended: refused ? { reason: 'expired', userId: null } : null,
+        });
       }
     },
 
@@ -179,19 +195,34 @@ export const useSession = create<SessionState>()((set, get) => {
       return user;
     },
 
+    acceptTerms: async () => {
+      const user = await acceptConsentRequest();
+      const token = get().token;
+      if (token) rememberedUser.write(token, user);
+      set({ user });
+      return user;
+    },
+
     clearSession: (reason) => {
-      if (reason === 'logout') noteLogout();
+      if (reason !== 'expired') noteLogout();
       tokenStorage.clear();
       forgetOfflineData();
       realtime.disconnect();
-      set({ status: 'unauthenticated', user: null, token: null, ended: { reason, userId: get().user?.id ?? null }, offline: false });
+      set({
+        status: 'unauthenticated',
+        user: null,
+        token: null,
+        ended: { reason, userId: get().user?.id ?? null },
+        offline: false,
+      });
     },
   };
 });
 
 /** A 401 from any call (except login/register/logout) ends the session as expired; ProtectedRoute then sends the user to /login. */
 setUnauthorizedHandler(() => {
-  if (useSession.getState().status === 'authenticated' || useSession.getState().token) useSession.getState().clearSession('expired');
+  if (useSession.getState().status === 'authenticated' || useSession.getState().token)
+    useSession.getState().clearSession('expired');
 });
 
 export const selectUser = (state: SessionState): User | null => state.user;

@@ -2,11 +2,15 @@ import { useEffect } from 'react';
 
 /** The part of the Screen Wake Lock API used here (absent in some browsers: then nothing happens). */
 export interface WakeLockSource {
-  request(type: 'screen'): Promise<{ release(): Promise<void>; addEventListener(type: 'release', listener: () => void): void }>;
+  request(
+    type: 'screen',
+  ): Promise<{ release(): Promise<void>; addEventListener(type: 'release', listener: () => void): void }>;
 }
 
 const browserWakeLock = (): WakeLockSource | null =>
-  typeof navigator !== 'undefined' && 'wakeLock' in navigator && navigator.wakeLock ? (navigator.wakeLock as WakeLockSource) : null;
+  typeof navigator !== 'undefined' && 'wakeLock' in navigator && navigator.wakeLock
+    ? (navigator.wakeLock as WakeLockSource)
+    : null;
 
 /**
  * Keeps the phone's screen on while `active` (a driver online on the requests screen, any live trip): the

@@ -35,7 +35,12 @@ export function parsePushPayload(json: unknown): PushPayload | null {
   // The kind is only carried to the click handler, never branched on here: a kind newer than this worker
   // (a deploy ahead of the installed worker) is still shown, so it is not checked against the list.
   return {
-    kind: kind as PushPayload['kind'], title, body, url, ...(tag === undefined ? {} : { tag }), ...(renotify === undefined ? {} : { renotify }),
+    kind: kind as PushPayload['kind'],
+    title,
+    body,
+    url,
+    ...(tag === undefined ? {} : { tag }),
+    ...(renotify === undefined ? {} : { renotify }),
   };
 }
 
@@ -54,7 +59,10 @@ export function appUrl(url: string, origin: string): string {
 }
 
 /** The Notification options of a payload (spread into `showNotification(title, …)`). */
-export function notificationOptions(payload: PushPayload, icons: { icon: string; badge: string }): NotificationOptions & { renotify?: boolean } {
+export function notificationOptions(
+  payload: PushPayload,
+  icons: { icon: string; badge: string },
+): NotificationOptions & { renotify?: boolean } {
   const data: NotificationData = { url: payload.url, kind: payload.kind };
   return {
     body: payload.body,

@@ -13,7 +13,8 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { appUrl, notificationOptions, parsePushPayload, type NotificationData } from './push-payload';
+
+import { appUrl, type NotificationData, notificationOptions, parsePushPayload } from './push-payload';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -40,11 +41,16 @@ async function shellOrOffline({ request }: { request: Request }): Promise<Respon
   try {
     return await fetch(request);
   } catch {
-    return (await matchPrecache(OFFLINE_PAGE))
-      ?? new Response('<!doctype html><html lang="es-PE"><meta charset="utf-8"><title>Jala</title><p>Sin conexión. Vuelve a intentarlo cuando tengas señal.</p></html>', {
-        status: 503,
-        headers: { 'content-type': 'text/html; charset=utf-8' },
-      });
+    return (
+      (await matchPrecache(OFFLINE_PAGE)) ??
+      new Response(
+        '<!doctype html><html lang="es-PE"><meta charset="utf-8"><title>Jala</title><p>Sin conexión. Vuelve a intentarlo cuando tengas señal.</p></html>',
+        {
+          status: 503,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        },
+      )
+    );
   }
 }
 
@@ -74,7 +80,10 @@ self.addEventListener('push', (event) => {
  */
 async function openApp(url: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const existing = windows.find((client) => client.focused) ?? windows.find((client) => client.visibilityState === 'visible') ?? windows[0];
+  const existing =
+    windows.find((client) => client.focused) ??
+    windows.find((client) => client.visibilityState === 'visible') ??
+    windows[0];
   if (existing) {
     // Allowed during a notification click; a refusal must not keep the window from moving.
     await existing.focus().catch(() => undefined);

@@ -4,18 +4,37 @@
  * (service, payment method, 'Proponer otro precio'). The server's side of the same news is pinned in
  * apps/server/test/trips/scheduled-rides-live.test.ts.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { topics, type DriverBooking, type PassengerBooking } from '@jala/contracts';
+import { type DriverBooking, type PassengerBooking, topics } from '@jala/contracts';
 import { limaDateKey, limaDayStart } from '@jala/domain';
-import { makeDriverBooking, makeDriverOffer, makeDriverUser, makePassengerBooking, makeUser } from '@jala/test-factories';
-import { DriverBookings, UpcomingBookings } from '../../src/features/bookings';
-import { dismissedBookingsKey } from '../../src/features/bookings/dismissed-bookings';
-import { PassengerDashboardPage } from '../../src/features/passenger/pages/dashboard-page';
-import { useBookingNotice } from '../../src/lib/booking-notice';
-import { fakeRealtime, noActiveTrip, ok, renderApp, renderAt, resetTestWorld, sentBody, setSession, stubFetch, testQueryClient } from '../support';
+import {
+  makeDriverBooking,
+  makeDriverOffer,
+  makeDriverUser,
+  makePassengerBooking,
+  makeUser,
+} from '@jala/test-factories';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { DriverBookings, UpcomingBookings } from '@/features/bookings';
+import { dismissedBookingsKey } from '@/features/bookings/model/dismissed-bookings';
+import { PassengerDashboardPage } from '@/features/passenger/pages/dashboard-page';
+import { useBookingNotice } from '@/lib/booking-notice';
+
+import {
+  fakeRealtime,
+  noActiveTrip,
+  ok,
+  renderApp,
+  renderAt,
+  resetTestWorld,
+  sentBody,
+  setSession,
+  stubFetch,
+  testQueryClient,
+} from '../support';
 
 const HOUR = 3_600_000;
 /** Tomorrow at 05:00 in Lima, from the real clock (the texts say "mañana"). */
@@ -23,22 +42,31 @@ function tomorrowAtFive(): string {
   return new Date(limaDayStart(limaDateKey(new Date(Date.now() + 24 * HOUR))).getTime() + 5 * HOUR).toISOString();
 }
 
-beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
 afterEach(() => {
   resetTestWorld();
   useBookingNotice.getState().dismiss();
 });
 
 describe('"Programados" live for the driver', () => {
-  it('a booking made nearby shows at once on the server\'s word, and one whose offer was not chosen goes', async () => {
+  it("a booking made nearby shows at once on the server's word, and one whose offer was not chosen goes", async () => {
     const live = fakeRealtime();
-    let list: DriverBooking[] = [makeDriverBooking({ id: 41, confirmed: false, my_offer_price: 20, passenger_name: 'Ana Díaz' })];
+    let list: DriverBooking[] = [
+      makeDriverBooking({ id: 41, confirmed: false, my_offer_price: 20, passenger_name: 'Ana Díaz' }),
+    ];
     stubFetch({ 'GET /driver/scheduled-trips': () => ok(list) });
     renderAt('/driver/trip-request', <DriverBookings />, { user: makeDriverUser({ id: 5 }) });
     await screen.findByRole('listitem', { name: 'Viaje programado de Ana Díaz' });
-    await waitFor(() => expect(live.follows(topics.notifications(5)) && live.follows(topics.driverTripRequests(5))).toBe(true));
+    await waitFor(() =>
+      expect(live.follows(topics.notifications(5)) && live.follows(topics.driverTripRequests(5))).toBe(true),
+    );
 
-    list = [...list, makeDriverBooking({ id: 42, confirmed: false, my_offer_price: null, passenger_name: 'Jorge Salas' })];
+    list = [
+      ...list,
+      makeDriverBooking({ id: 42, confirmed: false, my_offer_price: null, passenger_name: 'Jorge Salas' }),
+    ];
     act(() => live.deliver(topics.notifications(5), { type: 'bookings_changed', trip_id: 42, change: 'listed' }));
     expect(await screen.findByRole('listitem', { name: 'Viaje programado de Jorge Salas' })).toBeTruthy();
 
@@ -61,7 +89,9 @@ describe('"Programados" live for the driver', () => {
     renderAt('/driver/trip-request', <DriverBookings />, { user: makeDriverUser({ id: 5 }) });
     const card = await screen.findByRole('listitem', { name: 'Viaje programado de Lucía Torres' });
     fireEvent.click(within(card).getByRole('button', { name: 'Ofertar S/\u00a023.50' }));
-    expect((await within(card).findByRole('status')).textContent).toBe('Oferta enviada: S/\u00a023.50 · Esperando la respuesta del pasajero');
+    expect((await within(card).findByRole('status')).textContent).toBe(
+      'Oferta enviada: S/\u00a023.50 · Esperando la respuesta del pasajero',
+    );
     expect(sentBody(fetchMock, 'POST', '/driver/trips/accept')).toEqual({ trip_request_id: 42 });
 
     booking = { ...booking, confirmed: true };
@@ -75,11 +105,30 @@ describe('"Programados" live for the driver', () => {
     fakeRealtime();
     const fetchMock = stubFetch({
       'GET /driver/scheduled-trips': ok([
-        makeDriverBooking({ id: 42, confirmed: false, my_offer_price: null, service_type_id: 1, service_type: 'Mototaxi', payment_method: 'cash', cash_note: 50, fare: 14.5 }),
-        makeDriverBooking({ id: 43, confirmed: false, my_offer_price: null, passenger_name: 'Ana Díaz', payment_method: 'yape' }),
+        makeDriverBooking({
+          id: 42,
+          confirmed: false,
+          my_offer_price: null,
+          service_type_id: 1,
+          service_type: 'Mototaxi',
+          payment_method: 'cash',
+          cash_note: 50,
+          fare: 14.5,
+        }),
+        makeDriverBooking({
+          id: 43,
+          confirmed: false,
+          my_offer_price: null,
+          passenger_name: 'Ana Díaz',
+          payment_method: 'yape',
+        }),
       ]),
       'GET /driver/payment-methods': ok({ payment_methods: ['cash'], wallet_phone: null }),
-      'POST /driver/trips/accept': ok(makeDriverOffer({ trip_id: 42, driver_id: 5, price: 18 }), 'Oferta enviada al pasajero', 201),
+      'POST /driver/trips/accept': ok(
+        makeDriverOffer({ trip_id: 42, driver_id: 5, price: 18 }),
+        'Oferta enviada al pasajero',
+        201,
+      ),
     });
     renderAt('/driver/trip-request', <DriverBookings />, { user: makeDriverUser({ id: 5 }) });
     const card = await screen.findByRole('listitem', { name: 'Viaje programado de Lucía Torres' });
@@ -92,29 +141,46 @@ describe('"Programados" live for the driver', () => {
 
     fireEvent.change(within(card).getByLabelText('Proponer otro precio'), { target: { value: '18' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Proponer' }));
-    expect((await within(card).findByRole('status')).textContent).toBe('Oferta enviada: S/\u00a018.00 · Esperando la respuesta del pasajero');
+    expect((await within(card).findByRole('status')).textContent).toBe(
+      'Oferta enviada: S/\u00a018.00 · Esperando la respuesta del pasajero',
+    );
     expect(sentBody(fetchMock, 'POST', '/driver/trips/accept')).toEqual({ trip_request_id: 42, price: 18 });
   });
 });
 
 describe('a confirmed booking its passenger cancelled', () => {
   const cancelledCard = (scheduledFor: string): DriverBooking =>
-    makeDriverBooking({ id: 40, scheduled_for: scheduledFor, passenger_name: 'Lucía Torres', passenger_cancelled_at: new Date(Date.now() - 60_000).toISOString() });
+    makeDriverBooking({
+      id: 40,
+      scheduled_for: scheduledFor,
+      passenger_name: 'Lucía Torres',
+      passenger_cancelled_at: new Date(Date.now() - 60_000).toISOString(),
+    });
 
   it('the open list says who cancelled and for when, keeps the card until "Entendido", and this phone remembers it', async () => {
     const live = fakeRealtime();
     const at = tomorrowAtFive();
     let list: DriverBooking[] = [makeDriverBooking({ id: 40, scheduled_for: at })];
-    stubFetch({ 'GET /driver/trips/current': noActiveTrip, 'GET /driver/scheduled-trips': () => ok(list), 'GET /trips/40/chat/5/messages': ok({ messages: [], next_before: null }) });
+    stubFetch({
+      'GET /driver/trips/current': noActiveTrip,
+      'GET /driver/scheduled-trips': () => ok(list),
+      'GET /trips/40/chat/5/messages': ok({ messages: [], next_before: null }),
+    });
     setSession(makeDriverUser({ id: 5 }));
     const view = renderApp('/driver/trip-request?tab=programados');
     await screen.findByText('Confirmado contigo');
     await waitFor(() => expect(live.follows(topics.notifications(5))).toBe(true));
 
     list = [cancelledCard(at)];
-    act(() => live.deliver(topics.notifications(5), {
-      type: 'booking_cancelled', trip_id: 40, scheduled_for: at, cancelled_at: new Date().toISOString(), passenger_first_name: 'Lucía',
-    }));
+    act(() =>
+      live.deliver(topics.notifications(5), {
+        type: 'booking_cancelled',
+        trip_id: 40,
+        scheduled_for: at,
+        cancelled_at: new Date().toISOString(),
+        passenger_first_name: 'Lucía',
+      }),
+    );
     const card = await screen.findByRole('listitem', { name: 'Viaje programado de Lucía Torres, cancelado' });
     expect(within(card).getByText('Cancelado por el pasajero')).toBeTruthy();
     expect(within(card).getByRole('status').textContent).toBe('Lucía canceló el viaje programado de mañana 05:00.');
@@ -138,9 +204,15 @@ describe('a confirmed booking its passenger cancelled', () => {
     setSession(makeDriverUser({ id: 5 }));
     renderApp('/driver/trip-request');
     await waitFor(() => expect(live.follows(topics.notifications(5))).toBe(true));
-    act(() => live.deliver(topics.notifications(5), {
-      type: 'booking_cancelled', trip_id: 40, scheduled_for: at, cancelled_at: new Date().toISOString(), passenger_first_name: 'Lucía',
-    }));
+    act(() =>
+      live.deliver(topics.notifications(5), {
+        type: 'booking_cancelled',
+        trip_id: 40,
+        scheduled_for: at,
+        cancelled_at: new Date().toISOString(),
+        passenger_first_name: 'Lucía',
+      }),
+    );
     const banner = await screen.findByText('Lucía canceló el viaje programado de mañana 05:00.');
     fireEvent.click(within(banner.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Entendido' }));
     expect(screen.queryByText(/canceló el viaje programado/)).toBeNull();
@@ -148,9 +220,11 @@ describe('a confirmed booking its passenger cancelled', () => {
 });
 
 describe('"Próximos viajes" live for the passenger', () => {
-  it('an offer and the driver\'s confirmation reach the open list from the booking\'s own topics', async () => {
+  it("an offer and the driver's confirmation reach the open list from the booking's own topics", async () => {
     const live = fakeRealtime();
-    let list: PassengerBooking[] = [makePassengerBooking({ id: 40, state: 'searching', driver: null, offers_count: 0 })];
+    let list: PassengerBooking[] = [
+      makePassengerBooking({ id: 40, state: 'searching', driver: null, offers_count: 0 }),
+    ];
     stubFetch({
       'GET /trips/scheduled': () => ok(list),
       'GET /trips/40/driver-offers': ok([makeDriverOffer({ trip_id: 40, driver_id: 5, price: 21 })]),
@@ -164,7 +238,14 @@ describe('"Próximos viajes" live for the passenger', () => {
     expect(await within(card).findByRole('button', { name: 'Aceptar' })).toBeTruthy();
 
     list = [makePassengerBooking({ id: 40, state: 'confirmed' })];
-    act(() => live.deliver(topics.tripStatus(40), { trip_id: 40, status: 'accepted', driver_id: 5, timestamp: new Date().toISOString() }));
+    act(() =>
+      live.deliver(topics.tripStatus(40), {
+        trip_id: 40,
+        status: 'accepted',
+        driver_id: 5,
+        timestamp: new Date().toISOString(),
+      }),
+    );
     expect(await within(card).findByText('Conductor confirmado')).toBeTruthy();
     // Nobody searches any more: its offers topic is left.
     await waitFor(() => expect(live.follows(topics.tripOffers(40))).toBe(false));
@@ -172,7 +253,15 @@ describe('"Próximos viajes" live for the passenger', () => {
     // The driver gives it back: searching again, and the passenger reads why.
     const reason = 'Tu conductor canceló el viaje programado. Lo publicamos de nuevo para otros conductores.';
     list = [makePassengerBooking({ id: 40, state: 'searching', driver: null, offers_count: 0 })];
-    act(() => live.deliver(topics.tripStatus(40), { trip_id: 40, status: 'pending', driver_id: null, timestamp: new Date().toISOString(), reason }));
+    act(() =>
+      live.deliver(topics.tripStatus(40), {
+        trip_id: 40,
+        status: 'pending',
+        driver_id: null,
+        timestamp: new Date().toISOString(),
+        reason,
+      }),
+    );
     expect(await within(card).findByText('Buscando conductor')).toBeTruthy();
     expect(screen.getByText(reason)).toBeTruthy();
   });
@@ -187,7 +276,9 @@ describe('"¡Listo! … Te avisaremos cuando un conductor confirme."', () => {
     render(
       <QueryClientProvider client={testQueryClient()}>
         <MemoryRouter initialEntries={[{ pathname: '/passenger/dashboard', state: booked }]}>
-          <Routes><Route path="/passenger/dashboard" element={<PassengerDashboardPage />} /></Routes>
+          <Routes>
+            <Route path="/passenger/dashboard" element={<PassengerDashboardPage />} />
+          </Routes>
         </MemoryRouter>
       </QueryClientProvider>,
     );
@@ -202,14 +293,24 @@ describe('"¡Listo! … Te avisaremos cuando un conductor confirme."', () => {
     expect(await screen.findByText(LISTO)).toBeTruthy();
     await waitFor(() => expect(live.follows(topics.tripStatus(40))).toBe(true));
     list = [makePassengerBooking({ id: 40, state: 'confirmed' })];
-    act(() => live.deliver(topics.tripStatus(40), { trip_id: 40, status: 'accepted', driver_id: 5, timestamp: new Date().toISOString() }));
+    act(() =>
+      live.deliver(topics.tripStatus(40), {
+        trip_id: 40,
+        status: 'accepted',
+        driver_id: 5,
+        timestamp: new Date().toISOString(),
+      }),
+    );
     await screen.findByText('Conductor confirmado');
     expect(screen.queryByText(LISTO)).toBeNull();
   });
 
-  it('is not said again over a booking already confirmed or cancelled (a reload keeps the page\'s state)', async () => {
+  it("is not said again over a booking already confirmed or cancelled (a reload keeps the page's state)", async () => {
     fakeRealtime();
-    stubFetch({ 'GET /passenger/stats': ok(stats), 'GET /trips/scheduled': ok([makePassengerBooking({ id: 40, state: 'confirmed' })]) });
+    stubFetch({
+      'GET /passenger/stats': ok(stats),
+      'GET /trips/scheduled': ok([makePassengerBooking({ id: 40, state: 'confirmed' })]),
+    });
     dashboardAfterBooking();
     await screen.findByText('Conductor confirmado');
     expect(screen.queryByText(LISTO)).toBeNull();

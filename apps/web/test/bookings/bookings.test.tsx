@@ -1,22 +1,27 @@
 /**
- * Scheduled rides in the web app (issue 25): the wizard's "¿Cuándo?" in Lima time, and the passenger's
+ * Scheduled rides in the web app: the wizard's "¿Cuándo?" in Lima time, and the passenger's
  * "Próximos viajes" with its state and 'Cancelar' against the real API (fixture server).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { LATE_CANCEL_WARNING, scheduledLabel } from '@jala/domain';
-import { chosenScheduledFor, useBookingChoice, WhenChoice } from '../../src/features/bookings';
-import { bookingDayOptions, bookingTimeOptions } from '../../src/features/bookings/booking-time';
-import { useSession } from '../../src/lib/session-store';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { chosenScheduledFor, useBookingChoice, WhenChoice } from '@/features/bookings';
+import { bookingDayOptions, bookingTimeOptions } from '@/features/bookings/model/booking-time';
+import { useSession } from '@/lib/session-store';
+
+import { type FixtureServer, serverCall, signIn, startFixtureServer } from '../passenger/fixture-server';
 import { renderApp } from '../support';
-import { serverCall, signIn, startFixtureServer, type FixtureServer } from '../passenger/fixture-server';
 
 const STEP_MS = 5 * 60_000;
 /** A 5-minute step at least `minutes` ahead of the real clock (the fixture server checks with it). */
 const ahead = (minutes: number) => new Date(Math.ceil((Date.now() + minutes * 60_000) / STEP_MS) * STEP_MS);
 
 describe('"¿Cuándo?" in the wizard', () => {
-  afterEach(() => { cleanup(); useBookingChoice.getState().reset(); });
+  afterEach(() => {
+    cleanup();
+    useBookingChoice.getState().reset();
+  });
   // Saturday 28 November 2026, 17:03 in Lima.
   const now = new Date('2026-11-28T22:03:00Z');
 
@@ -46,9 +51,13 @@ describe('"¿Cuándo?" in the wizard', () => {
 
 describe('"Próximos viajes" against the real API', () => {
   let server: FixtureServer;
-  beforeAll(async () => { server = await startFixtureServer(); });
+  beforeAll(async () => {
+    server = await startFixtureServer();
+  });
   afterAll(async () => server?.stop());
-  beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  });
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
@@ -58,9 +67,14 @@ describe('"Próximos viajes" against the real API', () => {
 
   const book = async (at: Date) => {
     const created = await serverCall(server, 'empty', 'POST', '/trips', {
-      pickup_latitude: -12.1211, pickup_longitude: -77.0297, pickup_address: 'Parque Kennedy, Miraflores',
-      destination_latitude: -12.0859, destination_longitude: -76.9773, destination_address: 'Jockey Plaza, Surco',
-      service_type_id: 2, scheduled_for: at.toISOString(),
+      pickup_latitude: -12.1211,
+      pickup_longitude: -77.0297,
+      pickup_address: 'Parque Kennedy, Miraflores',
+      destination_latitude: -12.0859,
+      destination_longitude: -76.9773,
+      destination_address: 'Jockey Plaza, Surco',
+      service_type_id: 2,
+      scheduled_for: at.toISOString(),
     });
     expect(created.status).toBe(201);
     return (created.data as { id: number }).id;
@@ -81,7 +95,9 @@ describe('"Próximos viajes" against the real API', () => {
     expect(within(card).getByText('Buscando conductor')).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Cancelar' }));
     expect(within(card).queryByText(LATE_CANCEL_WARNING)).toBeNull();
-    await act(async () => { fireEvent.click(within(card).getByRole('button', { name: 'Sí, cancelar' })); });
+    await act(async () => {
+      fireEvent.click(within(card).getByRole('button', { name: 'Sí, cancelar' }));
+    });
     expect(await screen.findByText('Viaje programado cancelado sin costo.')).toBeTruthy();
     // The list is read again without the cancelled booking; its confirmation stays on the screen.
     await waitFor(() => expect(screen.queryByRole('listitem', { name: /Viaje programado/ })).toBeNull());
@@ -92,7 +108,9 @@ describe('"Próximos viajes" against the real API', () => {
     const { card } = await openBookingCard(35);
     fireEvent.click(within(card).getByRole('button', { name: 'Cancelar' }));
     expect(within(card).getByRole('alert').textContent).toBe(LATE_CANCEL_WARNING);
-    await act(async () => { fireEvent.click(within(card).getByRole('button', { name: 'Sí, cancelar' })); });
+    await act(async () => {
+      fireEvent.click(within(card).getByRole('button', { name: 'Sí, cancelar' }));
+    });
     expect(await screen.findByText('Viaje programado cancelado. Esta cancelación cuenta en tu contra.')).toBeTruthy();
   });
 });

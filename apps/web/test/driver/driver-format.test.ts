@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatHours, formatRate, vehicleOptionLabel } from '../../src/features/driver/driver-format';
+
 import {
-  earningsAxisLabel, earningsChartData, earningsChartOptions, earningsTooltipLabel, EARNINGS_LINE_COLOR, shortDayLabel,
-} from '../../src/features/driver/components/earnings-chart-config';
+  EARNINGS_LINE_COLOR,
+  earningsAxisLabel,
+  earningsChartData,
+  earningsChartOptions,
+  earningsTooltipLabel,
+  shortDayLabel,
+} from '@/features/driver/components/earnings-chart-config';
+import { formatDateTime, formatHours, formatRate, vehicleOptionLabel } from '@/features/driver/model/driver-format';
 
 describe('driver display rules', () => {
   it('formats rates as es-PE percentages, and no measure as "—"', () => {
@@ -26,18 +32,28 @@ describe('driver display rules', () => {
   });
 
   it('labels a vehicle option with brand, model and plate', () => {
-    expect(vehicleOptionLabel({ brand: 'Toyota', model: 'Yaris', license_plate: 'ABC-123' })).toBe('Toyota Yaris ABC-123');
+    expect(vehicleOptionLabel({ brand: 'Toyota', model: 'Yaris', license_plate: 'ABC-123' })).toBe(
+      'Toyota Yaris ABC-123',
+    );
   });
 });
 
 describe('earnings chart configuration (spec §2, §9)', () => {
-  const records = [{ date: '2026-03-09', earnings: 15 }, { date: '2026-03-10', earnings: 32.5 }];
+  const records = [
+    { date: '2026-03-09', earnings: 15 },
+    { date: '2026-03-10', earnings: 32.5 },
+  ];
 
   it('plots the dates as labels and the earnings as the "Ganancias" dataset, a light-blue smooth line', () => {
     const data = earningsChartData(records);
     expect(data.labels).toEqual(['2026-03-09', '2026-03-10']);
     expect(data.datasets).toHaveLength(1);
-    expect(data.datasets[0]).toMatchObject({ label: 'Ganancias', data: [15, 32.5], tension: 0.4, borderColor: EARNINGS_LINE_COLOR });
+    expect(data.datasets[0]).toMatchObject({
+      label: 'Ganancias',
+      data: [15, 32.5],
+      tension: 0.4,
+      borderColor: EARNINGS_LINE_COLOR,
+    });
   });
 
   it('has no legend, a fixed-height container and a tooltip with "S/ " and two decimals', () => {
@@ -55,7 +71,11 @@ describe('earnings chart configuration (spec §2, §9)', () => {
   });
 
   it('counts the y axis in whole soles, from 0 to at least S/ 10 on an empty month', () => {
-    const y = earningsChartOptions().scales?.y as { beginAtZero?: boolean; suggestedMax?: number; ticks?: { precision?: number } };
+    const y = earningsChartOptions().scales?.y as {
+      beginAtZero?: boolean;
+      suggestedMax?: number;
+      ticks?: { precision?: number };
+    };
     expect(y).toMatchObject({ beginAtZero: true, suggestedMax: 10, ticks: { precision: 0 } });
     expect(earningsAxisLabel(5)).toBe('S/\u00a05');
   });

@@ -1,10 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { DriverEarningsPage } from '../../src/features/driver/pages/earnings-page';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { DriverEarningsPage } from '@/features/driver/pages/earnings-page';
+
 import { jsonResponse, noActiveTrip, ok, renderDriverScreen, resetTestWorld } from '../support';
 
 const SUMMARY = { total_earnings: 94.5, total_trips: 6, today_earnings: 32.5, last_week_earnings: 57.5 };
-const RECORDS = Array.from({ length: 30 }, (_, i) => ({ date: `2026-02-${String(i + 1).padStart(2, '0')}`, earnings: i % 3 === 0 ? 12.5 : 0 }));
+const RECORDS = Array.from({ length: 30 }, (_, i) => ({
+  date: `2026-02-${String(i + 1).padStart(2, '0')}`,
+  earnings: i % 3 === 0 ? 12.5 : 0,
+}));
 
 beforeEach(() => {
   // jsdom has no canvas: chart.js gets no context and draws nothing (it logs once; keep the output clean).
@@ -15,7 +20,11 @@ afterEach(resetTestWorld);
 
 describe('driver earnings page', () => {
   it('shows "Cargando ganancias..." and then the summary card and the 30-day chart', async () => {
-    renderDriverScreen(<DriverEarningsPage />, { 'GET /driver/earnings/summary': ok(SUMMARY), 'GET /driver/earnings/records': ok(RECORDS), 'GET /driver/trips/current': noActiveTrip() });
+    renderDriverScreen(<DriverEarningsPage />, {
+      'GET /driver/earnings/summary': ok(SUMMARY),
+      'GET /driver/earnings/records': ok(RECORDS),
+      'GET /driver/trips/current': noActiveTrip(),
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Mis Ganancias' })).toBeTruthy();
     expect(screen.getByText('Revisa tu rendimiento como conductor')).toBeTruthy();
     expect(screen.getByText('Cargando ganancias...')).toBeTruthy();
@@ -35,7 +44,15 @@ describe('driver earnings page', () => {
   });
 
   it('replaces the content with the server message in red when a call fails', async () => {
-    renderDriverScreen(<DriverEarningsPage />, { 'GET /driver/earnings/summary': jsonResponse(500, { success: false, data: null, message: 'Base de datos no disponible' }), 'GET /driver/earnings/records': ok(RECORDS), 'GET /driver/trips/current': noActiveTrip() });
+    renderDriverScreen(<DriverEarningsPage />, {
+      'GET /driver/earnings/summary': jsonResponse(500, {
+        success: false,
+        data: null,
+        message: 'Base de datos no disponible',
+      }),
+      'GET /driver/earnings/records': ok(RECORDS),
+      'GET /driver/trips/current': noActiveTrip(),
+    });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Base de datos no disponible');
     expect(alert.className).toContain('drv-error-text');
@@ -43,7 +60,11 @@ describe('driver earnings page', () => {
   });
 
   it('falls back to "Error al cargar historial" when success is false without a message', async () => {
-    renderDriverScreen(<DriverEarningsPage />, { 'GET /driver/earnings/summary': ok(SUMMARY), 'GET /driver/earnings/records': jsonResponse(200, { success: false, data: null, message: '' }), 'GET /driver/trips/current': noActiveTrip() });
+    renderDriverScreen(<DriverEarningsPage />, {
+      'GET /driver/earnings/summary': ok(SUMMARY),
+      'GET /driver/earnings/records': jsonResponse(200, { success: false, data: null, message: '' }),
+      'GET /driver/trips/current': noActiveTrip(),
+    });
     expect((await screen.findByRole('alert')).textContent).toContain('Error al cargar historial');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_PERIOD, historyPeriods, periodOf, shiftDay } from '../../src/features/driver/history-periods';
+
+import { CUSTOM_PERIOD, historyPeriods, periodOf, shiftDay } from '@/features/driver/model/history-periods';
 
 describe("the periods of the driver's 'Mis viajes'", () => {
   it('moves a day key across months, years and leap days', () => {
@@ -20,7 +21,11 @@ describe("the periods of the driver's 'Mis viajes'", () => {
     expect(byValue.get('30-dias')?.range).toEqual({ from: '2026-01-30', to: '2026-02-28' });
     const months = periods.filter((p) => /^\d{4}-\d{2}$/.test(p.value));
     expect(months).toHaveLength(12);
-    expect(months[0]).toEqual({ value: '2026-02', label: 'Febrero de 2026', range: { from: '2026-02-01', to: '2026-02-28' } });
+    expect(months[0]).toEqual({
+      value: '2026-02',
+      label: 'Febrero de 2026',
+      range: { from: '2026-02-01', to: '2026-02-28' },
+    });
     expect(months[1]).toMatchObject({ label: 'Enero de 2026', range: { from: '2026-01-01', to: '2026-01-31' } });
     expect(months[11]).toMatchObject({ label: 'Marzo de 2025', range: { from: '2025-03-01', to: '2025-03-31' } });
     expect(periods.at(-1)).toEqual({ value: CUSTOM_PERIOD, label: 'Elegir fechas…', range: null });

@@ -3,13 +3,15 @@
  * receipt link), the 'Confirma el pago' call for a Yape/Plin payment waiting for the driver, filters by state
  * and period (dates) kept in the address, 'Cargar más', the empty states and a refused date, all in Spanish.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DriverTripHistoryPage } from '@jala/contracts';
 import { limaDateKey } from '@jala/domain';
 import { makeDriverTripHistoryItem, makeDriverTripHistoryPage, makeTripReceipt, makeUser } from '@jala/test-factories';
-import { DriverTripHistoryPage as DriverTripHistoryScreen } from '../../src/features/driver/pages/trip-history-page';
-import { TripReceiptPage } from '../../src/features/live-trip/shared/fare/receipt-page';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { DriverTripHistoryPage as DriverTripHistoryScreen } from '@/features/driver/pages/trip-history-page';
+import { TripReceiptPage } from '@/features/live-trip/shared/fare/receipt-page';
+
 import { fail, fakeRealtime, noActiveTrip, ok, renderAt, resetTestWorld, stubFetch } from '../support';
 
 afterEach(resetTestWorld);
@@ -17,13 +19,43 @@ afterEach(resetTestWorld);
 const LONG_ADDRESS = 'Jr. Los Amautas 1234, Urbanización Zárate, San Juan de Lurigancho, Lima';
 
 const YAPE_WAITING = makeDriverTripHistoryItem({
-  id: 41, trip_code: 'TRIP-41', final_fare: 38, agreed_fare: 34.5, payment_method: 'yape', payment_status: 'pending',
-  awaiting_payment_answer: true, passenger_first_name: 'Carla', rating_received: null, pickup_address: LONG_ADDRESS,
+  id: 41,
+  trip_code: 'TRIP-41',
+  final_fare: 38,
+  agreed_fare: 34.5,
+  payment_method: 'yape',
+  payment_status: 'pending',
+  awaiting_payment_answer: true,
+  passenger_first_name: 'Carla',
+  rating_received: null,
+  pickup_address: LONG_ADDRESS,
 });
-const CASH = makeDriverTripHistoryItem({ id: 40, trip_code: 'TRIP-40', final_fare: 15, agreed_fare: 15, my_rating: 4, rating_received: 5 });
-const PLIN_CONFIRMED = makeDriverTripHistoryItem({ id: 39, trip_code: 'TRIP-39', final_fare: 22, agreed_fare: 22, payment_method: 'plin', payment_status: 'confirmed', rating_received: null });
+const CASH = makeDriverTripHistoryItem({
+  id: 40,
+  trip_code: 'TRIP-40',
+  final_fare: 15,
+  agreed_fare: 15,
+  my_rating: 4,
+  rating_received: 5,
+});
+const PLIN_CONFIRMED = makeDriverTripHistoryItem({
+  id: 39,
+  trip_code: 'TRIP-39',
+  final_fare: 22,
+  agreed_fare: 22,
+  payment_method: 'plin',
+  payment_status: 'confirmed',
+  rating_received: null,
+});
 const CANCELLED = makeDriverTripHistoryItem({
-  id: 38, trip_code: 'TRIP-38', status: 'cancelled_by_passenger', final_fare: null, agreed_fare: 18, payment_method: 'yape', payment_status: null, rating_received: null,
+  id: 38,
+  trip_code: 'TRIP-38',
+  status: 'cancelled_by_passenger',
+  final_fare: null,
+  agreed_fare: 18,
+  payment_method: 'yape',
+  payment_status: null,
+  rating_received: null,
 });
 
 /** Answers GET /driver/trip-history by its query string; records every query asked. */
@@ -41,7 +73,11 @@ function stubHistory(answer: (query: URLSearchParams) => Response) {
 }
 
 const renderHistory = (path = '/driver/trips') =>
-  renderAt(path, { '/driver/trips': <DriverTripHistoryScreen />, '/trips/:id/receipt': <TripReceiptPage /> }, { user: makeUser({ id: 5, user_type: 'driver' }) });
+  renderAt(
+    path,
+    { '/driver/trips': <DriverTripHistoryScreen />, '/trips/:id/receipt': <TripReceiptPage /> },
+    { user: makeUser({ id: 5, user_type: 'driver' }) },
+  );
 
 const cards = () => screen.getAllByTestId('driver-trip-card');
 
@@ -64,7 +100,9 @@ describe("the driver's trip history", () => {
     expect(inCard(yape).getByTestId('driver-trip-payment').textContent).toBe('Pago: Yape · por confirmar');
     expect(inCard(yape).getByText(LONG_ADDRESS)).toBeTruthy();
     expect(inCard(yape).getByText(/Pasajero: Carla/)).toBeTruthy();
-    expect(inCard(yape).getByRole('link', { name: 'Confirmar el pago' }).getAttribute('href')).toBe('/trips/41/receipt');
+    expect(inCard(yape).getByRole('link', { name: 'Confirmar el pago' }).getAttribute('href')).toBe(
+      '/trips/41/receipt',
+    );
     // Its card says it all: the page adds no notice for a waiting payment in sight.
     expect(screen.queryByTestId('awaiting-payments')).toBeNull();
 
@@ -86,13 +124,20 @@ describe("the driver's trip history", () => {
 
     expect(screen.getByRole('navigation', { name: 'Navegación de conductor' })).toBeTruthy();
     // Nothing on the page in English (trip codes are 'TRIP-…', the product's own names for trips).
-    expect(document.querySelector('.app-shell')?.textContent?.replace(/TRIP-\d+/g, '')).not.toMatch(/\b(the|trip|trips|page|loading|payment|receipt|error|pending|completed|cancelled)\b/i);
+    expect(document.querySelector('.app-shell')?.textContent?.replace(/TRIP-\d+/g, '')).not.toMatch(
+      /\b(the|trip|trips|page|loading|payment|receipt|error|pending|completed|cancelled)\b/i,
+    );
   });
 
   it('opens the receipt of a waiting Yape trip, where the driver answers, and comes back to the list', async () => {
     fakeRealtime();
     const receipt = makeTripReceipt({
-      trip_id: 41, trip_code: 'TRIP-41', total: 38, agreed_fare: 34.5, payment_method: 'Yape', payment_text: 'Yape · pendiente de confirmación',
+      trip_id: 41,
+      trip_code: 'TRIP-41',
+      total: 38,
+      agreed_fare: 34.5,
+      payment_method: 'Yape',
+      payment_text: 'Yape · pendiente de confirmación',
       payment: { method: 'yape', cash_note: null, cash_change: null, status: 'pending', payee: null },
     });
     stubFetch({
@@ -100,7 +145,11 @@ describe("the driver's trip history", () => {
       'GET /trips/41/receipt': ok(receipt),
       'GET /driver/trips/current': noActiveTrip(),
     });
-    renderAt('/driver/trips', { '/driver/trips': <DriverTripHistoryScreen />, '/trips/:id/receipt': <TripReceiptPage /> }, { user: makeUser({ id: 5, user_type: 'both' }) });
+    renderAt(
+      '/driver/trips',
+      { '/driver/trips': <DriverTripHistoryScreen />, '/trips/:id/receipt': <TripReceiptPage /> },
+      { user: makeUser({ id: 5, user_type: 'both' }) },
+    );
 
     fireEvent.click(await screen.findByRole('link', { name: 'Confirmar el pago' }));
     expect(await screen.findByRole('button', { name: 'Pago recibido' })).toBeTruthy();
@@ -114,7 +163,9 @@ describe("the driver's trip history", () => {
   });
 
   it('filters by state and period, keeping them in the address, and can take the dates away', async () => {
-    const { asked } = stubHistory((query) => ok(makeDriverTripHistoryPage(query.get('status') === 'cancelled_by_driver' ? [] : [CASH])));
+    const { asked } = stubHistory((query) =>
+      ok(makeDriverTripHistoryPage(query.get('status') === 'cancelled_by_driver' ? [] : [CASH])),
+    );
     renderHistory();
     await screen.findAllByTestId('driver-trip-card');
     expect(asked.at(-1)?.toString()).toBe('page=1');
@@ -148,9 +199,13 @@ describe("the driver's trip history", () => {
   });
 
   it('tells of the waiting payments the filters hide, and shows every trip on request', async () => {
-    const { asked } = stubHistory((query) => ok(query.get('status')
-      ? makeDriverTripHistoryPage([], { awaiting_payment_answers: 2 })
-      : makeDriverTripHistoryPage([YAPE_WAITING, { ...YAPE_WAITING, id: 42, trip_code: 'TRIP-42' }, CASH])));
+    const { asked } = stubHistory((query) =>
+      ok(
+        query.get('status')
+          ? makeDriverTripHistoryPage([], { awaiting_payment_answers: 2 })
+          : makeDriverTripHistoryPage([YAPE_WAITING, { ...YAPE_WAITING, id: 42, trip_code: 'TRIP-42' }, CASH]),
+      ),
+    );
     renderHistory('/driver/trips?estado=cancelled_by_driver');
     const notice = await screen.findByTestId('awaiting-payments');
     expect(notice.textContent).toContain('Tienes 2 pagos con Yape o Plin por confirmar que no están en esta lista.');
@@ -176,7 +231,12 @@ describe("the driver's trip history", () => {
   it("brings the next trips with 'Cargar más', listing a trip that shifted between pages once", async () => {
     const pages: Record<string, DriverTripHistoryPage> = {
       1: makeDriverTripHistoryPage([YAPE_WAITING, CASH], { page: 1, per_page: 2, total: 4, total_pages: 2 }),
-      2: makeDriverTripHistoryPage([CASH, PLIN_CONFIRMED, CANCELLED], { page: 2, per_page: 2, total: 4, total_pages: 2 }),
+      2: makeDriverTripHistoryPage([CASH, PLIN_CONFIRMED, CANCELLED], {
+        page: 2,
+        per_page: 2,
+        total: 4,
+        total_pages: 2,
+      }),
     };
     const { asked } = stubHistory((query) => ok(pages[query.get('page') ?? '1']));
     renderHistory();
@@ -185,7 +245,12 @@ describe("the driver's trip history", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
     await waitFor(() => expect(cards()).toHaveLength(4));
     expect(asked.at(-1)?.get('page')).toBe('2');
-    expect(cards().map((card) => within(card).getByRole('heading').textContent)).toEqual(['Viaje TRIP-41', 'Viaje TRIP-40', 'Viaje TRIP-39', 'Viaje TRIP-38']);
+    expect(cards().map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Viaje TRIP-41',
+      'Viaje TRIP-40',
+      'Viaje TRIP-39',
+      'Viaje TRIP-38',
+    ]);
     expect(screen.getByText('4 viajes')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
   });
@@ -193,16 +258,22 @@ describe("the driver's trip history", () => {
   it('says so in Spanish when the driver has no trips yet', async () => {
     stubHistory(() => ok(makeDriverTripHistoryPage([])));
     renderHistory();
-    expect(await screen.findByText('Aún no tienes viajes. Cuando termines un viaje, aparecerá aquí con su recibo.')).toBeTruthy();
+    expect(
+      await screen.findByText('Aún no tienes viajes. Cuando termines un viaje, aparecerá aquí con su recibo.'),
+    ).toBeTruthy();
     expect(screen.queryByTestId('awaiting-payments')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Quitar fechas' })).toBeNull();
   });
 
   it("shows a refused date under its field, and a failed load with 'Reintentar'", async () => {
     let failing = true;
-    stubHistory((query) => (query.get('from')
-      ? fail(400, 'Revisa los datos.', { to: 'La fecha «hasta» no puede ser anterior a la fecha «desde».' })
-      : failing ? fail(500, 'Servicio en mantenimiento') : ok(makeDriverTripHistoryPage([CASH]))));
+    stubHistory((query) =>
+      query.get('from')
+        ? fail(400, 'Revisa los datos.', { to: 'La fecha «hasta» no puede ser anterior a la fecha «desde».' })
+        : failing
+          ? fail(500, 'Servicio en mantenimiento')
+          : ok(makeDriverTripHistoryPage([CASH])),
+    );
     renderHistory('/driver/trips?desde=2026-03-10&hasta=2026-03-09');
     expect(await screen.findByText('La fecha «hasta» no puede ser anterior a la fecha «desde».')).toBeTruthy();
     expect(screen.getByLabelText('Hasta').getAttribute('aria-invalid')).toBe('true');

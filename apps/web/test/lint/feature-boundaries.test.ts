@@ -7,9 +7,16 @@
 import { describe, expect, it } from 'vitest';
 
 // ESLint's Node API, typed by hand: the web project compiles without Node's types.
-interface LintMessage { ruleId: string | null; message: string }
-interface ESLintLike { lintText(code: string, options: { filePath: string }): Promise<{ messages: LintMessage[] }[]> }
-interface ESLintModule { ESLint: new (options: { cwd: string }) => ESLintLike }
+interface LintMessage {
+  ruleId: string | null;
+  message: string;
+}
+interface ESLintLike {
+  lintText(code: string, options: { filePath: string }): Promise<{ messages: LintMessage[] }[]>;
+}
+interface ESLintModule {
+  ESLint: new (options: { cwd: string }) => ESLintLike;
+}
 
 const nodeProcess = (globalThis as unknown as { process: { cwd(): string } }).process;
 
@@ -24,25 +31,46 @@ const SRC = 'apps/web/src';
 
 describe('lint: feature boundaries', () => {
   it('rejects a deep import into another feature', async () => {
-    const errors = await boundaryErrors(`${SRC}/features/driver/pages/x.tsx`, "import { RateTripForm } from '../../passenger/components/rate-trip-form';\nexport const y = RateTripForm;\n");
-    expect(errors).toEqual(["Import feature 'passenger' through its index ('…/features/passenger'), not 'passenger/components/rate-trip-form'."]);
+    const errors = await boundaryErrors(
+      `${SRC}/features/driver/pages/x.tsx`,
+      "import { RateTripForm } from '../../passenger/components/rate-trip-form';\nexport const y = RateTripForm;\n",
+    );
+    expect(errors).toEqual([
+      "Import feature 'passenger' through its index ('…/features/passenger'), not 'passenger/components/rate-trip-form'.",
+    ]);
   });
 
   it('rejects deep re-exports and lazy imports across features too', async () => {
-    const code = "export { publishTrip } from '../trip-request/api/publish-trip';\nexport const page = () => import('../passenger/pages/profile-page');\n";
+    const code =
+      "export { cancelTrip } from '../trip-request/api/trip-api';\nexport const page = () => import('../passenger/pages/profile-page');\n";
     expect(await boundaryErrors(`${SRC}/features/live-trip/index.ts`, code)).toHaveLength(2);
   });
 
   it('allows a feature index, the own feature, a same-named sub-folder of the own feature, lib and components', async () => {
     const code = [
       "import { RateTripForm } from '../../../passenger';",
-      "import { publishTrip } from '../../../trip-request/index';",
+      "import { cancelTrip } from '../../../trip-request/index';",
       "import { useActiveTrip } from '../../driver/hooks/use-active-trip';",
       "import { callApi } from '../../../../lib/api-client';",
       "import { AppLayout } from '../../../../components/layout/app-layout';",
-      'export const all = [RateTripForm, publishTrip, useActiveTrip, callApi, AppLayout];',
+      'export const all = [RateTripForm, cancelTrip, useActiveTrip, callApi, AppLayout];',
     ].join('\n');
     expect(await boundaryErrors(`${SRC}/features/live-trip/passenger/components/x.tsx`, code)).toEqual([]);
+  });
+
+  it('resolves `@/` imports against apps/web/src like relative ones', async () => {
+    const deep =
+      "import { RateTripForm } from '@/features/passenger/components/rate-trip-form';\nexport const y = RateTripForm;\n";
+    expect(await boundaryErrors(`${SRC}/features/driver/pages/x.tsx`, deep)).toHaveLength(1);
+    const allowed =
+      "import { RateTripForm } from '@/features/passenger';\nimport { AppLayout } from '@/components/layout/app-layout';\nexport const all = [RateTripForm, AppLayout];\n";
+    expect(await boundaryErrors(`${SRC}/features/driver/pages/x.tsx`, allowed)).toEqual([]);
+    expect(
+      await boundaryErrors(
+        `${SRC}/lib/x.ts`,
+        "import { RateTripForm } from '@/features/passenger';\nexport const y = RateTripForm;\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it('rejects any feature import from components/ and lib/', async () => {
@@ -50,6 +78,11 @@ describe('lint: feature boundaries', () => {
     expect(await boundaryErrors(`${SRC}/components/layout/x.tsx`, code)).toEqual([
       "'components/' must not import features (here 'passenger'): move the shared part down into 'components/'.",
     ]);
-    expect(await boundaryErrors(`${SRC}/lib/x.ts`, "import { publishTrip } from '../features/trip-request';\nexport const y = publishTrip;\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        `${SRC}/lib/x.ts`,
+        "import { cancelTrip } from '../features/trip-request';\nexport const y = cancelTrip;\n",
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -8,9 +8,16 @@
 import { describe, expect, it } from 'vitest';
 
 // ESLint's Node API, typed by hand: the web project compiles without Node's types.
-interface LintMessage { ruleId: string | null; message: string }
-interface ESLintLike { lintText(code: string, options: { filePath: string }): Promise<{ messages: LintMessage[] }[]> }
-interface ESLintModule { ESLint: new (options: { cwd: string }) => ESLintLike }
+interface LintMessage {
+  ruleId: string | null;
+  message: string;
+}
+interface ESLintLike {
+  lintText(code: string, options: { filePath: string }): Promise<{ messages: LintMessage[] }[]>;
+}
+interface ESLintModule {
+  ESLint: new (options: { cwd: string }) => ESLintLike;
+}
 
 const nodeProcess = (globalThis as unknown as { process: { cwd(): string } }).process;
 const BANNED = 'Test data is for tests and fixture servers, never for product code.';
@@ -27,7 +34,11 @@ const importing = (source: string) => `import { makeUser } from '${source}';\nex
 
 describe('lint: test data stays out of product code', () => {
   it('rejects @jala/test-factories in a web feature, in lib/ and in components/', async () => {
-    for (const file of ['apps/web/src/features/live-trip/x.ts', 'apps/web/src/lib/x.ts', 'apps/web/src/components/x.tsx']) {
+    for (const file of [
+      'apps/web/src/features/live-trip/x.ts',
+      'apps/web/src/lib/x.ts',
+      'apps/web/src/components/x.tsx',
+    ]) {
       expect(await lintMessages(file, importing('@jala/test-factories'))).toEqual([
         `no-restricted-imports: '@jala/test-factories' import is restricted from being used by a pattern. ${BANNED}`,
       ]);
@@ -36,7 +47,9 @@ describe('lint: test data stays out of product code', () => {
 
   it('rejects its database entry and a relative path into the package too', async () => {
     expect(await lintMessages('apps/web/src/app/x.ts', importing('@jala/test-factories/database'))).toHaveLength(1);
-    expect(await lintMessages('apps/web/src/lib/x.ts', importing('../../../../packages/test-factories/src/api'))).toHaveLength(1);
+    expect(
+      await lintMessages('apps/web/src/lib/x.ts', importing('../../../../packages/test-factories/src/api')),
+    ).toHaveLength(1);
   });
 
   it('keeps the web feature boundaries firing in the same file', async () => {

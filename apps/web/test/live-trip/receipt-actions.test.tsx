@@ -1,31 +1,43 @@
 /**
- * 'Descargar PDF' and 'Compartir por WhatsApp' on the receipt page (issue 26): the PDF is fetched with the
+ * 'Descargar PDF' and 'Compartir por WhatsApp' on the receipt page: the PDF is fetched with the
  * typed DNI/RUC (checked before any request), saved under the trip's name; a refusal shows the server's
  * words under the button; WhatsApp gets a short text without phone numbers; a file-sharing browser
  * shares the PDF itself.
  */
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { TripReceiptPage } from '../../src/features/live-trip/shared/fare/receipt-page';
-import { receiptShareText } from '../../src/features/live-trip/shared/fare/receipt-share';
-import { fail, ok, renderAt, stubFetch } from '../support';
 import { makeFareAdjustment, makeTripReceipt, makeUser } from '@jala/test-factories';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
-const RECEIPT = makeTripReceipt({ trip_id: 7, trip_code: 'TRIP-7', agreed_fare: 14, total: 17.5, adjustments: [makeFareAdjustment({ status: 'accepted' })] });
-const pdfResponse = () => new Response('%PDF-1.3 recibo', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+import { TripReceiptPage } from '@/features/live-trip/shared/fare/receipt-page';
+import { receiptShareText } from '@/features/live-trip/shared/fare/receipt-share';
+
+import { fail, ok, renderAt, stubFetch } from '../support';
+
+const RECEIPT = makeTripReceipt({
+  trip_id: 7,
+  trip_code: 'TRIP-7',
+  agreed_fare: 14,
+  total: 17.5,
+  adjustments: [makeFareAdjustment({ status: 'accepted' })],
+});
+const pdfResponse = () =>
+  new Response('%PDF-1.3 recibo', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
 
 let saved: { name: string; type: string }[] = [];
 
 beforeEach(() => {
   saved = [];
   let lastBlob: Blob | null = null;
-  vi.stubGlobal('URL', Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      lastBlob = blob;
-      return 'blob:receipt';
-    },
-    revokeObjectURL: () => undefined,
-  }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        lastBlob = blob;
+        return 'blob:receipt';
+      },
+      revokeObjectURL: () => undefined,
+    }),
+  );
   // jsdom does not download: record what the link would have saved.
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     if (this.download) saved.push({ name: this.download, type: lastBlob?.type ?? '' });
@@ -46,7 +58,7 @@ function renderReceipt(pdf: Response = pdfResponse(), user = makeUser({ user_typ
 }
 
 describe('the receipt page actions', () => {
-  it('downloads the PDF, with the DNI or RUC typed, under the trip\'s file name', async () => {
+  it("downloads the PDF, with the DNI or RUC typed, under the trip's file name", async () => {
     const { pdfCalls } = renderReceipt();
     fireEvent.change(await screen.findByLabelText('DNI o RUC (opcional)'), { target: { value: '20131312955' } });
     fireEvent.click(screen.getByRole('button', { name: 'Descargar PDF' }));
@@ -86,8 +98,14 @@ describe('the receipt page actions', () => {
   it('shares the PDF itself where the browser can share files', async () => {
     const shared: ShareData[] = [];
     // jsdom has no Web Share API: give this navigator one for the test.
-    Object.defineProperty(navigator, 'canShare', { configurable: true, value: (data: ShareData) => Boolean(data.files?.length) });
-    Object.defineProperty(navigator, 'share', { configurable: true, value: async (data: ShareData) => void shared.push(data) });
+    Object.defineProperty(navigator, 'canShare', {
+      configurable: true,
+      value: (data: ShareData) => Boolean(data.files?.length),
+    });
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: async (data: ShareData) => void shared.push(data),
+    });
     onTestFinished(() => {
       Reflect.deleteProperty(navigator, 'canShare');
       Reflect.deleteProperty(navigator, 'share');

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { TripMap, type MapStatus } from '../../src/features/map';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { type MapStatus, TripMap } from '@/features/map';
 
 // The Leaflet chunk cannot be fetched (e.g. the connection dropped after the page loaded).
-vi.mock('../../src/features/map/view/trip-map-view', () => {
+vi.mock('@/features/map/components/view/trip-map-view', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
 

@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeHealth } from '@jala/test-factories';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { TripMap, type MapStatus } from '../../src/features/map';
-import { loadWithRetries, retryDelayMs } from '../../src/features/map/load-map-view';
-import { loadTileUrl, resetTileUrlCache } from '../../src/features/map/map-config';
-import { fitTarget } from '../../src/features/map/view/view-fitter';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { type MapStatus, TripMap } from '@/features/map';
+import { loadTileUrl, resetTileUrlCache } from '@/features/map/api/tiles-api';
+import { loadWithRetries, retryDelayMs } from '@/features/map/components/load-map-view';
+import { fitTarget } from '@/features/map/components/view/view-fitter';
+
 import { jsonResponse, stubFetch } from '../support';
 
 const KENNEDY = { latitude: -12.1211, longitude: -77.0297 };
@@ -20,7 +23,13 @@ describe('TripMap', () => {
   });
 
   it("shows 'Cargando mapa...' until Leaflet is up, then the markers with their titles and the attributions", async () => {
-    stubFetch({ 'GET /health': jsonResponse(200, { success: true, data: { tile_url: 'http://127.0.0.1:9/{z}/{x}/{y}.png' }, message: 'OK' }) });
+    stubFetch({
+      'GET /health': jsonResponse(200, {
+        success: true,
+        data: makeHealth({ tile_url: 'http://127.0.0.1:9/{z}/{x}/{y}.png' }),
+        message: 'OK',
+      }),
+    });
     const statuses: MapStatus['state'][] = [];
     const { container } = render(
       <TripMap
@@ -46,7 +55,9 @@ describe('TripMap', () => {
     expect(screen.getByText('Toca en el mapa para elegir destino')).toBeTruthy();
     const attribution = container.querySelector('.leaflet-control-attribution')?.textContent ?? '';
     expect(attribution).toContain('GeoNames');
-    await waitFor(() => expect(container.querySelector('.leaflet-control-attribution')?.textContent).toContain('OpenStreetMap'));
+    await waitFor(() =>
+      expect(container.querySelector('.leaflet-control-attribution')?.textContent).toContain('OpenStreetMap'),
+    );
     expect(screen.getByRole('button', { name: 'Mi ubicación' })).toBeTruthy();
   });
 
@@ -74,7 +85,12 @@ describe('map support', () => {
       throw new Error('offline');
     });
     const delays: number[] = [];
-    await expect(loadWithRetries(load, 3, (count) => { delays.push(retryDelayMs(count)); return 0; })).rejects.toThrow('offline');
+    await expect(
+      loadWithRetries(load, 3, (count) => {
+        delays.push(retryDelayMs(count));
+        return 0;
+      }),
+    ).rejects.toThrow('offline');
     expect(load).toHaveBeenCalledTimes(4);
     expect(delays).toEqual([2, 8, 24]);
     const flaky = vi.fn().mockRejectedValueOnce(new Error('blip')).mockResolvedValue('ok');
@@ -82,7 +98,13 @@ describe('map support', () => {
   });
 
   it('reads the tile URL from /api/health once for every map', async () => {
-    const fetchMock = stubFetch({ 'GET /health': jsonResponse(200, { success: true, data: { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' }, message: 'OK' }) });
+    const fetchMock = stubFetch({
+      'GET /health': jsonResponse(200, {
+        success: true,
+        data: makeHealth({ tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' }),
+        message: 'OK',
+      }),
+    });
     const [a, b] = await Promise.all([loadTileUrl(), loadTileUrl()]);
     expect(a).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     expect(b).toBe(a);
@@ -91,12 +113,27 @@ describe('map support', () => {
   });
 
   it('fits the route when there is one, a single point otherwise, and in markers mode ignores driver moves', () => {
-    const route: [number, number][] = [[-12.12, -77.03], [-12.09, -76.98]];
-    expect(fitTarget('route', { origin: KENNEDY, destination: null, route: [] })?.points).toEqual([[KENNEDY.latitude, KENNEDY.longitude]]);
+    const route: [number, number][] = [
+      [-12.12, -77.03],
+      [-12.09, -76.98],
+    ];
+    expect(fitTarget('route', { origin: KENNEDY, destination: null, route: [] })?.points).toEqual([
+      [KENNEDY.latitude, KENNEDY.longitude],
+    ]);
     expect(fitTarget('route', { origin: KENNEDY, destination: JOCKEY, route })?.points).toBe(route);
     expect(fitTarget('none', { origin: KENNEDY, destination: JOCKEY, route })).toBeNull();
-    const before = fitTarget('markers', { origin: KENNEDY, destination: JOCKEY, driver: { latitude: -12.13, longitude: -77.03 }, route: [] });
-    const after = fitTarget('markers', { origin: KENNEDY, destination: JOCKEY, driver: { latitude: -12.125, longitude: -77.031 }, route: [] });
+    const before = fitTarget('markers', {
+      origin: KENNEDY,
+      destination: JOCKEY,
+      driver: { latitude: -12.13, longitude: -77.03 },
+      route: [],
+    });
+    const after = fitTarget('markers', {
+      origin: KENNEDY,
+      destination: JOCKEY,
+      driver: { latitude: -12.125, longitude: -77.031 },
+      route: [],
+    });
     expect(after?.key).toBe(before?.key);
     expect(before?.points).toHaveLength(3);
   });

@@ -7,8 +7,16 @@
  */
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MqttProtocolError } from '../../src/lib/mqtt/packets';
-import { MqttWsClient, connectMqttOverWebSocket, type ClientSocket, type MqttWsDeps, type MqttWsOptions, type SocketHandlers } from '../../src/lib/mqtt/ws-client';
+
+import { MqttProtocolError } from '@/lib/mqtt/packets';
+import {
+  type ClientSocket,
+  connectMqttOverWebSocket,
+  MqttWsClient,
+  type MqttWsDeps,
+  type MqttWsOptions,
+  type SocketHandlers,
+} from '@/lib/mqtt/ws-client';
 
 const BROKER_URL = 'ws://broker.test/mqtt';
 const RECONNECT_MS = 1_000;
@@ -19,8 +27,18 @@ const CONNECT_TIMEOUT_MS = 5_000;
 
 const u16 = (value: number): number[] => [value >> 8, value & 0xff];
 
-const connack = (returnCode: number, sessionPresent = false): number[] => [0x20, 0x02, sessionPresent ? 1 : 0, returnCode];
-const suback = (packetId: number, ...granted: number[]): number[] => [0x90, 2 + granted.length, ...u16(packetId), ...granted];
+const connack = (returnCode: number, sessionPresent = false): number[] => [
+  0x20,
+  0x02,
+  sessionPresent ? 1 : 0,
+  returnCode,
+];
+const suback = (packetId: number, ...granted: number[]): number[] => [
+  0x90,
+  2 + granted.length,
+  ...u16(packetId),
+  ...granted,
+];
 const unsuback = (packetId: number): number[] => [0xb0, 0x02, ...u16(packetId)];
 const puback = (packetId: number): number[] => [0x40, 0x02, ...u16(packetId)];
 const pingresp = (): number[] => [0xd0, 0x00];
@@ -28,7 +46,15 @@ const pingresp = (): number[] => [0xd0, 0x00];
 /** A broker PUBLISH (its variable-length header is mqtt-packet's); `packetId` only at QoS 1 (or a hand-made
  * QoS 2 for the protocol error test). */
 function publish(topic: string, payload: string | number[], qos: 0 | 1 | 2 = 0, packetId?: number): number[] {
-  const packet = { cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain: false, dup: false, messageId: qos > 0 ? packetId ?? 1 : undefined } as const;
+  const packet = {
+    cmd: 'publish',
+    topic,
+    payload: Buffer.from(payload),
+    qos,
+    retain: false,
+    dup: false,
+    messageId: qos > 0 ? (packetId ?? 1) : undefined,
+  } as const;
   return [...mqttPacket.generate(packet)];
 }
 
@@ -178,7 +204,8 @@ function setup(overrides: Partial<MqttWsOptions> = {}) {
     ...overrides,
   };
   const client = new MqttWsClient(BROKER_URL, options, fakeEnvironment(clock, sockets));
-  for (const event of ['connect', 'close', 'offline', 'reconnect', 'end'] as EventName[]) client.on(event, () => events.push(event));
+  for (const event of ['connect', 'close', 'offline', 'reconnect', 'end'] as EventName[])
+    client.on(event, () => events.push(event));
   client.on('error', (error) => {
     events.push('error');
     errors.push(error);
@@ -337,7 +364,17 @@ describe('MqttWsClient: losing the link and reconnecting', () => {
     connect();
     expect(client.connected).toBe(true);
     socket().drop();
-    expect(events).toEqual(['connect', 'close', 'offline', 'reconnect', 'close', 'reconnect', 'connect', 'close', 'offline']);
+    expect(events).toEqual([
+      'connect',
+      'close',
+      'offline',
+      'reconnect',
+      'close',
+      'reconnect',
+      'connect',
+      'close',
+      'offline',
+    ]);
   });
 
   it('sends CONNECT again on every new socket', () => {
@@ -644,7 +681,10 @@ describe('MqttWsClient: subscriptions', () => {
     second.open();
     second.receive(connack(0));
     const resubscribe = second.last('subscribe');
-    expect(resubscribe.subscriptions).toEqual([{ topic: 'kept', qos: 1 }, { topic: 'revoked', qos: 1 }]);
+    expect(resubscribe.subscriptions).toEqual([
+      { topic: 'kept', qos: 1 },
+      { topic: 'revoked', qos: 1 },
+    ]);
     second.receive(suback(resubscribe.messageId as number, 0x01, 0x80));
     expect(errors.map((error) => error.message)).toEqual(['Subscription refused: revoked']);
 
@@ -754,7 +794,9 @@ describe('MqttWsClient: publishing', () => {
     const third = dropAndRetry();
     third.open();
     third.receive(connack(0));
-    expect(third.packets.filter((packet) => packet.cmd === 'publish').map((packet) => packet.messageId)).not.toContain(id);
+    expect(third.packets.filter((packet) => packet.cmd === 'publish').map((packet) => packet.messageId)).not.toContain(
+      id,
+    );
   });
 
   it('resends every unacknowledged publish in its original order, after the resubscribe, across failed attempts', () => {
@@ -857,7 +899,14 @@ describe('MqttWsClient: receiving', () => {
     client.publish('out', 'o', { qos: 1, retain: false }, log.callback);
     const pubId = socket().last('publish').messageId as number;
 
-    const stream = [...suback(id, 1), ...publish('a', 'one'), ...publish('a', 'two', 1, 5), ...puback(pubId), ...pingresp(), ...publish('a', 'three')];
+    const stream = [
+      ...suback(id, 1),
+      ...publish('a', 'one'),
+      ...publish('a', 'two', 1, 5),
+      ...puback(pubId),
+      ...pingresp(),
+      ...publish('a', 'three'),
+    ];
     socket().receive(stream.slice(0, 7));
     socket().receive(stream.slice(7, 20));
     socket().receive(stream.slice(20));

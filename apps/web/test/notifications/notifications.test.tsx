@@ -1,13 +1,15 @@
 /**
- * The 'Notificaciones' section and the permission prompt (issue 22). jsdom has no service worker, Push API
+ * The 'Notificaciones' section and the permission prompt. jsdom has no service worker, Push API
  * or Notification, so the browser's side is a small stand-in installed per test (`installBrowserPush`):
  * what the section does with it, and what it sends the server, is what these tests check. The real
  * subscription runs in Chromium (e2e screenshots) and the server's side in apps/server/test/notifications.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { EnablePushPrompt, NotificationsSection } from '../../src/features/notifications';
-import { PUSH_ANSWER_TIMEOUT_MS, PUSH_TEXTS } from '../../src/lib/push';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { EnablePushPrompt, NotificationsSection } from '@/features/notifications';
+import { PUSH_ANSWER_TIMEOUT_MS, PUSH_TEXTS } from '@/lib/push';
+
 import { ok, renderAt, resetTestWorld, sentBody, stubFetch } from '../support';
 
 const PUBLIC_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
@@ -29,13 +31,25 @@ function installBrowserPush(options: {
     if (options.pushService) throw options.pushService;
     subscription = {
       endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-1',
-      toJSON: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-1', keys: { p256dh: 'clave', auth: 'secreto' } }),
-      unsubscribe: async () => { subscription = null; return true; },
+      toJSON: () => ({
+        endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-1',
+        keys: { p256dh: 'clave', auth: 'secreto' },
+      }),
+      unsubscribe: async () => {
+        subscription = null;
+        return true;
+      },
     };
     return subscription;
   });
   const registration = { pushManager: { subscribe, getSubscription: async () => subscription } };
-  const notification = { permission: options.permission, requestPermission: vi.fn(async () => { notification.permission = options.answer ?? 'granted'; return notification.permission; }) };
+  const notification = {
+    permission: options.permission,
+    requestPermission: vi.fn(async () => {
+      notification.permission = options.answer ?? 'granted';
+      return notification.permission;
+    }),
+  };
   vi.stubGlobal('Notification', notification);
   vi.stubGlobal('PushManager', function PushManager() {});
   Object.defineProperty(navigator, 'serviceWorker', {
@@ -81,7 +95,10 @@ describe('Notificaciones in the profile', () => {
     const options = browser.subscribe.mock.calls[0]![0];
     expect(options.userVisibleOnly).toBe(true);
     expect((options.applicationServerKey as Uint8Array).length).toBe(65);
-    expect(sentBody(fetchMock, 'POST', '/notifications/subscription')).toEqual({ endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-1', keys: { p256dh: 'clave', auth: 'secreto' } });
+    expect(sentBody(fetchMock, 'POST', '/notifications/subscription')).toEqual({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-1',
+      keys: { p256dh: 'clave', auth: 'secreto' },
+    });
 
     const test = screen.getByRole('button', { name: 'Probar notificación' });
     await waitFor(() => expect((test as HTMLButtonElement).disabled).toBe(false));
@@ -89,7 +106,7 @@ describe('Notificaciones in the profile', () => {
     expect(await screen.findByText('Notificación de prueba enviada')).toBeTruthy();
   });
 
-  it('shows the driver\'s kinds, and saves each switch for the account', async () => {
+  it("shows the driver's kinds, and saves each switch for the account", async () => {
     installBrowserPush({ permission: 'granted' });
     const fetchMock = stubFetch({
       'GET /notifications/preferences': ok(PREFERENCES),
@@ -110,7 +127,9 @@ describe('Notificaciones in the profile', () => {
     stubFetch({ 'GET /notifications/preferences': ok(PREFERENCES) });
     const { unmount } = renderAt('/', <NotificationsSection role="passenger" />);
     expect(await screen.findByText(PUSH_TEXTS.unsupported)).toBeTruthy();
-    expect((screen.getByRole('switch', { name: 'Recibir notificaciones en este dispositivo' }) as HTMLInputElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('switch', { name: 'Recibir notificaciones en este dispositivo' }) as HTMLInputElement).disabled,
+    ).toBe(true);
     expect(screen.getByRole('switch', { name: 'Ofertas de conductores' })).toBeTruthy();
     expect(screen.queryByRole('switch', { name: 'Solicitudes cercanas' })).toBeNull();
     unmount();
@@ -129,7 +148,8 @@ describe('Notificaciones in the profile', () => {
 });
 
 describe('Notificaciones when the browser cannot subscribe', () => {
-  const deviceSwitch = () => screen.findByRole('switch', { name: 'Recibir notificaciones en este dispositivo' }) as Promise<HTMLInputElement>;
+  const deviceSwitch = () =>
+    screen.findByRole('switch', { name: 'Recibir notificaciones en este dispositivo' }) as Promise<HTMLInputElement>;
 
   it('gives up on a push service that does not answer after PUSH_ANSWER_TIMEOUT_MS, says so and frees the switch', async () => {
     installBrowserPush({ permission: 'granted', pushService: 'silent' });
@@ -156,7 +176,10 @@ describe('Notificaciones when the browser cannot subscribe', () => {
   });
 
   it('names a push service that fails (AbortError) rather than the generic failure', async () => {
-    installBrowserPush({ permission: 'granted', pushService: new DOMException('Registration failed - push service error', 'AbortError') });
+    installBrowserPush({
+      permission: 'granted',
+      pushService: new DOMException('Registration failed - push service error', 'AbortError'),
+    });
     stubFetch({
       'GET /notifications/preferences': ok(PREFERENCES),
       'GET /notifications/config': ok({ public_key: PUBLIC_KEY }),
@@ -170,7 +193,10 @@ describe('Notificaciones when the browser cannot subscribe', () => {
   });
 
   it('says a private window refused the subscription (Chromium incognito: NotAllowedError, permission not denied)', async () => {
-    installBrowserPush({ permission: 'granted', pushService: new DOMException('Registration failed - permission denied', 'NotAllowedError') });
+    installBrowserPush({
+      permission: 'granted',
+      pushService: new DOMException('Registration failed - permission denied', 'NotAllowedError'),
+    });
     stubFetch({
       'GET /notifications/preferences': ok(PREFERENCES),
       'GET /notifications/config': ok({ public_key: PUBLIC_KEY }),
@@ -184,8 +210,11 @@ describe('Notificaciones when the browser cannot subscribe', () => {
     await waitFor(() => expect(device.disabled).toBe(false));
   });
 
-  it('says so up front when the site\'s storage is blocked (SecurityError) or the window hides service workers (Firefox private)', async () => {
-    installBrowserPush({ permission: 'default', workersRefused: new DOMException('The user denied permission to use Service Worker.', 'SecurityError') });
+  it("says so up front when the site's storage is blocked (SecurityError) or the window hides service workers (Firefox private)", async () => {
+    installBrowserPush({
+      permission: 'default',
+      workersRefused: new DOMException('The user denied permission to use Service Worker.', 'SecurityError'),
+    });
     stubFetch({ 'GET /notifications/preferences': ok(PREFERENCES) });
     const refused = renderAt('/', <NotificationsSection role="passenger" />);
     expect(await screen.findByText(PUSH_TEXTS.blocked)).toBeTruthy();
@@ -206,10 +235,14 @@ describe('the permission prompt', () => {
     const browser = installBrowserPush({ permission: 'default', answer: 'denied' });
     stubFetch({});
     renderAt('/', <EnablePushPrompt message="Activa las notificaciones para no perder solicitudes" />);
-    expect(await screen.findByRole('heading', { name: /Activa las notificaciones para no perder solicitudes/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: /Activa las notificaciones para no perder solicitudes/ }),
+    ).toBeTruthy();
     expect(browser.notification.requestPermission).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Activar notificaciones' }));
-    expect(await screen.findByText(/^Bloqueaste las notificaciones de Jala\. Para activarlas, toca el candado/)).toBeTruthy();
+    expect(
+      await screen.findByText(/^Bloqueaste las notificaciones de Jala\. Para activarlas, toca el candado/),
+    ).toBeTruthy();
     expect(screen.getByText(/Jala sigue funcionando con la aplicación abierta/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Activar notificaciones' })).toBeNull();
     expect(browser.subscribe).not.toHaveBeenCalled();

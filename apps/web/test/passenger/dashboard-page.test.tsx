@@ -1,6 +1,8 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within, waitFor } from '@testing-library/react';
-import { configureApiClient } from '../../src/lib/api-client';
+
+import { configureApiClient } from '@/lib/api/api-client';
+
 import { renderApp } from '../support';
 import { serverCall, signIn, UNREACHABLE_API, useFixtureServer } from './fixture-server';
 
@@ -30,11 +32,21 @@ describe('passenger dashboard against the real API', () => {
   it('refreshes the cards from the fixture.server with the refresh button', async () => {
     fixture.open('carla', '/passenger/dashboard');
     await screen.findByText('Viajes Totales');
-    const added = await serverCall(fixture.server, 'carla', 'POST', '/passenger/saved-locations', { name: 'Gimnasio', address: 'Av. Arequipa 2450, Lince', latitude: -12.0851, longitude: -77.0349 });
+    const added = await serverCall(fixture.server, 'carla', 'POST', '/passenger/saved-locations', {
+      name: 'Gimnasio',
+      address: 'Av. Arequipa 2450, Lince',
+      latitude: -12.0851,
+      longitude: -77.0349,
+    });
     expect(added.status).toBe(201);
     fireEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
     await waitFor(() => expect(cardValue('Lugares guardados')).toBe('3'));
-    await serverCall(fixture.server, 'carla', 'DELETE', `/passenger/saved-locations/${(added.data as { id: number }).id}`);
+    await serverCall(
+      fixture.server,
+      'carla',
+      'DELETE',
+      `/passenger/saved-locations/${(added.data as { id: number }).id}`,
+    );
   });
 
   it('shows a new passenger zeros and no rating yet', async () => {

@@ -6,10 +6,15 @@
 import type { AuthResult } from '@jala/contracts';
 import type { HistoryStatus } from '@jala/domain';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { configureApiClient, resetApiClient } from '../../src/lib/api-client';
+
+import { configureApiClient, resetApiClient } from '@/lib/api/api-client';
+
 import { renderApp, resetTestWorld, setSession } from '../support';
 
-interface Account { id: number; email: string }
+interface Account {
+  id: number;
+  email: string;
+}
 export interface FixtureSeed {
   carla: Account & { tripIds: Record<HistoryStatus, number[]> };
   rater: Account & { tripId: number };
@@ -33,7 +38,11 @@ interface ChildProcessLike {
   kill(signal?: string): boolean;
 }
 interface ChildProcessModule {
-  spawn(command: string, args: string[], options: { cwd: string; stdio: ['pipe', 'pipe', 'inherit'] }): ChildProcessLike;
+  spawn(
+    command: string,
+    args: string[],
+    options: { cwd: string; stdio: ['pipe', 'pipe', 'inherit'] },
+  ): ChildProcessLike;
 }
 const nodeProcess = (globalThis as unknown as { process: { execPath: string; cwd(): string } }).process;
 /** Vitest runs from the repository root (the one vitest.config.ts lives in). */
@@ -43,9 +52,17 @@ const SCRIPT = 'apps/server/test/passengers/web-fixture-server.ts';
 export async function startFixtureServer(): Promise<FixtureServer> {
   const childProcessModule = 'node:child_process';
   const { spawn } = (await import(/* @vite-ignore */ childProcessModule)) as ChildProcessModule;
-  const child = spawn(nodeProcess.execPath, ['--import', 'tsx', SCRIPT], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(nodeProcess.execPath, ['--import', 'tsx', SCRIPT], {
+    cwd: REPO_ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
   const ready = await new Promise<Omit<FixtureServer, 'stop'>>((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -77,10 +94,19 @@ export function signIn(server: FixtureServer, account: AccountName): AuthResult 
 }
 
 /** A real call to the fixture server as `account`, e.g. to check what a screen saved. */
-export async function serverCall<T>(server: FixtureServer, account: AccountName, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+export async function serverCall<T>(
+  server: FixtureServer,
+  account: AccountName,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: T }> {
   const response = await fetch(`${server.apiUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${server.sessions[account].token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${server.sessions[account].token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const envelope = (await response.json()) as { data: T };
@@ -96,11 +122,18 @@ export const UNREACHABLE_API = 'http://127.0.0.1:9/api';
  * each test. `fixture.server` is the running server, from the first test on; `fixture.open(account, path)` signs
  * `account` in and renders the whole app at `path`, the way each page test starts.
  */
-export function useFixtureServer(): { readonly server: FixtureServer; open(account: AccountName, path: string): AuthResult } {
+export function useFixtureServer(): {
+  readonly server: FixtureServer;
+  open(account: AccountName, path: string): AuthResult;
+} {
   let running: FixtureServer | undefined;
-  beforeAll(async () => { running = await startFixtureServer(); });
+  beforeAll(async () => {
+    running = await startFixtureServer();
+  });
   afterAll(async () => running?.stop());
-  beforeEach(() => { vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); });
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  });
   afterEach(resetTestWorld);
   const server = (): FixtureServer => {
     if (!running) throw new Error('the fixture server is not running (useFixtureServer outside a describe?)');

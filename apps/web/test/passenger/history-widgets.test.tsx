@@ -1,11 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
 import { HISTORY_MESSAGE_COUNT, HISTORY_MESSAGE_ROTATION_MS } from '@jala/domain';
-import { HISTORY_MESSAGES } from '../../src/features/passenger/components/history-messages';
-import { PatrioticMessage } from '../../src/features/passenger/components/patriotic-message';
-import { facebookShareUrl, whatsappShareUrl } from '../../src/features/passenger/components/history-share-banner';
-import { HistoryPagination } from '../../src/features/passenger/components/history-pagination';
-import { formatTripDate } from '../../src/features/passenger/format';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { HISTORY_MESSAGES } from '@/features/passenger/components/history-messages';
+import { HistoryPagination } from '@/features/passenger/components/history-pagination';
+import { facebookShareUrl, whatsappShareUrl } from '@/features/passenger/components/history-share-banner';
+import { PatrioticMessage } from '@/features/passenger/components/patriotic-message';
+import { formatTripDate } from '@/features/passenger/model/format';
 
 describe('history widgets', () => {
   afterEach(() => {
@@ -19,18 +20,28 @@ describe('history widgets', () => {
     render(<PatrioticMessage />);
     const text = () => screen.getByTestId('patriotic-message').textContent;
     expect(text()).toBe(HISTORY_MESSAGES[0]);
-    act(() => { vi.advanceTimersByTime(HISTORY_MESSAGE_ROTATION_MS - 1); });
+    act(() => {
+      vi.advanceTimersByTime(HISTORY_MESSAGE_ROTATION_MS - 1);
+    });
     expect(text()).toBe(HISTORY_MESSAGES[0]);
-    act(() => { vi.advanceTimersByTime(1); });
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(text()).toBe(HISTORY_MESSAGES[1]);
-    act(() => { vi.advanceTimersByTime(HISTORY_MESSAGE_ROTATION_MS * (HISTORY_MESSAGE_COUNT - 1)); });
+    act(() => {
+      vi.advanceTimersByTime(HISTORY_MESSAGE_ROTATION_MS * (HISTORY_MESSAGE_COUNT - 1));
+    });
     expect(text()).toBe(HISTORY_MESSAGES[0]);
   });
 
   it('builds the real Facebook and WhatsApp share addresses', () => {
     const page = 'https://jala.pe/passenger/trip-history?x=1&y=2';
-    expect(facebookShareUrl(page)).toBe('https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fjala.pe%2Fpassenger%2Ftrip-history%3Fx%3D1%26y%3D2');
-    expect(whatsappShareUrl(page, 'Hola Perú')).toBe('https://wa.me/?text=Hola%20Per%C3%BA%20https%3A%2F%2Fjala.pe%2Fpassenger%2Ftrip-history%3Fx%3D1%26y%3D2');
+    expect(facebookShareUrl(page)).toBe(
+      'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fjala.pe%2Fpassenger%2Ftrip-history%3Fx%3D1%26y%3D2',
+    );
+    expect(whatsappShareUrl(page, 'Hola Perú')).toBe(
+      'https://wa.me/?text=Hola%20Per%C3%BA%20https%3A%2F%2Fjala.pe%2Fpassenger%2Ftrip-history%3Fx%3D1%26y%3D2',
+    );
   });
 
   it('shows the pager only with more than one page', () => {

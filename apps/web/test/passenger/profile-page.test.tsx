@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import type { PassengerProfile, SavedLocation } from '@jala/contracts';
-import { useSession } from '../../src/lib/session-store';
-import { configureApiClient } from '../../src/lib/api-client';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { configureApiClient } from '@/lib/api/api-client';
+import { useSession } from '@/lib/session-store';
+
 import { FakeGeolocation, fieldByLabel, fillFields, installGeolocation, typeInField } from '../support';
 import { serverCall, UNREACHABLE_API, useFixtureServer } from './fixture-server';
 
@@ -15,7 +17,12 @@ describe('passenger profile page against the real API', () => {
     expect(screen.getByRole('tab', { name: 'Perfil' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Ubicaciones' })).toBeTruthy();
     expect(await screen.findByText('Carla Ríos')).toBeTruthy();
-    expect(screen.getByText('987 111 222')).toBeTruthy();
+    const summary = screen.getByRole('region', { name: 'Perfil de pasajero' });
+    expect(within(summary).getByText('987 111 222')).toBeTruthy();
+    // Below it, "Verifica tu celular" offers to send the code to that number (the fixture server's own answer).
+    const verification = await screen.findByRole('region', { name: 'Verifica tu celular' });
+    expect(await within(verification).findByRole('button', { name: 'Enviar código' })).toBeTruthy();
+    expect(within(verification).getByText('987 111 222')).toBeTruthy();
     expect(screen.getByText('Sin registrar')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Volver' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Editar perfil/ }));
@@ -33,8 +40,8 @@ describe('passenger profile page against the real API', () => {
     fireEvent.click(toggle);
     expect(toggle.textContent).toContain('Ocultar contacto de emergencia');
     fillFields({
-      'Nombre': 'Mateo Andrés',
-      'Teléfono': '912 000 111',
+      Nombre: 'Mateo Andrés',
+      Teléfono: '912 000 111',
       'Nombre del contacto': 'Rosa Huamán',
       'Teléfono del contacto': '998-877-665',
     });
@@ -44,8 +51,12 @@ describe('passenger profile page against the real API', () => {
     expect(screen.getByText('Rosa Huamán · 998 877 665')).toBeTruthy();
     const saved = await serverCall<PassengerProfile>(fixture.server, 'empty', 'GET', '/passenger/profile');
     expect(saved.data).toEqual({
-      first_name: 'Mateo Andrés', last_name: 'Huamán', email: user.email, phone: '912000111',
-      emergency_contact_name: 'Rosa Huamán', emergency_contact_phone: '998877665',
+      first_name: 'Mateo Andrés',
+      last_name: 'Huamán',
+      email: user.email,
+      phone: '912000111',
+      emergency_contact_name: 'Rosa Huamán',
+      emergency_contact_phone: '998877665',
     });
     // The session user (header menu) follows.
     expect(useSession.getState().user?.first_name).toBe('Mateo Andrés');
@@ -72,7 +83,7 @@ describe('passenger profile page against the real API', () => {
     expect(unchanged.data.emergency_contact_name).toBeNull();
   });
 
-  it("shows an e-mail another account uses under the field, and a failed call in the red banner", async () => {
+  it('shows an e-mail another account uses under the field, and a failed call in the red banner', async () => {
     fixture.open('carla', '/passenger/profile?edit=1');
     await screen.findByRole('heading', { name: 'Perfil de pasajero' });
     typeInField('Correo electrónico', fixture.server.seed.driver.email);
@@ -98,18 +109,22 @@ describe('passenger profile page against the real API', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Agregar nueva ubicación' }));
     const form = screen.getByRole('form', { name: 'Nueva ubicación' });
     fillFields({
-      'Nombre': 'Universidad',
-      'Dirección': 'Av. Universitaria 1801, San Miguel',
-      'Latitud': '-12.0694',
+      Nombre: 'Universidad',
+      Dirección: 'Av. Universitaria 1801, San Miguel',
+      Latitud: '-12.0694',
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Agregar ubicación' }));
     expect(screen.getByRole('form', { name: 'Nueva ubicación' })).toBeTruthy();
 
     typeInField('Longitud', '3.70');
     fireEvent.click(within(form).getByRole('button', { name: 'Agregar ubicación' }));
-    expect(await screen.findByText('La ubicación debe estar dentro del Perú.', { selector: '.pw-form-error' })).toBeTruthy();
+    expect(
+      await screen.findByText('La ubicación debe estar dentro del Perú.', { selector: '.pw-form-error' }),
+    ).toBeTruthy();
     // The fixture.server's refusal came after anything the submit with an empty field could have sent: it sent nothing.
-    expect((await serverCall<SavedLocation[]>(fixture.server, 'carla', 'GET', '/passenger/saved-locations')).data).toHaveLength(2);
+    expect(
+      (await serverCall<SavedLocation[]>(fixture.server, 'carla', 'GET', '/passenger/saved-locations')).data,
+    ).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByText('La ubicación debe estar dentro del Perú.')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Agregar nueva ubicación' }));
@@ -119,7 +134,8 @@ describe('passenger profile page against the real API', () => {
     expect(await screen.findByText('Universidad')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Nueva ubicación' })).toBeNull();
     expect(screen.getByText('-12.069400, -77.079500')).toBeTruthy();
-    const places = (await serverCall<SavedLocation[]>(fixture.server, 'carla', 'GET', '/passenger/saved-locations')).data;
+    const places = (await serverCall<SavedLocation[]>(fixture.server, 'carla', 'GET', '/passenger/saved-locations'))
+      .data;
     expect(places.map((p) => p.name)).toEqual(['Casa', 'Trabajo', 'Universidad']);
     fireEvent.click(screen.getByRole('button', { name: 'Agregar nueva ubicación' }));
     expect(fieldByLabel('Nombre').value).toBe('');
@@ -132,7 +148,9 @@ describe('passenger profile page against the real API', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar Universidad' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sí, eliminar' }));
     await waitFor(() => expect(screen.queryByText('Universidad')).toBeNull());
-    expect((await serverCall<SavedLocation[]>(fixture.server, 'carla', 'GET', '/passenger/saved-locations')).data).toHaveLength(2);
+    expect(
+      (await serverCall<SavedLocation[]>(fixture.server, 'carla', 'GET', '/passenger/saved-locations')).data,
+    ).toHaveLength(2);
   });
 
   it("'Usar mi ubicación actual' fills the coordinates and the address found there", async () => {

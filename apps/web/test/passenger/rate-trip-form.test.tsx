@@ -1,7 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import { RATING_COMMENT_MAX as CONTRACT_COMMENT_MAX, type TripRatingStatus } from '@jala/contracts';
-import { RATING_COMMENT_MAX, RateTripForm } from '../../src/features/passenger/components/rate-trip-form';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { RateTripForm, RATING_COMMENT_MAX } from '@/features/passenger/components/rate-trip-form';
+
 import { renderAt } from '../support';
 import { serverCall, signIn, useFixtureServer } from './fixture-server';
 
@@ -15,7 +17,10 @@ describe('RateTripForm against the real API', () => {
   it('lets the driver rate the passenger of a completed trip, then shows the rating', async () => {
     signIn(fixture.server, 'driver');
     const onRated = vi.fn();
-    renderAt('/', <RateTripForm tripId={fixture.server.seed.rater.tripId} title="Califica a tu pasajero" onRated={onRated} />);
+    renderAt(
+      '/',
+      <RateTripForm tripId={fixture.server.seed.rater.tripId} title="Califica a tu pasajero" onRated={onRated} />,
+    );
     const form = within(await screen.findByRole('form', { name: 'Califica a tu pasajero' }));
     expect(form.getByText('¿Cómo fue tu viaje con Lucía Paredes?')).toBeTruthy();
     expect(form.getAllByRole('radio')).toHaveLength(5);
@@ -26,8 +31,17 @@ describe('RateTripForm against the real API', () => {
     expect(await screen.findByText('Tu calificación para Lucía Paredes')).toBeTruthy();
     expect(screen.getByRole('img', { name: '3 de 5 estrellas' })).toBeTruthy();
     expect(onRated).toHaveBeenCalledWith(3);
-    const stored = await serverCall<TripRatingStatus>(fixture.server, 'driver', 'GET', `/trips/${fixture.server.seed.rater.tripId}/rating`);
-    expect(stored.data).toMatchObject({ rater_role: 'driver', can_rate: false, my_rating: { score: 3, comment: null } });
+    const stored = await serverCall<TripRatingStatus>(
+      fixture.server,
+      'driver',
+      'GET',
+      `/trips/${fixture.server.seed.rater.tripId}/rating`,
+    );
+    expect(stored.data).toMatchObject({
+      rater_role: 'driver',
+      can_rate: false,
+      my_rating: { score: 3, comment: null },
+    });
     // Lucía's average now counts it.
     const stats = await serverCall<{ averageRating: number }>(fixture.server, 'rater', 'GET', '/passenger/stats');
     expect(stats.data.averageRating).toBe(3);
@@ -37,7 +51,13 @@ describe('RateTripForm against the real API', () => {
     signIn(fixture.server, 'rater');
     renderAt('/', <RateTripForm tripId={fixture.server.seed.rater.tripId} title="Califica a tu conductor" />);
     const form = within(await screen.findByRole('form', { name: 'Califica a tu conductor' }));
-    const other = await serverCall(fixture.server, 'rater', 'POST', `/trips/${fixture.server.seed.rater.tripId}/rating`, { score: 4 });
+    const other = await serverCall(
+      fixture.server,
+      'rater',
+      'POST',
+      `/trips/${fixture.server.seed.rater.tripId}/rating`,
+      { score: 4 },
+    );
     expect(other.status).toBe(201);
     fireEvent.click(form.getByLabelText('1 estrella'));
     fireEvent.click(form.getByRole('button', { name: 'Enviar calificación' }));
@@ -57,7 +77,10 @@ describe('RateTripForm against the real API', () => {
     signIn(fixture.server, 'carla');
     const { container } = renderAt(
       '/',
-      <RateTripForm tripId={fixture.server.seed.carla.tripIds.cancelled_by_driver[0]!} title="Califica a tu conductor" />,
+      <RateTripForm
+        tripId={fixture.server.seed.carla.tripIds.cancelled_by_driver[0]!}
+        title="Califica a tu conductor"
+      />,
       { withoutProbe: true },
     );
     await waitFor(() => expect(screen.queryByText('Cargando calificación...')).toBeNull());

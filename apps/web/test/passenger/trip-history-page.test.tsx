@@ -1,12 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import type { TripRatingStatus } from '@jala/contracts';
-import { configureApiClient } from '../../src/lib/api-client';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { configureApiClient } from '@/lib/api/api-client';
+
 import { renderApp } from '../support';
 import { serverCall, signIn, UNREACHABLE_API, useFixtureServer } from './fixture-server';
 
 const cards = () => screen.queryAllByTestId('trip-card');
-const destinations = () => cards().map((card) => card.querySelectorAll('.trip-route__place')[1]?.textContent?.replace('Destino: ', ''));
+const destinations = () =>
+  cards().map((card) => card.querySelectorAll('.trip-route__place')[1]?.textContent?.replace('Destino: ', ''));
 const pill = (name: string) => screen.getByRole('button', { name });
 
 async function listShows(expected: string[]): Promise<void> {
@@ -30,7 +33,9 @@ describe('passenger trip history against the real API', () => {
     const facebook = screen.getByRole('link', { name: /Facebook/ }).getAttribute('href') ?? '';
     const whatsapp = screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href') ?? '';
     // The product's public address, not this page (it needs a session).
-    expect(facebook).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${window.location.origin}/`)}`);
+    expect(facebook).toBe(
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${window.location.origin}/`)}`,
+    );
     expect(whatsapp.startsWith('https://wa.me/?text=')).toBe(true);
     const shared = decodeURIComponent(whatsapp.slice('https://wa.me/?text='.length));
     expect(shared).toContain('¡Viaja con Jala!');

@@ -4,23 +4,44 @@
  * says a payment moved and goes once answered; the earnings card says 'Por confirmar' instead of counting it;
  * the live trip's fare line names the trip's own method.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { topics, type PendingPayment, type TripPayment } from '@jala/contracts';
+import { type PendingPayment, topics, type TripPayment } from '@jala/contracts';
 import { formatSoles } from '@jala/domain';
 import { makeDriverTrip, makeDriverUser, makePendingPayment, makeTripReceipt, makeUser } from '@jala/test-factories';
-import { FareAdjustmentPanel } from '../../src/features/live-trip/driver/components/fare-adjustment-panel';
-import { DriverEarningsPage } from '../../src/features/driver/pages/earnings-page';
-import { fakeRealtime, noActiveTrip, ok, renderApp, renderAt, renderDriverScreen, resetTestWorld, setSession, stubFetch } from '../support';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { DriverEarningsPage } from '@/features/driver/pages/earnings-page';
+import { FareAdjustmentPanel } from '@/features/live-trip/driver-view/components/fare-adjustment-panel';
+
+import {
+  fakeRealtime,
+  noActiveTrip,
+  ok,
+  renderApp,
+  renderAt,
+  renderDriverScreen,
+  resetTestWorld,
+  setSession,
+  stubFetch,
+} from '../support';
 
 const DRIVER_ID = 7;
 const ANA = makePendingPayment({ trip_id: 40, passenger_first_name: 'Ana', amount: 38, method: 'yape' });
-const LUIS = makePendingPayment({ trip_id: 41, passenger_first_name: 'Luis', amount: 21.5, method: 'plin', reported_at: '2026-03-01T15:50:00.000Z' });
+const LUIS = makePendingPayment({
+  trip_id: 41,
+  passenger_first_name: 'Luis',
+  amount: 21.5,
+  method: 'plin',
+  reported_at: '2026-03-01T15:50:00.000Z',
+});
 // As Testing Library reads text (whitespace normalised, so the formatter's no-break space reads as a space).
 const ANA_TEXT = 'Ana dice que ya te pagó S/ 38.00 por Yape. Confirma si lo recibiste.';
 const LUIS_TEXT = 'Luis dice que ya te pagó S/ 21.50 por Plin. Confirma si lo recibiste.';
 const SUMMARY = { total_earnings: 94.5, total_trips: 6, today_earnings: 32.5, last_week_earnings: 57.5 };
-const RECORDS = Array.from({ length: 30 }, (_, i) => ({ date: `2026-02-${String(i + 1).padStart(2, '0')}`, earnings: 0 }));
+const RECORDS = Array.from({ length: 30 }, (_, i) => ({
+  date: `2026-02-${String(i + 1).padStart(2, '0')}`,
+  earnings: 0,
+}));
 
 const banner = () => screen.queryByTestId('pending-payment-banner');
 const currentPath = () => screen.getByTestId('location').textContent;
@@ -45,10 +66,16 @@ function driverServer(initial: PendingPayment[]) {
       server.pendingReads += 1;
       return ok(server.claims);
     },
-    'GET /trips/40/receipt': () => ok(makeTripReceipt({
-      trip_id: 40, total: 38, payment_method: 'Yape', payment_text: 'Yape · pendiente de confirmación',
-      payment: { method: 'yape', cash_note: null, cash_change: null, status: 'reported', payee: null },
-    })),
+    'GET /trips/40/receipt': () =>
+      ok(
+        makeTripReceipt({
+          trip_id: 40,
+          total: 38,
+          payment_method: 'Yape',
+          payment_text: 'Yape · pendiente de confirmación',
+          payment: { method: 'yape', cash_note: null, cash_change: null, status: 'reported', payee: null },
+        }),
+      ),
     'POST /driver/trips/40/payment/received': () => {
       server.claims = server.claims.filter((claim) => claim.trip_id !== 40);
       return ok({ trip_id: 40, method: 'yape', status: 'confirmed', case_id: null }, 'Pago confirmado.');
@@ -93,11 +120,23 @@ describe("a 'Ya pagué' waiting for the driver", () => {
     expect(banner()).toBeNull();
 
     server.claims = [ANA];
-    act(() => live.deliver(topics.notifications(DRIVER_ID), { type: 'payment_changed', trip_id: 40, payment_status: 'reported' }));
+    act(() =>
+      live.deliver(topics.notifications(DRIVER_ID), {
+        type: 'payment_changed',
+        trip_id: 40,
+        payment_status: 'reported',
+      }),
+    );
     expect(await screen.findByText(ANA_TEXT)).toBeTruthy();
 
     server.claims = [];
-    act(() => live.deliver(topics.notifications(DRIVER_ID), { type: 'payment_changed', trip_id: 40, payment_status: 'confirmed' }));
+    act(() =>
+      live.deliver(topics.notifications(DRIVER_ID), {
+        type: 'payment_changed',
+        trip_id: 40,
+        payment_status: 'confirmed',
+      }),
+    );
     await waitFor(() => expect(banner()).toBeNull());
   });
 
@@ -117,7 +156,11 @@ describe("a 'Ya pagué' waiting for the driver", () => {
     expect(screen.queryByText(ANA_TEXT)).toBeNull();
     fireEvent.click(within(panel).getByRole('button', { name: 'Pago recibido' }));
 
-    fireEvent.click(within(screen.getByRole('navigation', { name: 'Navegación de conductor' })).getByRole('link', { name: /Ganancias/ }));
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Navegación de conductor' })).getByRole('link', {
+        name: /Ganancias/,
+      }),
+    );
     await waitFor(() => expect(currentPath()).toBe('/driver/earnings'));
     await waitFor(() => expect(screen.queryByText('Tienes 1 pago más por confirmar.')).toBeNull());
     expect(screen.getByText(LUIS_TEXT)).toBeTruthy();
@@ -128,7 +171,11 @@ describe("a 'Ya pagué' waiting for the driver", () => {
 describe("the driver's earnings", () => {
   it("say 'Por confirmar' and 'En revisión' apart from what was earned", async () => {
     renderDriverScreen(<DriverEarningsPage />, {
-      'GET /driver/earnings/summary': ok({ ...SUMMARY, unconfirmed: { earnings: 50, trips: 2 }, in_review: { earnings: 18, trips: 1 } }),
+      'GET /driver/earnings/summary': ok({
+        ...SUMMARY,
+        unconfirmed: { earnings: 50, trips: 2 },
+        in_review: { earnings: 18, trips: 1 },
+      }),
       'GET /driver/earnings/records': ok(RECORDS),
       'GET /driver/trips/current': noActiveTrip(),
     });
@@ -142,7 +189,11 @@ describe("the driver's earnings", () => {
 
   it('say nothing of it when every payment is confirmed', async () => {
     renderDriverScreen(<DriverEarningsPage />, {
-      'GET /driver/earnings/summary': ok({ ...SUMMARY, unconfirmed: { earnings: 0, trips: 0 }, in_review: { earnings: 0, trips: 0 } }),
+      'GET /driver/earnings/summary': ok({
+        ...SUMMARY,
+        unconfirmed: { earnings: 0, trips: 0 },
+        in_review: { earnings: 0, trips: 0 },
+      }),
       'GET /driver/earnings/records': ok(RECORDS),
       'GET /driver/trips/current': noActiveTrip(),
     });
@@ -153,14 +204,27 @@ describe("the driver's earnings", () => {
 });
 
 describe("the live trip's fare line", () => {
-  const payment = (method: TripPayment['method']): TripPayment => ({ method, cash_note: null, cash_change: null, status: null, payee: null });
+  const payment = (method: TripPayment['method']): TripPayment => ({
+    method,
+    cash_note: null,
+    cash_change: null,
+    status: null,
+    payee: null,
+  });
 
   it.each([
     ['cash', 'Cobrarás (efectivo)'],
     ['yape', 'Cobrarás (Yape)'],
     ['plin', 'Cobrarás (Plin)'],
-  ] as const)('names the trip\'s method: %s → %s', (method, label) => {
-    renderAt('/driver/active-trip', <FareAdjustmentPanel trip={makeDriverTrip({ trip_status: 'in_progress', actual_fare: 38, payment: payment(method) })} onChanged={() => undefined} />, { user: makeDriverUser() });
+  ] as const)("names the trip's method: %s → %s", (method, label) => {
+    renderAt(
+      '/driver/active-trip',
+      <FareAdjustmentPanel
+        trip={makeDriverTrip({ trip_status: 'in_progress', actual_fare: 38, payment: payment(method) })}
+        onChanged={() => undefined}
+      />,
+      { user: makeDriverUser() },
+    );
     const panel = screen.getByTestId('fare-panel');
     expect(within(panel).getByText(label)).toBeTruthy();
     expect(within(panel).getByTestId('binding-fare').textContent).toBe(formatSoles(38));

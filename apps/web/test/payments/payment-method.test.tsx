@@ -1,12 +1,14 @@
 /**
- * Payment method in the web app (issue 26): the wizard's '¿Cómo pagarás?' with the cash note (a note below
+ * Payment method in the web app: the wizard's '¿Cómo pagarás?' with the cash note (a note below
  * the price refused in Spanish under it, the payload carrying method and note), and the driver's
  * 'Métodos de pago' form (a wallet needs its number; what is saved is what the server stores).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
 import { makeDriverUser, makeRouteResult } from '@jala/test-factories';
-import { PaymentSettingsSection } from '../../src/features/payments';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { PaymentSettingsSection } from '@/features/payments';
+
 import { fail, ok, renderAt, resetTestWorld, sentBody, stubFetch } from '../support';
 import { renderWizardAtStep3 } from '../trip-request/wizard-at-step3';
 
@@ -28,9 +30,17 @@ afterEach(resetTestWorld);
 describe('the wizard asks how the passenger pays', () => {
   it('offers Efectivo, Yape and Plin, cash first with the notes, and sends method and note', async () => {
     const { created } = renderServiceStep(14.5);
-    expect(within(methods()).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Efectivo', 'Yape', 'Plin']);
+    expect(
+      within(methods())
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Efectivo', 'Yape', 'Plin']);
     expect((within(methods()).getByRole('radio', { name: 'Efectivo' }) as HTMLInputElement).checked).toBe(true);
-    expect(within(notes()).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Exacto', 'S/\u00a010', 'S/\u00a020', 'S/\u00a050', 'S/\u00a0100', 'S/\u00a0200']);
+    expect(
+      within(notes())
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Exacto', 'S/\u00a010', 'S/\u00a020', 'S/\u00a050', 'S/\u00a0100', 'S/\u00a0200']);
 
     fireEvent.click(within(notes()).getByRole('radio', { name: 'S/\u00a050' }));
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
@@ -83,7 +93,7 @@ describe("the driver's payment methods", () => {
       },
     });
     renderAt('/', <PaymentSettingsSection />, { user: makeDriverUser() });
-    const cash = await screen.findByRole('checkbox', { name: 'Efectivo' }) as HTMLInputElement;
+    const cash = (await screen.findByRole('checkbox', { name: 'Efectivo' })) as HTMLInputElement;
     expect(cash.checked).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Yape' }));
     fireEvent.click(screen.getByRole('button', { name: 'Guardar métodos de pago' }));
@@ -98,7 +108,10 @@ describe("the driver's payment methods", () => {
     const saved = await screen.findByText('Métodos de pago guardados.');
     expect(saved.getAttribute('role')).toBe('status');
     expect(button.nextElementSibling).toBe(saved);
-    expect(sentBody(fetchMock, 'PUT', '/driver/payment-methods')).toEqual({ payment_methods: ['yape'], wallet_phone: '987 654 321' });
+    expect(sentBody(fetchMock, 'PUT', '/driver/payment-methods')).toEqual({
+      payment_methods: ['yape'],
+      wallet_phone: '987 654 321',
+    });
     // A new change makes it old news.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Plin' }));
     await vi.waitFor(() => expect(screen.queryByText('Métodos de pago guardados.')).toBeNull());
@@ -107,7 +120,10 @@ describe("the driver's payment methods", () => {
   it('marks each chosen method as chosen (class and tick) before and after saving', async () => {
     stubFetch({
       'GET /driver/payment-methods': ok({ payment_methods: ['cash'], wallet_phone: null }),
-      'PUT /driver/payment-methods': ok({ payment_methods: ['cash', 'plin'], wallet_phone: '987654321' }, 'Métodos de pago guardados.'),
+      'PUT /driver/payment-methods': ok(
+        { payment_methods: ['cash', 'plin'], wallet_phone: '987654321' },
+        'Métodos de pago guardados.',
+      ),
     });
     renderAt('/', <PaymentSettingsSection />, { user: makeDriverUser() });
     const chip = (name: string) => screen.getByRole('checkbox', { name }).closest('label')!;
@@ -121,7 +137,11 @@ describe("the driver's payment methods", () => {
     expect(chip('Plin').className).toContain('pay-chip--on');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar métodos de pago' }));
     await screen.findByText('Métodos de pago guardados.');
-    expect(['Efectivo', 'Yape', 'Plin'].map((name) => chip(name).className.includes('pay-chip--on'))).toEqual([true, false, true]);
+    expect(['Efectivo', 'Yape', 'Plin'].map((name) => chip(name).className.includes('pay-chip--on'))).toEqual([
+      true,
+      false,
+      true,
+    ]);
   });
 
   it('refuses an empty choice and shows a server refusal under the form', async () => {

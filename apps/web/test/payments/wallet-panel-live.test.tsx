@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { topics } from '@jala/contracts';
-import { WalletPaymentPanel } from '../../src/features/payments/wallet-payment-panel';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { WalletPaymentPanel } from '@/features/payments/components/wallet-payment-panel';
+
 import { fakeRealtime, renderAt, resetTestWorld } from '../support';
 
 describe('the wallet payment panel', () => {
@@ -12,7 +14,15 @@ describe('the wallet payment panel', () => {
   it('reads the payment again each time it starts listening, so an answer given before that is not missed', async () => {
     const live = fakeRealtime(false);
     const onChanged = vi.fn();
-    renderAt('/', <WalletPaymentPanel tripId={40} total={38} payment={{ method: 'yape', status: 'pending', payee: null, cash_note: null, cash_change: null }} onChanged={onChanged} />);
+    renderAt(
+      '/',
+      <WalletPaymentPanel
+        tripId={40}
+        total={38}
+        payment={{ method: 'yape', status: 'pending', payee: null, cash_note: null, cash_change: null }}
+        onChanged={onChanged}
+      />,
+    );
     expect(onChanged).not.toHaveBeenCalled();
     // The link comes up: the broker grants trip_status/40, and whatever changed meanwhile is read.
     live.setConnected(true);

@@ -1,18 +1,20 @@
 /**
- * A returning user with no signal (issue 22): the session opens on the profile this device remembered for
+ * A returning user with no signal: the session opens on the profile this device remembered for
  * the same token, the pages get the last kept answers, the screen says it shows the last known state, and
  * all of it heals by itself when the network is back (or ends, if the server refuses the token then).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
-import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { makeUser } from '@jala/test-factories';
-import { OfflineBanner } from '../../src/components/layout/offline-banner';
-import { QUERY_SNAPSHOT_KEY, REMEMBERED_USER_KEY, rememberedUser } from '../../src/lib/offline-storage';
-import { createQueryClient } from '../../src/lib/query-client';
-import { restoreQuerySnapshot, saveQuerySnapshot, SNAPSHOT_MAX_AGE_MS } from '../../src/lib/query-snapshot';
-import { realtime } from '../../src/lib/realtime';
-import { useSession } from '../../src/lib/session-store';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { OfflineBanner } from '@/components/layout/offline-banner';
+import { QUERY_SNAPSHOT_KEY, REMEMBERED_USER_KEY, rememberedUser } from '@/lib/offline-storage';
+import { createQueryClient } from '@/lib/query-client';
+import { restoreQuerySnapshot, saveQuerySnapshot, SNAPSHOT_MAX_AGE_MS } from '@/lib/query-snapshot';
+import { realtime } from '@/lib/realtime/realtime';
+import { useSession } from '@/lib/session-store';
+
 import { jsonResponse, renderAt, resetTestWorld, setSession, stubFetch } from '../support';
 
 const TOKEN = 'header.payload.signature-of-this-session';
@@ -60,7 +62,14 @@ describe('starting with no signal', () => {
     await useSession.getState().initialize();
     expect(useSession.getState().status).toBe('authenticated');
 
-    stubFetch({ 'GET /auth/profile': jsonResponse(401, { success: false, data: null, message: 'Sesión expirada', code: 'UNAUTHORIZED' }) });
+    stubFetch({
+      'GET /auth/profile': jsonResponse(401, {
+        success: false,
+        data: null,
+        message: 'Sesión expirada',
+        code: 'UNAUTHORIZED',
+      }),
+    });
     await act(async () => setBrowserOnline(true));
     await vi.waitFor(() => expect(useSession.getState().status).toBe('unauthenticated'));
     expect(localStorage.getItem('jala_token')).toBeNull();
@@ -76,7 +85,14 @@ describe('starting with no signal', () => {
 
     rememberedUser.write(TOKEN, makeUser({ id: 33 }));
     useSession.setState({ status: 'idle' });
-    stubFetch({ 'GET /auth/profile': jsonResponse(500, { success: false, data: null, message: 'Error interno', code: 'INTERNAL' }) });
+    stubFetch({
+      'GET /auth/profile': jsonResponse(500, {
+        success: false,
+        data: null,
+        message: 'Error interno',
+        code: 'INTERNAL',
+      }),
+    });
     await useSession.getState().initialize();
     expect(useSession.getState().status).toBe('unauthenticated');
   });

@@ -3,18 +3,21 @@
  * and vibrates once (not the list the driver opened, not twice for the same request), never while muted
  * in the profile; the profile's switch persists on the device; the tab title counts unanswered requests.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, renderHook, screen } from '@testing-library/react';
 import type { DriverTripRequest } from '@jala/contracts';
 import { makeDriverTripRequest } from '@jala/test-factories';
-import { AppLayout } from '../../src/components/layout/app-layout';
-import { RequestAlertSwitch } from '../../src/features/driver/components/request-alert-switch';
-import { REQUEST_ALERTS_MUTED_KEY } from '../../src/features/driver/request-alert-preference';
-import { useNewRequestAlert } from '../../src/features/live-trip/driver/hooks/use-new-request-alert';
-import { unansweredCount } from '../../src/features/live-trip/driver/request-alert';
+import { act, fireEvent, renderHook, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { AppLayout } from '@/components/layout/app-layout';
+import { RequestAlertSwitch } from '@/features/driver/components/request-alert-switch';
+import { REQUEST_ALERTS_MUTED_KEY } from '@/features/driver/model/request-alert-preference';
+import { useNewRequestAlert } from '@/features/live-trip/driver-view/hooks/use-new-request-alert';
+import { unansweredCount } from '@/features/live-trip/driver-view/model/request-alert';
+
 import { renderAt, resetTestWorld } from '../support';
 
-const request = (id: number, offered: number | null = null): DriverTripRequest => makeDriverTripRequest({ id, my_offer_price: offered });
+const request = (id: number, offered: number | null = null): DriverTripRequest =>
+  makeDriverTripRequest({ id, my_offer_price: offered });
 
 describe('new-request alerts', () => {
   beforeEach(resetTestWorld);
@@ -46,7 +49,9 @@ describe('new-request alerts', () => {
     expect(localStorage.getItem(REQUEST_ALERTS_MUTED_KEY)).toBe('true');
     screen.getByText(/^Silenciado/);
 
-    const { rerender } = renderHook(({ list }) => useNewRequestAlert(list, true, alert), { initialProps: { list: [request(1)] } });
+    const { rerender } = renderHook(({ list }) => useNewRequestAlert(list, true, alert), {
+      initialProps: { list: [request(1)] },
+    });
     rerender({ list: [request(1), request(2)] });
     expect(alert).not.toHaveBeenCalled();
 
@@ -59,7 +64,12 @@ describe('new-request alerts', () => {
   it('shows the unanswered requests in the tab title', () => {
     const list = [request(1), request(2, 15), request(3)];
     expect(unansweredCount(list)).toBe(2);
-    renderAt('/driver/trip-request', <AppLayout title="Solicitudes de Viaje" titleCount={unansweredCount(list)}>lista</AppLayout>);
+    renderAt(
+      '/driver/trip-request',
+      <AppLayout title="Solicitudes de Viaje" titleCount={unansweredCount(list)}>
+        lista
+      </AppLayout>,
+    );
     expect(document.title).toBe('(2) Solicitudes de Viaje · Jala');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Solicitudes de Viaje'); // the page's own title has no count
   });

@@ -3,12 +3,18 @@
  * covered by e2e/pwa.test.ts): taken while active and visible, taken again when the page comes back, let go
  * when inactive or unmounted, and a browser that refuses or lacks it breaks nothing.
  */
-import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { useScreenWakeLock, type WakeLockSource } from '../../src/lib/use-screen-wake-lock';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { useScreenWakeLock, type WakeLockSource } from '@/lib/use-screen-wake-lock';
 
 class FakeWakeLock implements WakeLockSource {
-  readonly sentinels: Array<{ released: boolean; release(): Promise<void>; addEventListener(type: 'release', listener: () => void): void; systemRelease(): void }> = [];
+  readonly sentinels: Array<{
+    released: boolean;
+    release(): Promise<void>;
+    addEventListener(type: 'release', listener: () => void): void;
+    systemRelease(): void;
+  }> = [];
   refuse = false;
   async request(type: 'screen') {
     expect(type).toBe('screen');
@@ -46,7 +52,9 @@ describe('useScreenWakeLock', () => {
 
   it('holds one lock while active, takes it again when the page is visible again, and lets go when inactive', async () => {
     const lock = new FakeWakeLock();
-    const { rerender } = renderHook(({ active }) => useScreenWakeLock(active, lock), { initialProps: { active: true } });
+    const { rerender } = renderHook(({ active }) => useScreenWakeLock(active, lock), {
+      initialProps: { active: true },
+    });
     await act(async () => {});
     expect(lock.held).toBe(1);
 
@@ -69,7 +77,9 @@ describe('useScreenWakeLock', () => {
 
   it('asks for nothing while inactive and releases on unmount', async () => {
     const lock = new FakeWakeLock();
-    const { rerender, unmount } = renderHook(({ active }) => useScreenWakeLock(active, lock), { initialProps: { active: false } });
+    const { rerender, unmount } = renderHook(({ active }) => useScreenWakeLock(active, lock), {
+      initialProps: { active: false },
+    });
     await act(async () => {});
     expect(lock.sentinels).toHaveLength(0);
     rerender({ active: true });

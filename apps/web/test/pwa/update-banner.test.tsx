@@ -3,9 +3,11 @@
  * waits, put away with 'Ahora no', and on a live trip it says the update can wait for the trip's end.
  * The real update flow (a second deploy, the reload on 'Actualizar') runs in e2e/pwa.test.ts.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { useAppUpdate } from '../../src/lib/pwa/update-state';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { useAppUpdate } from '@/lib/pwa/update-state';
+
 import { renderApp, resetTestWorld, setSession } from '../support';
 
 describe('update banner', () => {

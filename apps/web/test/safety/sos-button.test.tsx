@@ -1,22 +1,34 @@
 /**
- * SOS is held to confirm (issue 12): a short press does nothing; a 2 s hold with the pointer or with
+ * SOS is held to confirm: a short press does nothing; a 2 s hold with the pointer or with
  * Space/Enter sends the alert, then offers the call to 105 and the WhatsApp link for the emergency contact.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { SosButton } from '../../src/features/safety';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { SosButton } from '@/features/safety';
+
 import { ok, renderAt, resetTestWorld, sentBody, stubFetch } from '../support';
 
 const alert = {
-  id: 1, created_at: '2026-03-01T15:20:00.000Z', police_phone: '105',
-  share: { path: '/compartir/AbCdEfGhIjKlMnOpQrStUvWxYz012345', expires_at: '2026-03-02T03:20:00.000Z', contact_name: 'Mamá', contact_phone: '987654321' },
+  id: 1,
+  created_at: '2026-03-01T15:20:00.000Z',
+  police_phone: '105',
+  share: {
+    path: '/compartir/AbCdEfGhIjKlMnOpQrStUvWxYz012345',
+    expires_at: '2026-03-02T03:20:00.000Z',
+    contact_name: 'Mamá',
+    contact_phone: '987654321',
+  },
 };
 /**
  * The hold is measured on the animation clock (requestAnimationFrame + performance.now), which the tests
  * drive: a busy machine cannot stretch a short press into a 2 s hold. Timers stay real for Testing
  * Library's waits and the SOS's own position timeout.
  */
-const hold = (ms: number): void => act(() => { vi.advanceTimersByTime(ms); });
+const hold = (ms: number): void =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 describe('SOS hold-to-confirm', () => {
   beforeEach(() => {

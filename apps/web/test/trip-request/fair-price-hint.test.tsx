@@ -1,26 +1,32 @@
 /**
- * The usual price while proposing (issue 26): the wizard's price step shows the range of similar trips
+ * The usual price while proposing: the wizard's price step shows the range of similar trips
  * (or the estimate, saying there are too few), asks once per route and service type, and warns — never
  * blocks — when the proposal is far below it, on the price step and again before confirming.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FareHint } from '@jala/contracts';
-import { renderWizardAtStep3 } from './wizard-at-step3';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { fail, ok } from '../support';
+import { renderWizardAtStep3 } from './wizard-at-step3';
 
 const USUAL: FareHint = { similar_trips: 14, low: 11.25, high: 13.75, estimate: 12.4 };
 const FEW: FareHint = { similar_trips: 3, low: null, high: null, estimate: 12.4 };
 
 /** The wizard on its price step (3) with both points chosen; `hint` is what the server answers. */
 function renderPriceStep(hint: FareHint | Response) {
-  const { store, created, fetchMock } = renderWizardAtStep3({ 'GET /trips/fare-hint': hint instanceof Response ? hint : ok(hint) });
-  const hintCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/trips/fare-hint'));
+  const { store, created, fetchMock } = renderWizardAtStep3({
+    'GET /trips/fare-hint': hint instanceof Response ? hint : ok(hint),
+  });
+  const hintCalls = () =>
+    fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/trips/fare-hint'));
   return { store, created, hintCalls };
 }
 
-const chooseService = (id: string) => fireEvent.change(screen.getByLabelText('Tipo de servicio'), { target: { value: id } });
-const typePrice = (value: string) => fireEvent.change(screen.getByLabelText('Precio que ofreces (S/)'), { target: { value } });
+const chooseService = (id: string) =>
+  fireEvent.change(screen.getByLabelText('Tipo de servicio'), { target: { value: id } });
+const typePrice = (value: string) =>
+  fireEvent.change(screen.getByLabelText('Precio que ofreces (S/)'), { target: { value } });
 
 describe('the usual price in the request wizard', () => {
   afterEach(() => {
@@ -33,7 +39,9 @@ describe('the usual price in the request wizard', () => {
     expect(screen.queryByTestId('fare-hint')).toBeNull();
     chooseService('2');
     const hint = await screen.findByTestId('fare-hint');
-    expect(hint.textContent).toBe('Precio habitual para este recorrido: S/\u00a011 – S/\u00a014 · 14 viajes parecidos, últimos 30 días');
+    expect(hint.textContent).toBe(
+      'Precio habitual para este recorrido: S/\u00a011 – S/\u00a014 · 14 viajes parecidos, últimos 30 días',
+    );
     expect(hintCalls()).toHaveLength(1);
     expect(hintCalls()[0]).toContain('origin_latitude=-12.1211');
     expect(hintCalls()[0]).toContain('destination_longitude=-76.9773');
@@ -50,7 +58,9 @@ describe('the usual price in the request wizard', () => {
   it('says when there are too few similar trips and shows the estimate instead', async () => {
     renderPriceStep(FEW);
     chooseService('2');
-    expect((await screen.findByTestId('fare-hint')).textContent).toBe('Sin suficientes viajes parecidos: estimado S/\u00a012.40');
+    expect((await screen.findByTestId('fare-hint')).textContent).toBe(
+      'Sin suficientes viajes parecidos: estimado S/\u00a012.40',
+    );
   });
 
   it('warns about a price far below the usual range, on the price step and before confirming, and still sends it', async () => {
@@ -61,7 +71,9 @@ describe('the usual price in the request wizard', () => {
     typePrice('8.50');
     expect(screen.queryByTestId('far-below-warning')).toBeNull();
     typePrice('3');
-    expect(screen.getByTestId('far-below-warning').textContent).toBe('Muy por debajo de lo habitual: es probable que nadie acepte');
+    expect(screen.getByTestId('far-below-warning').textContent).toBe(
+      'Muy por debajo de lo habitual: es probable que nadie acepte',
+    );
     // Not a block: 'Siguiente' goes on, and the warning is repeated beside the summary.
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(await screen.findByText('Tu oferta')).toBeTruthy();

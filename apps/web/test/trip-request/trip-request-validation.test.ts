@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstInvalidStep, parseOfferPrice, stepError } from '../../src/features/trip-request/model/trip-request-validation';
+
+import { firstInvalidStep, parseOfferPrice, stepError } from '@/features/trip-request/model/trip-request-validation';
 
 const place = { coordinates: { latitude: -12.1, longitude: -77.03 }, address: 'Miraflores' };
 const empty = { origin: null, destination: null, serviceTypeId: null, offerPrice: '' };
@@ -15,7 +16,10 @@ describe('trip request validation', () => {
   });
 
   it('finds the first invalid step, or none when origin, destination and service type are set', () => {
-    expect(firstInvalidStep({ ...empty, destination: place, serviceTypeId: 2 })).toEqual({ step: 1, message: 'Selecciona un origen' });
+    expect(firstInvalidStep({ ...empty, destination: place, serviceTypeId: 2 })).toEqual({
+      step: 1,
+      message: 'Selecciona un origen',
+    });
     expect(firstInvalidStep({ origin: place, destination: place, serviceTypeId: 2, offerPrice: '' })).toBeNull();
   });
 

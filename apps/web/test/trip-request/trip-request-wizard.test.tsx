@@ -1,18 +1,47 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CreateTripRequest } from '@jala/contracts';
-import { TripRequestSheet } from '../../src/features/trip-request/components/trip-request-sheet';
-import { useRoutePreview } from '../../src/features/trip-request/hooks/use-route-preview';
-import { TripRequestProvider, useTripRequest, type TripWriteCalls } from '../../src/features/trip-request/model/trip-request-context';
-import { createTripRequestStore, type TripRequestStore } from '../../src/features/trip-request/model/trip-request-store';
-import { jsonResponse, renderAt, stubFetch } from '../support';
 import { makeCreatedTrip } from '@jala/test-factories';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const KENNEDY = { placeId: 'jala:parque-kennedy', name: 'Parque Kennedy', formattedAddress: 'Parque Kennedy, Miraflores, Lima, Perú', coordinates: { latitude: -12.1211, longitude: -77.0297 }, types: ['park'] };
-const JOCKEY = { placeId: 'jala:jockey-plaza', name: 'Jockey Plaza', formattedAddress: 'Jockey Plaza, Santiago de Surco, Lima, Perú', coordinates: { latitude: -12.0859, longitude: -76.9773 }, types: ['shopping_mall'] };
-const ROUTE = { distance: { text: '9.1 km', value: 9100 }, duration: { text: '23 min', value: 1380 }, polyline: '_p~iF~ps|U_ulLnnqC', steps: [], estimatedCost: 34.54 };
+import { TripRequestSheet } from '@/features/trip-request/components/trip-request-sheet';
+import { useRoutePreview } from '@/features/trip-request/hooks/use-route-preview';
+import {
+  TripRequestProvider,
+  type TripWriteCalls,
+  useTripRequest,
+} from '@/features/trip-request/model/trip-request-context';
+import { createTripRequestStore, type TripRequestStore } from '@/features/trip-request/model/trip-request-store';
 
-const createdTrip = makeCreatedTrip({ estimated_fare: 34.54, distance_km: 9.1, duration_minutes: 23, route_polyline: null });
+import { fakeRealtime, jsonResponse, renderAt, stubFetch } from '../support';
+
+const KENNEDY = {
+  placeId: 'jala:parque-kennedy',
+  name: 'Parque Kennedy',
+  formattedAddress: 'Parque Kennedy, Miraflores, Lima, Perú',
+  coordinates: { latitude: -12.1211, longitude: -77.0297 },
+  types: ['park'],
+};
+const JOCKEY = {
+  placeId: 'jala:jockey-plaza',
+  name: 'Jockey Plaza',
+  formattedAddress: 'Jockey Plaza, Santiago de Surco, Lima, Perú',
+  coordinates: { latitude: -12.0859, longitude: -76.9773 },
+  types: ['shopping_mall'],
+};
+const ROUTE = {
+  distance: { text: '9.1 km', value: 9100 },
+  duration: { text: '23 min', value: 1380 },
+  polyline: '_p~iF~ps|U_ulLnnqC',
+  steps: [],
+  estimatedCost: 34.54,
+};
+
+const createdTrip = makeCreatedTrip({
+  estimated_fare: 34.54,
+  distance_km: 9.1,
+  duration_minutes: 23,
+  route_polyline: null,
+});
 
 function geoServer() {
   return stubFetch({
@@ -38,7 +67,7 @@ function SheetWithRoutePreview() {
   const destination = useTripRequest((s) => s.destination);
   const serviceTypeId = useTripRequest((s) => s.serviceTypeId);
   const route = useRoutePreview(origin, destination, serviceTypeId);
-  return <TripRequestSheet route={route} onCreated={() => {}} confirming={false} />;
+  return <TripRequestSheet route={route} />;
 }
 
 function renderWizard(overrides: Partial<TripWriteCalls> = {}, mapReady = true, withRoutePreview = false): Harness {
@@ -59,7 +88,11 @@ function renderWizard(overrides: Partial<TripWriteCalls> = {}, mapReady = true, 
   renderAt(
     '/passenger/trip-request',
     <TripRequestProvider store={store} calls={calls}>
-      {withRoutePreview ? <SheetWithRoutePreview /> : <TripRequestSheet route={{ route: null, isLoading: false, error: null, fareServiceTypeId: null }} onCreated={() => {}} confirming={false} />}
+      {withRoutePreview ? (
+        <SheetWithRoutePreview />
+      ) : (
+        <TripRequestSheet route={{ route: null, isLoading: false, error: null, fareServiceTypeId: null }} />
+      )}
     </TripRequestProvider>,
   );
   return { store, created, cancelled };
@@ -148,7 +181,11 @@ describe('request-trip wizard', () => {
     const harness = renderWizard();
     await reachStep3(harness);
     const select = screen.getByLabelText('Tipo de servicio') as HTMLSelectElement;
-    expect([...select.options].map((o) => [o.value, o.text])).toEqual([['', 'Selecciona...'], ['1', 'Mototaxi'], ['2', 'Auto']]);
+    expect([...select.options].map((o) => [o.value, o.text])).toEqual([
+      ['', 'Selecciona...'],
+      ['1', 'Mototaxi'],
+      ['2', 'Auto'],
+    ]);
     const price = screen.getByLabelText('Precio que ofreces (S/)') as HTMLInputElement;
     expect([price.type, price.min, price.step]).toEqual(['number', '0', '0.5']);
     next();
@@ -177,7 +214,8 @@ describe('request-trip wizard', () => {
     await waitFor(async () => expect(await fare()).toBe('Tarifa estimada (Auto) S/\u00a034.54'));
   });
 
-  it("confirms with the notes and no offer_price when the price is empty; 'Cancelar Viaje' then cancels and resets", async () => {
+  it('confirms with the notes and no offer_price when the price is empty, and goes straight to the active trip without publishing itself', async () => {
+    const live = fakeRealtime(true);
     const harness = renderWizard();
     await reachStep3(harness);
     fireEvent.change(screen.getByLabelText('Tipo de servicio'), { target: { value: '2' } });
@@ -187,15 +225,29 @@ describe('request-trip wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar Viaje' }));
     await waitFor(() => expect(harness.created).toHaveLength(1));
     expect(harness.created[0]).toEqual({
-      pickup_latitude: -12.1211, pickup_longitude: -77.0297, pickup_address: KENNEDY.formattedAddress,
-      destination_latitude: -12.0859, destination_longitude: -76.9773, destination_address: JOCKEY.formattedAddress,
-      service_type_id: 2, passenger_notes: 'Puerta 2',
+      pickup_latitude: -12.1211,
+      pickup_longitude: -77.0297,
+      pickup_address: KENNEDY.formattedAddress,
+      destination_latitude: -12.0859,
+      destination_longitude: -76.9773,
+      destination_address: JOCKEY.formattedAddress,
+      service_type_id: 2,
+      passenger_notes: 'Puerta 2',
     });
     expect(harness.store.getState().status).toBe('pending');
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar Viaje' }));
-    await waitFor(() => expect(harness.cancelled).toEqual([7]));
-    await waitFor(() => expect(stepLabel()).toBe('Paso 1 de 4: Origen'));
-    expect(harness.store.getState()).toMatchObject({ status: 'idle', origin: null, destination: null, serviceTypeId: null, notes: '', currentTrip: null });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/passenger/active-trip'));
+    // Creating the trip published it on the server: the web sends no publication of its own.
+    expect(live.publish).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Cancelar Viaje' on step 4 while the trip is being created", async () => {
+    const harness = renderWizard({ createTrip: () => new Promise(() => {}) });
+    await reachStep3(harness);
+    fireEvent.change(screen.getByLabelText('Tipo de servicio'), { target: { value: '2' } });
+    next();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar Viaje' }));
+    expect(await screen.findByRole('button', { name: 'Cancelar Viaje' })).toBeTruthy();
+    expect(harness.store.getState().status).toBe('searching_driver');
   });
 
   it('sends offer_price when set', async () => {
@@ -222,7 +274,12 @@ describe('request-trip wizard', () => {
 
   it("shows 'Confirmando...' while creating and 'Error al crear el viaje' when creation fails", async () => {
     let fail: (error: Error) => void = () => {};
-    const harness = renderWizard({ createTrip: () => new Promise((_resolve, reject) => { fail = reject; }) });
+    const harness = renderWizard({
+      createTrip: () =>
+        new Promise((_resolve, reject) => {
+          fail = reject;
+        }),
+    });
     await reachStep3(harness);
     fireEvent.change(screen.getByLabelText('Tipo de servicio'), { target: { value: '2' } });
     next();
@@ -232,15 +289,28 @@ describe('request-trip wizard', () => {
     await act(async () => fail(new Error('boom')));
     expect((await screen.findByRole('alert')).textContent).toBe('Error al crear el viaje');
     expect(harness.store.getState().status).toBe('idle');
+    // The form stays as it was, on its last step, ready to try again.
+    expect(harness.store.getState()).toMatchObject({ step: 4, serviceTypeId: 2, currentTrip: null });
+    expect(screen.getByTestId('location').textContent).toBe('/passenger/trip-request');
+    expect((screen.getByRole('button', { name: 'Confirmar Viaje' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('offers the saved places as one-tap chips under the input', async () => {
     stubFetch({
-      'GET /passenger/saved-locations': jsonResponse(200, { success: true, data: [{ id: 1, name: 'Casa', address: 'Jr. Huiracocha 1290, Jesús María', latitude: -12.0753, longitude: -77.0465 }], message: 'OK' }),
+      'GET /passenger/saved-locations': jsonResponse(200, {
+        success: true,
+        data: [
+          { id: 1, name: 'Casa', address: 'Jr. Huiracocha 1290, Jesús María', latitude: -12.0753, longitude: -77.0465 },
+        ],
+        message: 'OK',
+      }),
     });
     const { store } = renderWizard();
     fireEvent.click(await screen.findByRole('button', { name: 'Casa' }));
-    expect(store.getState().origin).toEqual({ coordinates: { latitude: -12.0753, longitude: -77.0465 }, address: 'Jr. Huiracocha 1290, Jesús María' });
+    expect(store.getState().origin).toEqual({
+      coordinates: { latitude: -12.0753, longitude: -77.0465 },
+      address: 'Jr. Huiracocha 1290, Jesús María',
+    });
     expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('Jr. Huiracocha 1290, Jesús María');
   });
 
@@ -274,7 +344,11 @@ describe("'Mi ubicación' on step 1", () => {
   it("shows 'Obteniendo...' and then 'No se pudo obtener tu ubicación actual' when the position fails", async () => {
     geoServer();
     let deny: PositionErrorCallback = () => {};
-    withGeolocation({ getCurrentPosition: (_ok: PositionCallback, error?: PositionErrorCallback | null) => { deny = error ?? deny; } });
+    withGeolocation({
+      getCurrentPosition: (_ok: PositionCallback, error?: PositionErrorCallback | null) => {
+        deny = error ?? deny;
+      },
+    });
     renderWizard();
     fireEvent.click(screen.getByRole('button', { name: 'Mi ubicación' }));
     expect(screen.getByRole('button', { name: 'Obteniendo...' })).toBeTruthy();
@@ -284,15 +358,26 @@ describe("'Mi ubicación' on step 1", () => {
 
   it('asks for the position with the passenger options and fills the origin with its address', async () => {
     stubFetch({
-      'GET /geo/reverse': jsonResponse(200, { success: true, data: { address: 'Av. Larco 345, Miraflores', place: null }, message: 'OK' }),
+      'GET /geo/reverse': jsonResponse(200, {
+        success: true,
+        data: { address: 'Av. Larco 345, Miraflores', place: null },
+        message: 'OK',
+      }),
       'GET /passenger/saved-locations': jsonResponse(200, { success: true, data: [], message: 'OK' }),
     });
-    const getCurrentPosition = vi.fn((ok: PositionCallback, _error?: PositionErrorCallback | null, _options?: PositionOptions) => ok({ coords: { latitude: -12.12, longitude: -77.03 } } as GeolocationPosition));
+    const getCurrentPosition = vi.fn(
+      (ok: PositionCallback, _error?: PositionErrorCallback | null, _options?: PositionOptions) =>
+        ok({ coords: { latitude: -12.12, longitude: -77.03 } } as GeolocationPosition),
+    );
     withGeolocation({ getCurrentPosition });
     const { store } = renderWizard();
     fireEvent.click(screen.getByRole('button', { name: 'Mi ubicación' }));
     await waitFor(() => expect(store.getState().origin?.address).toBe('Av. Larco 345, Miraflores'));
-    expect(getCurrentPosition.mock.calls[0]?.[2]).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 });
+    expect(getCurrentPosition.mock.calls[0]?.[2]).toEqual({
+      enableHighAccuracy: true,
+      timeout: 10_000,
+      maximumAge: 300_000,
+    });
   });
 });
 
@@ -343,9 +428,15 @@ describe('map taps', () => {
   });
 
   it("show the server's Spanish reason when the point cannot be used", async () => {
-    const { ApiError } = await import('../../src/lib/api-client');
+    const { ApiError } = await import('@/lib/api/api-client');
     const store = createTripRequestStore({
-      reverseGeocode: async () => { throw new ApiError({ message: 'Esta ubicación está fuera de Perú. Jala solo opera en Perú.', code: 'OUT_OF_COVERAGE', status: 400 }); },
+      reverseGeocode: async () => {
+        throw new ApiError({
+          message: 'Esta ubicación está fuera de Perú. Jala solo opera en Perú.',
+          code: 'OUT_OF_COVERAGE',
+          status: 400,
+        });
+      },
     });
     store.getState().setActiveSelection('origin');
     await store.getState().pickOnMap(point);

@@ -1,13 +1,21 @@
-import type { ComponentProps } from 'react';
 import type { CreateTripRequest } from '@jala/contracts';
 import { makeCreatedTrip } from '@jala/test-factories';
-import { TripRequestSheet } from '../../src/features/trip-request/components/trip-request-sheet';
-import { TripRequestProvider, type TripWriteCalls } from '../../src/features/trip-request/model/trip-request-context';
-import { createTripRequestStore } from '../../src/features/trip-request/model/trip-request-store';
+import type { ComponentProps } from 'react';
+
+import { TripRequestSheet } from '@/features/trip-request/components/trip-request-sheet';
+import { TripRequestProvider, type TripWriteCalls } from '@/features/trip-request/model/trip-request-context';
+import { createTripRequestStore } from '@/features/trip-request/model/trip-request-store';
+
 import { ok, renderAt, stubFetch } from '../support';
 
-export const KENNEDY = { coordinates: { latitude: -12.1211, longitude: -77.0297 }, address: 'Parque Kennedy, Miraflores' };
-export const JOCKEY = { coordinates: { latitude: -12.0859, longitude: -76.9773 }, address: 'Jockey Plaza, Santiago de Surco' };
+export const KENNEDY = {
+  coordinates: { latitude: -12.1211, longitude: -77.0297 },
+  address: 'Parque Kennedy, Miraflores',
+};
+export const JOCKEY = {
+  coordinates: { latitude: -12.0859, longitude: -76.9773 },
+  address: 'Jockey Plaza, Santiago de Surco',
+};
 
 type SheetRoute = ComponentProps<typeof TripRequestSheet>['route'];
 
@@ -16,7 +24,10 @@ type SheetRoute = ComponentProps<typeof TripRequestSheet>['route'];
  * API's answers (saved places answer []); `route` is the route preview the sheet is given. `created`
  * collects the payloads of 'Confirmar Viaje'.
  */
-export function renderWizardAtStep3(routes: Parameters<typeof stubFetch>[0], route: SheetRoute = { route: null, isLoading: false, error: null, fareServiceTypeId: null }) {
+export function renderWizardAtStep3(
+  routes: Parameters<typeof stubFetch>[0],
+  route: SheetRoute = { route: null, isLoading: false, error: null, fareServiceTypeId: null },
+) {
   const fetchMock = stubFetch({ 'GET /passenger/saved-locations': ok([]), ...routes });
   const created: CreateTripRequest[] = [];
   const calls: TripWriteCalls = {
@@ -36,7 +47,7 @@ export function renderWizardAtStep3(routes: Parameters<typeof stubFetch>[0], rou
   renderAt(
     '/passenger/trip-request',
     <TripRequestProvider store={store} calls={calls}>
-      <TripRequestSheet route={route} onCreated={() => {}} confirming={false} />
+      <TripRequestSheet route={route} />
     </TripRequestProvider>,
   );
   return { store, created, fetchMock };

@@ -16,7 +16,9 @@
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
 import { feature } from 'topojson-client';
+
 import { haversineKm } from '../geo-math';
 import { normalizeText } from '../text-normalize';
 

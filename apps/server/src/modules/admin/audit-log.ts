@@ -1,9 +1,17 @@
 import type { AuditEntry } from '@jala/contracts';
-import { desc, eq, lt, schema, type Database } from '@jala/db';
-import type { DbExecutor } from '../drivers/db-executor';
+import type { DbExecutor } from '@jala/db';
 
-/** Who did something: an operator (by id), or the bootstrap (command line / OPERATOR_EMAILS at boot). */
-export type AuditActor = { kind: 'operator'; id: number } | { kind: 'system'; label: string };
+import type { AuditLogRepository } from './audit-log.repository';
+
+/**
+ * Who did something: an operator (by id), the bootstrap (command line / OPERATOR_EMAILS at boot), or the
+ * account's own holder (deleting their account: the row keeps their id, never their name or e-mail).
+ */
+export type AuditActor =
+  { kind: 'operator'; id: number } | { kind: 'system'; label: string } | { kind: 'account_holder'; id: number };
+
+/** The label of an account holder's own action. */
+export const ACCOUNT_HOLDER_LABEL = 'Titular de la cuenta';
 
 export interface AuditRecord {
   action: string;
@@ -21,25 +29,32 @@ const PAGE_SIZE = 100;
  * even a bug here could rewrite history. Services record in the same transaction as the change they audit.
  */
 export class AuditLog {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly rows: AuditLogRepository) {}
 
-  async record(actor: AuditActor, entry: AuditRecord, executor: DbExecutor = this.db): Promise<void> {
-    await executor.insert(schema.auditLog).values({
-      actorId: actor.kind === 'operator' ? actor.id : null,
-      actorLabel: actor.kind === 'operator' ? await operatorLabel(executor, actor.id) : actor.label,
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-    });
+  /** `executor`: the transaction of the audited change; without it the row is written on its own. */
+  async record(actor: AuditActor, entry: AuditRecord, executor?: DbExecutor): Promise<void> {
+    await this.rows.insert(
+      {
+        actorId: actor.kind === 'system' ? null : actor.id,
+        actorLabel:
+          actor.kind === 'operator'
+            ? await this.operatorLabel(actor.id, executor)
+            : actor.kind === 'system'
+              ? actor.label
+              : ACCOUNT_HOLDER_LABEL,
+        action: entry.action,
+        targetType: entry.targetType,
+        targetId: entry.targetId,
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+      },
+      executor,
+    );
   }
 
   /** Newest first, a page at a time (`beforeId` = the last id of the previous page). */
   async list(beforeId?: number): Promise<AuditEntry[]> {
-    const rows = await this.db.select().from(schema.auditLog)
-      .where(beforeId ? lt(schema.auditLog.id, beforeId) : undefined)
-      .orderBy(desc(schema.auditLog.id)).limit(PAGE_SIZE);
+    const rows = await this.rows.newestFirst(beforeId, PAGE_SIZE);
     return rows.map((row) => ({
       id: row.id,
       actor: row.actorLabel,
@@ -51,15 +66,10 @@ export class AuditLog {
       created_at: row.createdAt.toISOString(),
     }));
   }
-}
 
-/**
- * "Name <email>" kept in the row itself, so the log reads the same after the operator changes name. Read
- * on the caller's executor: inside a transaction, PGlite's single connection would wait forever for a
- * query made outside it.
- */
-async function operatorLabel(executor: DbExecutor, id: number): Promise<string> {
-  const [user] = await executor.select({ first: schema.users.firstName, last: schema.users.lastName, email: schema.users.email })
-    .from(schema.users).where(eq(schema.users.id, id));
-  return user ? `${user.first} ${user.last} <${user.email}>`.trim() : `operador ${id}`;
+  /** "Name <email>" kept in the row itself, so the log reads the same after the operator changes name. */
+  private async operatorLabel(id: number, executor: DbExecutor | undefined): Promise<string> {
+    const user = await this.rows.findOperatorName(id, executor);
+    return user ? `${user.first} ${user.last} <${user.email}>`.trim() : `operador ${id}`;
+  }
 }

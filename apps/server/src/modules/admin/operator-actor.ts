@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+
 import { currentUser } from '../../plugins/authenticate';
 import type { AuditActor } from './audit-log';
 

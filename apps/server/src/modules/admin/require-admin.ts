@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/authenticate';
 

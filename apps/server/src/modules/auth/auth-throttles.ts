@@ -12,6 +12,7 @@
  *   client address and per user like sign-up, counted only when the e-mail really changes.
  */
 import { createHash } from 'node:crypto';
+
 import type { AttemptCounters } from '../../lib/attempt-counters';
 import { RateLimitedError, spanishWait } from '../../lib/rate-limited-error';
 

@@ -1,22 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthResult, LoginRequest, RegisterDriverRequest, UpdateUserRequest, User } from '@jala/contracts';
+
+import type {
+  AuthResult,
+  DriverRegistration,
+  LoginRequest,
+  RegisterDriverRequest,
+  UpdateUserRequest,
+  User,
+} from '@jala/contracts';
+import { isDriverType, LEGAL_VERSION, ratingAverage } from '@jala/domain';
+
 import { AppError } from '../../lib/app-error';
-import { isDriverType, ratingAverage } from '@jala/domain';
+import { ReadCache } from '../../lib/read-cache';
+import { readKeys, type ReadVersions } from '../../lib/read-versions';
+import type { AuthenticatedUser } from '../../lib/session-user';
+import type { AccountChanges } from '../../realtime/cluster-bus';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password';
 import type { AccountStamps, CachedUser, SessionCache } from './session-cache';
 import type { TokenClaims, TokenService } from './token.service';
 import { withUniqueEmail } from './unique-email';
 import { toUserDto } from './user-dto';
 import type { DriverProfileRow, UserRow, UsersRepository } from './users.repository';
-import { ReadCache } from '../../lib/read-cache';
-import { readKeys, type ReadVersions } from '../../lib/read-versions';
-import type { AuthenticatedUser } from '../../lib/session-user';
-import type { AccountChanges } from '../../realtime/cluster-bus';
-import type { DriverRegistrationService } from '../drivers/driver-registration.service';
 
 /** What a suspended user reads at login: the operator's reason. */
 export function suspendedMessage(reason: string | null): string {
   return reason ? `Tu cuenta está suspendida: ${reason}` : 'Tu cuenta está suspendida.';
+}
+
+/**
+ * How an account becomes a driver. app.ts hands in the drivers module's DriverRegistrationService; declaring
+ * the one call here keeps auth from importing drivers.
+ */
+export interface DriverSignUp {
+  registerDriver(userId: number, input: RegisterDriverRequest): Promise<DriverRegistration>;
 }
 
 export interface RegisterInput {
@@ -26,14 +42,24 @@ export interface RegisterInput {
   phone: string;
   password: string;
   user_type: 'passenger' | 'driver' | 'both';
+  /** The legal documents' checkbox: the schema accepts only `true`; the current LEGAL_VERSION is recorded. */
+  accept_terms: true;
 }
+
+/** What a sign-in records of the browser it came from ('Sesiones abiertas'). */
+export interface SignInClient {
+  userAgent: string | null;
+}
+
+/** Longest User-Agent kept (real ones are under 300 characters; the header itself may be far longer). */
+const USER_AGENT_MAX_LENGTH = 512;
 
 export class AuthService {
   constructor(
     private readonly users: UsersRepository,
     private readonly tokens: TokenService,
-    /** Shared with /driver/register (drivers module): one instance, one way to become a driver. */
-    readonly driverRegistration: DriverRegistrationService,
+    /** The same registration /driver/register runs (drivers module): one way to become a driver. */
+    private readonly driverSignUp: DriverSignUp,
     private readonly cache: SessionCache,
     private readonly changes: AccountChanges,
     versions: ReadVersions,
@@ -47,27 +73,33 @@ export class AuthService {
    */
   private readonly driverProfiles: ReadCache<DriverProfileRow | undefined>;
 
-  async register(input: RegisterInput): Promise<AuthResult> {
-    const user = await withUniqueEmail(this.users, { email: input.email, userId: null }, async () => this.users.insert({
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      firstName: input.first_name,
-      lastName: input.last_name,
-      phone: input.phone,
-      userType: input.user_type,
-    }));
-    return this.openSession(user);
+  async register(input: RegisterInput, client: SignInClient): Promise<AuthResult> {
+    const user = await withUniqueEmail(this.users, { email: input.email, userId: null }, async () =>
+      this.users.insertWithConsent(
+        {
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phone: input.phone,
+          userType: input.user_type,
+        },
+        LEGAL_VERSION,
+      ),
+    );
+    return this.openSession(user, client);
   }
 
-  async login(input: LoginRequest): Promise<AuthResult> {
+  async login(input: LoginRequest, client: SignInClient): Promise<AuthResult> {
     const user = await this.users.findByEmail(input.email);
     const isValid = user
       ? await verifyPassword(user.passwordHash, input.password)
       : (await verifyPassword(await DUMMY_HASH_PROMISE, input.password), false);
-    if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS');
+    // A deleted account's e-mail is a placeholder nobody types; this also holds if one were typed.
+    if (!user || !isValid || user.deletedAt) throw new AppError('INVALID_CREDENTIALS');
     // Told only to whoever knows the password, so suspension is not an account-probing oracle.
     if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED', suspendedMessage(user.suspensionReason));
-    return this.openSession(user);
+    return this.openSession(user, client);
   }
 
   async logout(sessionId: string): Promise<void> {
@@ -79,31 +111,35 @@ export class AuthService {
    * the session cache when it can be (session-cache.ts says when it cannot), else from the database.
    */
   async authenticate(token: string): Promise<AuthenticatedUser | null> {
-    const claims = this.cache.verifiedToken(token) ?? await this.verifyToken(token);
+    const claims = this.cache.verifiedToken(token) ?? (await this.verifyToken(token));
     if (!claims) return null;
     const stamps = await this.cache.readStamps(claims.userId, claims.sessionId);
-    const user = (stamps && this.cache.sessionUser(claims.sessionId, claims.userId, stamps)) || await this.loadSessionUser(claims, stamps);
-    // Suspension revokes every session; this also covers a session opened in the same instant.
-    if (!user || user.suspendedAt) return null;
+    const user =
+      (stamps && this.cache.sessionUser(claims.sessionId, claims.userId, stamps)) ||
+      (await this.loadSessionUser(claims, stamps));
+    // Suspension and deletion revoke every session; this also covers a session opened in the same instant.
+    if (!user || user.suspendedAt || user.deletedAt) return null;
     return { id: user.id, sessionId: claims.sessionId, userType: user.userType, isAdmin: user.isAdmin };
   }
 
   /** `sessionId`: the reader's session (the account stamps are read per user and session). */
   async getProfile(userId: number, sessionId: string): Promise<User> {
     const stamps = await this.cache.readStamps(userId, sessionId);
-    const user = (stamps && this.cache.user(userId, stamps.user)) || await this.loadUser(userId, stamps);
+    const user = (stamps && this.cache.user(userId, stamps.user)) || (await this.loadUser(userId, stamps));
     if (!user) throw new AppError('UNAUTHORIZED');
     return this.toDto(user);
   }
 
   async updateProfile(userId: number, input: UpdateUserRequest): Promise<User> {
-    const user = await withUniqueEmail(this.users, { email: input.email, userId }, () => this.users.update(userId, {
-      firstName: input.first_name,
-      lastName: input.last_name,
-      email: input.email,
-      phone: input.phone,
-      avatarUrl: input.avatar_url,
-    }));
+    const user = await withUniqueEmail(this.users, { email: input.email, userId }, () =>
+      this.users.update(userId, {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        phone: input.phone,
+        avatarUrl: input.avatar_url,
+      }),
+    );
     if (!user) throw new AppError('UNAUTHORIZED');
     await this.changes.userChanged(userId);
     return this.toDto(user);
@@ -111,12 +147,13 @@ export class AuthService {
 
   /** Turns the user into a driver (spec §7 /auth/register-driver) and returns the registration status. */
   async registerDriver(userId: number, input: RegisterDriverRequest) {
-    return this.driverRegistration.registerDriver(userId, input);
+    return this.driverSignUp.registerDriver(userId, input);
   }
 
-  private async openSession(user: UserRow): Promise<AuthResult> {
+  private async openSession(user: UserRow, client: SignInClient): Promise<AuthResult> {
     const sessionId = randomUUID();
-    await this.users.createSession(sessionId, user.id, new Date(Date.now() + this.tokens.ttl * 1000));
+    const userAgent = client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null;
+    await this.users.createSession(sessionId, user.id, new Date(Date.now() + this.tokens.ttl * 1000), userAgent);
     const token = await this.tokens.sign({ userId: user.id, sessionId });
     return { user: await this.toDto(user), token };
   }
@@ -151,7 +188,9 @@ export class AuthService {
    */
   private async toDto(user: CachedUser): Promise<User> {
     const profile = isDriverType(user.userType)
-      ? await this.driverProfiles.read(String(user.id), [readKeys.driverFeed(user.id)], () => this.users.findDriverProfile(user.id))
+      ? await this.driverProfiles.read(String(user.id), [readKeys.driverFeed(user.id)], () =>
+          this.users.findDriverProfile(user.id),
+        )
       : undefined;
     const kept = this.answers.get(user);
     if (kept && kept.profile === profile) return kept.answer;

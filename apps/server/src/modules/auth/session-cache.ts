@@ -20,44 +20,85 @@
  *   write from outside the servers (the create-operator CLI on PostgreSQL) can leave stale.
  * Memory is bounded: each map holds at most `maxEntries`, the oldest inserted leaving first.
  */
-import type { UserRow } from './users.repository';
-import type { TokenClaims } from './token.service';
-import { accountKeys, type ClusterBus } from '../../realtime/cluster-bus';
 import type { ReadVersions } from '../../lib/read-versions';
+import { accountKeys, type ClusterBus } from '../../realtime/cluster-bus';
+import type { TokenClaims } from './token.service';
+import type { UserRow } from './users.repository';
 
 /** The user fields that authentication and the profile answer read; nothing else is kept. */
-export type CachedUser = Pick<UserRow,
-  'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'avatarUrl' | 'userType' | 'isAdmin' | 'suspendedAt' | 'createdAt' | 'ratingAverage'>;
+export type CachedUser = Pick<
+  UserRow,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'avatarUrl'
+  | 'userType'
+  | 'isAdmin'
+  | 'suspendedAt'
+  | 'createdAt'
+  | 'ratingAverage'
+  | 'deletedAt'
+  | 'consentVersion'
+>;
 
 export const SESSION_CACHE_MAX_ENTRIES = 20_000;
 export const SESSION_CACHE_MAX_AGE_MS = 60_000;
 
-interface Stamped { cachedAt: number }
-interface TokenEntry { claims: TokenClaims; expiresAt: number }
-interface SessionEntry extends Stamped { userId: number; expiresAt: number; stamp: string }
-interface UserEntry extends Stamped { user: CachedUser; stamp: string }
+interface Stamped {
+  cachedAt: number;
+}
+interface TokenEntry {
+  claims: TokenClaims;
+  expiresAt: number;
+}
+interface SessionEntry extends Stamped {
+  userId: number;
+  expiresAt: number;
+  stamp: string;
+}
+interface UserEntry extends Stamped {
+  user: CachedUser;
+  stamp: string;
+}
 
 /** The version stamps of a user and of one of their sessions, as read before a cached entry is used or stored. */
-export interface AccountStamps { readonly user: string; readonly session: string }
+export interface AccountStamps {
+  readonly user: string;
+  readonly session: string;
+}
 const NO_STAMPS: AccountStamps = { user: '', session: '' };
 
 /** A Map that forgets its oldest-inserted entry beyond `max` (a re-stored key counts as new). */
 class BoundedMap<K, V> {
   private readonly map = new Map<K, V>();
   constructor(private readonly max: number) {}
-  get size(): number { return this.map.size; }
-  get(key: K): V | undefined { return this.map.get(key); }
+  get size(): number {
+    return this.map.size;
+  }
+  get(key: K): V | undefined {
+    return this.map.get(key);
+  }
   set(key: K, value: V): void {
     this.map.delete(key);
     this.map.set(key, value);
     if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
   }
-  delete(key: K): void { this.map.delete(key); }
-  clear(): void { this.map.clear(); }
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+  clear(): void {
+    this.map.clear();
+  }
 }
 
 /** Taken before a read from the database; storing what was read is refused if anything was dropped since. */
-export interface ReadTicket { readonly generation: number; readonly epoch: number | null; readonly stamps: AccountStamps }
+export interface ReadTicket {
+  readonly generation: number;
+  readonly epoch: number | null;
+  readonly stamps: AccountStamps;
+}
 
 export interface SessionCacheOptions {
   /** The bus epoch (ClusterBus.listeningEpoch): null bypasses the cache. */
@@ -117,7 +158,14 @@ export class SessionCache {
     if (!this.usable()) return undefined;
     const session = this.sessions.get(sessionId);
     const now = this.now();
-    if (!session || session.userId !== userId || session.stamp !== stamps.session || session.expiresAt <= now || this.isStale(session, now)) return undefined;
+    if (
+      !session ||
+      session.userId !== userId ||
+      session.stamp !== stamps.session ||
+      session.expiresAt <= now ||
+      this.isStale(session, now)
+    )
+      return undefined;
     return this.user(userId, stamps.user);
   }
 
@@ -136,7 +184,12 @@ export class SessionCache {
   storeSession(ticket: ReadTicket, sessionId: string, expiresAt: Date, user: CachedUser): void {
     if (!this.canStore(ticket)) return;
     const cachedAt = this.now();
-    this.sessions.set(sessionId, { userId: user.id, expiresAt: expiresAt.getTime(), cachedAt, stamp: ticket.stamps.session });
+    this.sessions.set(sessionId, {
+      userId: user.id,
+      expiresAt: expiresAt.getTime(),
+      cachedAt,
+      stamp: ticket.stamps.session,
+    });
     this.users.set(user.id, { user: pickCachedUser(user), cachedAt, stamp: ticket.stamps.user });
   }
 
@@ -178,7 +231,12 @@ export class SessionCache {
   }
 
   private canStore(ticket: ReadTicket): boolean {
-    return ticket.generation === this.generation && ticket.epoch !== null && ticket.epoch === this.options.listeningEpoch() && this.usable();
+    return (
+      ticket.generation === this.generation &&
+      ticket.epoch !== null &&
+      ticket.epoch === this.options.listeningEpoch() &&
+      this.usable()
+    );
   }
 
   private isStale(entry: Stamped, now: number): boolean {
@@ -189,8 +247,19 @@ export class SessionCache {
 /** Copies only the cached fields (a full users row also carries the password hash, which is never kept). */
 function pickCachedUser(user: CachedUser): CachedUser {
   return {
-    id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone, avatarUrl: user.avatarUrl,
-    userType: user.userType, isAdmin: user.isAdmin, suspendedAt: user.suspendedAt, createdAt: user.createdAt, ratingAverage: user.ratingAverage,
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    avatarUrl: user.avatarUrl,
+    userType: user.userType,
+    isAdmin: user.isAdmin,
+    suspendedAt: user.suspendedAt,
+    createdAt: user.createdAt,
+    ratingAverage: user.ratingAverage,
+    deletedAt: user.deletedAt,
+    consentVersion: user.consentVersion,
   };
 }
 

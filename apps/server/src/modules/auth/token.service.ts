@@ -3,7 +3,8 @@
  * (logout) without touching the user's other devices.
  */
 import { webcrypto } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+
+import { jwtVerify, SignJWT } from 'jose';
 
 export interface TokenClaims {
   userId: number;
@@ -19,8 +20,17 @@ export class TokenService {
   /** A WebCrypto key imported once: given raw bytes or a KeyObject, jose imports it again on every call. */
   private readonly key: Promise<webcrypto.CryptoKey>;
 
-  constructor(secret: string, private readonly ttlSeconds: number) {
-    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   get ttl(): number {
@@ -40,9 +50,19 @@ export class TokenService {
   /** Returns the claims of a valid, unexpired token, or null for anything else. */
   async verify(token: string): Promise<VerifiedToken | null> {
     try {
-      const { payload } = await jwtVerify(token, await this.key, { issuer: 'jala', algorithms: ['HS256'], requiredClaims: ['exp'] });
+      const { payload } = await jwtVerify(token, await this.key, {
+        issuer: 'jala',
+        algorithms: ['HS256'],
+        requiredClaims: ['exp'],
+      });
       const userId = Number(payload.sub);
-      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      if (
+        !Number.isSafeInteger(userId) ||
+        userId <= 0 ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.exp !== 'number'
+      )
+        return null;
       return { userId, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
     } catch {
       return null;

@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull, schema, sql, type Database } from '@jala/db';
-import { ratingAverage } from '@jala/domain';
+import { and, type Database, type DriverProfileRow, eq, gt, isNull, schema, sql, type UserRow } from '@jala/db';
+import { LEGAL_DOCUMENTS, ratingAverage } from '@jala/domain';
+
 import { insertOne } from '../../lib/insert-one';
 
-export type UserRow = typeof schema.users.$inferSelect;
-export type DriverProfileRow = typeof schema.driverProfiles.$inferSelect;
+export type { DriverProfileRow, UserRow } from '@jala/db';
 
 /**
  * The queries every authenticated request runs (session check, profile) are prepared once: drizzle then
@@ -16,18 +16,30 @@ function prepareHotQueries(db: Database) {
       .select({ user: schema.users, expiresAt: schema.sessions.expiresAt })
       .from(schema.sessions)
       .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-      .where(and(
-        eq(schema.sessions.id, placeholder('sessionId')),
-        eq(schema.sessions.userId, placeholder('userId')),
-        isNull(schema.sessions.revokedAt),
-        gt(schema.sessions.expiresAt, placeholder('now')),
-      ))
+      .where(
+        and(
+          eq(schema.sessions.id, placeholder('sessionId')),
+          eq(schema.sessions.userId, placeholder('userId')),
+          isNull(schema.sessions.revokedAt),
+          gt(schema.sessions.expiresAt, placeholder('now')),
+        ),
+      )
       .prepare('users_session_user'),
-    userById: db.select().from(schema.users).where(eq(schema.users.id, placeholder('id'))).prepare('users_by_id'),
-    driverProfile: db.select().from(schema.driverProfiles)
-      .where(eq(schema.driverProfiles.userId, placeholder('userId'))).prepare('users_driver_profile'),
-    ratingAverage: db.select({ average: schema.users.ratingAverage }).from(schema.users)
-      .where(eq(schema.users.id, placeholder('userId'))).prepare('users_rating_average'),
+    userById: db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.id, placeholder('id')))
+      .prepare('users_by_id'),
+    driverProfile: db
+      .select()
+      .from(schema.driverProfiles)
+      .where(eq(schema.driverProfiles.userId, placeholder('userId')))
+      .prepare('users_driver_profile'),
+    ratingAverage: db
+      .select({ average: schema.users.ratingAverage })
+      .from(schema.users)
+      .where(eq(schema.users.id, placeholder('userId')))
+      .prepare('users_rating_average'),
   };
 }
 
@@ -39,7 +51,10 @@ export class UsersRepository {
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(schema.users).where(sql`lower(${schema.users.email}) = lower(${email})`);
+    const [row] = await this.db
+      .select()
+      .from(schema.users)
+      .where(sql`lower(${schema.users.email}) = lower(${email})`);
     return row;
   }
 
@@ -59,8 +74,24 @@ export class UsersRepository {
     return ratingAverage(row?.average);
   }
 
-  async insert(values: typeof schema.users.$inferInsert): Promise<UserRow> {
-    return insertOne(this.db, schema.users, values);
+  /**
+   * A new account and its acceptance of the legal documents (one `consents` row per document), in one
+   * transaction: no account exists without the consent it was created with.
+   */
+  async insertWithConsent(values: typeof schema.users.$inferInsert, consentVersion: string): Promise<UserRow> {
+    return this.db.transaction(async (tx) => {
+      const user = await insertOne(tx, schema.users, { ...values, consentVersion });
+      await tx.insert(schema.consents).values(
+        LEGAL_DOCUMENTS.map((document) => ({
+          userId: user.id,
+          document,
+          version: consentVersion,
+          source: 'sign_up' as const,
+          acceptedAt: user.createdAt,
+        })),
+      );
+      return user;
+    });
   }
 
   async update(id: number, values: Partial<typeof schema.users.$inferInsert>): Promise<UserRow | undefined> {
@@ -72,8 +103,9 @@ export class UsersRepository {
     return row;
   }
 
-  async createSession(id: string, userId: number, expiresAt: Date): Promise<void> {
-    await this.db.insert(schema.sessions).values({ id, userId, expiresAt });
+  /** `userAgent`: the browser's, for 'Sesiones abiertas' (cut to a sane length; null when none was sent). */
+  async createSession(id: string, userId: number, expiresAt: Date, userAgent: string | null): Promise<void> {
+    await this.db.insert(schema.sessions).values({ id, userId, expiresAt, userAgent });
   }
 
   /** The user of a live (unexpired, unrevoked) session, and when the session expires. */

@@ -1,5 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { isDriverType } from '@jala/domain';
+import type { FastifyRequest } from 'fastify';
+
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/authenticate';
 

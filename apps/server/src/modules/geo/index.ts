@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import type { ModuleDeps } from '../module-deps';
 import { geoRoutes } from './geo.routes';
 

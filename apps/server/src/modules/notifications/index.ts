@@ -1,40 +1,54 @@
 /**
- * Web Push (issue 22): VAPID keys shared by every node, subscriptions per user and device, the choice per
+ * Web Push: VAPID keys shared by every node, subscriptions per user and device, the choice per
  * kind, visibility, and the notifications the other modules' services trigger (push-notifications.ts).
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import type { Database } from '@jala/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+
 import type { AppConfig } from '../../config';
 import type { ModuleDeps } from '../module-deps';
-import type { TripsRepository } from '../trips/trips.repository';
+import type { TripsRepository } from '../trips';
+import { PushSender } from './delivery/push-sender';
+import { MemoryPushState, RedisPushState } from './delivery/push-state';
+import { loadVapidKeys } from './delivery/vapid-keys';
+import { VapidKeysRepository } from './delivery/vapid-keys.repository';
 import { NotificationSettings } from './notification-settings.service';
 import { notificationRoutes } from './notifications.routes';
+import { OperatorRecipientsRepository } from './operator-recipients.repository';
+import type { Push } from './push';
 import { PushNotifications } from './push-notifications';
-import { PushSender } from './push-sender';
-import { MemoryPushState, RedisPushState } from './push-state';
 import { SubscriptionsRepository } from './subscriptions.repository';
-import { loadVapidKeys } from './vapid-keys';
 
-export interface Push {
-  notifications: PushNotifications;
-  settings: NotificationSettings;
-  /** The background queue (tests await `idle()` instead of sleeping). */
-  sender: PushSender;
-}
+export type { Push } from './push';
 
 /** Built by app.ts before the other services, which call `notifications` after their writes. */
 export async function createPush(d: {
-  db: Database; trips: TripsRepository; config: AppConfig; log: FastifyBaseLogger; now: () => Date; redis: Redis | undefined;
+  db: Database;
+  trips: TripsRepository;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  redis: Redis | undefined;
 }): Promise<Push> {
-  const vapid = await loadVapidKeys(d.db, d.config.push);
+  const vapid = await loadVapidKeys(new VapidKeysRepository(d.db), d.config.push);
   const subscriptions = new SubscriptionsRepository(d.db);
   const state = d.redis ? new RedisPushState(d.redis) : new MemoryPushState();
   const sender = new PushSender({ vapid, subject: d.config.push.vapidSubject, subscriptions, log: d.log, now: d.now });
-  const notifications = new PushNotifications({ db: d.db, trips: d.trips, subscriptions, sender, state });
+  const notifications = new PushNotifications({
+    operators: new OperatorRecipientsRepository(d.db),
+    trips: d.trips,
+    subscriptions,
+    sender,
+    state,
+  });
   const settings = new NotificationSettings({
-    publicKey: vapid.publicKey, allowLoopbackEndpoints: d.config.push.allowLoopbackEndpoints, subscriptions, notifications, state,
+    publicKey: vapid.publicKey,
+    allowLoopbackEndpoints: d.config.push.allowLoopbackEndpoints,
+    subscriptions,
+    notifications,
+    state,
   });
   return { notifications, settings, sender };
 }

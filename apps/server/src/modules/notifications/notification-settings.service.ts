@@ -1,17 +1,25 @@
 /** The routes' side of notifications: this browser's subscription, the user's choices, visibility. */
 import { createECDH } from 'node:crypto';
+
 import type { NotificationPreferences, PushSubscriptionRequest } from '@jala/contracts';
+
 import { AppError } from '../../lib/app-error';
 import type { AuthenticatedUser } from '../../lib/session-user';
-import { checkPushEndpoint } from './push-endpoint';
+import { checkPushEndpoint } from './delivery/push-endpoint';
+import type { PushState } from './delivery/push-state';
 import type { PushNotifications } from './push-notifications';
-import type { PushState } from './push-state';
 import type { SubscriptionsRepository } from './subscriptions.repository';
 
 export class NotificationSettings {
-  constructor(private readonly d: {
-    publicKey: string; allowLoopbackEndpoints: boolean; subscriptions: SubscriptionsRepository; notifications: PushNotifications; state: PushState;
-  }) {}
+  constructor(
+    private readonly d: {
+      publicKey: string;
+      allowLoopbackEndpoints: boolean;
+      subscriptions: SubscriptionsRepository;
+      notifications: PushNotifications;
+      state: PushState;
+    },
+  ) {}
 
   get publicKey(): string {
     return this.d.publicKey;
@@ -20,7 +28,13 @@ export class NotificationSettings {
   async subscribe(user: AuthenticatedUser, input: PushSubscriptionRequest): Promise<void> {
     const endpoint = checkPushEndpoint(input.endpoint, { allowLoopback: this.d.allowLoopbackEndpoints }).href;
     requireValidKeys(input.keys);
-    const stored = await this.d.subscriptions.subscribe({ userId: user.id, sessionId: user.sessionId, endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth });
+    const stored = await this.d.subscriptions.subscribe({
+      userId: user.id,
+      sessionId: user.sessionId,
+      endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+    });
     if (!stored) throw new AppError('PUSH_SUBSCRIPTION_CONFLICT');
   }
 

@@ -1,6 +1,6 @@
 /** Push subscriptions and notification preferences (tables `push_subscriptions`, `notification_preferences`). */
-import { and, eq, inArray, ne, schema, sql, type Database } from '@jala/db';
 import type { NotificationKind } from '@jala/contracts';
+import { and, type Database, eq, inArray, ne, schema, sql } from '@jala/db';
 
 export type PushSubscriptionRow = typeof schema.pushSubscriptions.$inferSelect;
 
@@ -25,18 +25,32 @@ export class SubscriptionsRepository {
    * recently seen devices go, never the one just stored). Without them one account could register endless
    * devices and make every push to it cost the node that much work.
    */
-  async subscribe(values: { userId: number; sessionId: string; endpoint: string; p256dh: string; auth: string }): Promise<PushSubscriptionRow | null> {
+  async subscribe(values: {
+    userId: number;
+    sessionId: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+  }): Promise<PushSubscriptionRow | null> {
     const t = schema.pushSubscriptions;
     return this.db.transaction(async (tx) => {
       // Serialises this account's subscriptions (only this account's), so concurrent ones cannot each keep
       // ten. NO KEY UPDATE rather than UPDATE: rows that reference the user (sessions, trips) can still be
       // inserted meanwhile, since their foreign-key check's KEY SHARE lock does not conflict with it.
       await tx.execute(sql`select id from users where id = ${values.userId} for no key update`);
-      const [row] = await tx.insert(t).values(values)
+      const [row] = await tx
+        .insert(t)
+        .values(values)
         .onConflictDoUpdate({
           target: t.endpoint,
           // A renewal counts as a sign of life (the eviction order below).
-          set: { userId: values.userId, sessionId: values.sessionId, p256dh: values.p256dh, auth: values.auth, lastUsedAt: sql`now()` },
+          set: {
+            userId: values.userId,
+            sessionId: values.sessionId,
+            p256dh: values.p256dh,
+            auth: values.auth,
+            lastUsedAt: sql`now()`,
+          },
           setWhere: sql`${t.userId} = excluded.user_id or (${t.p256dh} = excluded.p256dh and ${t.auth} = excluded.auth)`,
         })
         .returning();
@@ -55,7 +69,12 @@ export class SubscriptionsRepository {
   /** Removes the user's own subscription for this endpoint; another user's is left alone. */
   async deleteOwn(userId: number, endpoint: string): Promise<number> {
     const t = schema.pushSubscriptions;
-    return (await this.db.delete(t).where(and(eq(t.userId, userId), eq(t.endpoint, endpoint))).returning({ id: t.id })).length;
+    return (
+      await this.db
+        .delete(t)
+        .where(and(eq(t.userId, userId), eq(t.endpoint, endpoint)))
+        .returning({ id: t.id })
+    ).length;
   }
 
   async deleteForSession(sessionId: string): Promise<void> {
@@ -70,7 +89,10 @@ export class SubscriptionsRepository {
 
   async listForUsers(userIds: readonly number[]): Promise<PushSubscriptionRow[]> {
     if (userIds.length === 0) return [];
-    return this.db.select().from(schema.pushSubscriptions).where(inArray(schema.pushSubscriptions.userId, [...userIds]));
+    return this.db
+      .select()
+      .from(schema.pushSubscriptions)
+      .where(inArray(schema.pushSubscriptions.userId, [...userIds]));
   }
 
   /** The push services accepted a push for these devices (their eviction order: see subscribe). */
@@ -78,20 +100,29 @@ export class SubscriptionsRepository {
     if (ids.length === 0) return;
     // One array parameter however many devices (a fan-out's batch can hold hundreds).
     const t = schema.pushSubscriptions;
-    await this.db.update(t).set({ lastUsedAt: at }).where(sql`${t.id} = any(${`{${ids.join(',')}}`}::int[])`);
+    await this.db
+      .update(t)
+      .set({ lastUsedAt: at })
+      .where(sql`${t.id} = any(${`{${ids.join(',')}}`}::int[])`);
   }
 
   /** The kinds the user turned off (no row = on). */
   async disabledKinds(userIds: readonly number[]): Promise<{ userId: number; kind: string }[]> {
     if (userIds.length === 0) return [];
     const t = schema.notificationPreferences;
-    return this.db.select({ userId: t.userId, kind: t.kind }).from(t).where(and(inArray(t.userId, [...userIds]), eq(t.enabled, false)));
+    return this.db
+      .select({ userId: t.userId, kind: t.kind })
+      .from(t)
+      .where(and(inArray(t.userId, [...userIds]), eq(t.enabled, false)));
   }
 
   async setPreferences(userId: number, choices: Partial<Record<NotificationKind, boolean>>): Promise<void> {
     const rows = Object.entries(choices).map(([kind, enabled]) => ({ userId, kind, enabled: enabled === true }));
     if (rows.length === 0) return;
     const t = schema.notificationPreferences;
-    await this.db.insert(t).values(rows).onConflictDoUpdate({ target: [t.userId, t.kind], set: { enabled: sql`excluded.enabled` } });
+    await this.db
+      .insert(t)
+      .values(rows)
+      .onConflictDoUpdate({ target: [t.userId, t.kind], set: { enabled: sql`excluded.enabled` } });
   }
 }

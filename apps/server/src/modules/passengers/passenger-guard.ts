@@ -1,5 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { isPassengerType } from '@jala/domain';
+import type { FastifyRequest } from 'fastify';
+
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/authenticate';
 

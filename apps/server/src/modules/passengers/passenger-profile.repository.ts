@@ -1,5 +1,5 @@
-import { eq, schema, type Database } from '@jala/db';
 import type { PassengerProfile } from '@jala/contracts';
+import { type Database, eq, schema } from '@jala/db';
 
 const profileColumns = {
   first_name: schema.users.firstName,

@@ -1,4 +1,5 @@
 import type { PassengerProfile, UpdatePassengerProfileInput } from '@jala/contracts';
+
 import { AppError } from '../../lib/app-error';
 import type { AccountChanges } from '../../realtime/cluster-bus';
 import { withUniqueEmail } from '../auth/unique-email';
@@ -27,8 +28,10 @@ export class PassengerProfileService {
    */
   async updateProfile(userId: number, input: UpdatePassengerProfileInput): Promise<PassengerProfile> {
     const current = await this.getProfile(userId);
-    const emergencyContactName = input.emergency_contact_name === undefined ? current.emergency_contact_name : input.emergency_contact_name;
-    const emergencyContactPhone = input.emergency_contact_phone === undefined ? current.emergency_contact_phone : input.emergency_contact_phone;
+    const emergencyContactName =
+      input.emergency_contact_name === undefined ? current.emergency_contact_name : input.emergency_contact_name;
+    const emergencyContactPhone =
+      input.emergency_contact_phone === undefined ? current.emergency_contact_phone : input.emergency_contact_phone;
     if (emergencyContactName && !emergencyContactPhone) {
       throw new AppError('VALIDATION', EMERGENCY_PHONE_REQUIRED, { emergency_contact_phone: EMERGENCY_PHONE_REQUIRED });
     }
@@ -36,14 +39,16 @@ export class PassengerProfileService {
       throw new AppError('VALIDATION', EMERGENCY_NAME_REQUIRED, { emergency_contact_name: EMERGENCY_NAME_REQUIRED });
     }
 
-    const updated = await withUniqueEmail(this.users, { email: input.email, userId }, () => this.profiles.updateProfile(userId, {
-      firstName: input.first_name,
-      lastName: input.last_name,
-      email: input.email,
-      phone: input.phone,
-      emergencyContactName,
-      emergencyContactPhone,
-    }));
+    const updated = await withUniqueEmail(this.users, { email: input.email, userId }, () =>
+      this.profiles.updateProfile(userId, {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        phone: input.phone,
+        emergencyContactName,
+        emergencyContactPhone,
+      }),
+    );
     if (!updated) throw new AppError('UNAUTHORIZED');
     // Name, e-mail and phone are in /auth/profile, served from every node's session cache.
     await this.changes.userChanged(userId);

@@ -1,4 +1,4 @@
-import { and, eq, schema, sql, type Database } from '@jala/db';
+import { and, type Database, eq, schema, sql } from '@jala/db';
 
 export interface PassengerTripTotals {
   completedTrips: number;

@@ -1,5 +1,6 @@
 import type { PassengerStats } from '@jala/contracts';
 import { fromCentimos } from '@jala/domain';
+
 import { ReadCache } from '../../lib/read-cache';
 import { readKeys, type ReadVersions } from '../../lib/read-versions';
 import type { UsersRepository } from '../auth/users.repository';

@@ -1,4 +1,5 @@
-import { SAVED_PLACES_MAX, type CreateSavedLocationRequest, type SavedLocation } from '@jala/contracts';
+import { type CreateSavedLocationRequest, SAVED_PLACES_MAX, type SavedLocation } from '@jala/contracts';
+
 import { AppError } from '../../lib/app-error';
 import type { SavedLocationsRepository } from './saved-locations.repository';
 
@@ -14,7 +15,8 @@ export class SavedLocationsService {
 
   async addSavedLocation(userId: number, input: CreateSavedLocationRequest): Promise<SavedLocation> {
     // A soft cap (a racing pair may pass it by one); it keeps the list a list of favourites, not a log.
-    if ((await this.places.countForUser(userId)) >= SAVED_PLACES_MAX) throw new AppError('CONFLICT', SAVED_PLACES_LIMIT_MESSAGE);
+    if ((await this.places.countForUser(userId)) >= SAVED_PLACES_MAX)
+      throw new AppError('CONFLICT', SAVED_PLACES_LIMIT_MESSAGE);
     return this.places.insert(userId, input);
   }
 

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, inArray, schema, sql, type Database } from '@jala/db';
-import { ratingAverage, type HistoryStatus } from '@jala/domain';
+import { and, type Database, desc, eq, gt, inArray, schema, sql } from '@jala/db';
+import { type HistoryStatus, ratingAverage } from '@jala/domain';
 
 export interface HistoryRow {
   trip: typeof schema.trips.$inferSelect;
@@ -16,13 +16,20 @@ export class TripHistoryRepository {
   }
 
   async countHistory(passengerId: number, statuses: readonly HistoryStatus[]): Promise<number> {
-    const [row] = await this.db.select({ total: sql<number>`count(*)::int` }).from(schema.trips)
+    const [row] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(schema.trips)
       .where(this.passengerHistory(passengerId, statuses));
     return Number(row?.total ?? 0);
   }
 
   /** One page, newest first (served by the passenger/created_at index), with the driver and the passenger's own score. */
-  async findHistoryPage(passengerId: number, statuses: readonly HistoryStatus[], limit: number, offset: number): Promise<HistoryRow[]> {
+  async findHistoryPage(
+    passengerId: number,
+    statuses: readonly HistoryStatus[],
+    limit: number,
+    offset: number,
+  ): Promise<HistoryRow[]> {
     return this.db
       .select({
         trip: schema.trips,
@@ -32,7 +39,10 @@ export class TripHistoryRepository {
       })
       .from(schema.trips)
       .leftJoin(schema.users, eq(schema.users.id, schema.trips.driverId))
-      .leftJoin(schema.ratings, and(eq(schema.ratings.tripId, schema.trips.id), eq(schema.ratings.raterId, passengerId)))
+      .leftJoin(
+        schema.ratings,
+        and(eq(schema.ratings.tripId, schema.trips.id), eq(schema.ratings.raterId, passengerId)),
+      )
       .where(this.passengerHistory(passengerId, statuses))
       .orderBy(desc(schema.trips.createdAt), desc(schema.trips.id))
       .limit(limit)

@@ -1,5 +1,6 @@
 import type { TripHistoryItem, TripHistoryPage, TripHistoryQuery } from '@jala/contracts';
-import { fromCentimos, HISTORY_STATUSES, serviceTypeName, tripDurationMinutes, type HistoryStatus } from '@jala/domain';
+import { fromCentimos, HISTORY_STATUSES, type HistoryStatus, serviceTypeName, tripDurationMinutes } from '@jala/domain';
+
 import type { HistoryRow, TripHistoryRepository } from './trip-history.repository';
 
 export class TripHistoryService {
@@ -10,7 +11,8 @@ export class TripHistoryService {
     const statuses: readonly HistoryStatus[] = query.status ? [query.status] : HISTORY_STATUSES;
     const total = await this.history.countHistory(passengerId, statuses);
     const offset = (query.page - 1) * query.per_page;
-    const rows = offset < total ? await this.history.findHistoryPage(passengerId, statuses, query.per_page, offset) : [];
+    const rows =
+      offset < total ? await this.history.findHistoryPage(passengerId, statuses, query.per_page, offset) : [];
     const driverIds = [...new Set(rows.flatMap((row) => (row.trip.driverId == null ? [] : [row.trip.driverId])))];
     const averages = await this.history.ratingAverages(driverIds);
     return {
@@ -23,7 +25,10 @@ export class TripHistoryService {
   }
 }
 
-function toHistoryItem({ trip, driverFirstName, driverLastName, myScore }: HistoryRow, averages: Map<number, number>): TripHistoryItem {
+function toHistoryItem(
+  { trip, driverFirstName, driverLastName, myScore }: HistoryRow,
+  averages: Map<number, number>,
+): TripHistoryItem {
   return {
     id: trip.id,
     trip_code: trip.tripCode,
@@ -39,9 +44,14 @@ function toHistoryItem({ trip, driverFirstName, driverLastName, myScore }: Histo
     // What the ride really took (start to arrival); the route's estimate is no trip's duration, and a trip
     // that never ran has none.
     duration_minutes: trip.status === 'completed' ? tripDurationMinutes(trip.startedAt, trip.completedAt) : null,
-    driver: trip.driverId == null || driverFirstName == null
-      ? null
-      : { id: trip.driverId, name: `${driverFirstName} ${driverLastName ?? ''}`.trim(), rating_average: averages.get(trip.driverId) ?? null },
+    driver:
+      trip.driverId == null || driverFirstName == null
+        ? null
+        : {
+            id: trip.driverId,
+            name: `${driverFirstName} ${driverLastName ?? ''}`.trim(),
+            rating_average: averages.get(trip.driverId) ?? null,
+          },
     my_rating: myScore,
   };
 }

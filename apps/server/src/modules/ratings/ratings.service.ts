@@ -1,9 +1,9 @@
 import type { TripRating, TripRatingStatus } from '@jala/contracts';
+
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { AccountChanges } from '../../realtime/cluster-bus';
-import type { TripRow } from '../trips/trip-dto';
-import type { TripsRepository } from '../trips/trips.repository';
+import type { TripRow, TripsRepository } from '../trips';
 import type { RatingRow, RatingsRepository } from './ratings.repository';
 
 /** What rating needs to know of a trip. */
@@ -53,7 +53,11 @@ export class RatingsService {
     return role === 'passenger' ? trip.driverId : trip.passengerId;
   }
 
-  async rateTrip(userId: number, tripId: number, input: { score: number; comment: string | null }): Promise<TripRating> {
+  async rateTrip(
+    userId: number,
+    tripId: number,
+    input: { score: number; comment: string | null },
+  ): Promise<TripRating> {
     const { trip, role } = await this.loadTripFor(userId, tripId);
     const rateeId = RatingsService.rateeOf(trip, role);
     if (trip.status !== 'completed' || rateeId == null) throw new AppError('RATING_NEEDS_COMPLETED_TRIP');
@@ -61,7 +65,14 @@ export class RatingsService {
     let row: RatingRow;
     try {
       // The ratee's stored count, sum and average move in the same transaction (a trigger on ratings).
-      row = await this.ratings.insert({ tripId, raterId: userId, rateeId, raterRole: role, score: input.score, comment: input.comment });
+      row = await this.ratings.insert({
+        tripId,
+        raterId: userId,
+        rateeId,
+        raterRole: role,
+        score: input.score,
+        comment: input.comment,
+      });
     } catch (error) {
       // Two submissions racing: the unique index (trip, rater) lets exactly one through.
       if (isUniqueViolation(error)) throw new AppError('RATING_ALREADY_GIVEN');

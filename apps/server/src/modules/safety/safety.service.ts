@@ -1,20 +1,28 @@
 /**
- * Safety on every trip (issue 12): the driver's photo for the car card, trusted contacts, the live share
+ * Safety on every trip: the driver's photo for the car card, trusted contacts, the live share
  * link with its public read-only view, and SOS alerts for the operators' queue.
  */
 import { createHash, randomBytes } from 'node:crypto';
+
 import type { Photo, SharedTrip, ShareLink, SosAlert, TrustedContacts } from '@jala/contracts';
 import { PHOTO_UPLOAD_MAX_BYTES } from '@jala/contracts';
 import {
-  etaMinutes, haversineKm, isDriverBusyStatus, isDriverType, isPassengerType, POLICE_PHONE, SHARE_LINK_TTL_HOURS, SHARED_TRIP_PATH_PREFIX,
+  etaMinutes,
+  haversineKm,
+  isDriverBusyStatus,
+  isDriverType,
+  isPassengerType,
+  POLICE_PHONE,
+  SHARE_LINK_TTL_HOURS,
+  SHARED_TRIP_PATH_PREFIX,
   TRUSTED_CONTACTS_MAX,
 } from '@jala/domain';
+
 import { AppError } from '../../lib/app-error';
 import { normalizeUploadedImage } from '../../lib/images';
 import type { AuthenticatedUser } from '../../lib/session-user';
-import type { TripRow } from '../trips/trip-dto';
 import type { PushNotifications } from '../notifications/push-notifications';
-import type { TripsRepository } from '../trips/trips.repository';
+import type { TripRow, TripsRepository } from '../trips';
 import type { Contact, SafetyRepository } from './safety.repository';
 
 /** Longest edge of a stored driver photo: sharp on a phone's card, small in the database. */
@@ -40,7 +48,10 @@ export class SafetyService {
   // --- the driver's photo ---
 
   async uploadPhoto(driverId: number, base64: string): Promise<Photo> {
-    const image = await normalizeUploadedImage(Buffer.from(base64, 'base64'), { maxEdge: PHOTO_MAX_EDGE, maxBytes: PHOTO_UPLOAD_MAX_BYTES });
+    const image = await normalizeUploadedImage(Buffer.from(base64, 'base64'), {
+      maxEdge: PHOTO_MAX_EDGE,
+      maxBytes: PHOTO_UPLOAD_MAX_BYTES,
+    });
     await this.d.safety.savePhoto(driverId, image.contentType, image.bytes, this.d.now());
     return { content_type: image.contentType, image_base64: image.bytes.toString('base64') };
   }
@@ -58,7 +69,8 @@ export class SafetyService {
   /** The assigned driver's photo, for the passenger of that trip while it is going on. */
   async tripDriverPhoto(passengerId: number, tripId: number): Promise<Photo> {
     const trip = await this.d.trips.findById(tripId);
-    if (!trip || trip.passengerId !== passengerId || trip.driverId == null || !isDriverBusyStatus(trip.status)) throw new AppError('TRIP_NOT_FOUND');
+    if (!trip || trip.passengerId !== passengerId || trip.driverId == null || !isDriverBusyStatus(trip.status))
+      throw new AppError('TRIP_NOT_FOUND');
     return this.photoOf(trip.driverId);
   }
 
@@ -95,24 +107,39 @@ export class SafetyService {
   /** What the public page shows; 404 for an unknown or expired token, or once the trip has ended. */
   async sharedTrip(token: string): Promise<SharedTrip> {
     const link = await this.d.safety.findLiveShareLink(hashToken(token), this.d.now());
-    const trip = link && await this.d.trips.findById(link.tripId);
+    const trip = link && (await this.d.trips.findById(link.tripId));
     if (!trip || trip.driverId == null || !isDriverBusyStatus(trip.status)) throw new AppError('SHARE_LINK_NOT_FOUND');
     const [driver, vehicle, stored] = await Promise.all([
       this.d.trips.findParty(trip.driverId),
       trip.vehicleId ? this.d.trips.findVehicle(trip.vehicleId) : Promise.resolve(undefined),
       this.d.safety.driverPosition(trip.driverId),
     ]);
-    const position = stored?.latitude != null && stored.longitude != null
-      ? { latitude: Number(stored.latitude), longitude: Number(stored.longitude), updated_at: stored.updatedAt?.toISOString() ?? null }
-      : null;
-    const pickup = { latitude: Number(trip.pickupLatitude), longitude: Number(trip.pickupLongitude), address: trip.pickupAddress };
-    const destination = { latitude: Number(trip.destinationLatitude), longitude: Number(trip.destinationLongitude), address: trip.destinationAddress };
+    const position =
+      stored?.latitude != null && stored.longitude != null
+        ? {
+            latitude: Number(stored.latitude),
+            longitude: Number(stored.longitude),
+            updated_at: stored.updatedAt?.toISOString() ?? null,
+          }
+        : null;
+    const pickup = {
+      latitude: Number(trip.pickupLatitude),
+      longitude: Number(trip.pickupLongitude),
+      address: trip.pickupAddress,
+    };
+    const destination = {
+      latitude: Number(trip.destinationLatitude),
+      longitude: Number(trip.destinationLongitude),
+      address: trip.destinationAddress,
+    };
     // Before boarding the car heads for the pickup; on board, for the destination.
     const heading = trip.status === 'in_progress' ? destination : pickup;
     return {
       status: trip.status,
       driver_first_name: driver?.firstName ?? '',
-      vehicle: vehicle ? { brand: vehicle.brand, model: vehicle.model, color: vehicle.color, license_plate: vehicle.licensePlate } : null,
+      vehicle: vehicle
+        ? { brand: vehicle.brand, model: vehicle.model, color: vehicle.color, license_plate: vehicle.licensePlate }
+        : null,
       pickup,
       destination,
       route_polyline: trip.routePolyline,
@@ -129,32 +156,49 @@ export class SafetyService {
    * while the person's alert is open, or within SOS_REPEAT_MINUTES of the last one, returns that alert and
    * pages nobody again: a panicked person taps many times, and operators need one alert, not a flood.
    */
-  async sos(user: AuthenticatedUser, sent: { latitude: number; longitude: number } | null): Promise<{ alert: SosAlert; created: boolean }> {
+  async sos(
+    user: AuthenticatedUser,
+    sent: { latitude: number; longitude: number } | null,
+  ): Promise<{ alert: SosAlert; created: boolean }> {
     const { trip, role } = await this.assignedTripOf(user);
     const fallback = !sent && trip.driverId != null ? await this.d.safety.driverPosition(trip.driverId) : undefined;
     const now = this.d.now();
-    const { alert, created } = await this.d.safety.raiseAlert({
-      tripId: trip.id,
-      userId: user.id,
-      role,
-      latitude: sent ? sent.latitude.toFixed(6) : (fallback?.latitude ?? null),
-      longitude: sent ? sent.longitude.toFixed(6) : (fallback?.longitude ?? null),
-      createdAt: now,
-    }, new Date(now.getTime() - SOS_REPEAT_MINUTES * 60_000));
+    const { alert, created } = await this.d.safety.raiseAlert(
+      {
+        tripId: trip.id,
+        userId: user.id,
+        role,
+        latitude: sent ? sent.latitude.toFixed(6) : (fallback?.latitude ?? null),
+        longitude: sent ? sent.longitude.toFixed(6) : (fallback?.longitude ?? null),
+        createdAt: now,
+      },
+      new Date(now.getTime() - SOS_REPEAT_MINUTES * 60_000),
+    );
     if (created) this.d.notifications.sos({ id: alert.id, role, latitude: alert.latitude, longitude: alert.longitude });
     const share = await this.shareLinkFor(trip, user.id);
-    return { alert: { id: alert.id, created_at: alert.createdAt.toISOString(), police_phone: POLICE_PHONE, share }, created };
+    return {
+      alert: { id: alert.id, created_at: alert.createdAt.toISOString(), police_phone: POLICE_PHONE, share },
+      created,
+    };
   }
 
   private async shareLinkFor(trip: TripRow, userId: number): Promise<ShareLink> {
     const token = randomBytes(SHARE_TOKEN_BYTES).toString('base64url');
     const now = this.d.now();
     const link = await this.d.safety.insertShareLink({
-      tokenHash: hashToken(token), tripId: trip.id, createdBy: userId, createdAt: now,
+      tokenHash: hashToken(token),
+      tripId: trip.id,
+      createdBy: userId,
+      createdAt: now,
       expiresAt: new Date(now.getTime() + SHARE_LINK_TTL_HOURS * 3_600_000),
     });
     const [contact] = await this.contacts(userId);
-    return { path: `${SHARED_TRIP_PATH_PREFIX}/${token}`, expires_at: link.expiresAt.toISOString(), contact_name: contact?.name ?? null, contact_phone: contact?.phone ?? null };
+    return {
+      path: `${SHARED_TRIP_PATH_PREFIX}/${token}`,
+      expires_at: link.expiresAt.toISOString(),
+      contact_name: contact?.name ?? null,
+      contact_phone: contact?.phone ?? null,
+    };
   }
 
   /** The caller's trip with a driver assigned, as its passenger or its driver (a 'both' account: either). */

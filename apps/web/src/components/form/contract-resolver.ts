@@ -15,6 +15,10 @@ export function contractResolver<TValues extends FieldValues, TPayload>(
   schema: ContractSchema<TPayload>,
   toInput: (values: TValues) => unknown = (values) => values,
 ): Resolver<TValues, unknown, TPayload> {
-  const check = zodResolver(schema as Parameters<typeof zodResolver>[0]) as unknown as Resolver<TValues, unknown, TPayload>;
+  const check = zodResolver(schema as Parameters<typeof zodResolver>[0]) as unknown as Resolver<
+    TValues,
+    unknown,
+    TPayload
+  >;
   return (values, context, options) => check(toInput(values) as TValues, context, options);
 }

@@ -10,10 +10,12 @@
  *   field and message are scrolled into sight (revealFirstInvalid, not react-hook-form's own focus);
  * - `validateOnBlur` checks a non-empty field when it loses focus (the register form).
  */
-import { useRef, useState, type FormEvent } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
-import { isApiError } from '../../lib/api-client';
-import { submitErrors } from '../../lib/form-errors';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
+
+import { isApiError } from '@/lib/api/api-client';
+import { submitErrors } from '@/lib/form-errors';
+
 import { revealFirstInvalid } from '../ui/reveal';
 
 export interface SchemaFormOptions<TValues extends FieldValues, TPayload> {
@@ -39,6 +41,13 @@ export function useSchemaForm<TValues extends FieldValues, TPayload = TValues>({
   });
   const formRef = useRef<HTMLFormElement>(null);
   const [banner, setBanner] = useState<string | null>(null);
+  // The reveal runs after the render that marks the fields invalid: called straight from the submit, its
+  // frame could come before React had committed the errors (seen on a busy machine) and find no field.
+  const [revealRequests, setRevealRequests] = useState(0);
+  const requestReveal = (): void => setRevealRequests((count) => count + 1);
+  useEffect(() => {
+    if (revealRequests > 0) revealFirstInvalid(formRef.current);
+  }, [revealRequests]);
 
   /** A failed submit: the server's messages under their fields, the rest in the banner. */
   const showSubmitError = (error: unknown): void => {
@@ -47,31 +56,33 @@ export function useSchemaForm<TValues extends FieldValues, TPayload = TValues>({
     const serverKeys = isApiError(error) ? Object.keys(error.fields ?? {}) : [];
     const known = serverKeys.filter((key) => roots.includes(key.split('.')[0] ?? '')) as Path<TValues>[];
     const { fields, banner: message } = submitErrors(error, known, fallbackError);
-    for (const [name, text] of Object.entries(fields) as [Path<TValues>, string][]) form.setError(name, { type: 'server', message: text });
+    for (const [name, text] of Object.entries(fields) as [Path<TValues>, string][])
+      form.setError(name, { type: 'server', message: text });
     setBanner(message);
-    revealFirstInvalid(formRef.current);
+    requestReveal();
   };
 
   /**
    * The form's onSubmit: checks, then runs `submit` with the parsed payload. A throw is shown as above and
    * leaves the form submittable again (formState.isSubmitSuccessful stays false).
    */
-  const onSubmit = (submit: (payload: TPayload) => unknown) => (event: FormEvent<HTMLFormElement>): void => {
-    setBanner(null);
-    form.handleSubmit(
-      async (payload) => {
-        try {
-          await submit(payload);
-        } catch (error) {
-          showSubmitError(error);
-          throw error;
-        }
-      },
-      () => revealFirstInvalid(formRef.current),
-    )(event).catch(() => {
-      // Shown by showSubmitError.
-    });
-  };
+  const onSubmit =
+    (submit: (payload: TPayload) => unknown) =>
+    (event: FormEvent<HTMLFormElement>): void => {
+      setBanner(null);
+      form
+        .handleSubmit(async (payload) => {
+          try {
+            await submit(payload);
+          } catch (error) {
+            showSubmitError(error);
+            throw error;
+          }
+        }, requestReveal)(event)
+        .catch(() => {
+          // Shown by showSubmitError.
+        });
+    };
 
   /** What a TextField / SelectField needs for `name`: the registered input and its message. */
   const field = (name: Path<TValues>) => {

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+
 import { BackIcon } from '../ui/icons';
 import { ConnectionIndicator } from './connection-indicator';
 import { ProfileMenu } from './profile-menu';
@@ -25,7 +26,12 @@ export function AppHeader({ title, back }: { title: string; back?: BackAction | 
     <header className={back?.label ? 'app-header app-header--labelled-back' : 'app-header'}>
       <div className="app-header__start">
         {back && (
-          <button type="button" className="app-header__back" onClick={goBack} aria-label={back.name ?? (back.label ? undefined : 'Volver')}>
+          <button
+            type="button"
+            className="app-header__back"
+            onClick={goBack}
+            aria-label={back.name ?? (back.label ? undefined : 'Volver')}
+          >
             <BackIcon />
             {back.label && <span>{back.label}</span>}
           </button>

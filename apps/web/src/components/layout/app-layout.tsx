@@ -1,5 +1,6 @@
-import { useContext, useEffect, type ReactNode } from 'react';
 import { APP_NAME } from '@jala/domain';
+import { type ReactNode, useContext, useEffect } from 'react';
+
 import { AppHeader, type BackAction } from './app-header';
 import { DriverBottomNav } from './driver-bottom-nav';
 import { LayoutNoticesContext } from './layout-notices';
@@ -23,7 +24,15 @@ export interface AppLayoutProps {
 }
 
 /** Shared page frame: header (back, title, live indicator, profile menu), the app's notices of the area, content, bottom nav. */
-export function AppLayout({ title, titleCount = 0, subtitle, back, nav, hasActiveTrip = false, children }: AppLayoutProps) {
+export function AppLayout({
+  title,
+  titleCount = 0,
+  subtitle,
+  back,
+  nav,
+  hasActiveTrip = false,
+  children,
+}: AppLayoutProps) {
   const Notices = useContext(LayoutNoticesContext);
   useEffect(() => {
     document.title = `${titleCount > 0 ? `(${titleCount}) ` : ''}${title} · ${APP_NAME}`;

@@ -1,6 +1,8 @@
+import { formatBadge } from '@jala/domain';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { formatBadge } from '@jala/domain';
+
+import { Badge } from '@/components/ui/badge';
 
 /** Bottom-nav item of spec §3: id, label, icon, path, optional disabled, optional badge. */
 export interface BottomNavItem {
@@ -23,9 +25,9 @@ export function BottomNav({ items, label }: { items: readonly BottomNavItem[]; l
               <span className="bottom-nav__icon">
                 {item.icon}
                 {badge && (
-                  <span className="badge" data-testid={`badge-${item.id}`}>
+                  <Badge kind="count" data-testid={`badge-${item.id}`}>
                     {badge}
-                  </span>
+                  </Badge>
                 )}
               </span>
               <span className="bottom-nav__label">{item.label}</span>

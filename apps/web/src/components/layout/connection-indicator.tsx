@@ -1,10 +1,11 @@
 import { APP_NAME } from '@jala/domain';
-import { useConnectivity, type ConnectivityClient } from '../../lib/connectivity';
-import { realtime } from '../../lib/realtime';
+
+import { type ConnectivityClient, useConnectivity } from '@/lib/realtime/connectivity';
+import { realtime } from '@/lib/realtime/realtime';
 
 /**
  * Whether the realtime link is up (and the browser online): the one connectivity state the offline banner
- * reads too (lib/connectivity.ts), re-read on every connection event, on the browser's online/offline events
+ * reads too (lib/realtime/connectivity.ts), re-read on every connection event, on the browser's online/offline events
  * and every CONNECTION_POLL_MS (spec §4 'Messaging connection'). A browser that says it is offline is never
  * shown online.
  */

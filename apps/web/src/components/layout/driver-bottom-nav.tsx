@@ -1,13 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../../lib/session-store';
-import { driverTripQuery } from '../../lib/current-trip';
+
+import { driverTripQuery } from '@/lib/current-trip';
+import { useSession } from '@/lib/session-store';
+
 import { HistoryIcon, HomeIcon, InboxIcon, WalletIcon } from '../ui/icons';
 import { BottomNav, type BottomNavItem } from './bottom-nav';
 
 export function driverNavItems(hasActiveTrip: boolean): BottomNavItem[] {
   return [
     { id: 'home', label: 'Inicio', icon: <HomeIcon />, path: '/driver/dashboard' },
-    { id: 'request', label: 'Solicitud', icon: <InboxIcon />, path: '/driver/trip-request', badge: hasActiveTrip ? 1 : 0 },
+    {
+      id: 'request',
+      label: 'Solicitud',
+      icon: <InboxIcon />,
+      path: '/driver/trip-request',
+      badge: hasActiveTrip ? 1 : 0,
+    },
     { id: 'trips', label: 'Mis viajes', icon: <HistoryIcon />, path: '/driver/trips' },
     { id: 'earnings', label: 'Ganancias', icon: <WalletIcon />, path: '/driver/earnings' },
   ];

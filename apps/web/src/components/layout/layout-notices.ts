@@ -1,4 +1,4 @@
-import { createContext, type ComponentType } from 'react';
+import { type ComponentType, createContext } from 'react';
 
 export interface LayoutNoticesProps {
   /** The page's bottom navigation: which area it belongs to, when it has one. */

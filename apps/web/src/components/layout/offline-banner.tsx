@@ -1,4 +1,4 @@
-import { useConnectivity } from '../../lib/connectivity';
+import { useConnectivity } from '@/lib/realtime/connectivity';
 
 /**
  * 'Sin conexión · mostrando lo último conocido': what the screen shows while the phone has no network, its

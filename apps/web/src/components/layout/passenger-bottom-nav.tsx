@@ -5,7 +5,13 @@ import { BottomNav, type BottomNavItem } from './bottom-nav';
 export function passengerNavItems(hasActiveTrip: boolean): BottomNavItem[] {
   return [
     { id: 'home', label: 'Inicio', icon: <HomeIcon />, path: '/passenger/dashboard' },
-    { id: 'request', label: 'Solicitar', icon: <PinIcon />, path: '/passenger/trip-request', badge: hasActiveTrip ? 1 : 0 },
+    {
+      id: 'request',
+      label: 'Solicitar',
+      icon: <PinIcon />,
+      path: '/passenger/trip-request',
+      badge: hasActiveTrip ? 1 : 0,
+    },
     { id: 'history', label: 'Historial', icon: <HistoryIcon />, path: '/passenger/trip-history' },
   ];
 }

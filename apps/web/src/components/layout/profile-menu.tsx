@@ -1,8 +1,10 @@
+import { profilePathFor } from '@jala/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { profilePathFor } from '@jala/domain';
-import { dashboardOfMode, modeOfPath, readRoleMode, writeRoleMode, type RoleMode } from '../../lib/role-mode';
-import { userDisplayName, useSession } from '../../lib/session-store';
+
+import { dashboardOfMode, modeOfPath, readRoleMode, type RoleMode, writeRoleMode } from '@/lib/role-mode';
+import { userDisplayName, useSession } from '@/lib/session-store';
+
 import { EditIcon, LogoutIcon, UserIcon } from '../ui/icons';
 
 function Avatar({ url, size }: { url: string | null; size: 'sm' | 'lg' }) {
@@ -43,7 +45,8 @@ export function ProfileMenu() {
 
   if (!user) return null;
   // A `both` user switches mode here; the mode they are in is the page's, else the one they last chose.
-  const mode: RoleMode = modeOfPath(pathname) ?? readRoleMode() ?? modeOfPath(profilePathFor(user.user_type)) ?? 'passenger';
+  const mode: RoleMode =
+    modeOfPath(pathname) ?? readRoleMode() ?? modeOfPath(profilePathFor(user.user_type)) ?? 'passenger';
   const otherMode: RoleMode = mode === 'driver' ? 'passenger' : 'driver';
   const canSwitch = user.user_type === 'both';
   const profilePath = canSwitch ? `/${mode}/profile` : profilePathFor(user.user_type);
@@ -90,7 +93,12 @@ export function ProfileMenu() {
           <Link role="menuitem" className="profile-menu__item" to={profilePath} onClick={() => setOpen(false)}>
             <UserIcon /> Ver perfil
           </Link>
-          <Link role="menuitem" className="profile-menu__item" to={`${profilePath}?edit=1`} onClick={() => setOpen(false)}>
+          <Link
+            role="menuitem"
+            className="profile-menu__item"
+            to={`${profilePath}?edit=1`}
+            onClick={() => setOpen(false)}
+          >
             <EditIcon /> Editar perfil
           </Link>
           {user.roles.includes('admin') && (

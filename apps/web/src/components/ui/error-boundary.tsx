@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
+import { Button } from './button';
+
 interface Props {
   children: ReactNode;
   /** Changing this (e.g. the path) clears a caught error, so navigating away recovers. */
@@ -20,7 +22,10 @@ interface State {
 
 /** A chunk that failed to download (often a new deploy replaced it): only a reload helps. */
 export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message)
+  );
 }
 
 /**
@@ -59,9 +64,9 @@ export class PageErrorBoundary extends Component<Props, State> {
       <section className="not-found" role="alert">
         <h1 className="not-found__title">Algo salió mal</h1>
         <p className="not-found__text">No se pudo mostrar esta pantalla. Revisa tu conexión e inténtalo otra vez.</p>
-        <button type="button" className="btn btn--primary" onClick={this.retry}>
+        <Button variant="primary" onClick={this.retry}>
           Reintentar
-        </button>
+        </Button>
       </section>
     );
     return this.props.frame ? this.props.frame(content) : content;

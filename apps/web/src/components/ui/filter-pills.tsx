@@ -5,7 +5,13 @@ export interface FilterPillOption<T extends string> {
 }
 
 /** A row of filter toggles (the histories' status pills); the chosen one is pressed. */
-export function FilterPills<T extends string>({ options, value, onChange, label = 'Filtrar por estado', disabled }: {
+export function FilterPills<T extends string>({
+  options,
+  value,
+  onChange,
+  label = 'Filtrar por estado',
+  disabled,
+}: {
   options: readonly FilterPillOption<T>[];
   value: T;
   onChange: (value: T) => void;

@@ -1,4 +1,5 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
+
 import { useRevealWhen } from './reveal';
 
 interface FieldShellProps {
@@ -87,7 +88,13 @@ export function SelectField({ label, error, options, id, ...select }: SelectFiel
  * A failed action's message placed right under the button that caused it, and brought into sight when it
  * appears (a phone's screen seldom shows both the top of the page and the button).
  */
-export function InlineError({ message, className = 'field__error' }: { message: string | null | undefined; className?: string }) {
+export function InlineError({
+  message,
+  className = 'field__error',
+}: {
+  message: string | null | undefined;
+  className?: string;
+}) {
   const ref = useRevealWhen<HTMLParagraphElement>(message);
   if (!message) return null;
   return (

@@ -119,7 +119,13 @@ export const CarIcon = (props: IconProps) => (
 export const LogoMark = ({ size = 40 }: { size?: number }) => (
   <svg viewBox="0 0 64 64" width={size} height={size} aria-hidden="true" focusable="false">
     <rect width="64" height="64" rx="16" fill="var(--color-primary)" />
-    <path d="M38 14v24a10 10 0 0 1-20 0" fill="none" stroke="var(--color-accent)" strokeWidth="8" strokeLinecap="round" />
+    <path
+      d="M38 14v24a10 10 0 0 1-20 0"
+      fill="none"
+      stroke="var(--color-accent)"
+      strokeWidth="8"
+      strokeLinecap="round"
+    />
   </svg>
 );
 

@@ -1,11 +1,21 @@
+import { Button } from './button';
+
 /** A load that failed: the reason (Spanish, from the server or a fallback) in the red banner, with 'Reintentar'. */
-export function RetryAlert({ message, onRetry, className }: { message: string; onRetry: () => void; className?: string }) {
+export function RetryAlert({
+  message,
+  onRetry,
+  className,
+}: {
+  message: string;
+  onRetry: () => void;
+  className?: string;
+}) {
   return (
     <div className={className ? `alert alert--error ${className}` : 'alert alert--error'} role="alert">
       <p>{message}</p>
-      <button type="button" className="btn btn--ghost" onClick={onRetry}>
+      <Button variant="ghost" onClick={onRetry}>
         Reintentar
-      </button>
+      </Button>
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * screen and a sticky header, sheet bar or bottom navigation covers the edges). The CSS side is the
  * `scroll-margin` of fields and alerts in styles/index.css, so 'nearest' stops clear of those bars.
  */
-import { useEffect, useRef, type RefObject } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 
 /** Scrolls the element into sight whenever `trigger` becomes (or changes to another) truthy value. */
 export function useRevealWhen<T extends HTMLElement>(trigger: unknown): RefObject<T | null> {

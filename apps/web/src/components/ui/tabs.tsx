@@ -7,7 +7,12 @@ export interface TabItem<T extends string> {
  * A row of equal tabs (the profile pages' sections). Tab `id` is `tab-<id>` and controls `panel-<id>`:
  * the page renders the panels with those ids.
  */
-export function Tabs<T extends string>({ tabs, selected, onSelect, label }: {
+export function Tabs<T extends string>({
+  tabs,
+  selected,
+  onSelect,
+  label,
+}: {
   tabs: readonly TabItem<T>[];
   selected: T;
   onSelect: (id: T) => void;

@@ -1,3 +1,3 @@
 /** What other features use of the driver's workspace. */
 export { RequestsReadinessCard, useRequestsReadiness, type RequestsReadiness } from './components/verification-waiting';
-export { useRequestAlertsMuted } from './request-alert-preference';
+export { useRequestAlertsMuted } from './model/request-alert-preference';

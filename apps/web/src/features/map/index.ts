@@ -30,19 +30,19 @@
  * Also exported: the /api/geo calls (place search, reverse geocoding, route) and the passenger's
  * one-time geolocation with the spec's Spanish error messages.
  */
-export { TripMap, MAP_ERROR_TEXT, MAP_LOADING_TEXT } from './trip-map';
-export { FollowedTripMap } from './followed-trip-map';
-export type { MapFitMode, MapPoint, MapStatus, MarkerTitles, TripMapProps } from './types';
+export { TripMap, MAP_ERROR_TEXT, MAP_LOADING_TEXT } from './components/trip-map';
+export { FollowedTripMap } from './components/followed-trip-map';
+export type { MapFitMode, MapPoint, MapStatus, MarkerTitles, TripMapProps } from './model/types';
 export {
   fetchRoute,
   geoKeys,
   GEO_FALLBACKS,
   PLACE_SEARCH_MIN_CHARS,
   reverseGeocode,
-  routeSearchParams,
+  routeQuery,
   searchPlaces,
   type Place,
   type ReverseGeocodeResult,
   type RouteResult,
 } from './api/geo-api';
-export { getCurrentPosition, GeolocationError, GEOLOCATION_FAILED, GEOLOCATION_UNSUPPORTED } from './geolocation';
+export { getCurrentPosition, GeolocationError, GEOLOCATION_FAILED, GEOLOCATION_UNSUPPORTED } from './model/geolocation';

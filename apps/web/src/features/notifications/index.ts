@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 22): the 'Notificaciones' section of both profiles and the permission prompt the
+ * Notifications: the 'Notificaciones' section of both profiles and the permission prompt the
  * driver's status page and the passenger's waiting trip show. The browser side is lib/push.ts.
  */
 import './notifications.css';

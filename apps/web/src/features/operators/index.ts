@@ -1,2 +1,2 @@
-/** The operators' console (issue 13): routes import the page lazily from pages/. */
+/** The operators' console: routes import the page lazily from pages/. */
 export { OperatorsConsolePage } from './pages/operators-console-page';

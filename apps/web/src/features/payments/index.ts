@@ -1,6 +1,13 @@
-export { ChoiceChips, PaymentChoice } from './payment-choice';
-export { PaymentLine } from './payment-line';
-export { PaymentSettingsSection } from './payment-settings-form';
-export { WalletPaymentPanel } from './wallet-payment-panel';
-export { PendingPaymentBanner } from './pending-payment-banner';
-export { paymentSettingsQuery, paymentKeys, pendingPaymentsQuery, fetchPaymentCases, resolvePaymentCase, PAYMENT_ERRORS } from './payments-api';
+export { ChoiceChips, PaymentChoice } from './components/payment-choice';
+export { PaymentLine } from './components/payment-line';
+export { PaymentSettingsSection } from './components/payment-settings-form';
+export { WalletPaymentPanel } from './components/wallet-payment-panel';
+export { PendingPaymentBanner } from './components/pending-payment-banner';
+export {
+  paymentSettingsQuery,
+  paymentKeys,
+  pendingPaymentsQuery,
+  fetchPaymentCases,
+  resolvePaymentCase,
+  PAYMENT_ERRORS,
+} from './api/payments-api';

@@ -1,5 +1,5 @@
 /**
- * Safety on every trip (issue 12): pieces the live-trip pages and the profiles mount, each self-contained.
+ * Safety on every trip: pieces the live-trip pages and the profiles mount, each self-contained.
  * The public share page (pages/shared-trip-page.tsx) is loaded lazily by the router.
  */
 import './safety.css';

@@ -97,7 +97,8 @@ function packet(type: number, flags: number, body: Uint8Array[]): Bytes {
 }
 
 function checkPacketId(packetId: number): void {
-  if (!Number.isInteger(packetId) || packetId < 1 || packetId > 0xffff) throw new RangeError(`invalid packet id ${packetId}`);
+  if (!Number.isInteger(packetId) || packetId < 1 || packetId > 0xffff)
+    throw new RangeError(`invalid packet id ${packetId}`);
 }
 
 export interface ConnectFields {
@@ -110,7 +111,8 @@ export interface ConnectFields {
 
 export function encodeConnect({ clientId, username, password, clean, keepaliveSeconds }: ConnectFields): Bytes {
   // Section 3.1.2.3: a password needs a username.
-  if (password !== undefined && username === undefined) throw new Error('MQTT 3.1.1 needs a username to send a password');
+  if (password !== undefined && username === undefined)
+    throw new Error('MQTT 3.1.1 needs a username to send a password');
   const flags = (username !== undefined ? 0x80 : 0) | (password !== undefined ? 0x40 : 0) | (clean ? 0x02 : 0);
   return packet(TYPE.connect, 0, [
     mqttString('MQTT'),
@@ -140,7 +142,11 @@ export function encodePublish({ topic, payload, qos, retain, packetId, dup = fal
   } else if (dup) {
     throw new Error('MQTT 3.1.1 sets DUP only on QoS > 0 PUBLISH (section 3.3.1.1)');
   }
-  return packet(TYPE.publish, (dup ? 0b1000 : 0) | (qos << 1) | (retain ? 1 : 0), [mqttString(topic), ...(qos === 1 ? [u16(packetId as number)] : []), payload]);
+  return packet(TYPE.publish, (dup ? 0b1000 : 0) | (qos << 1) | (retain ? 1 : 0), [
+    mqttString(topic),
+    ...(qos === 1 ? [u16(packetId as number)] : []),
+    payload,
+  ]);
 }
 
 export function encodePuback(packetId: number): Bytes {
@@ -151,7 +157,10 @@ export function encodePuback(packetId: number): Bytes {
 export function encodeSubscribe(packetId: number, subscriptions: { topic: string; qos: QoS }[]): Bytes {
   checkPacketId(packetId);
   if (subscriptions.length === 0) throw new Error('SUBSCRIBE needs at least one topic');
-  return packet(TYPE.subscribe, 0b0010, [u16(packetId), ...subscriptions.flatMap(({ topic, qos }) => [mqttString(topic), Uint8Array.of(qos)])]);
+  return packet(TYPE.subscribe, 0b0010, [
+    u16(packetId),
+    ...subscriptions.flatMap(({ topic, qos }) => [mqttString(topic), Uint8Array.of(qos)]),
+  ]);
 }
 
 export function encodeUnsubscribe(packetId: number, topics: string[]): Bytes {
@@ -225,7 +234,14 @@ function decodeBody(first: number, body: Uint8Array): IncomingPacket {
       }
       const packetId = qos === 1 ? view.getUint16(2 + topicLength) : null;
       const payloadStart = 2 + topicLength + (qos === 1 ? 2 : 0);
-      return { type: 'publish', topic, payload: body.slice(payloadStart), qos: qos as QoS, packetId, retain: (flags & 1) === 1 };
+      return {
+        type: 'publish',
+        topic,
+        payload: body.slice(payloadStart),
+        qos: qos as QoS,
+        packetId,
+        retain: (flags & 1) === 1,
+      };
     }
     case TYPE.puback:
       need(2);

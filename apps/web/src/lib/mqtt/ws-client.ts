@@ -1,4 +1,5 @@
 import {
+  type Bytes,
   CONNACK_REFUSALS,
   encodeConnect,
   encodeDisconnect,
@@ -7,13 +8,12 @@ import {
   encodePublish,
   encodeSubscribe,
   encodeUnsubscribe,
+  type IncomingPacket,
   MqttProtocolError,
   PacketReader,
-  SUBACK_FAILURE,
-  type Bytes,
-  type IncomingPacket,
   type PublishFields,
   type QoS,
+  SUBACK_FAILURE,
 } from './packets';
 
 /**
@@ -133,7 +133,8 @@ export class MqttWsClient {
   ) {
     this.createSocket = deps.createSocket ?? browserSocket;
     this.setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
-    this.clearTimer = deps.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>));
+    this.clearTimer =
+      deps.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>));
     this.open();
   }
 
@@ -169,7 +170,10 @@ export class MqttWsClient {
       callback?.();
       return this;
     }
-    this.request((packetId) => ({ waiting: { kind: 'unsuback', callback: (error) => callback?.(error) }, bytes: encodeUnsubscribe(packetId, [topic]) }));
+    this.request((packetId) => ({
+      waiting: { kind: 'unsuback', callback: (error) => callback?.(error) },
+      bytes: encodeUnsubscribe(packetId, [topic]),
+    }));
     return this;
   }
 
@@ -185,7 +189,10 @@ export class MqttWsClient {
     } else {
       this.request((packetId) => {
         const publish = { topic, payload, qos: 1 as const, retain: options.retain, packetId };
-        return { waiting: { kind: 'puback', callback: (error) => callback?.(error), publish }, bytes: encodePublish(publish) };
+        return {
+          waiting: { kind: 'puback', callback: (error) => callback?.(error), publish },
+          bytes: encodePublish(publish),
+        };
       });
     }
     return this;
@@ -274,7 +281,9 @@ export class MqttWsClient {
         // Not asked for again on the next connection: the broker's ACL would refuse it again.
         for (const topic of refused) this.subscriptions.delete(topic);
         // Granted and still wanted (an unsubscribe may have overtaken the SUBACK).
-        const granted = waiting.topics.filter((topic, index) => packet.granted[index] !== SUBACK_FAILURE && this.subscriptions.has(topic));
+        const granted = waiting.topics.filter(
+          (topic, index) => packet.granted[index] !== SUBACK_FAILURE && this.subscriptions.has(topic),
+        );
         waiting.callback(refused.length > 0 ? new Error(`Subscription refused: ${refused.join(', ')}`) : undefined);
         if (granted.length > 0 && this.socket === socket) this.emit('subscribed', granted);
         return;
@@ -381,12 +390,14 @@ export class MqttWsClient {
   }
 
   private clearTimers(): void {
-    for (const timer of [this.connectTimer, this.reconnectTimer, this.keepaliveTimer]) if (timer !== null) this.clearTimer(timer);
+    for (const timer of [this.connectTimer, this.reconnectTimer, this.keepaliveTimer])
+      if (timer !== null) this.clearTimer(timer);
     this.connectTimer = this.reconnectTimer = this.keepaliveTimer = null;
   }
 
   private emit(event: string, ...args: unknown[]): void {
-    for (const listener of [...(this.listeners.get(event) ?? [])]) (listener as (...values: unknown[]) => void)(...args);
+    for (const listener of [...(this.listeners.get(event) ?? [])])
+      (listener as (...values: unknown[]) => void)(...args);
   }
 }
 

@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+
 import { useAppUpdate } from './update-state';
 
 /**

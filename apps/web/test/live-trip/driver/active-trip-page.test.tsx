@@ -1,12 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { topics } from '@jala/contracts';
-import { DriverActiveTripPage } from '../../../src/features/live-trip/driver/active-trip-page';
-import type { DriverTrip } from '../../../src/features/live-trip/driver/api';
-import { TripNavigation } from '../../../src/features/live-trip/driver/components/trip-navigation';
-import { tripMapPoints } from '../../../src/features/live-trip/driver/trip-points';
-import { envelope, jsonResponse, noActiveTrip, renderAt, stubFetch, signedInDriverPhone } from '../../support';
-import { makeDriverTrip, makeTripReceipt } from '@jala/test-factories';
+import { makeDriverTrip, makeHealth, makeTripReceipt } from '@jala/test-factories';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { DriverTrip } from '@/features/live-trip/api/driver-trip-api';
+import { TripNavigation } from '@/features/live-trip/driver-view/components/trip-navigation';
+import { tripMapPoints } from '@/features/live-trip/driver-view/model/trip-points';
+import { DriverActiveTripPage } from '@/features/live-trip/driver-view/pages/active-trip-page';
+import { configureApiClient, resetApiClient } from '@/lib/api/api-client';
+
+import { envelope, jsonResponse, noActiveTrip, renderAt, signedInDriverPhone, stubFetch } from '../../support';
 
 const DRIVER_ID = 33;
 const HERE = { latitude: -12.0861, longitude: -76.9775 };
@@ -19,6 +22,7 @@ beforeEach(() => {
 
 afterEach(() => {
   Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  resetApiClient();
 });
 
 /** The elements brought into view (jsdom has no scrollIntoView of its own). */
@@ -51,7 +55,7 @@ function tripServer(initial: DriverTrip | null, extra: Parameters<typeof stubFet
       trip = body.status.startsWith('cancelled') ? null : { ...trip, trip_status: body.status };
       return jsonResponse(200, envelope({ id: initial?.id, trip_status: body.status }, 'Estado actualizado'));
     },
-    'GET /health': jsonResponse(200, envelope({ tile_url: 'http://127.0.0.1:9/{z}/{x}/{y}.png' })),
+    'GET /health': jsonResponse(200, envelope(makeHealth({ tile_url: 'http://127.0.0.1:9/{z}/{x}/{y}.png' }))),
     'GET /geo/route': jsonResponse(503, { success: false, data: null, message: 'Servicio de rutas no disponible' }),
     ...extra,
   });
@@ -59,7 +63,9 @@ function tripServer(initial: DriverTrip | null, extra: Parameters<typeof stubFet
 }
 
 const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, method: string, suffix: string) => {
-  const call = fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith(suffix) && init?.method === method).at(-1);
+  const call = fetchMock.mock.calls
+    .filter(([url, init]) => String(url).endsWith(suffix) && init?.method === method)
+    .at(-1);
   return call ? (JSON.parse(String(call[1]?.body)) as Record<string, unknown>) : null;
 };
 
@@ -69,14 +75,34 @@ describe('stage buttons (spec §4 table)', () => {
     ['en_route', 'Llegué al punto de recojo'],
     ['arrived', 'Iniciar viaje'],
   ] as const)('%s shows %s', (status, label) => {
-    renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: status })} hasPosition busy={null} onAdvance={() => {}} onComplete={() => {}} /> });
+    renderAt('/', {
+      '/': (
+        <TripNavigation
+          trip={makeDriverTrip({ trip_status: status })}
+          hasPosition
+          busy={null}
+          onAdvance={() => {}}
+          onComplete={() => {}}
+        />
+      ),
+    });
     expect(screen.getByRole('button', { name: label })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Finalizar viaje' })).toBeNull();
   });
 
   it("in_progress shows the binding fare (no free 'Tarifa final') and 'Finalizar viaje'", () => {
     const onComplete = vi.fn();
-    renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: 'in_progress', actual_fare: 21.5 })} hasPosition busy={null} onAdvance={() => {}} onComplete={onComplete} /> });
+    renderAt('/', {
+      '/': (
+        <TripNavigation
+          trip={makeDriverTrip({ trip_status: 'in_progress', actual_fare: 21.5 })}
+          hasPosition
+          busy={null}
+          onAdvance={() => {}}
+          onComplete={onComplete}
+        />
+      ),
+    });
     expect(screen.queryByLabelText('Tarifa final (S/)')).toBeNull();
     expect(screen.getByTestId('binding-fare').textContent).toBe('S/\u00a021.50');
     expect(screen.getByRole('button', { name: 'Pedir ajuste de tarifa' })).toBeTruthy();
@@ -85,14 +111,42 @@ describe('stage buttons (spec §4 table)', () => {
   });
 
   it('shows a pending adjustment instead of the button to ask for another', () => {
-    const pending = { id: 1, amount: 3.5, reason: 'tolls' as const, note: null, status: 'pending' as const, created_at: '2026-03-01T15:00:00.000Z', answered_at: null };
-    renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: 'in_progress', fare_adjustments: [pending] })} hasPosition busy={null} onAdvance={() => {}} onComplete={() => {}} /> });
+    const pending = {
+      id: 1,
+      amount: 3.5,
+      reason: 'tolls' as const,
+      note: null,
+      status: 'pending' as const,
+      created_at: '2026-03-01T15:00:00.000Z',
+      answered_at: null,
+    };
+    renderAt('/', {
+      '/': (
+        <TripNavigation
+          trip={makeDriverTrip({ trip_status: 'in_progress', fare_adjustments: [pending] })}
+          hasPosition
+          busy={null}
+          onAdvance={() => {}}
+          onComplete={() => {}}
+        />
+      ),
+    });
     expect(screen.getByText('Esperando respuesta del pasajero: +S/ 3.50 · Peajes')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pedir ajuste de tarifa' })).toBeNull();
   });
 
   it("reads 'Finalizando...' while completing", () => {
-    renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: 'in_progress' })} hasPosition busy="complete" onAdvance={() => {}} onComplete={() => {}} /> });
+    renderAt('/', {
+      '/': (
+        <TripNavigation
+          trip={makeDriverTrip({ trip_status: 'in_progress' })}
+          hasPosition
+          busy="complete"
+          onAdvance={() => {}}
+          onComplete={() => {}}
+        />
+      ),
+    });
     expect((screen.getByRole('button', { name: 'Finalizando...' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -101,7 +155,17 @@ describe('stage buttons (spec §4 table)', () => {
     ['cancelled_by_passenger', 'Viaje cancelado'],
     ['cancelled_by_driver', 'Viaje cancelado'],
   ] as const)('%s shows %s and no button', (status, text) => {
-    renderAt('/', { '/': <TripNavigation trip={makeDriverTrip({ trip_status: status })} hasPosition={false} busy={null} onAdvance={() => {}} onComplete={() => {}} /> });
+    renderAt('/', {
+      '/': (
+        <TripNavigation
+          trip={makeDriverTrip({ trip_status: status })}
+          hasPosition={false}
+          busy={null}
+          onAdvance={() => {}}
+          onComplete={() => {}}
+        />
+      ),
+    });
     expect(screen.getByText(text)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
@@ -129,7 +193,9 @@ describe('driver active trip page', () => {
     expect(screen.getByText('Cargando viaje...')).toBeTruthy();
     const details = await screen.findByRole('region', { name: 'Detalles del viaje' });
     expect(within(details).getByText('Rosa Huamán')).toBeTruthy();
-    expect(within(details).getByRole('link', { name: 'Llamar · 987 654 321' }).getAttribute('href')).toBe('tel:+51987654321');
+    expect(within(details).getByRole('link', { name: 'Llamar · 987 654 321' }).getAttribute('href')).toBe(
+      'tel:+51987654321',
+    );
     expect(details.textContent).toContain('Jockey Plaza, Santiago de Surco');
     expect(details.textContent).toContain('TarifaS/\u00a021.50');
     expect(details.textContent).toContain('Distancia7.8 km');
@@ -139,6 +205,8 @@ describe('driver active trip page', () => {
   });
 
   it('skips the map (and the route) when the coordinates are not valid, and the page still works', async () => {
+    // Production does not check answers against the contract: the page itself must survive a broken one.
+    configureApiClient({ checkAnswers: false });
     const { fetchMock } = tripServer(fromBrokenServer({ pickup_latitude: 'no-es-numero', route_polyline: null }));
     renderPage();
     expect(await screen.findByRole('button', { name: 'Ir al punto de recojo' })).toBeTruthy();
@@ -160,7 +228,11 @@ describe('driver active trip page', () => {
     renderPage();
     act(() => phone.geo.fix(HERE.latitude, HERE.longitude));
     fireEvent.click(await screen.findByRole('button', { name: 'Ir al punto de recojo' }));
-    expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toEqual({ status: 'en_route', latitude: HERE.latitude, longitude: HERE.longitude });
+    expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toEqual({
+      status: 'en_route',
+      latitude: HERE.latitude,
+      longitude: HERE.longitude,
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Llegué al punto de recojo' }));
     expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toMatchObject({ status: 'arrived' });
     // Starting needs the passenger's 4-digit code: the button waits for all four digits.
@@ -169,7 +241,10 @@ describe('driver active trip page', () => {
     expect((screen.getByRole('button', { name: 'Iniciar viaje' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(code, { target: { value: '0427' } });
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar viaje' }));
-    expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toMatchObject({ status: 'in_progress', start_code: '0427' });
+    expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toMatchObject({
+      status: 'in_progress',
+      start_code: '0427',
+    });
     expect(await screen.findByRole('button', { name: 'Finalizar viaje' })).toBeTruthy();
     const currentFetches = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/driver/trips/current')).length;
     expect(currentFetches).toBeGreaterThanOrEqual(4); // the first load plus one after each change
@@ -197,7 +272,10 @@ describe('driver active trip page', () => {
     let finish: (response: Response) => void = () => {};
     const server = tripServer(makeDriverTrip({ trip_status: 'in_progress' }), {
       'POST /driver/trips/complete': () => new Promise<Response>((resolve) => (finish = resolve)),
-      'GET /trips/777/rating': jsonResponse(200, envelope({ trip_id: 777, rater_role: 'driver', ratee_name: 'Rosa Huamán', can_rate: true, my_rating: null })),
+      'GET /trips/777/rating': jsonResponse(
+        200,
+        envelope({ trip_id: 777, rater_role: 'driver', ratee_name: 'Rosa Huamán', can_rate: true, my_rating: null }),
+      ),
       'GET /trips/777/receipt': jsonResponse(200, envelope(makeTripReceipt({ trip_id: 777, trip_code: 'TRIP-777' }))),
     });
     renderPage();
@@ -206,10 +284,23 @@ describe('driver active trip page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar viaje' }));
     expect(await screen.findByRole('button', { name: 'Finalizando...' })).toBeTruthy();
     expect(bodyOf(server.fetchMock, 'POST', '/driver/trips/complete')).toEqual({
-      trip_id: 777, final_latitude: HERE.latitude, final_longitude: HERE.longitude, notes: 'Peaje incluido',
+      trip_id: 777,
+      final_latitude: HERE.latitude,
+      final_longitude: HERE.longitude,
+      notes: 'Peaje incluido',
     });
     server.setTrip(null);
-    await act(async () => finish(jsonResponse(200, envelope({ id: 777, trip_status: 'completed', final_fare: 24.5 }, '¡Viaje completado con éxito!'))));
+    await act(async () =>
+      finish(
+        jsonResponse(
+          200,
+          envelope(
+            { id: 777, trip_status: 'completed', final_fare: 24.5, ended_far_from_destination_m: null },
+            '¡Viaje completado con éxito!',
+          ),
+        ),
+      ),
+    );
     expect(await screen.findByText('¡Viaje completado con éxito!')).toBeTruthy();
     expect(screen.getByText('¡Viaje completado!')).toBeTruthy();
     expect(await screen.findByText('Califica al pasajero')).toBeTruthy();
@@ -217,24 +308,40 @@ describe('driver active trip page', () => {
     const actions = await screen.findByRole('form', { name: 'Guardar o compartir el recibo' });
     expect(within(actions).getByRole('button', { name: 'Descargar PDF' })).toBeTruthy();
     expect(within(actions).queryByLabelText('DNI o RUC (opcional)')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Buscar nuevos viajes' }).getAttribute('href')).toBe('/driver/trip-request');
+    expect(screen.getByRole('link', { name: 'Buscar nuevos viajes' }).getAttribute('href')).toBe(
+      '/driver/trip-request',
+    );
     expect(screen.getByTestId('location').textContent).toBe('/driver/active-trip'); // no redirect away from the result
   });
 
   it("prefixes a completion failure with 'Error al finalizar el viaje: '", async () => {
     tripServer(makeDriverTrip({ trip_status: 'in_progress' }), {
-      'POST /driver/trips/complete': jsonResponse(409, { success: false, data: null, message: 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.', code: 'CONFLICT' }),
+      'POST /driver/trips/complete': jsonResponse(409, {
+        success: false,
+        data: null,
+        message: 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.',
+        code: 'CONFLICT',
+      }),
     });
     renderPage();
     act(() => phone.geo.fix(HERE.latitude, HERE.longitude));
     fireEvent.click(await screen.findByRole('button', { name: 'Finalizar viaje' }));
-    expect(await screen.findByText('Error al finalizar el viaje: El viaje cambió de estado. Actualiza e inténtalo de nuevo.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Error al finalizar el viaje: El viaje cambió de estado. Actualiza e inténtalo de nuevo.',
+      ),
+    ).toBeTruthy();
   });
 
   it('shows a wrong start code under the code box, brought into view, not at the top of the page', async () => {
     const revealed = recordReveals();
     tripServer(makeDriverTrip({ trip_status: 'arrived' }), {
-      'PUT /driver/trips/777/status': jsonResponse(400, { success: false, data: null, message: 'El código no es correcto. Te quedan 4 intentos.', code: 'START_CODE_WRONG' }),
+      'PUT /driver/trips/777/status': jsonResponse(400, {
+        success: false,
+        data: null,
+        message: 'El código no es correcto. Te quedan 4 intentos.',
+        code: 'START_CODE_WRONG',
+      }),
     });
     renderPage();
     fireEvent.change(await screen.findByLabelText('Código del pasajero'), { target: { value: '1111' } });
@@ -251,30 +358,48 @@ describe('driver active trip page', () => {
   it('asks before finishing far from the destination, and shows a completion failure under its button', async () => {
     const revealed = recordReveals();
     const { fetchMock } = tripServer(makeDriverTrip({ trip_status: 'in_progress' }), {
-      'POST /driver/trips/complete': jsonResponse(409, { success: false, data: null, message: 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.', code: 'CONFLICT' }),
+      'POST /driver/trips/complete': jsonResponse(409, {
+        success: false,
+        data: null,
+        message: 'El viaje cambió de estado. Actualiza e inténtalo de nuevo.',
+        code: 'CONFLICT',
+      }),
     });
     renderPage();
     // At the pickup, Parque Kennedy: ~6.7 km from Jockey Plaza.
     act(() => phone.geo.fix(-12.1211, -77.0297));
     fireEvent.click(await screen.findByRole('button', { name: 'Finalizar viaje' }));
     const question = await screen.findByRole('alertdialog');
-    expect(question.textContent).toMatch(/^Estás a 6\.\d km del destino\. ¿Finalizar el viaje aquí\? El pasajero verá dónde terminó\./);
+    expect(question.textContent).toMatch(
+      /^Estás a 6\.\d km del destino\. ¿Finalizar el viaje aquí\? El pasajero verá dónde terminó\./,
+    );
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/driver/trips/complete'))).toBe(false);
     fireEvent.click(within(question).getByRole('button', { name: 'No, seguir' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar viaje' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sí, finalizar aquí' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Error al finalizar el viaje: El viaje cambió de estado. Actualiza e inténtalo de nuevo.');
-    expect(bodyOf(fetchMock, 'POST', '/driver/trips/complete')).toMatchObject({ final_latitude: -12.1211, final_longitude: -77.0297 });
+    expect(alert.textContent).toBe(
+      'Error al finalizar el viaje: El viaje cambió de estado. Actualiza e inténtalo de nuevo.',
+    );
+    expect(bodyOf(fetchMock, 'POST', '/driver/trips/complete')).toMatchObject({
+      final_latitude: -12.1211,
+      final_longitude: -77.0297,
+    });
     expect(screen.getByRole('button', { name: 'Finalizar viaje' }).closest('form')?.contains(alert)).toBe(true);
     await waitFor(() => expect(revealed).toContain(alert));
   });
 
   it('finishes at the destination without a question', async () => {
     const { fetchMock } = tripServer(makeDriverTrip({ trip_status: 'in_progress' }), {
-      'POST /driver/trips/complete': jsonResponse(200, envelope({ id: 777, trip_status: 'completed', final_fare: 21.5, ended_far_from_destination_m: null })),
-      'GET /trips/777/rating': jsonResponse(200, envelope({ trip_id: 777, rater_role: 'driver', ratee_name: 'Rosa Huamán', can_rate: true, my_rating: null })),
+      'POST /driver/trips/complete': jsonResponse(
+        200,
+        envelope({ id: 777, trip_status: 'completed', final_fare: 21.5, ended_far_from_destination_m: null }),
+      ),
+      'GET /trips/777/rating': jsonResponse(
+        200,
+        envelope({ trip_id: 777, rater_role: 'driver', ratee_name: 'Rosa Huamán', can_rate: true, my_rating: null }),
+      ),
     });
     renderPage();
     act(() => phone.geo.fix(HERE.latitude, HERE.longitude));
@@ -289,7 +414,15 @@ describe('driver active trip page', () => {
     await screen.findByRole('button', { name: 'Llegué al punto de recojo' });
     await waitFor(() => expect(phone.live.subscribedTopics()).toContain(topics.tripStatus(777)));
     server.setTrip(null);
-    act(() => phone.live.emit(topics.tripStatus(777), { trip_id: 777, status: 'cancelled_by_passenger', driver_id: DRIVER_ID, timestamp: new Date().toISOString(), reason: 'Cambié de planes' }));
+    act(() =>
+      phone.live.emit(topics.tripStatus(777), {
+        trip_id: 777,
+        status: 'cancelled_by_passenger',
+        driver_id: DRIVER_ID,
+        timestamp: new Date().toISOString(),
+        reason: 'Cambié de planes',
+      }),
+    );
     expect(await screen.findByText('Viaje cancelado')).toBeTruthy();
     expect(screen.getByText('El pasajero canceló el viaje. Motivo: Cambié de planes')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Llegué al punto de recojo' })).toBeNull();
@@ -304,7 +437,10 @@ describe('driver active trip page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar viaje' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sí, cancelar viaje' }));
     expect(await screen.findByText('Viaje cancelado')).toBeTruthy();
-    expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toMatchObject({ status: 'cancelled_by_driver', reason: 'driver_request' });
+    expect(bodyOf(fetchMock, 'PUT', '/driver/trips/777/status')).toMatchObject({
+      status: 'cancelled_by_driver',
+      reason: 'driver_request',
+    });
   });
 
   it('has no cancel option once the trip is in progress', async () => {

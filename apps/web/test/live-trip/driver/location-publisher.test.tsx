@@ -4,27 +4,51 @@
  * old, a publication the broker never acknowledged is sent again at the next turn (not after the 15 s repeat),
  * and a hanging one does not pile up others behind it.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
 import { topics } from '@jala/contracts';
-import { LOCATION_KEEPALIVE_MS, LOCATION_PUBLISH_MS, useLocationPublisher } from '../../../src/features/live-trip/driver/hooks/use-location-publisher';
-import type { WatchedPosition } from '../../../src/features/live-trip/driver/hooks/use-watched-position';
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import {
+  LOCATION_KEEPALIVE_MS,
+  LOCATION_PUBLISH_MS,
+  useLocationPublisher,
+} from '@/features/live-trip/driver-view/hooks/use-location-publisher';
+import type { WatchedPosition } from '@/features/live-trip/driver-view/hooks/use-watched-position';
+
 import { FakeRealtime, resetTestWorld } from '../../support';
 
 const TRIP = 7;
-const at = (latitude: number): WatchedPosition => ({ latitude, longitude: -77.0297, heading: null, accuracy: 8, timestamp: Date.now() });
+const at = (latitude: number): WatchedPosition => ({
+  latitude,
+  longitude: -77.0297,
+  heading: null,
+  accuracy: 8,
+  timestamp: Date.now(),
+});
 const A = at(-12.109);
 const B = at(-12.115);
 const C = at(-12.12);
 
 /** The latitudes the fake broker acknowledged, in order. */
-const delivered = (link: FakeRealtime) => link.published.filter((p) => p.topic === topics.driverLocation(TRIP)).map((p) => (p.payload as { latitude: number }).latitude);
+const delivered = (link: FakeRealtime) =>
+  link.published
+    .filter((p) => p.topic === topics.driverLocation(TRIP))
+    .map((p) => (p.payload as { latitude: number }).latitude);
 /** Lets the publication's promise settle (the hook reacts to its PUBACK). */
-const settle = () => act(async () => { await vi.advanceTimersByTimeAsync(0); });
-const wait = (ms: number) => act(async () => { await vi.advanceTimersByTimeAsync(ms); });
+const settle = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+const wait = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
 
 function publisherWith(link: FakeRealtime) {
-  return renderHook(({ position }: { position: WatchedPosition | null }) => useLocationPublisher(TRIP, position, link), { initialProps: { position: A } });
+  return renderHook(
+    ({ position }: { position: WatchedPosition | null }) => useLocationPublisher(TRIP, position, link),
+    { initialProps: { position: A } },
+  );
 }
 
 beforeEach(() => {
@@ -78,7 +102,9 @@ describe("the driver's position publisher", () => {
     const link = new FakeRealtime(true);
     let acknowledge: () => void = () => {};
     link.publish.mockImplementationOnce(async (topic, payload) => {
-      await new Promise<void>((resolve) => { acknowledge = resolve; });
+      await new Promise<void>((resolve) => {
+        acknowledge = resolve;
+      });
       link.published.push({ topic, payload });
     });
     const { rerender } = publisherWith(link);

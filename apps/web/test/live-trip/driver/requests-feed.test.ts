@@ -1,12 +1,24 @@
-import { describe, expect, it, vi } from 'vitest';
 import { CHAT_MESSAGE_ID_PATTERN, zDriverFeedMessage } from '@jala/contracts';
-import { applyFeedMessage, hasMovedMeaningfully, noticeAfter, offeredTripEvent, sortRequests, upsertRequest } from '../../../src/features/live-trip/driver/requests-feed';
-import { chatTextToSend, mergeChat as mergeChatMessages, newChatMessageId } from '../../../src/features/live-trip/shared/chat/merge-chat';
-import { parseMessage } from '../../../src/lib/use-realtime-topic';
-import { counterOfferError } from '../../../src/features/live-trip/driver/components/counter-offer-form';
-import { requestsErrorFix } from '../../../src/features/live-trip/driver/components/requests-error';
-import { formatKm, formatRating } from '../../../src/features/live-trip/shared/format';
 import { makeDriverTripRequest } from '@jala/test-factories';
+import { describe, expect, it, vi } from 'vitest';
+
+import { counterOfferError } from '@/features/live-trip/driver-view/components/counter-offer-form';
+import { requestsErrorFix } from '@/features/live-trip/driver-view/components/requests-error';
+import {
+  applyFeedMessage,
+  hasMovedMeaningfully,
+  noticeAfter,
+  offeredTripEvent,
+  sortRequests,
+  upsertRequest,
+} from '@/features/live-trip/driver-view/model/requests-feed';
+import {
+  chatTextToSend,
+  mergeChat as mergeChatMessages,
+  newChatMessageId,
+} from '@/features/live-trip/shared/chat/merge-chat';
+import { formatKm, formatRating } from '@/features/live-trip/shared/model/format';
+import { parseMessage } from '@/lib/realtime/use-realtime-topic';
 
 /** The driver's feed as the live trip reads it: validated with the contract schema, malformed → null. */
 const parseFeedMessage = (payload: unknown) => parseMessage(zDriverFeedMessage, payload);
@@ -17,20 +29,36 @@ describe('driver request feed rules', () => {
   it('adds a pushed request nearest first and keeps an offer already made on it', () => {
     const near = makeDriverTripRequest({ id: 1, distance_to_pickup_km: 0.5, my_offer_price: 15 });
     const far = makeDriverTripRequest({ id: 2, distance_to_pickup_km: 3 });
-    const list = applyFeedMessage([far], { type: 'trip_request', request: makeDriverTripRequest({ id: 1, distance_to_pickup_km: 0.5 }) }, none).requests;
+    const list = applyFeedMessage(
+      [far],
+      { type: 'trip_request', request: makeDriverTripRequest({ id: 1, distance_to_pickup_km: 0.5 }) },
+      none,
+    ).requests;
     expect(list.map((r) => r.id)).toEqual([1, 2]);
-    expect(upsertRequest([near], makeDriverTripRequest({ id: 1, distance_to_pickup_km: 0.5 }))[0]?.my_offer_price).toBe(15);
+    expect(upsertRequest([near], makeDriverTripRequest({ id: 1, distance_to_pickup_km: 0.5 }))[0]?.my_offer_price).toBe(
+      15,
+    );
   });
 
   it('never brings back a request the driver rejected', () => {
-    const outcome = applyFeedMessage([], { type: 'trip_request', request: makeDriverTripRequest({ id: 9 }) }, new Set([9]));
+    const outcome = applyFeedMessage(
+      [],
+      { type: 'trip_request', request: makeDriverTripRequest({ id: 9 }) },
+      new Set([9]),
+    );
     expect(outcome.requests).toEqual([]);
   });
 
   it('removes closed and declined requests with a note only when the driver had them', () => {
     const list = [makeDriverTripRequest({ id: 1, passenger_name: 'Ana' })];
-    expect(applyFeedMessage(list, { type: 'trip_request_closed', trip_id: 1 }, none)).toEqual({ requests: [], notice: { text: 'La solicitud de Ana ya no está disponible.', passengerName: 'Ana' } });
-    expect(applyFeedMessage(list, { type: 'offer_declined', trip_id: 1 }, none)).toEqual({ requests: [], notice: { text: 'Ana eligió otra oferta.', passengerName: 'Ana' } });
+    expect(applyFeedMessage(list, { type: 'trip_request_closed', trip_id: 1 }, none)).toEqual({
+      requests: [],
+      notice: { text: 'La solicitud de Ana ya no está disponible.', passengerName: 'Ana' },
+    });
+    expect(applyFeedMessage(list, { type: 'offer_declined', trip_id: 1 }, none)).toEqual({
+      requests: [],
+      notice: { text: 'Ana eligió otra oferta.', passengerName: 'Ana' },
+    });
     expect(applyFeedMessage(list, { type: 'offer_declined', trip_id: 7 }, none).notice).toBeNull();
   });
 
@@ -38,7 +66,10 @@ describe('driver request feed rules', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(parseFeedMessage({ type: 'trip_request', request: { id: 1 } })).toBeNull();
     expect(parseFeedMessage('hola')).toBeNull();
-    expect(parseFeedMessage({ type: 'trip_request_closed', trip_id: 4 })).toEqual({ type: 'trip_request_closed', trip_id: 4 });
+    expect(parseFeedMessage({ type: 'trip_request_closed', trip_id: 4 })).toEqual({
+      type: 'trip_request_closed',
+      trip_id: 4,
+    });
     expect(warn).toHaveBeenCalledTimes(2);
     warn.mockRestore();
   });
@@ -60,10 +91,19 @@ describe('driver request feed rules', () => {
 
   it('reads trip_status for an offered trip: chosen, another driver chosen, cancelled, other', () => {
     const at = new Date().toISOString();
-    expect(offeredTripEvent({ trip_id: 1, status: 'accepted', driver_id: 5, timestamp: at }, 5, 'Ana')).toEqual({ kind: 'assigned_to_me' });
-    expect(offeredTripEvent({ trip_id: 1, status: 'accepted', driver_id: 6, timestamp: at }, 5, 'Ana')).toEqual({ kind: 'closed', notice: 'Ana eligió otra oferta.' });
-    expect(offeredTripEvent({ trip_id: 1, status: 'cancelled_by_passenger', driver_id: null, timestamp: at }, 5, null).kind).toBe('closed');
-    expect(offeredTripEvent({ trip_id: 1, status: 'en_route', driver_id: 6, timestamp: at }, 5, 'Ana')).toEqual({ kind: 'none' });
+    expect(offeredTripEvent({ trip_id: 1, status: 'accepted', driver_id: 5, timestamp: at }, 5, 'Ana')).toEqual({
+      kind: 'assigned_to_me',
+    });
+    expect(offeredTripEvent({ trip_id: 1, status: 'accepted', driver_id: 6, timestamp: at }, 5, 'Ana')).toEqual({
+      kind: 'closed',
+      notice: 'Ana eligió otra oferta.',
+    });
+    expect(
+      offeredTripEvent({ trip_id: 1, status: 'cancelled_by_passenger', driver_id: null, timestamp: at }, 5, null).kind,
+    ).toBe('closed');
+    expect(offeredTripEvent({ trip_id: 1, status: 'en_route', driver_id: 6, timestamp: at }, 5, 'Ana')).toEqual({
+      kind: 'none',
+    });
   });
 });
 
@@ -77,7 +117,13 @@ describe('small rules of the driver screens', () => {
   });
 
   it('chat: a message delivered twice (a QoS 1 resend) or stored with the server time shows once, by its id', () => {
-    const live = { id: newChatMessageId(), sender: 1, role: 'passenger' as const, message: 'hola', timestamp: '2025-01-01T10:00:00.000Z' };
+    const live = {
+      id: newChatMessageId(),
+      sender: 1,
+      role: 'passenger' as const,
+      message: 'hola',
+      timestamp: '2025-01-01T10:00:00.000Z',
+    };
     const stored = { ...live, timestamp: '2025-01-01T10:00:00.412Z' };
     expect(live.id).toMatch(CHAT_MESSAGE_ID_PATTERN);
     expect(newChatMessageId()).not.toBe(live.id);
@@ -99,8 +145,14 @@ describe('small rules of the driver screens', () => {
   });
 
   it('links each server refusal to where it is fixed', () => {
-    expect(requestsErrorFix('Tu perfil de conductor está pendiente de verificación. Te avisaremos cuando puedas recibir viajes.')?.to).toBe('/driver/status');
-    expect(requestsErrorFix('Selecciona un vehículo activo en "Estado" para recibir solicitudes.')?.to).toBe('/driver/status');
+    expect(
+      requestsErrorFix(
+        'Tu perfil de conductor está pendiente de verificación. Te avisaremos cuando puedas recibir viajes.',
+      )?.to,
+    ).toBe('/driver/status');
+    expect(requestsErrorFix('Selecciona un vehículo activo en "Estado" para recibir solicitudes.')?.to).toBe(
+      '/driver/status',
+    );
     expect(requestsErrorFix('Registra tu perfil de conductor para recibir solicitudes.')?.to).toBe('/driver/profile');
     expect(requestsErrorFix('Error de red. Revisa tu conexión.')).toBeNull();
   });
@@ -117,10 +169,16 @@ describe('small rules of the driver screens', () => {
 describe('the note about a request that went away', () => {
   const gone = { text: 'La solicitud de Ana ya no está disponible.', passengerName: 'Ana' };
 
-  it('is retired by a new request from the same passenger, and kept over anyone else\'s', () => {
-    expect(noticeAfter(gone, { type: 'trip_request', request: makeDriverTripRequest({ id: 2, passenger_name: 'Ana' }) })).toBeNull();
-    expect(noticeAfter(gone, { type: 'trip_request', request: makeDriverTripRequest({ id: 3, passenger_name: 'Rosa' }) })).toBe(gone);
+  it("is retired by a new request from the same passenger, and kept over anyone else's", () => {
+    expect(
+      noticeAfter(gone, { type: 'trip_request', request: makeDriverTripRequest({ id: 2, passenger_name: 'Ana' }) }),
+    ).toBeNull();
+    expect(
+      noticeAfter(gone, { type: 'trip_request', request: makeDriverTripRequest({ id: 3, passenger_name: 'Rosa' }) }),
+    ).toBe(gone);
     expect(noticeAfter(gone, { type: 'trip_request_closed', trip_id: 9 })).toBe(gone);
-    expect(noticeAfter(null, { type: 'trip_request', request: makeDriverTripRequest({ id: 2, passenger_name: 'Ana' }) })).toBeNull();
+    expect(
+      noticeAfter(null, { type: 'trip_request', request: makeDriverTripRequest({ id: 2, passenger_name: 'Ana' }) }),
+    ).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { topics } from '@jala/contracts';
-import { TripRequestCard } from '../../../src/features/live-trip/driver/components/trip-request-card';
-import { ApiError } from '../../../src/lib/api-client';
-import { envelope, FakeRealtime, jsonResponse, renderAt, stubFetch } from '../../support';
 import { makeDriverTripRequest } from '@jala/test-factories';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { TripRequestCard } from '@/features/live-trip/driver-view/components/trip-request-card';
+import { ApiError } from '@/lib/api/api-client';
+
+import { envelope, FakeRealtime, jsonResponse, renderAt, stubFetch } from '../../support';
 
 afterEach(() => {
   cleanup();
@@ -31,7 +33,13 @@ function renderCard(props: Partial<Parameters<typeof TripRequestCard>[0]> = {}) 
   const chatClient = props.chatClient ?? new FakeRealtime();
   renderAt('/driver/trip-request', {
     '/driver/trip-request': (
-      <TripRequestCard request={props.request ?? makeDriverTripRequest()} driverId={DRIVER_ID} onOffer={onOffer} onReject={onReject} chatClient={chatClient} />
+      <TripRequestCard
+        request={props.request ?? makeDriverTripRequest()}
+        driverId={DRIVER_ID}
+        onOffer={onOffer}
+        onReject={onReject}
+        chatClient={chatClient}
+      />
     ),
   });
   return { onOffer, onReject, chatClient };
@@ -57,7 +65,9 @@ describe('trip request card', () => {
   });
 
   it('leaves out the offered price when the passenger did not propose one, and reads "Nuevo" without rating', () => {
-    renderCard({ request: makeDriverTripRequest({ offer_price: null, passenger_rating: null, passenger_notes: null }) });
+    renderCard({
+      request: makeDriverTripRequest({ offer_price: null, passenger_rating: null, passenger_notes: null }),
+    });
     const card = screen.getByRole('article');
     expect(card.textContent).not.toContain('Precio ofrecido');
     expect(within(card).getByText('Nuevo')).toBeTruthy();
@@ -67,18 +77,21 @@ describe('trip request card', () => {
   it.each([
     { action: 'Aceptar', busy: 'Aceptando...', other: 'Rechazar', handler: 'onOffer' },
     { action: 'Rechazar', busy: 'Rechazando...', other: 'Aceptar', handler: 'onReject' },
-  ] as const)('$action shows $busy and disables the actions until it is answered', async ({ action, busy, other, handler }) => {
-    const pending = deferred<number>();
-    const sent = vi.fn(() => pending.promise);
-    renderCard({ [handler]: sent });
-    fireEvent.click(screen.getByRole('button', { name: action }));
-    expect(sent).toHaveBeenCalledWith(expect.objectContaining({ id: 501 }));
-    expect(sent.mock.calls[0]).toHaveLength(1); // accepting takes the passenger's price: no counter-offer
-    expect((screen.getByRole('button', { name: busy }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: other }) as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => pending.resolve(20));
-    expect(screen.getByRole('button', { name: action })).toBeTruthy();
-  });
+  ] as const)(
+    '$action shows $busy and disables the actions until it is answered',
+    async ({ action, busy, other, handler }) => {
+      const pending = deferred<number>();
+      const sent = vi.fn(() => pending.promise);
+      renderCard({ [handler]: sent });
+      fireEvent.click(screen.getByRole('button', { name: action }));
+      expect(sent).toHaveBeenCalledWith(expect.objectContaining({ id: 501 }));
+      expect(sent.mock.calls[0]).toHaveLength(1); // accepting takes the passenger's price: no counter-offer
+      expect((screen.getByRole('button', { name: busy }) as HTMLButtonElement).disabled).toBe(true);
+      expect((screen.getByRole('button', { name: other }) as HTMLButtonElement).disabled).toBe(true);
+      await act(async () => pending.resolve(20));
+      expect(screen.getByRole('button', { name: action })).toBeTruthy();
+    },
+  );
 
   it("shows the server's Spanish reason when the offer fails", async () => {
     const onOffer = vi.fn(async () => {
@@ -113,9 +126,20 @@ describe('trip request card', () => {
 
   it("once offered shows 'Oferta enviada: S/ x.xx' and the chat with its stored history", async () => {
     stubFetch({
-      [`GET /trips/501/chat/${DRIVER_ID}/messages`]: jsonResponse(200, envelope({
-        messages: [{ sender: 90, role: 'passenger', message: '¿Puede llegar en 5 minutos?', timestamp: '2025-06-01T15:00:00.000Z' }], next_before: null,
-      })),
+      [`GET /trips/501/chat/${DRIVER_ID}/messages`]: jsonResponse(
+        200,
+        envelope({
+          messages: [
+            {
+              sender: 90,
+              role: 'passenger',
+              message: '¿Puede llegar en 5 minutos?',
+              timestamp: '2025-06-01T15:00:00.000Z',
+            },
+          ],
+          next_before: null,
+        }),
+      ),
     });
     const chatClient = new FakeRealtime();
     renderCard({ request: makeDriverTripRequest({ my_offer_price: 19.5 }), chatClient });
@@ -127,7 +151,9 @@ describe('trip request card', () => {
   });
 
   it('sends chat messages as the driver, never blank ones, and shows live replies', async () => {
-    stubFetch({ [`GET /trips/501/chat/${DRIVER_ID}/messages`]: jsonResponse(200, envelope({ messages: [], next_before: null })) });
+    stubFetch({
+      [`GET /trips/501/chat/${DRIVER_ID}/messages`]: jsonResponse(200, envelope({ messages: [], next_before: null })),
+    });
     const chatClient = new FakeRealtime();
     renderCard({ request: makeDriverTripRequest({ my_offer_price: 20 }), chatClient });
     expect(await screen.findByText('Aún no hay mensajes. Saluda al pasajero.')).toBeTruthy();
@@ -145,7 +171,14 @@ describe('trip request card', () => {
     expect(await screen.findByText('Llego en 3 minutos')).toBeTruthy();
     expect((input as HTMLInputElement).value).toBe('');
 
-    act(() => chatClient.emit(topics.chat(501, DRIVER_ID), { sender: 90, role: 'passenger', message: 'Perfecto, gracias', timestamp: new Date().toISOString() }));
+    act(() =>
+      chatClient.emit(topics.chat(501, DRIVER_ID), {
+        sender: 90,
+        role: 'passenger',
+        message: 'Perfecto, gracias',
+        timestamp: new Date().toISOString(),
+      }),
+    );
     expect(await screen.findByText('Perfecto, gracias')).toBeTruthy();
     // Our own message echoed back by the broker is not shown twice; malformed ones are dropped.
     act(() => chatClient.emit(topics.chat(501, DRIVER_ID), sent?.payload));
@@ -154,7 +187,9 @@ describe('trip request card', () => {
   });
 
   it('keeps the text and explains when the chat cannot send without a live connection', async () => {
-    stubFetch({ [`GET /trips/501/chat/${DRIVER_ID}/messages`]: jsonResponse(200, envelope({ messages: [], next_before: null })) });
+    stubFetch({
+      [`GET /trips/501/chat/${DRIVER_ID}/messages`]: jsonResponse(200, envelope({ messages: [], next_before: null })),
+    });
     const chatClient = new FakeRealtime();
     chatClient.failPublish = new Error('MQTT client not connected');
     renderCard({ request: makeDriverTripRequest({ my_offer_price: 20 }), chatClient });

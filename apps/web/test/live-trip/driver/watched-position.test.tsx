@@ -1,7 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, renderHook } from '@testing-library/react';
 import { DRIVER_GEO_WATCH } from '@jala/domain';
-import { GEOLOCATION_UNSUPPORTED, geolocationErrorMessage, useWatchedPosition } from '../../../src/features/live-trip/driver/hooks/use-watched-position';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import {
+  GEOLOCATION_UNSUPPORTED,
+  geolocationErrorMessage,
+  useWatchedPosition,
+} from '@/features/live-trip/driver-view/hooks/use-watched-position';
+
 import { FakeGeolocation } from '../../support';
 
 afterEach(() => {

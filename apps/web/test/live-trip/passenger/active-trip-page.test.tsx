@@ -1,9 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  makeCreatedTrip,
+  makeDriverOffer,
+  makeFareAdjustment,
+  makePassengerTrip,
+  makeTripDriver,
+  makeTripReceipt,
+  makeUser,
+} from '@jala/test-factories';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PassengerActiveTripPage } from '../../../src/features/live-trip/passenger/active-trip-page';
-import type { PassengerTrip as PassengerActiveTripDto } from '../../../src/lib/current-trip';
-import { fakeRealtime, jsonResponse, ok, noActiveTrip, renderAt, setSession, stubFetch } from '../../support';
-import { makeDriverOffer, makeFareAdjustment, makePassengerTrip, makeTripDriver, makeTripReceipt, makeUser } from '@jala/test-factories';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { PassengerActiveTripPage } from '@/features/live-trip/passenger-view/pages/active-trip-page';
+import type { PassengerTrip as PassengerActiveTripDto } from '@/lib/current-trip';
+
+import { fakeRealtime, jsonResponse, noActiveTrip, ok, renderAt, setSession, stubFetch } from '../../support';
 
 const acceptedTrip: PassengerActiveTripDto = {
   ...makePassengerTrip(),
@@ -13,8 +23,28 @@ const acceptedTrip: PassengerActiveTripDto = {
 };
 const historyWith = (status: string, finalFare: number | null) =>
   ok({
-    trips: [{ id: 7, trip_code: 'TRIP-7', status, trip_date: '2026-03-01T15:30:00.000Z', pickup_address: 'Parque Kennedy, Miraflores', destination_address: 'Jockey Plaza, Santiago de Surco', service_type: 'Auto', service_type_id: 2, final_fare: finalFare, estimated_fare: 34.54, distance_km: 9.1, duration_minutes: 23, driver: null, my_rating: null }],
-    page: 1, per_page: 2, total: 1, total_pages: 1,
+    trips: [
+      {
+        id: 7,
+        trip_code: 'TRIP-7',
+        status,
+        trip_date: '2026-03-01T15:30:00.000Z',
+        pickup_address: 'Parque Kennedy, Miraflores',
+        destination_address: 'Jockey Plaza, Santiago de Surco',
+        service_type: 'Auto',
+        service_type_id: 2,
+        final_fare: finalFare,
+        estimated_fare: 34.54,
+        distance_km: 9.1,
+        duration_minutes: 23,
+        driver: null,
+        my_rating: null,
+      },
+    ],
+    page: 1,
+    per_page: 2,
+    total: 1,
+    total_pages: 1,
   });
 
 function renderPage() {
@@ -44,7 +74,11 @@ describe('passenger active-trip page', () => {
 
   it('shows status, addresses and fare of a pending trip, already published per published_at', async () => {
     fakeRealtime(false);
-    stubFetch({ 'GET /trips/active': ok(makePassengerTrip()), 'GET /trips/7/driver-offers': ok([]), 'GET /health': ok({ tile_url: null }) });
+    stubFetch({
+      'GET /trips/active': ok(makePassengerTrip()),
+      'GET /trips/7/driver-offers': ok([]),
+      'GET /health': ok({ tile_url: null }),
+    });
     renderPage();
     expect(await screen.findByTestId('trip-status')).toHaveProperty('textContent', 'Pendiente');
     expect(screen.getByText('Parque Kennedy, Miraflores')).toBeTruthy();
@@ -57,34 +91,39 @@ describe('passenger active-trip page', () => {
     expect(screen.getByRole('button', { name: 'Cancelar viaje' })).toBeTruthy();
   });
 
-  it("publishes over HTTP when the realtime link is down: 'Publicar viaje' becomes 'Publicado'", async () => {
-    fakeRealtime(false);
+  it("publishes nothing by itself; a trip the server has not published offers 'Publicar viaje', which publishes it once over HTTP", async () => {
+    const live = fakeRealtime(true);
     const fetchMock = stubFetch({
       'GET /trips/active': ok({ ...makePassengerTrip(), published_at: null }),
       'GET /trips/7/driver-offers': ok([]),
-      'POST /trips/7/publish': ok({ id: 7 }),
       'GET /health': ok({ tile_url: null }),
+      'POST /trips/7/publish': ok(makeCreatedTrip({ id: 7 })),
     });
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Publicar viaje' }));
+    const publish = (await screen.findByRole('button', { name: 'Publicar viaje' })) as HTMLButtonElement;
+    expect(screen.getByText(/radio de búsqueda/)).toBeTruthy();
+    expect(live.publish.mock.calls.some(([topic]) => topic === 'jala/trip_requests')).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/publish'))).toBe(false);
+
+    fireEvent.click(publish);
     const published = (await screen.findByRole('button', { name: 'Publicado' })) as HTMLButtonElement;
     expect(published.disabled).toBe(true);
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/trips/7/publish') && init?.method === 'POST')).toBe(true);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/trips/7/publish'))).toHaveLength(1);
+    expect(live.publish.mock.calls.some(([topic]) => topic === 'jala/trip_requests')).toBe(false);
   });
 
-  it('publishes over MQTT on jala/trip_requests with the publication message when connected', async () => {
-    const live = fakeRealtime(true);
-    stubFetch({ 'GET /trips/active': ok(makePassengerTrip({ estimated_fare: 34.54, published_at: null })), 'GET /trips/7/driver-offers': ok([]), 'GET /health': ok({ tile_url: null }) });
+  it("shows the spec's publishing error when the re-publication fails", async () => {
+    fakeRealtime(false);
+    stubFetch({
+      'GET /trips/active': ok({ ...makePassengerTrip(), published_at: null }),
+      'GET /trips/7/driver-offers': ok([]),
+      'GET /health': ok({ tile_url: null }),
+      'POST /trips/7/publish': jsonResponse(500, { success: false, message: 'Error del servidor' }),
+    });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Publicar viaje' }));
-    await screen.findByRole('button', { name: 'Publicado' });
-    const publication = live.publish.mock.calls.find(([topic]) => topic === 'jala/trip_requests');
-    expect(publication?.[1]).toMatchObject({
-      trip_id: 7, trip_code: 'TRIP-7', passenger_id: 42, passenger_name: 'Ana Quispe',
-      pickup: { lat: -12.1211, lng: -77.0297, address: 'Parque Kennedy, Miraflores' },
-      destination: { lat: -12.0859, lng: -76.9773, address: 'Jockey Plaza, Santiago de Surco' },
-      service_type_id: 2, estimated_fare: 34.54,
-    });
+    expect(await screen.findByText('Error al publicar por MQTT')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Publicar viaje' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("cancels after confirming and shows 'Viaje cancelado' by the passenger, with a way to request another trip", async () => {
@@ -102,7 +141,9 @@ describe('passenger active-trip page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sí, cancelar' }));
     expect(await screen.findByRole('heading', { name: 'Viaje cancelado' })).toBeTruthy();
     expect(screen.getByText('Cancelado por ti')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Solicitar otro viaje' }).getAttribute('href')).toBe('/passenger/trip-request');
+    expect(screen.getByRole('link', { name: 'Solicitar otro viaje' }).getAttribute('href')).toBe(
+      '/passenger/trip-request',
+    );
     expect(screen.getByRole('link', { name: 'Ir al inicio' }).getAttribute('href')).toBe('/dashboard');
   });
 
@@ -111,7 +152,12 @@ describe('passenger active-trip page', () => {
     stubFetch({
       'GET /trips/active': ok(makePassengerTrip()),
       'GET /trips/7/driver-offers': ok([]),
-      'PUT /trips/7/cancel': jsonResponse(409, { success: false, data: null, message: 'No se puede pasar de "En curso" a "Cancelado por ti".', code: 'CONFLICT' }),
+      'PUT /trips/7/cancel': jsonResponse(409, {
+        success: false,
+        data: null,
+        message: 'No se puede pasar de "En curso" a "Cancelado por ti".',
+        code: 'CONFLICT',
+      }),
       'GET /health': ok({ tile_url: null }),
     });
     renderPage();
@@ -131,7 +177,12 @@ describe('passenger active-trip page', () => {
     renderPage();
     await screen.findByTestId('trip-status');
     await waitFor(() => expect(live.follows('trip_status/7')).toBe(true));
-    live.deliver('trip_status/7', { trip_id: 7, status: 'cancelled_by_system', driver_id: null, timestamp: '2026-03-01T15:15:00.000Z' });
+    live.deliver('trip_status/7', {
+      trip_id: 7,
+      status: 'cancelled_by_system',
+      driver_id: null,
+      timestamp: '2026-03-01T15:15:00.000Z',
+    });
     expect(await screen.findByRole('heading', { name: 'Viaje cancelado' })).toBeTruthy();
     expect(screen.getByText('Cancelado por sistema')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancelar viaje' })).toBeNull();
@@ -151,21 +202,36 @@ describe('passenger active-trip page', () => {
     expect(screen.getByText('S/ 18.50')).toBeTruthy();
     expect(screen.getByTestId('driver-distance').textContent).toBe('Tu conductor está a 322 m del punto de recojo.');
     await waitFor(() => expect(live.follows('driver_location/7')).toBe(true));
-    live.deliver('driver_location/7', { latitude: -12.1391, longitude: -77.0297, heading: 0, timestamp: '2026-03-01T15:05:00.000Z' });
-    await waitFor(() => expect(screen.getByTestId('driver-distance').textContent).toBe('Tu conductor está a 2.0 km del punto de recojo.'));
+    live.deliver('driver_location/7', {
+      latitude: -12.1391,
+      longitude: -77.0297,
+      heading: 0,
+      timestamp: '2026-03-01T15:05:00.000Z',
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('driver-distance').textContent).toBe('Tu conductor está a 2.0 km del punto de recojo.'),
+    );
   });
 
   it('shows the start code to say aloud, and asks to check the car once it is locked', async () => {
     fakeRealtime(true);
-    stubFetch({ 'GET /trips/active': ok({ ...acceptedTrip, start_code: '0427' }), 'GET /health': ok({ tile_url: null }) });
+    stubFetch({
+      'GET /trips/active': ok({ ...acceptedTrip, start_code: '0427' }),
+      'GET /health': ok({ tile_url: null }),
+    });
     const view = renderPage();
     expect((await screen.findByTestId('start-code')).textContent).toBe('0427');
     expect(screen.getByRole('button', { name: 'Compartir viaje' })).toBeTruthy();
     expect(screen.getByTestId('sos-button')).toBeTruthy();
     view.unmount();
-    stubFetch({ 'GET /trips/active': ok({ ...acceptedTrip, status: 'arrived', start_code: '0427', start_code_locked: true }), 'GET /health': ok({ tile_url: null }) });
+    stubFetch({
+      'GET /trips/active': ok({ ...acceptedTrip, status: 'arrived', start_code: '0427', start_code_locked: true }),
+      'GET /health': ok({ tile_url: null }),
+    });
     renderPage();
-    expect((await screen.findByTestId('start-code-locked')).textContent).toContain('Revisa que la placa y el conductor sean los de la app');
+    expect((await screen.findByTestId('start-code-locked')).textContent).toContain(
+      'Revisa que la placa y el conductor sean los de la app',
+    );
     expect(screen.queryByTestId('start-code')).toBeNull();
   });
 
@@ -174,14 +240,31 @@ describe('passenger active-trip page', () => {
     stubFetch({
       'GET /trips/active': ok(acceptedTrip),
       'GET /passenger/trip-history': historyWith('completed', 19),
-      'GET /trips/7/receipt': ok(makeTripReceipt({ agreed_fare: 16, adjustments: [makeFareAdjustment({ amount: 3, status: 'accepted' })], total: 19 })),
-      'GET /trips/7/rating': ok({ can_rate: true, my_rating: null, ratee_name: 'Carlos Mamani' }),
+      'GET /trips/7/receipt': ok(
+        makeTripReceipt({
+          agreed_fare: 16,
+          adjustments: [makeFareAdjustment({ amount: 3, status: 'accepted' })],
+          total: 19,
+        }),
+      ),
+      'GET /trips/7/rating': ok({
+        trip_id: 7,
+        rater_role: 'passenger',
+        can_rate: true,
+        my_rating: null,
+        ratee_name: 'Carlos Mamani',
+      }),
       'GET /health': ok({ tile_url: null }),
     });
     renderPage();
     await screen.findByTestId('trip-status');
     await waitFor(() => expect(live.follows('trip_status/7')).toBe(true));
-    live.deliver('trip_status/7', { trip_id: 7, status: 'completed', driver_id: 5, timestamp: '2026-03-01T15:40:00.000Z' });
+    live.deliver('trip_status/7', {
+      trip_id: 7,
+      status: 'completed',
+      driver_id: 5,
+      timestamp: '2026-03-01T15:40:00.000Z',
+    });
     expect(await screen.findByRole('heading', { name: '¡Viaje completado!' })).toBeTruthy();
     const receipt = await screen.findByTestId('trip-receipt');
     expect(within(receipt).getByText('S/ 16.00')).toBeTruthy();
@@ -198,7 +281,11 @@ describe('passenger active-trip page', () => {
   it("shows the driver's fare adjustment with the new total and sends the passenger's answer", async () => {
     fakeRealtime(true);
     const fetchMock = stubFetch({
-      'GET /trips/active': ok({ ...acceptedTrip, status: 'in_progress', fare_adjustments: [makeFareAdjustment({ amount: 3.5, reason: 'tolls' })] }),
+      'GET /trips/active': ok({
+        ...acceptedTrip,
+        status: 'in_progress',
+        fare_adjustments: [makeFareAdjustment({ amount: 3.5, reason: 'tolls' })],
+      }),
       'PUT /trips/7/fare-adjustment': ok(makeFareAdjustment({ status: 'accepted' })),
       'GET /health': ok({ tile_url: null }),
     });
@@ -208,7 +295,9 @@ describe('passenger active-trip page', () => {
     expect(within(prompt).getByText('Si aceptas pagarás S/ 22.00 en vez de S/ 18.50.')).toBeTruthy();
     fireEvent.click(within(prompt).getByRole('button', { name: 'Aceptar ajuste' }));
     await waitFor(() => {
-      const call = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/trips/7/fare-adjustment') && init?.method === 'PUT');
+      const call = fetchMock.mock.calls.find(
+        ([url, init]) => String(url).endsWith('/trips/7/fare-adjustment') && init?.method === 'PUT',
+      );
       expect(call && JSON.parse(String(call[1]?.body))).toEqual({ accept: true });
     });
   });
@@ -219,25 +308,51 @@ describe('passenger active-trip page', () => {
       'GET /trips/active': ok({ ...acceptedTrip, status: 'in_progress' }),
       'GET /passenger/trip-history': historyWith('completed', 18.5),
       'GET /trips/7/receipt': ok(makeTripReceipt({ ended_far_from_destination_m: 10_912 })),
-      'GET /trips/7/rating': ok({ can_rate: true, my_rating: null, ratee_name: 'Carlos Mamani' }),
+      'GET /trips/7/rating': ok({
+        trip_id: 7,
+        rater_role: 'passenger',
+        can_rate: true,
+        my_rating: null,
+        ratee_name: 'Carlos Mamani',
+      }),
       'GET /health': ok({ tile_url: null }),
     });
     renderPage();
     await screen.findByTestId('trip-status');
     await waitFor(() => expect(live.follows('trip_status/7')).toBe(true));
-    live.deliver('trip_status/7', { trip_id: 7, status: 'completed', driver_id: 5, timestamp: '2026-03-01T15:40:00.000Z', ended_far_from_destination_m: 10_912 });
+    live.deliver('trip_status/7', {
+      trip_id: 7,
+      status: 'completed',
+      driver_id: 5,
+      timestamp: '2026-03-01T15:40:00.000Z',
+      ended_far_from_destination_m: 10_912,
+    });
     const receipt = await screen.findByTestId('trip-receipt');
     expect(within(receipt).getByTestId('ended-far').textContent).toBe('Finalizado a 10.9 km del destino');
   });
 
   it('shows a failed answer to a fare adjustment beside its buttons, brought into view', async () => {
     const revealed: Element[] = [];
-    Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, value(this: Element) { revealed.push(this); } });
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: Element) {
+        revealed.push(this);
+      },
+    });
     try {
       fakeRealtime(true);
       stubFetch({
-        'GET /trips/active': ok({ ...acceptedTrip, status: 'in_progress', fare_adjustments: [makeFareAdjustment({ amount: 3.5, reason: 'tolls' })] }),
-        'PUT /trips/7/fare-adjustment': jsonResponse(409, { success: false, data: null, message: 'El ajuste ya no está pendiente.', code: 'NO_PENDING_FARE_ADJUSTMENT' }),
+        'GET /trips/active': ok({
+          ...acceptedTrip,
+          status: 'in_progress',
+          fare_adjustments: [makeFareAdjustment({ amount: 3.5, reason: 'tolls' })],
+        }),
+        'PUT /trips/7/fare-adjustment': jsonResponse(409, {
+          success: false,
+          data: null,
+          message: 'El ajuste ya no está pendiente.',
+          code: 'NO_PENDING_FARE_ADJUSTMENT',
+        }),
         'GET /health': ok({ tile_url: null }),
       });
       renderPage();
@@ -257,7 +372,7 @@ describe('passenger active-trip page', () => {
     const fetchMock = stubFetch({
       'GET /trips/active': ok(makePassengerTrip({ expires_at: expiresAt, offer_price: 20 })),
       'GET /trips/7/driver-offers': ok([]),
-      'POST /trips/7/raise-price': ok({}),
+      'POST /trips/7/raise-price': ok(makeCreatedTrip()),
       'GET /health': ok({ tile_url: null }),
     });
     renderPage();
@@ -266,10 +381,14 @@ describe('passenger active-trip page', () => {
     await waitFor(() => expect(live.follows('trip_offers/7')).toBe(true));
     live.deliver('trip_offers/7', makeDriverOffer({ driver_id: 5, price: 22 }));
     live.deliver('trip_offers/7', makeDriverOffer({ driver_id: 6, price: 19.5, offer_id: 2 }));
-    await waitFor(() => expect(screen.getByTestId('offers-cue').textContent).toContain('2 ofertas · mejor precio S/\u00a019.50'));
+    await waitFor(() =>
+      expect(screen.getByTestId('offers-cue').textContent).toContain('2 ofertas · mejor precio S/\u00a019.50'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Subir a S/\u00a021.00 y publicar de nuevo' }));
     await waitFor(() => {
-      const call = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/trips/7/raise-price') && init?.method === 'POST');
+      const call = fetchMock.mock.calls.find(
+        ([url, init]) => String(url).endsWith('/trips/7/raise-price') && init?.method === 'POST',
+      );
       expect(call && JSON.parse(String(call[1]?.body))).toEqual({ offer_price: 21 });
     });
   });

@@ -1,37 +1,58 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { OffersPanel } from '../../../src/features/live-trip/passenger/components/offers-panel';
-import { PendingTripPanels } from '../../../src/features/live-trip/passenger/components/pending-trip-panels';
-import { toActiveTrip } from '../../../src/features/live-trip/passenger/model/active-trip';
-import { mergeOffers } from '../../../src/features/live-trip/passenger/model/offers';
-import { fakeRealtime, jsonResponse, renderAt, setSession, stubFetch } from '../../support';
 import { makeDriverOffer, makePassengerTrip, makeUser } from '@jala/test-factories';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { OffersPanel } from '@/features/live-trip/passenger-view/components/offers-panel';
+import { PendingTripPanels } from '@/features/live-trip/passenger-view/components/pending-trip-panels';
+import { toActiveTrip } from '@/features/live-trip/passenger-view/model/active-trip';
+import { mergeOffers } from '@/features/live-trip/passenger-view/model/offers';
+
+import { fakeRealtime, jsonResponse, renderAt, setSession, stubFetch } from '../../support';
 
 const offerNames = () => screen.getAllByTestId('driver-offer').map((li) => li.getAttribute('aria-label'));
 const offerPrices = () => screen.getAllByTestId('offer-price').map((p) => p.textContent);
 
 describe('mergeOffers', () => {
   it('sorts by ascending price, earlier offers first on equal prices', () => {
-    const offers = mergeOffers([], [
-      makeDriverOffer({ driver_id: 1, price: 25 }),
-      makeDriverOffer({ driver_id: 2, price: 18.5, created_at: '2026-03-01T15:02:00.000Z' }),
-      makeDriverOffer({ driver_id: 3, price: 18.5, created_at: '2026-03-01T15:01:00.000Z' }),
-    ]);
+    const offers = mergeOffers(
+      [],
+      [
+        makeDriverOffer({ driver_id: 1, price: 25 }),
+        makeDriverOffer({ driver_id: 2, price: 18.5, created_at: '2026-03-01T15:02:00.000Z' }),
+        makeDriverOffer({ driver_id: 3, price: 18.5, created_at: '2026-03-01T15:01:00.000Z' }),
+      ],
+    );
     expect(offers.map((o) => o.driver_id)).toEqual([3, 2, 1]);
   });
 
   it('ignores a second offer from the same driver, even a cheaper one', () => {
     const first = makeDriverOffer({ driver_id: 1, price: 25 });
-    const offers = mergeOffers([first], [makeDriverOffer({ driver_id: 1, price: 12 }), makeDriverOffer({ driver_id: 2, price: 30 })]);
-    expect(offers.map((o) => [o.driver_id, o.price])).toEqual([[1, 25], [2, 30]]);
+    const offers = mergeOffers(
+      [first],
+      [makeDriverOffer({ driver_id: 1, price: 12 }), makeDriverOffer({ driver_id: 2, price: 30 })],
+    );
+    expect(offers.map((o) => [o.driver_id, o.price])).toEqual([
+      [1, 25],
+      [2, 30],
+    ]);
   });
 });
 
 describe('driver offers panel', () => {
   beforeEach(() => {
     setSession(makeUser());
-    stubFetch({ 'GET /trips/7/chat/1/messages': jsonResponse(200, { success: true, data: { messages: [], next_before: null }, message: 'OK' }), 'GET /trips/7/chat/2/messages': jsonResponse(200, { success: true, data: { messages: [], next_before: null }, message: 'OK' }) });
+    stubFetch({
+      'GET /trips/7/chat/1/messages': jsonResponse(200, {
+        success: true,
+        data: { messages: [], next_before: null },
+        message: 'OK',
+      }),
+      'GET /trips/7/chat/2/messages': jsonResponse(200, {
+        success: true,
+        data: { messages: [], next_before: null },
+        message: 'OK',
+      }),
+    });
     fakeRealtime(false);
   });
   afterEach(() => {
@@ -41,7 +62,16 @@ describe('driver offers panel', () => {
   });
 
   const panel = (offers: ReturnType<typeof makeDriverOffer>[]) => (
-    <OffersPanel tripId={7} userId={42} offers={offers} isLoading={false} loadError={null} onAccept={() => {}} acceptingDriverId={null} acceptError={null} />
+    <OffersPanel
+      tripId={7}
+      userId={42}
+      offers={offers}
+      isLoading={false}
+      loadError={null}
+      onAccept={() => {}}
+      acceptingDriverId={null}
+      acceptError={null}
+    />
   );
 
   it("is titled 'Ofertas de conductores' and says 'No hay ofertas aún.' when empty", () => {
@@ -51,7 +81,17 @@ describe('driver offers panel', () => {
   });
 
   it('shows each offer with name, vehicle, rating, price in soles, a chat box and Aceptar', () => {
-    renderAt('/', panel([makeDriverOffer({ driver_id: 1, price: 18.5 }), makeDriverOffer({ driver_id: 2, price: 21, driver: { name: 'Rosa Huamán', rating: null, vehicle: 'Bajaj RE · Rojo · M-123' } })]));
+    renderAt(
+      '/',
+      panel([
+        makeDriverOffer({ driver_id: 1, price: 18.5 }),
+        makeDriverOffer({
+          driver_id: 2,
+          price: 21,
+          driver: { name: 'Rosa Huamán', rating: null, vehicle: 'Bajaj RE · Rojo · M-123', phone_verified: false },
+        }),
+      ]),
+    );
     const [first, second] = screen.getAllByTestId('driver-offer');
     if (!first || !second) throw new Error('two offers expected');
     expect(within(first).getByText('Conductor 1')).toBeTruthy();
@@ -90,15 +130,27 @@ describe('offers of a pending trip, polled and live', () => {
   function renderPending(routes: Parameters<typeof stubFetch>[0] = {}) {
     setSession(makeUser());
     const fetchMock = stubFetch({
-      'GET /trips/7/driver-offers': jsonResponse(200, { success: true, data: [makeDriverOffer({ driver_id: 1, price: 20 })], message: 'OK' }),
-      'GET /trips/7/chat/1/messages': jsonResponse(200, { success: true, data: { messages: [], next_before: null }, message: 'OK' }),
-      'GET /trips/7/chat/2/messages': jsonResponse(200, { success: true, data: { messages: [], next_before: null }, message: 'OK' }),
+      'GET /trips/7/driver-offers': jsonResponse(200, {
+        success: true,
+        data: [makeDriverOffer({ driver_id: 1, price: 20 })],
+        message: 'OK',
+      }),
+      'GET /trips/7/chat/1/messages': jsonResponse(200, {
+        success: true,
+        data: { messages: [], next_before: null },
+        message: 'OK',
+      }),
+      'GET /trips/7/chat/2/messages': jsonResponse(200, {
+        success: true,
+        data: { messages: [], next_before: null },
+        message: 'OK',
+      }),
       'GET /health': jsonResponse(200, { success: true, data: { tile_url: null }, message: 'OK' }),
       ...routes,
     });
     const live = fakeRealtime(true);
     const refetchTrip = vi.fn(async () => {});
-    renderAt('/', <PendingTripPanels trip={toActiveTrip(makePassengerTrip())} userId={42} handover={null} refetchTrip={refetchTrip} />);
+    renderAt('/', <PendingTripPanels trip={toActiveTrip(makePassengerTrip())} userId={42} refetchTrip={refetchTrip} />);
     return { live, fetchMock, refetchTrip };
   }
 
@@ -115,9 +167,13 @@ describe('offers of a pending trip, polled and live', () => {
     expect(offerNames()).toEqual(['Oferta de Conductor 2', 'Oferta de Conductor 1']);
   });
 
-  it("accepts an offer with the trip and driver ids, then re-reads the trip", async () => {
+  it('accepts an offer with the trip and driver ids, then re-reads the trip', async () => {
     const { fetchMock, refetchTrip } = renderPending({
-      'POST /drivers/trips/accept': jsonResponse(200, { success: true, data: { id: 7, status: 'accepted', driver_id: 1 }, message: 'Conductor aceptado' }),
+      'POST /drivers/trips/accept': jsonResponse(200, {
+        success: true,
+        data: { id: 7, status: 'accepted', driver_id: 1 },
+        message: 'Conductor aceptado',
+      }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Aceptar' }));
     await waitFor(() => expect(refetchTrip).toHaveBeenCalled());
@@ -127,7 +183,12 @@ describe('offers of a pending trip, polled and live', () => {
 
   it("shows the server's Spanish reason when an accept fails", async () => {
     renderPending({
-      'POST /drivers/trips/accept': jsonResponse(409, { success: false, data: null, message: 'El conductor acaba de tomar otro viaje. Elige otra oferta.', code: 'CONFLICT' }),
+      'POST /drivers/trips/accept': jsonResponse(409, {
+        success: false,
+        data: null,
+        message: 'El conductor acaba de tomar otro viaje. Elige otra oferta.',
+        code: 'CONFLICT',
+      }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Aceptar' }));
     expect(await screen.findByText('El conductor acaba de tomar otro viaje. Elige otra oferta.')).toBeTruthy();

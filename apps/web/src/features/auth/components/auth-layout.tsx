@@ -1,9 +1,20 @@
-import { useEffect, type ReactNode } from 'react';
 import { APP_NAME } from '@jala/domain';
-import { LogoMark } from '../../../components/ui/icons';
+import { type ReactNode, useEffect } from 'react';
+
+import { LogoMark } from '@/components/ui/icons';
 
 /** Centered card with the brand on top, for login and register. */
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   useEffect(() => {
     document.title = `${title} · ${APP_NAME}`;
   }, [title]);

@@ -1,9 +1,10 @@
+import { dashboardPathFor } from '@jala/domain';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { dashboardPathFor } from '@jala/domain';
-import { FullScreenLoader } from '../../../components/ui/full-screen-loader';
-import { dashboardOfMode, readRoleMode } from '../../../lib/role-mode';
-import { useSession } from '../../../lib/session-store';
+
+import { FullScreenLoader } from '@/components/ui/full-screen-loader';
+import { dashboardOfMode, readRoleMode } from '@/lib/role-mode';
+import { useSession } from '@/lib/session-store';
 
 /** '/dashboard': says 'Redirigiendo a tu panel...' and sends the user to their role's dashboard. */
 export function DashboardRedirectPage() {

@@ -1,17 +1,32 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
 import type { LoginRequest } from '@jala/contracts';
 import { isValidEmail } from '@jala/domain';
-import { ErrorBanner, TextField } from '../../../components/ui/form-field';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { ErrorBanner, TextField } from '@/components/ui/form-field';
+import { revealFirstInvalid } from '@/components/ui/reveal';
+import { type FormErrors, submitErrors } from '@/lib/form-errors';
+import { useSession } from '@/lib/session-store';
+
 import { AuthLayout, EMAIL_INPUT } from '../components/auth-layout';
-import { submitErrors, type FormErrors } from '../../../lib/form-errors';
-import { useSession } from '../../../lib/session-store';
-import { revealFirstInvalid } from '../../../components/ui/reveal';
 
 type LoginField = 'email' | 'password';
 
 /** Shown when ProtectedRoute sent the user here because their session expired (a refused token). */
 export const SESSION_EXPIRED_MESSAGE = 'Tu sesión expiró. Inicia sesión de nuevo para continuar.';
+/** Shown after 'Eliminar mi cuenta'. */
+export const ACCOUNT_DELETED_MESSAGE = 'Eliminamos tu cuenta. Gracias por haber viajado con Jala.';
+/** Shown after a password reset (the reset page comes here with the account's e-mail). */
+export const PASSWORD_RESET_MESSAGE = 'Listo: tu contraseña cambió. Inicia sesión con la nueva.';
+
+/** What other pages hand the login page: an expired session, a deleted account, or a finished password reset. */
+interface LoginPageState {
+  expired?: boolean;
+  accountDeleted?: boolean;
+  passwordReset?: boolean;
+  email?: string;
+}
 const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
 
 /**
@@ -38,11 +53,14 @@ export function validateLogin(values: { email: string; password: string }): {
  */
 export function LoginPage() {
   const login = useSession((s) => s.login);
-  const [values, setValues] = useState({ email: '', password: '' });
+  const arrived = useLocation().state as LoginPageState | null;
+  const [values, setValues] = useState({ email: arrived?.passwordReset ? (arrived.email ?? '') : '', password: '' });
   const [errors, setErrors] = useState<FormErrors<LoginField>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const expired = (useLocation().state as { expired?: boolean } | null)?.expired === true;
+  const expired = arrived?.expired === true;
+  const accountDeleted = arrived?.accountDeleted === true;
+  const passwordReset = arrived?.passwordReset === true;
 
   const update = (field: LoginField) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -82,9 +100,14 @@ export function LoginPage() {
     >
       <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <ErrorBanner message={banner} />
-        {expired && !banner && (
+        {(expired || accountDeleted) && !banner && (
           <p className="alert alert--info" role="status">
-            {SESSION_EXPIRED_MESSAGE}
+            {accountDeleted ? ACCOUNT_DELETED_MESSAGE : SESSION_EXPIRED_MESSAGE}
+          </p>
+        )}
+        {passwordReset && !banner && (
+          <p className="alert tone--success" role="status">
+            {PASSWORD_RESET_MESSAGE}
           </p>
         )}
         <TextField
@@ -104,9 +127,12 @@ export function LoginPage() {
           onChange={update('password')}
           error={errors.password}
         />
-        <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
+        <Button type="submit" variant="primary" block disabled={submitting}>
           {submitting ? 'Ingresando...' : 'Iniciar sesión'}
-        </button>
+        </Button>
+        <Link className="auth-card__link" to="/recuperar-contrasena" state={{ email: values.email.trim() }}>
+          ¿Olvidaste tu contraseña?
+        </Link>
       </form>
     </AuthLayout>
   );

@@ -1,10 +1,15 @@
+import { PASSWORD_MIN_LENGTH, type RegisterRequest, type UserType, zRegisterRequest } from '@jala/contracts';
 import { Link } from 'react-router';
-import { PASSWORD_MIN_LENGTH, zRegisterRequest, type RegisterRequest, type UserType } from '@jala/contracts';
-import { contractResolver } from '../../../components/form/contract-resolver';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { ErrorBanner, SelectField, TextField } from '../../../components/ui/form-field';
+
+import { contractResolver } from '@/components/form/contract-resolver';
+import { useSchemaForm } from '@/components/form/use-schema-form';
+import { Button } from '@/components/ui/button';
+import { CheckField } from '@/components/ui/check-field';
+import { ErrorBanner, SelectField, TextField } from '@/components/ui/form-field';
+import { CONSENT_LABEL, LegalLinks } from '@/features/account';
+import { useSession } from '@/lib/session-store';
+
 import { AuthLayout, EMAIL_INPUT } from '../components/auth-layout';
-import { useSession } from '../../../lib/session-store';
 
 const ACCOUNT_TYPES: readonly { value: UserType; label: string }[] = [
   { value: 'passenger', label: 'Pasajero' },
@@ -12,13 +17,27 @@ const ACCOUNT_TYPES: readonly { value: UserType; label: string }[] = [
   { value: 'both', label: 'Ambos' },
 ];
 
-const INITIAL: RegisterRequest = { first_name: '', last_name: '', email: '', phone: '', password: '', user_type: 'passenger' };
+/** The form's values: the consent checkbox starts unticked, which the contract refuses (only `true` is an answer). */
+type RegisterForm = Omit<RegisterRequest, 'accept_terms'> & { accept_terms: boolean };
 
-/** 'Crear cuenta': validated with the same contract schema as the server, so messages match. */
+const INITIAL: RegisterForm = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  password: '',
+  user_type: 'passenger',
+  accept_terms: false,
+};
+
+/**
+ * 'Crear cuenta': validated with the same contract schema as the server, so messages match. The account
+ * accepts the 'Términos y condiciones' and the 'Política de privacidad' with a required checkbox (Ley 29733).
+ */
 export function RegisterPage() {
   const register = useSession((s) => s.register);
   const { form, formRef, banner, field, onSubmit } = useSchemaForm({
-    resolver: contractResolver<RegisterRequest, RegisterRequest>(zRegisterRequest),
+    resolver: contractResolver<RegisterForm, RegisterRequest>(zRegisterRequest),
     defaultValues: INITIAL,
     fallbackError: 'Error en registro',
     // Inline check when leaving a field, so mistakes show before submit.
@@ -61,9 +80,16 @@ export function RegisterPage() {
           {...field('password')}
         />
         <SelectField label="Tipo de cuenta" options={ACCOUNT_TYPES} {...field('user_type')} />
-        <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
+        <LegalLinks />
+        {/* Checked on submit only (not on blur): leaving the box unticked while reading is not a mistake yet. */}
+        <CheckField
+          label={CONSENT_LABEL}
+          {...form.register('accept_terms', { onChange: () => form.clearErrors('accept_terms') })}
+          error={form.formState.errors.accept_terms?.message}
+        />
+        <Button type="submit" variant="primary" block disabled={submitting}>
           {submitting ? 'Creando cuenta...' : 'Crear cuenta'}
-        </button>
+        </Button>
       </form>
     </AuthLayout>
   );

@@ -1,14 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { zLicenseNumber, zUpdateDriverProfileRequest, type DriverProfile } from '@jala/contracts';
+import { type DriverProfile, zLicenseNumber, zUpdateDriverProfileRequest } from '@jala/contracts';
 import { LICENSE_EXPIRY_DATE_LENGTH, SEARCH_RADIUS_DEFAULT_KM, SEARCH_RADIUS_MIN_KM } from '@jala/domain';
-import { contractResolver } from '../../../components/form/contract-resolver';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { ErrorBanner, TextField } from '../../../components/ui/form-field';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { contractResolver } from '@/components/form/contract-resolver';
+import { useSchemaForm } from '@/components/form/use-schema-form';
+import { Button } from '@/components/ui/button';
+import { ErrorBanner, TextField } from '@/components/ui/form-field';
+
 import { driverKeys, saveDriverProfile } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { useUserId } from '../hooks/use-driver-queries';
 
-type ProfileField = 'license_number' | 'license_expiry_date' | 'emergency_contact_name' | 'emergency_contact_phone' | 'search_radius_km';
+type ProfileField =
+  'license_number' | 'license_expiry_date' | 'emergency_contact_name' | 'emergency_contact_phone' | 'search_radius_km';
 
 /** The create schema: the update schema plus a required licence number. */
 const zCreateProfile = zUpdateDriverProfileRequest.extend({ license_number: zLicenseNumber });
@@ -44,7 +48,11 @@ function toPayload(values: Values) {
  * otherwise it edits it ('Guardar cambios') and, as the spec says, does not send the licence number.
  * All five fields are checked on submit with the same messages the server uses.
  */
-export function DriverProfileForm({ profile, autoFocus = false, onSaved }: {
+export function DriverProfileForm({
+  profile,
+  autoFocus = false,
+  onSaved,
+}: {
   profile: DriverProfile | null;
   autoFocus?: boolean;
   /** Receives the server's confirmation (the parent shows it: a new profile re-mounts this form as 'edit'). */
@@ -71,7 +79,13 @@ export function DriverProfileForm({ profile, autoFocus = false, onSaved }: {
   const saving = save.isPending;
 
   return (
-    <form className="card form drv-profile-form" noValidate onSubmit={onSubmit(save.mutateAsync)} ref={formRef} aria-labelledby="drv-profile-title">
+    <form
+      className="card form drv-profile-form"
+      noValidate
+      onSubmit={onSubmit(save.mutateAsync)}
+      ref={formRef}
+      aria-labelledby="drv-profile-title"
+    >
       <h2 className="drv-section__title" id="drv-profile-title">
         {isNew ? 'Bienvenido, registra tu perfil de conductor' : 'Editar Perfil'}
       </h2>
@@ -86,9 +100,20 @@ export function DriverProfileForm({ profile, autoFocus = false, onSaved }: {
         hint={isNew ? undefined : 'El número de licencia no se puede cambiar.'}
         {...field('license_number')}
       />
-      <TextField autoFocus={autoFocus && !isNew} label="Fecha de vencimiento de la licencia" type="date" {...field('license_expiry_date')} />
+      <TextField
+        autoFocus={autoFocus && !isNew}
+        label="Fecha de vencimiento de la licencia"
+        type="date"
+        {...field('license_expiry_date')}
+      />
       <TextField label="Nombre del contacto de emergencia" autoComplete="off" {...field('emergency_contact_name')} />
-      <TextField label="Teléfono del contacto de emergencia" type="tel" inputMode="numeric" placeholder="987654321" {...field('emergency_contact_phone')} />
+      <TextField
+        label="Teléfono del contacto de emergencia"
+        type="tel"
+        inputMode="numeric"
+        placeholder="987654321"
+        {...field('emergency_contact_phone')}
+      />
       <TextField
         label="Radio de búsqueda (km)"
         type="number"
@@ -99,9 +124,9 @@ export function DriverProfileForm({ profile, autoFocus = false, onSaved }: {
         hint="Rango en kilómetros desde tu ubicación actual."
         {...field('search_radius_km')}
       />
-      <button type="submit" className="btn btn--primary btn--block" disabled={saving}>
+      <Button type="submit" variant="primary" block disabled={saving}>
         {saving ? 'Guardando...' : isNew ? 'Registrar perfil de conductor' : 'Guardar cambios'}
-      </button>
+      </Button>
     </form>
   );
 }

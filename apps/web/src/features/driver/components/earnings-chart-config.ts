@@ -1,6 +1,6 @@
-import type { ChartData, ChartOptions } from 'chart.js';
 import type { EarningsRecord } from '@jala/contracts';
 import { EARNINGS_CHART_TENSION, formatSoles, solesText } from '@jala/domain';
+import type { ChartData, ChartOptions } from 'chart.js';
 
 /** Light blue of the spec's chart line. */
 export const EARNINGS_LINE_COLOR = 'rgb(56, 189, 248)';
@@ -70,7 +70,11 @@ export function earningsChartOptions(): ChartOptions<'line'> {
         },
       },
       // An empty month: 0…S/ 10 instead of Chart.js's default 0…1 in 0.5 steps.
-      y: { beginAtZero: true, suggestedMax: 10, ticks: { maxTicksLimit: 4, precision: 0, callback: (value) => earningsAxisLabel(Number(value)) } },
+      y: {
+        beginAtZero: true,
+        suggestedMax: 10,
+        ticks: { maxTicksLimit: 4, precision: 0, callback: (value) => earningsAxisLabel(Number(value)) },
+      },
     },
   };
 }

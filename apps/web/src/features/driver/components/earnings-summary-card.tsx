@@ -31,6 +31,22 @@ export function EarningsSummaryCard({ summary }: { summary: EarningsSummary }) {
           <dd data-testid="week-earnings">{formatSoles(summary.last_week_earnings)}</dd>
         </div>
       </dl>
+      {summary.platform_fees !== undefined && summary.net_earnings !== undefined && (
+        <dl className="drv-earnings-grid" aria-label="Comisión de Jala">
+          <div>
+            <dt>Ganancias brutas</dt>
+            <dd data-testid="gross-earnings">{formatSoles(summary.total_earnings)}</dd>
+          </div>
+          <div>
+            <dt>Comisión Jala</dt>
+            <dd data-testid="platform-fees">{formatSoles(summary.platform_fees)}</dd>
+          </div>
+          <div>
+            <dt>Ganancias netas</dt>
+            <dd data-testid="net-earnings">{formatSoles(summary.net_earnings)}</dd>
+          </div>
+        </dl>
+      )}
       {(unconfirmed ?? inReview) && (
         <div className="stack" aria-label="Pagos sin confirmar" role="group">
           <dl className="drv-earnings-grid">
@@ -50,7 +66,8 @@ export function EarningsSummaryCard({ summary }: { summary: EarningsSummary }) {
             )}
           </dl>
           <p className="section-note">
-            Pagos con Yape o Plin que aún no suman a tus ganancias: cuentan cuando confirmas que los recibiste (o Jala resuelve el caso).
+            Pagos con Yape o Plin que aún no suman a tus ganancias: cuentan cuando confirmas que los recibiste (o Jala
+            resuelve el caso).
           </p>
         </div>
       )}

@@ -1,14 +1,23 @@
-import { useMemo } from 'react';
 import { limaDateKey } from '@jala/domain';
-import { SelectField, TextField } from '../../../components/ui/form-field';
-import { CUSTOM_PERIOD, historyPeriods, periodOf, type DayRange } from '../history-periods';
+import { useMemo } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/form-field';
+
+import { CUSTOM_PERIOD, type DayRange, historyPeriods, periodOf } from '../model/history-periods';
 
 /**
  * 'Periodo' of 'Mis viajes': one menu (all time, today, yesterday, the last 7 or 30 days, a month by name) and,
  * under 'Elegir fechas…', 'Desde' / 'Hasta' for any range of Lima days (both included, none after today, each
  * end keeping the other from crossing it). A range in the address that is no preset opens the dates.
  */
-export function HistoryPeriodPicker({ range, onChange, choosingDates, onChoosingDates, error }: {
+export function HistoryPeriodPicker({
+  range,
+  onChange,
+  choosingDates,
+  onChoosingDates,
+  error,
+}: {
   range: DayRange;
   onChange: (range: DayRange) => void;
   /** 'Elegir fechas…' was chosen: the dates stay open even while both are still empty. */
@@ -58,16 +67,16 @@ export function HistoryPeriodPicker({ range, onChange, choosingDates, onChoosing
             onChange={(event) => onChange({ ...range, to: event.target.value })}
             error={error?.to}
           />
-          <button
-            type="button"
-            className="btn btn--ghost drv-history-dates__clear"
+          <Button
+            variant="ghost"
+            className="drv-history-dates__clear"
             onClick={() => {
               onChoosingDates(false);
               onChange({ from: '', to: '' });
             }}
           >
             Quitar fechas
-          </button>
+          </Button>
         </fieldset>
       )}
     </div>

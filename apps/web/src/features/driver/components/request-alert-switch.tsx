@@ -1,4 +1,4 @@
-import { useRequestAlertsMuted, writeRequestAlertsMuted } from '../request-alert-preference';
+import { useRequestAlertsMuted, writeRequestAlertsMuted } from '../model/request-alert-preference';
 
 /**
  * 'Alertas de solicitudes' in the driver's profile: the mute switch of the sound and vibration that mark a
@@ -29,7 +29,9 @@ export function RequestAlertSwitch() {
         </button>
       </div>
       <p className="drv-alerts__hint">
-        {muted ? 'Silenciado: las solicitudes nuevas solo aparecen en la lista y en el título de la pestaña.' : 'Activado: suena y vibra mientras tienes Jala abierto en Solicitudes de Viaje.'}
+        {muted
+          ? 'Silenciado: las solicitudes nuevas solo aparecen en la lista y en el título de la pestaña.'
+          : 'Activado: suena y vibra mientras tienes Jala abierto en Solicitudes de Viaje.'}
       </p>
     </section>
   );

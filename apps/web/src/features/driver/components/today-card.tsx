@@ -1,8 +1,11 @@
 import { formatSoles } from '@jala/domain';
-import { errorMessage } from '../../../lib/api-client';
+
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api/api-client';
+
 import { DRIVER_ERRORS } from '../api/driver-errors';
-import { formatHours, formatRate } from '../driver-format';
 import { useDriverStats } from '../hooks/use-driver-queries';
+import { formatHours, formatRate } from '../model/driver-format';
 import { InlineLoading } from './inline-status';
 
 /** Today's card: 'Hoy: S/ x', trips, online hours, acceptance and completion (definitions: docs/driver-metrics.md). */
@@ -20,9 +23,9 @@ export function TodayCard() {
       {error && !stats && (
         <div className="drv-error-text" role="alert">
           <p>{errorMessage(error, DRIVER_ERRORS.dashboard)}</p>
-          <button type="button" className="btn btn--accent" onClick={() => void refetch()} disabled={isFetching}>
+          <Button variant="accent" onClick={() => void refetch()} disabled={isFetching}>
             Reintentar
-          </button>
+          </Button>
         </div>
       )}
       {stats && (

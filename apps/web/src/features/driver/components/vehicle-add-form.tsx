@@ -1,9 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VEHICLE_CAPACITY_MAX, VEHICLE_CAPACITY_MIN, VEHICLE_YEAR_MIN, zAddVehicleRequest } from '@jala/contracts';
 import { DEFAULT_VEHICLE_CAPACITY, limaDateKey } from '@jala/domain';
-import { contractResolver } from '../../../components/form/contract-resolver';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { ErrorBanner, SelectField, TextField } from '../../../components/ui/form-field';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { contractResolver } from '@/components/form/contract-resolver';
+import { useSchemaForm } from '@/components/form/use-schema-form';
+import { Button } from '@/components/ui/button';
+import { ErrorBanner, SelectField, TextField } from '@/components/ui/form-field';
+
 import { addVehicle, driverKeys } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { useUserId } from '../hooks/use-driver-queries';
@@ -21,7 +24,15 @@ const TYPE_OPTIONS = [
 const currentYear = () => Number(limaDateKey(new Date()).slice(0, 4));
 
 function emptyVehicle(): Values {
-  return { vehicle_type: '', brand: '', model: '', license_plate: '', color: '', year: String(currentYear()), passenger_capacity: String(DEFAULT_VEHICLE_CAPACITY) };
+  return {
+    vehicle_type: '',
+    brand: '',
+    model: '',
+    license_plate: '',
+    color: '',
+    year: String(currentYear()),
+    passenger_capacity: String(DEFAULT_VEHICLE_CAPACITY),
+  };
 }
 
 const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text));
@@ -55,17 +66,37 @@ export function VehicleAddForm({ onAdded }: { onAdded: (message: string) => void
   const saving = adding.isPending;
 
   return (
-    <form className="card form" noValidate onSubmit={onSubmit(adding.mutateAsync)} ref={formRef} aria-label="Agregar vehículo">
+    <form
+      className="card form"
+      noValidate
+      onSubmit={onSubmit(adding.mutateAsync)}
+      ref={formRef}
+      aria-label="Agregar vehículo"
+    >
       <ErrorBanner message={banner} />
       <SelectField label="Tipo" options={TYPE_OPTIONS} {...field('vehicle_type')} />
       <div className="drv-form-grid">
         <VehicleIdentityFields field={field} placeholders />
-        <TextField label="Año" type="number" inputMode="numeric" min={VEHICLE_YEAR_MIN} max={currentYear() + 1} {...field('year')} />
-        <TextField label="Pasajeros" type="number" inputMode="numeric" min={VEHICLE_CAPACITY_MIN} max={VEHICLE_CAPACITY_MAX} {...field('passenger_capacity')} />
+        <TextField
+          label="Año"
+          type="number"
+          inputMode="numeric"
+          min={VEHICLE_YEAR_MIN}
+          max={currentYear() + 1}
+          {...field('year')}
+        />
+        <TextField
+          label="Pasajeros"
+          type="number"
+          inputMode="numeric"
+          min={VEHICLE_CAPACITY_MIN}
+          max={VEHICLE_CAPACITY_MAX}
+          {...field('passenger_capacity')}
+        />
       </div>
-      <button type="submit" className="btn btn--primary btn--block" disabled={saving}>
+      <Button type="submit" variant="primary" block disabled={saving}>
         {saving ? 'Guardando...' : 'Agregar vehículo'}
-      </button>
+      </Button>
     </form>
   );
 }

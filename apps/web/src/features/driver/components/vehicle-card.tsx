@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { type UpdateVehicleRequest, type Vehicle, VEHICLE_STATUSES, zUpdateVehicleRequest } from '@jala/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { VEHICLE_STATUSES, zUpdateVehicleRequest, type UpdateVehicleRequest, type Vehicle } from '@jala/contracts';
-import { contractResolver } from '../../../components/form/contract-resolver';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { ErrorBanner, SelectField, TextField } from '../../../components/ui/form-field';
+import { useState } from 'react';
+
+import { contractResolver } from '@/components/form/contract-resolver';
+import { useSchemaForm } from '@/components/form/use-schema-form';
+import { Button } from '@/components/ui/button';
+import { ErrorBanner, SelectField, TextField } from '@/components/ui/form-field';
+
 import { driverKeys, updateVehicle } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
-import { VEHICLE_STATUS_LABELS, VEHICLE_TYPE_LABELS } from '../driver-format';
 import { useUserId } from '../hooks/use-driver-queries';
+import { VEHICLE_STATUS_LABELS, VEHICLE_TYPE_LABELS } from '../model/driver-format';
 import { VehicleStatusBadge } from './vehicle-status-badge';
 
 const STATUS_OPTIONS = VEHICLE_STATUSES.map((status) => ({ value: status, label: VEHICLE_STATUS_LABELS[status] }));
@@ -33,19 +36,25 @@ function VehicleEditForm({ vehicle, onDone }: { vehicle: Vehicle; onDone: (messa
   const saving = editing.isPending || editing.isSuccess;
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit(editing.mutateAsync)} ref={formRef} aria-label={`Editar ${vehicle.license_plate}`}>
+    <form
+      className="form"
+      noValidate
+      onSubmit={onSubmit(editing.mutateAsync)}
+      ref={formRef}
+      aria-label={`Editar ${vehicle.license_plate}`}
+    >
       <ErrorBanner message={banner} />
       <div className="drv-form-grid">
         <TextField label="Color" {...field('color')} />
         <SelectField label="Estado" options={STATUS_OPTIONS} {...field('vehicle_status')} />
       </div>
       <div className="drv-row-actions">
-        <button type="submit" className="btn btn--primary" disabled={saving}>
+        <Button type="submit" variant="primary" disabled={saving}>
           {saving ? 'Guardando...' : 'Guardar'}
-        </button>
-        <button type="button" className="btn btn--ghost" onClick={() => onDone(null)} disabled={saving}>
+        </Button>
+        <Button variant="ghost" onClick={() => onDone(null)} disabled={saving}>
           Cancelar
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -62,7 +71,8 @@ export function VehicleCard({ vehicle, onMessage }: { vehicle: Vehicle; onMessag
             {vehicle.brand} {vehicle.model}
           </p>
           <p className="drv-vehicle__meta">
-            {VEHICLE_TYPE_LABELS[vehicle.vehicle_type]} · {vehicle.year} · {vehicle.color} · {vehicle.passenger_capacity} pas.
+            {VEHICLE_TYPE_LABELS[vehicle.vehicle_type]} · {vehicle.year} · {vehicle.color} ·{' '}
+            {vehicle.passenger_capacity} pas.
           </p>
         </div>
         <VehicleStatusBadge status={vehicle.vehicle_status} />
@@ -70,9 +80,9 @@ export function VehicleCard({ vehicle, onMessage }: { vehicle: Vehicle; onMessag
       <div className="row-between row-between--top">
         <span className="drv-plate">{vehicle.license_plate}</span>
         {!isEditing && (
-          <button type="button" className="btn btn--ghost drv-btn-compact" onClick={() => setIsEditing(true)}>
+          <Button variant="ghost" className="drv-btn-compact" onClick={() => setIsEditing(true)}>
             Editar
-          </button>
+          </Button>
         )}
       </div>
       {isEditing && (

@@ -1,4 +1,4 @@
-import { TextField } from '../../../components/ui/form-field';
+import { TextField } from '@/components/ui/form-field';
 
 type IdentityField = 'brand' | 'model' | 'license_plate' | 'color';
 

@@ -1,5 +1,6 @@
 import type { Vehicle } from '@jala/contracts';
-import { VEHICLE_STATUS_LABELS } from '../driver-format';
+
+import { VEHICLE_STATUS_LABELS } from '../model/driver-format';
 
 /** Status badge: active green, maintenance yellow, inactive red (spec §2). */
 export function VehicleStatusBadge({ status }: { status: Vehicle['vehicle_status'] }) {

@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
+
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api/api-client';
+
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { useVehicles } from '../hooks/use-driver-queries';
 import { InlineLoading, SuccessBanner } from './inline-status';
@@ -18,14 +21,17 @@ export function VehiclesSection() {
         <h2 className="drv-section__title" id="drv-vehicles-title">
           Tus vehículos
         </h2>
-        <button
-          type="button"
-          className={`btn drv-btn-compact ${isAdding ? 'btn--ghost' : 'btn--accent'}`}
+        <Button
+          variant={isAdding ? 'ghost' : 'accent'}
+          className="drv-btn-compact"
           aria-expanded={isAdding}
-          onClick={() => { setIsAdding((v) => !v); setMessage(null); }}
+          onClick={() => {
+            setIsAdding((v) => !v);
+            setMessage(null);
+          }}
         >
           {isAdding ? 'Cancelar' : 'Agregar vehículo'}
-        </button>
+        </Button>
       </div>
       <SuccessBanner message={message} />
       {isAdding && (
@@ -37,7 +43,11 @@ export function VehiclesSection() {
         />
       )}
       {isPending && <InlineLoading text="Cargando vehículos..." />}
-      {error && <p className="alert alert--error" role="alert">{errorMessage(error, DRIVER_ERRORS.vehicles)}</p>}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {errorMessage(error, DRIVER_ERRORS.vehicles)}
+        </p>
+      )}
       {vehicles && vehicles.length === 0 && !isAdding && (
         <p className="card empty-state">Aún no registras vehículos. Agrega uno para poder conectarte.</p>
       )}

@@ -1,12 +1,16 @@
+import '../driver.css';
+
 import { Link } from 'react-router';
-import { InlineError } from '../../../components/ui/form-field';
-import { errorMessage } from '../../../lib/api-client';
+
+import { Button, buttonClassName } from '@/components/ui/button';
+import { InlineError } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/api/api-client';
+
 import { DRIVER_ERRORS } from '../api/driver-errors';
-import { vehicleOptionLabel } from '../driver-format';
 import { useDriverDocuments, useDriverProfile, useDriverStatus, useVehicles } from '../hooks/use-driver-queries';
 import { usableVehicle, useStatusChange } from '../hooks/use-status-change';
 import { useVerificationFeed } from '../hooks/use-verification-feed';
-import '../driver.css';
+import { vehicleOptionLabel } from '../model/driver-format';
 
 /** How long a review usually takes, as the driver is told (operators work through the queue in order). */
 export const USUAL_REVIEW_TIME = 'menos de 24 horas';
@@ -16,7 +20,8 @@ export const USUAL_REVIEW_TIME = 'menos de 24 horas';
  * while the answers load, 'ready' when nothing is known to stop them (the server still has the last
  * word), else what stops them. Asking for requests the server will refuse only shows an error.
  */
-export type RequestsReadiness = 'checking' | 'ready' | 'profile_missing' | 'in_review' | 'documents_missing' | 'rejected' | 'offline';
+export type RequestsReadiness =
+  'checking' | 'ready' | 'profile_missing' | 'in_review' | 'documents_missing' | 'rejected' | 'offline';
 
 export function useRequestsReadiness(): RequestsReadiness {
   // An operator's decision arrives live: the answers below are refetched and the page follows.
@@ -29,7 +34,8 @@ export function useRequestsReadiness(): RequestsReadiness {
   if (profile.data === null) return 'profile_missing';
   if (documents.isPending && profile.isSuccess) return 'checking';
   const docs = documents.data;
-  if (docs && docs.verification_status === 'pending_verification') return docs.submitted_at ? 'in_review' : 'documents_missing';
+  if (docs && docs.verification_status === 'pending_verification')
+    return docs.submitted_at ? 'in_review' : 'documents_missing';
   if (docs && docs.verification_status === 'rejected') return 'rejected';
   if (status.data?.driver_status === 'offline') return 'offline';
   return 'ready';
@@ -47,8 +53,8 @@ export function RequestsReadinessCard({ readiness }: { readiness: Exclude<Reques
           Tus documentos están en revisión
         </h2>
         <p>
-          Un operador de Jala revisa tu licencia, SOAT, tarjeta de propiedad y la foto de tu vehículo. Suele tomar {USUAL_REVIEW_TIME}. Cuando los
-          apruebe, las solicitudes de viaje aparecerán aquí.
+          Un operador de Jala revisa tu licencia, SOAT, tarjeta de propiedad y la foto de tu vehículo. Suele tomar{' '}
+          {USUAL_REVIEW_TIME}. Cuando los apruebe, las solicitudes de viaje aparecerán aquí.
         </p>
         <p>Te avisaremos en la app en cuanto un operador decida, también si hay que corregir algo.</p>
         <h3 className="drv-waiting__subtitle">Mientras tanto puedes</h3>
@@ -68,19 +74,27 @@ export function RequestsReadinessCard({ readiness }: { readiness: Exclude<Reques
   }
   if (readiness === 'offline') return <OfflineCard />;
   const texts: Record<Exclude<typeof readiness, 'offline'>, { text: string; to: string; label: string }> = {
-    profile_missing: { text: 'Completa tu perfil de conductor para empezar a recibir viajes.', to: '/driver/profile', label: 'Completar mi perfil' },
+    profile_missing: {
+      text: 'Completa tu perfil de conductor para empezar a recibir viajes.',
+      to: '/driver/profile',
+      label: 'Completar mi perfil',
+    },
     documents_missing: {
       text: 'Sube tus documentos (licencia, SOAT, tarjeta de propiedad y foto del vehículo) para empezar a recibir viajes.',
       to: '/driver/profile?tab=documentos',
       label: 'Subir documentos',
     },
-    rejected: { text: 'Tus documentos fueron rechazados. Revisa el motivo y vuelve a subirlos.', to: '/driver/profile?tab=documentos', label: 'Ver mis documentos' },
+    rejected: {
+      text: 'Tus documentos fueron rechazados. Revisa el motivo y vuelve a subirlos.',
+      to: '/driver/profile?tab=documentos',
+      label: 'Ver mis documentos',
+    },
   };
   const { text, to, label } = texts[readiness];
   return (
     <section className="card stack" data-testid="requests-readiness">
       <p>{text}</p>
-      <Link to={to} className="btn btn--primary btn--block">
+      <Link to={to} className={buttonClassName({ variant: 'primary', block: true })}>
         {label}
       </Link>
     </section>
@@ -109,7 +123,7 @@ function OfflineCard() {
     return (
       <section className="card stack" data-testid="requests-readiness">
         <p>Estás desconectado. Conéctate en "Estado" para recibir solicitudes.</p>
-        <Link to="/driver/status" className="btn btn--primary btn--block">
+        <Link to="/driver/status" className={buttonClassName({ variant: 'primary', block: true })}>
           Ir a Estado del Conductor
         </Link>
       </section>
@@ -119,14 +133,14 @@ function OfflineCard() {
     <section className="card stack" data-testid="requests-readiness">
       <p>Estás desconectado. Conéctate para recibir solicitudes.</p>
       <p className="drv-offline__vehicle">Vehículo: {vehicleOptionLabel(vehicle)}</p>
-      <button
-        type="button"
-        className="btn btn--primary btn--block"
+      <Button
+        variant="primary"
+        block
         disabled={connect.isPending}
         onClick={() => connect.mutate({ status: 'online', vehicle_id: vehicle.id })}
       >
         {connect.isPending ? 'Conectando...' : 'Conectarse'}
-      </button>
+      </Button>
       <InlineError message={failure} />
       <Link to="/driver/status" className="drv-offline__other">
         Usar otro vehículo en Estado del Conductor

@@ -1,7 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../../lib/session-store';
+
+import { useSession } from '@/lib/session-store';
+
 import {
-  driverDocumentsQuery, driverKeys, driverProfileQuery, driverStatsQuery, driverStatusQuery, earningsRecordsQuery, earningsSummaryQuery, vehiclesQuery,
+  driverDocumentsQuery,
+  driverKeys,
+  driverProfileQuery,
+  driverStatsQuery,
+  driverStatusQuery,
+  earningsRecordsQuery,
+  earningsSummaryQuery,
+  vehiclesQuery,
 } from '../api/driver-api';
 
 /** The signed-in user's id (the driver pages only render behind ProtectedRoute, so it is set). */

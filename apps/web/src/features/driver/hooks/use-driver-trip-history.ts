@@ -1,6 +1,7 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { DriverTripHistoryItem } from '@jala/contracts';
-import { driverKeys, fetchDriverTripHistory, type DriverHistoryFilters } from '../api/driver-api';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+
+import { type DriverHistoryFilters, driverKeys, fetchDriverTripHistory } from '../api/driver-api';
 import { useUserId } from './use-driver-queries';
 
 /**

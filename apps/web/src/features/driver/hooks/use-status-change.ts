@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DriverStatus, Vehicle } from '@jala/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { driverKeys, setDriverStatus } from '../api/driver-api';
 import { useUserId } from './use-driver-queries';
 

@@ -1,6 +1,8 @@
+import { topics, type VerificationNotification, zVerificationNotification } from '@jala/contracts';
 import { useState } from 'react';
-import { topics, zVerificationNotification, type VerificationNotification } from '@jala/contracts';
-import { messageOfType, useRealtimeTopic } from '../../../lib/use-realtime-topic';
+
+import { messageOfType, useRealtimeTopic } from '@/lib/realtime/use-realtime-topic';
+
 import { useInvalidateDriver, useUserId } from './use-driver-queries';
 
 const verificationNews = messageOfType('verification_changed', zVerificationNotification);

@@ -1,11 +1,14 @@
-import { AppLayout } from '../../../components/layout/app-layout';
-import { errorMessage } from '../../../lib/api-client';
+import '../driver.css';
+
+import { AppLayout } from '@/components/layout/app-layout';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api/api-client';
+
 import { EARNINGS_ERRORS } from '../api/driver-errors';
 import { EarningsChart } from '../components/earnings-chart';
 import { EarningsSummaryCard } from '../components/earnings-summary-card';
 import { InlineLoading } from '../components/inline-status';
 import { useEarningsRecords, useEarningsSummary } from '../hooks/use-driver-queries';
-import '../driver.css';
 
 /**
  * 'Mis Ganancias' (spec §2): summary card and the 30-day chart, loaded on open. While loading with no
@@ -22,16 +25,15 @@ export function DriverEarningsPage() {
     content = (
       <div className="drv-error-text" role="alert">
         <p>{errorMessage(failure, fallback)}</p>
-        <button
-          type="button"
-          className="btn btn--ghost"
+        <Button
+          variant="ghost"
           onClick={() => {
             if (summary.error) void summary.refetch();
             if (records.error) void records.refetch();
           }}
         >
           Reintentar
-        </button>
+        </Button>
       </div>
     );
   } else if (summary.isPending && !summary.data) {

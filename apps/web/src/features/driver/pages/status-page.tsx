@@ -1,16 +1,20 @@
+import '../driver.css';
+
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EnablePushPrompt } from '../../notifications';
-import { AppLayout } from '../../../components/layout/app-layout';
-import { ErrorBanner, SelectField } from '../../../components/ui/form-field';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { errorMessage } from '../../../lib/api-client';
+
+import { AppLayout } from '@/components/layout/app-layout';
+import { Button } from '@/components/ui/button';
+import { ErrorBanner, SelectField } from '@/components/ui/form-field';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { EnablePushPrompt } from '@/features/notifications';
+import { errorMessage } from '@/lib/api/api-client';
+
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { InlineLoading, SuccessBanner } from '../components/inline-status';
-import { driverStatusLabel, formatDateTime, vehicleOptionLabel, VEHICLE_STATUS_LABELS } from '../driver-format';
 import { useDriverStatus, useVehicles } from '../hooks/use-driver-queries';
 import { initialVehicleId, useStatusChange } from '../hooks/use-status-change';
-import '../driver.css';
+import { driverStatusLabel, formatDateTime, VEHICLE_STATUS_LABELS, vehicleOptionLabel } from '../model/driver-format';
 
 /**
  * 'Estado del Conductor' (spec §2): online/offline toggle, active vehicle, documents and last change.
@@ -55,7 +59,10 @@ export function DriverStatusPage() {
     { value: '', label: list.length === 0 ? 'No hay vehículos registrados.' : 'Selecciona vehículo' },
     ...list.map((v) => ({
       value: String(v.id),
-      label: v.vehicle_status === 'active' ? vehicleOptionLabel(v) : `${vehicleOptionLabel(v)} (${VEHICLE_STATUS_LABELS[v.vehicle_status].toLowerCase()})`,
+      label:
+        v.vehicle_status === 'active'
+          ? vehicleOptionLabel(v)
+          : `${vehicleOptionLabel(v)} (${VEHICLE_STATUS_LABELS[v.vehicle_status].toLowerCase()})`,
     })),
   ];
 
@@ -69,14 +76,14 @@ export function DriverStatusPage() {
           <span className={`drv-status-pill tone--${isOnline ? 'success' : 'neutral'}`} data-testid="status-label">
             {driverStatusLabel(isOnline)}
           </span>
-          <button
-            type="button"
-            className={`btn ${isOnline ? 'drv-btn-danger' : 'btn--primary'}`}
+          <Button
+            variant={isOnline ? 'plain' : 'primary'}
+            className={isOnline ? 'drv-btn-danger' : undefined}
             disabled={busy}
             onClick={() => change(isOnline ? 'offline' : 'online', isOnline ? current.active_vehicle_id : chosenId)}
           >
             {isOnline ? 'Desconectarse' : 'Conectarse'}
-          </button>
+          </Button>
         </div>
         <SelectField
           label="Vehículo activo:"
@@ -109,7 +116,9 @@ export function DriverStatusPage() {
         </dl>
       </section>
       {!current.documents_verified && (
-        <p className="muted">Mientras verificamos tus documentos puedes conectarte, pero aún no recibirás solicitudes de viaje.</p>
+        <p className="muted">
+          Mientras verificamos tus documentos puedes conectarte, pero aún no recibirás solicitudes de viaje.
+        </p>
       )}
     </AppLayout>
   );

@@ -1,18 +1,27 @@
+import '../driver.css';
+import '../trip-history.css';
+
+import {
+  DRIVER_HISTORY_STATUS_FILTERS,
+  HISTORY_STATUSES,
+  type HistoryStatusFilterValue,
+  isDateKey,
+} from '@jala/domain';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DRIVER_HISTORY_STATUS_FILTERS, HISTORY_STATUSES, isDateKey, type HistoryStatusFilterValue } from '@jala/domain';
-import { AppLayout } from '../../../components/layout/app-layout';
-import { FilterPills } from '../../../components/ui/filter-pills';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+
+import { AppLayout } from '@/components/layout/app-layout';
+import { Button } from '@/components/ui/button';
+import { FilterPills } from '@/components/ui/filter-pills';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { errorMessage, isApiError } from '@/lib/api/api-client';
+
 import type { DriverHistoryFilters } from '../api/driver-api';
 import { DRIVER_ERRORS } from '../api/driver-errors';
 import { DriverTripCard } from '../components/driver-trip-card';
 import { HistoryPeriodPicker } from '../components/history-period-picker';
 import { InlineLoading } from '../components/inline-status';
 import { useDriverTripHistory } from '../hooks/use-driver-trip-history';
-import '../driver.css';
-import '../trip-history.css';
 
 /** The filters live in the address (?estado=&desde=&hasta=), so coming back from a receipt keeps them. */
 function filtersOf(params: URLSearchParams): DriverHistoryFilters {
@@ -51,7 +60,9 @@ export function DriverTripHistoryPage() {
 
   // While a new filter loads, the previous list is not shown as if it were the answer.
   const isLoading = query.isPending || (query.isPlaceholderData && !query.isFetchingNextPage);
-  const dateErrors = isApiError(query.error) ? { from: query.error.fields?.from, to: query.error.fields?.to } : undefined;
+  const dateErrors = isApiError(query.error)
+    ? { from: query.error.fields?.from, to: query.error.fields?.to }
+    : undefined;
   const isFiltered = filters.status !== '' || filters.from !== '' || filters.to !== '';
   // Each waiting payment on screen says so on its card; the page speaks only of those the filters or pages hide.
   const hiddenAwaiting = isLoading ? 0 : awaitingAnswers - trips.filter((trip) => trip.awaiting_payment_answer).length;
@@ -60,13 +71,19 @@ export function DriverTripHistoryPage() {
   if (isLoading) {
     list = <InlineLoading text="Cargando viajes..." />;
   } else if (query.isError && trips.length === 0) {
-    list = dateErrors?.from || dateErrors?.to
-      ? null
-      : <RetryAlert message={errorMessage(query.error, DRIVER_ERRORS.tripHistory)} onRetry={() => void query.refetch()} />;
+    list =
+      dateErrors?.from || dateErrors?.to ? null : (
+        <RetryAlert
+          message={errorMessage(query.error, DRIVER_ERRORS.tripHistory)}
+          onRetry={() => void query.refetch()}
+        />
+      );
   } else if (trips.length === 0) {
     list = (
       <p className="card drv-history__empty">
-        {isFiltered ? 'No hay viajes con estos filtros.' : 'Aún no tienes viajes. Cuando termines un viaje, aparecerá aquí con su recibo.'}
+        {isFiltered
+          ? 'No hay viajes con estos filtros.'
+          : 'Aún no tienes viajes. Cuando termines un viaje, aparecerá aquí con su recibo.'}
       </p>
     );
   } else {
@@ -83,12 +100,15 @@ export function DriverTripHistoryPage() {
           ))}
         </ul>
         {query.hasNextPage && (
-          <button type="button" className="btn btn--ghost btn--block" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          <Button variant="ghost" block disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
             {query.isFetchingNextPage ? 'Cargando...' : 'Cargar más'}
-          </button>
+          </Button>
         )}
         {query.isFetchNextPageError && (
-          <RetryAlert message={errorMessage(query.error, DRIVER_ERRORS.tripHistory)} onRetry={() => void query.fetchNextPage()} />
+          <RetryAlert
+            message={errorMessage(query.error, DRIVER_ERRORS.tripHistory)}
+            onRetry={() => void query.fetchNextPage()}
+          />
         )}
       </>
     );
@@ -104,20 +124,23 @@ export function DriverTripHistoryPage() {
               : `Tienes ${hiddenAwaiting} pagos con Yape o Plin por confirmar que no están en esta lista.`}
           </p>
           {isFiltered && (
-            <button
-              type="button"
-              className="btn btn--ghost"
+            <Button
+              variant="ghost"
               onClick={() => {
                 setChoosingDates(false);
                 setFilters({ status: '', from: '', to: '' });
               }}
             >
               Ver todos los viajes
-            </button>
+            </Button>
           )}
         </div>
       )}
-      <FilterPills options={DRIVER_HISTORY_STATUS_FILTERS} value={filters.status} onChange={(status) => setFilters({ ...filters, status })} />
+      <FilterPills
+        options={DRIVER_HISTORY_STATUS_FILTERS}
+        value={filters.status}
+        onChange={(status) => setFilters({ ...filters, status })}
+      />
       <HistoryPeriodPicker
         range={{ from: filters.from, to: filters.to }}
         onChange={(range) => setFilters({ ...filters, ...range })}

@@ -1,7 +1,9 @@
+import { APP_NAME } from '@jala/domain';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { APP_NAME } from '@jala/domain';
-import { LogoMark } from '../../../components/ui/icons';
+
+import { buttonClassName } from '@/components/ui/button';
+import { LogoMark } from '@/components/ui/icons';
 
 export function NotFoundPage() {
   useEffect(() => {
@@ -13,7 +15,7 @@ export function NotFoundPage() {
       <p className="not-found__code">404</p>
       <h1 className="not-found__title">Página no encontrada</h1>
       <p className="not-found__text">La dirección que buscas no existe o fue movida.</p>
-      <Link to="/" className="btn btn--primary">
+      <Link to="/" className={buttonClassName({ variant: 'primary' })}>
         Volver al inicio
       </Link>
     </main>

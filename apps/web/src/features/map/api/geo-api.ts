@@ -1,6 +1,9 @@
-import { apiClient, callApi } from '../../../lib/api-client';
 import type { Place, ReverseGeocodeResult, RouteResult, TextValue } from '@jala/contracts';
-import type { MapPoint } from '../types';
+import * as endpoints from '@jala/contracts/endpoints';
+
+import { api, callApi } from '@/lib/api/api-client';
+
+import type { MapPoint } from '../model/types';
 
 /**
  * The server's maps service (/api/geo/*): the browser never talks to a maps vendor. Failures carry the
@@ -22,40 +25,60 @@ export const PLACE_SEARCH_LIMIT = 6;
 
 /** Places in Peru matching `query`, biased to 50 km around `near` when given. */
 export function searchPlaces(query: string, near?: MapPoint | null, signal?: AbortSignal): Promise<Place[]> {
-  const params = new URLSearchParams({ q: query.trim(), limit: String(PLACE_SEARCH_LIMIT) });
-  if (near) {
-    params.set('latitude', String(near.latitude));
-    params.set('longitude', String(near.longitude));
-  }
-  return call(apiClient.get<Place[]>(`/geo/search?${params.toString()}`, signal ? { signal } : undefined), GEO_FALLBACKS.search);
+  const place = {
+    q: query.trim(),
+    limit: PLACE_SEARCH_LIMIT,
+    ...(near ? { latitude: near.latitude, longitude: near.longitude } : {}),
+  };
+  return call(api(endpoints.searchPlaces, { query: place, ...(signal ? { signal } : {}) }), GEO_FALLBACKS.search);
 }
 
 /** Address of a point ('Mi ubicación actual' when the server knows none). */
 export function reverseGeocode(point: MapPoint): Promise<ReverseGeocodeResult> {
-  const params = new URLSearchParams({ latitude: String(point.latitude), longitude: String(point.longitude) });
-  return call(apiClient.get<ReverseGeocodeResult>(`/geo/reverse?${params.toString()}`), GEO_FALLBACKS.reverse);
+  return call(
+    api(endpoints.reverseGeocode, { query: { latitude: point.latitude, longitude: point.longitude } }),
+    GEO_FALLBACKS.reverse,
+  );
 }
 
 /** The query of a route between two points for a service type, shared by the route and the fare-hint calls. */
-export function routeSearchParams(origin: MapPoint, destination: MapPoint, serviceTypeId: number): URLSearchParams {
-  return new URLSearchParams({
-    origin_latitude: String(origin.latitude),
-    origin_longitude: String(origin.longitude),
-    destination_latitude: String(destination.latitude),
-    destination_longitude: String(destination.longitude),
-    service_type_id: String(serviceTypeId),
-  });
+export function routeQuery(origin: MapPoint, destination: MapPoint, serviceTypeId: number) {
+  return {
+    origin_latitude: origin.latitude,
+    origin_longitude: origin.longitude,
+    destination_latitude: destination.latitude,
+    destination_longitude: destination.longitude,
+    service_type_id: serviceTypeId,
+  };
 }
 
 /** Driving route between two points with the fare estimate for the service type (1 mototaxi, 2 auto). */
-export function fetchRoute(origin: MapPoint, destination: MapPoint, serviceTypeId: number, signal?: AbortSignal): Promise<RouteResult> {
-  const params = routeSearchParams(origin, destination, serviceTypeId);
-  return call(apiClient.get<RouteResult>(`/geo/route?${params.toString()}`, signal ? { signal } : undefined), GEO_FALLBACKS.route);
+export function fetchRoute(
+  origin: MapPoint,
+  destination: MapPoint,
+  serviceTypeId: number,
+  signal?: AbortSignal,
+): Promise<RouteResult> {
+  const query = routeQuery(origin, destination, serviceTypeId);
+  return call(api(endpoints.drivingRoute, { query, ...(signal ? { signal } : {}) }), GEO_FALLBACKS.route);
 }
 
 export const geoKeys = {
   search: (query: string, near: MapPoint | null | undefined) =>
-    ['geo', 'search', query.trim().toLowerCase(), near ? `${near.latitude.toFixed(2)},${near.longitude.toFixed(2)}` : ''] as const,
+    [
+      'geo',
+      'search',
+      query.trim().toLowerCase(),
+      near ? `${near.latitude.toFixed(2)},${near.longitude.toFixed(2)}` : '',
+    ] as const,
   route: (origin: MapPoint, destination: MapPoint, serviceTypeId: number) =>
-    ['geo', 'route', origin.latitude, origin.longitude, destination.latitude, destination.longitude, serviceTypeId] as const,
+    [
+      'geo',
+      'route',
+      origin.latitude,
+      origin.longitude,
+      destination.latitude,
+      destination.longitude,
+      serviceTypeId,
+    ] as const,
 };

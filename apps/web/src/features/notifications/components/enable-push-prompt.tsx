@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { InlineError } from '../../../components/ui/form-field';
-import { PUSH_TEXTS } from '../../../lib/push';
-import { useDevicePush } from '../use-device-push';
+
+import { Button } from '@/components/ui/button';
+import { InlineError } from '@/components/ui/form-field';
+import { PUSH_TEXTS } from '@/lib/push';
+
+import { useDevicePush } from '../hooks/use-device-push';
 
 const DISMISSED_KEY = 'jala:push-prompt-dismissed';
 
@@ -42,19 +45,28 @@ export function EnablePushPrompt({ message }: EnablePushPromptProps) {
 
   return (
     <section className="card nt-prompt" aria-labelledby="nt-prompt-title">
-      <h2 id="nt-prompt-title" className="section-title">{message}</h2>
-      {blocked
-        ? <p className="nt-note" role="status">{state.support === 'blocked' ? PUSH_TEXTS.blocked : PUSH_TEXTS.denied} Mientras tanto, Jala sigue funcionando con la aplicación abierta.</p>
-        : <p className="section-note">Te avisaremos aunque tengas la pantalla bloqueada. Puedes cambiarlo cuando quieras en tu perfil.</p>}
+      <h2 id="nt-prompt-title" className="section-title">
+        {message}
+      </h2>
+      {blocked ? (
+        <p className="nt-note" role="status">
+          {state.support === 'blocked' ? PUSH_TEXTS.blocked : PUSH_TEXTS.denied} Mientras tanto, Jala sigue funcionando
+          con la aplicación abierta.
+        </p>
+      ) : (
+        <p className="section-note">
+          Te avisaremos aunque tengas la pantalla bloqueada. Puedes cambiarlo cuando quieras en tu perfil.
+        </p>
+      )}
       <div className="nt-prompt__actions">
         {!blocked && (
-          <button type="button" className="btn btn--primary" disabled={device.busy} onClick={device.enable}>
+          <Button variant="primary" disabled={device.busy} onClick={device.enable}>
             Activar notificaciones
-          </button>
+          </Button>
         )}
-        <button type="button" className="btn btn--ghost" onClick={dismiss}>
+        <Button variant="ghost" onClick={dismiss}>
           {blocked ? 'Entendido' : 'Ahora no'}
-        </button>
+        </Button>
       </div>
       {!blocked && <InlineError message={device.error} />}
     </section>

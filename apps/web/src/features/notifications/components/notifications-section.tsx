@@ -1,10 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_KIND_NAMES, NOTIFICATION_KINDS, type NotificationKind } from '@jala/contracts';
-import { errorMessage } from '../../../lib/api-client';
-import { PUSH_TEXTS } from '../../../lib/push';
-import { InlineError } from '../../../components/ui/form-field';
-import { notificationKeys, preferencesQuery, savePreferences, sendTestPush } from '../api';
-import { useDevicePush } from '../use-device-push';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { Button } from '@/components/ui/button';
+import { InlineError } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/api/api-client';
+import { PUSH_TEXTS } from '@/lib/push';
+
+import { notificationKeys, preferencesQuery, savePreferences, sendTestPush } from '../api/notifications-api';
+import { useDevicePush } from '../hooks/use-device-push';
 
 export interface NotificationsSectionProps {
   /** Which profile shows it: the kinds that concern that role (and SOS alerts for operators). */
@@ -20,10 +23,27 @@ function kindsFor(role: 'passenger' | 'driver', isOperator: boolean): Notificati
 }
 
 /** An on/off switch: the whole row is the touch target (the native checkbox stays for keyboard and screen readers). */
-function Switch({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled?: boolean; onChange: (checked: boolean) => void }) {
+function Switch({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <label className="nt-switch">
-      <input type="checkbox" role="switch" className="nt-switch__input" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        type="checkbox"
+        role="switch"
+        className="nt-switch__input"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <span className="nt-switch__track" aria-hidden="true" />
       <span>{label}</span>
     </label>
@@ -58,9 +78,15 @@ export function NotificationsSection({ role, isOperator = false }: Notifications
 
   return (
     <section className="card nt-section" aria-labelledby="nt-title">
-      <h2 id="nt-title" className="section-title">Notificaciones</h2>
+      <h2 id="nt-title" className="section-title">
+        Notificaciones
+      </h2>
       <p className="section-note">Te avisamos aunque tengas el celular bloqueado o estés en otra aplicación.</p>
-      {why && <p className="nt-note" role="status">{why}</p>}
+      {why && (
+        <p className="nt-note" role="status">
+          {why}
+        </p>
+      )}
       <Switch
         label="Recibir notificaciones en este dispositivo"
         checked={subscribed}
@@ -70,7 +96,9 @@ export function NotificationsSection({ role, isOperator = false }: Notifications
       <InlineError message={device.error} />
 
       <fieldset className="nt-kinds" disabled={save.isPending || !preferences.data}>
-        <legend>Qué quieres recibir <span className="section-note">(en todos tus dispositivos)</span></legend>
+        <legend>
+          Qué quieres recibir <span className="section-note">(en todos tus dispositivos)</span>
+        </legend>
         {kindsFor(role, isOperator).map((kind) => (
           <Switch
             key={kind}
@@ -80,12 +108,18 @@ export function NotificationsSection({ role, isOperator = false }: Notifications
           />
         ))}
       </fieldset>
-      <InlineError message={preferences.error ? errorMessage(preferences.error) : save.error ? errorMessage(save.error) : null} />
+      <InlineError
+        message={preferences.error ? errorMessage(preferences.error) : save.error ? errorMessage(save.error) : null}
+      />
 
-      <button type="button" className="btn btn--ghost btn--block" disabled={!subscribed || test.isPending} onClick={() => test.mutate()}>
+      <Button variant="ghost" block disabled={!subscribed || test.isPending} onClick={() => test.mutate()}>
         {test.isPending ? 'Enviando…' : 'Probar notificación'}
-      </button>
-      {test.data && <p className="section-note" role="status">{test.data.message}</p>}
+      </Button>
+      {test.data && (
+        <p className="section-note" role="status">
+          {test.data.message}
+        </p>
+      )}
       <InlineError message={test.error ? errorMessage(test.error) : null} />
     </section>
   );

@@ -1,8 +1,8 @@
-import type {
-  AdminChatPage, AdminTrip, AdminTripStory, AdminUser, AuditEntry, DocumentFile, DriverReview, DriverVerification, LiveCity, Operator, QueuedDriver,
-  SafetyAlert,
-} from '@jala/contracts';
-import { apiClient, callApi, callApiConfirmed } from '../../../lib/api-client';
+import type { LedgerAdjustmentRequest, LedgerTopUpRequest } from '@jala/contracts';
+import * as endpoints from '@jala/contracts/endpoints';
+import type { TripStatus } from '@jala/domain';
+
+import { api, callApi, callApiConfirmed } from '@/lib/api/api-client';
 
 /** Every call of the operators' console (GET/POST /api/admin/...); each resolves data or throws a Spanish ApiError. */
 
@@ -18,41 +18,72 @@ export const operatorKeys = {
   users: (q: string) => [...operatorKeys.all, 'users', q] as const,
   operators: () => [...operatorKeys.all, 'operators'] as const,
   audit: () => [...operatorKeys.all, 'audit'] as const,
+  ledger: (driverId: number) => [...operatorKeys.all, 'ledger', driverId] as const,
 };
 
-export interface TripFilters { status?: string; active?: boolean; scheduled?: boolean; q?: string }
+export interface TripFilters {
+  status?: string;
+  active?: boolean;
+  scheduled?: boolean;
+  q?: string;
+}
 
-export const fetchQueue = () => callApi(apiClient.get<QueuedDriver[]>('/admin/verification-queue'), 'No se pudo cargar la cola de verificación.');
+export const fetchQueue = () => callApi(api(endpoints.verificationQueue), 'No se pudo cargar la cola de verificación.');
 export const fetchDriverDocument = (driverId: number, documentId: number) =>
-  callApi(apiClient.get<DocumentFile>(`/admin/drivers/${driverId}/documents/${documentId}/file`), 'No se pudo cargar el documento.');
-export const approveDriver = (driverId: number) => callApiConfirmed(apiClient.post<DriverVerification>(`/admin/drivers/${driverId}/verify`), FALLBACK);
+  callApi(
+    api(endpoints.adminDriverDocumentFile, { params: { id: driverId, documentId } }),
+    'No se pudo cargar el documento.',
+  );
+export const approveDriver = (driverId: number) =>
+  callApiConfirmed(api(endpoints.verifyDriver, { params: { id: driverId } }), FALLBACK);
 export const rejectDriver = (driverId: number, reason: string) =>
-  callApiConfirmed(apiClient.post<DriverReview>(`/admin/drivers/${driverId}/reject`, { reason }), FALLBACK);
+  callApiConfirmed(api(endpoints.rejectDriver, { params: { id: driverId }, body: { reason } }), FALLBACK);
 
 export function fetchTrips(filters: TripFilters) {
-  const query = new URLSearchParams();
-  if (filters.status) query.set('status', filters.status);
-  if (filters.active) query.set('active', 'true');
-  if (filters.scheduled) query.set('scheduled', 'true');
-  if (filters.q) query.set('q', filters.q);
-  return callApi(apiClient.get<AdminTrip[]>(`/admin/trips${query.size ? `?${query}` : ''}`), 'No se pudieron cargar los viajes.');
+  const query = {
+    // The console's filter holds a status the server knows (its select lists TRIP_STATUSES); a stale one is refused in Spanish.
+    status: (filters.status || undefined) as TripStatus | undefined,
+    active: filters.active ? ('true' as const) : undefined,
+    scheduled: filters.scheduled ? ('true' as const) : undefined,
+    q: filters.q || undefined,
+  };
+  return callApi(api(endpoints.adminTrips, { query }), 'No se pudieron cargar los viajes.');
 }
-export const fetchTripStory = (id: number) => callApi(apiClient.get<AdminTripStory>(`/admin/trips/${id}`), 'No se pudo cargar el viaje.');
+export const fetchTripStory = (id: number) =>
+  callApi(api(endpoints.adminTripStory, { params: { id } }), 'No se pudo cargar el viaje.');
 /** The page of a trip's chat before the cursor `before` (the story's `chat_next_before`, then each page's `next_before`). */
 export const fetchTripChat = (id: number, before: number) =>
-  callApi(apiClient.get<AdminChatPage>(`/admin/trips/${id}/chat?before=${before}`), 'No se pudieron cargar los mensajes anteriores.');
-export const cancelTrip = (id: number, reason: string) => callApiConfirmed(apiClient.post<AdminTripStory>(`/admin/trips/${id}/cancel`, { reason }), FALLBACK);
-export const fetchLive = () => callApi(apiClient.get<LiveCity>('/admin/live'), 'No se pudo cargar el mapa en vivo.');
+  callApi(
+    api(endpoints.adminTripChat, { params: { id }, query: { before } }),
+    'No se pudieron cargar los mensajes anteriores.',
+  );
+export const cancelTrip = (id: number, reason: string) =>
+  callApiConfirmed(api(endpoints.cancelTripAsOperator, { params: { id }, body: { reason } }), FALLBACK);
+export const fetchLive = () => callApi(api(endpoints.liveCity), 'No se pudo cargar el mapa en vivo.');
 
-export const fetchAlerts = (state: 'open' | 'resolved') => callApi(apiClient.get<SafetyAlert[]>(`/admin/alerts?state=${state}`), 'No se pudieron cargar las alertas.');
-export const resolveAlert = (id: number, note: string) => callApiConfirmed(apiClient.post<null>(`/admin/alerts/${id}/resolve`, { note }), FALLBACK, { allowNull: true });
+export const fetchAlerts = (state: 'open' | 'resolved') =>
+  callApi(api(endpoints.safetyAlerts, { query: { state } }), 'No se pudieron cargar las alertas.');
+export const resolveAlert = (id: number, note: string) =>
+  callApiConfirmed(api(endpoints.resolveAlert, { params: { id }, body: { note } }), FALLBACK, { allowNull: true });
 
 export const searchUsers = (q: string) =>
-  callApi(apiClient.get<AdminUser[]>(`/admin/users${q ? `?q=${encodeURIComponent(q)}` : ''}`), 'No se pudieron cargar los usuarios.');
-export const suspendUser = (id: number, reason: string) => callApiConfirmed(apiClient.post<AdminUser>(`/admin/users/${id}/suspend`, { reason }), FALLBACK);
-export const reactivateUser = (id: number) => callApiConfirmed(apiClient.post<AdminUser>(`/admin/users/${id}/reactivate`), FALLBACK);
+  callApi(api(endpoints.adminUsers, { query: { q: q || undefined } }), 'No se pudieron cargar los usuarios.');
+export const suspendUser = (id: number, reason: string) =>
+  callApiConfirmed(api(endpoints.suspendUser, { params: { id }, body: { reason } }), FALLBACK);
+export const reactivateUser = (id: number) =>
+  callApiConfirmed(api(endpoints.reactivateUser, { params: { id } }), FALLBACK);
 
-export const fetchOperators = () => callApi(apiClient.get<Operator[]>('/admin/operators'), 'No se pudieron cargar los operadores.');
-export const addOperator = (email: string) => callApiConfirmed(apiClient.post<Operator>('/admin/operators', { email }), FALLBACK);
-export const removeOperator = (id: number) => callApiConfirmed(apiClient.delete<null>(`/admin/operators/${id}`), FALLBACK, { allowNull: true });
-export const fetchAudit = () => callApi(apiClient.get<AuditEntry[]>('/admin/audit-log'), 'No se pudo cargar la auditoría.');
+export const fetchOperators = () => callApi(api(endpoints.operators), 'No se pudieron cargar los operadores.');
+export const addOperator = (email: string) =>
+  callApiConfirmed(api(endpoints.addOperator, { body: { email } }), FALLBACK);
+export const removeOperator = (id: number) =>
+  callApiConfirmed(api(endpoints.removeOperator, { params: { id } }), FALLBACK, { allowNull: true });
+export const fetchAudit = () => callApi(api(endpoints.auditLog), 'No se pudo cargar la auditoría.');
+
+// 'Saldo con Jala' of one driver: read it, record a top-up (Yape operation number + amount), adjust it.
+export const fetchDriverLedger = (driverId: number) =>
+  callApi(api(endpoints.adminDriverLedger, { params: { id: driverId } }), 'No se pudo cargar el saldo del conductor.');
+export const recordTopUp = (driverId: number, body: LedgerTopUpRequest) =>
+  callApiConfirmed(api(endpoints.recordLedgerTopUp, { params: { id: driverId }, body }), FALLBACK);
+export const recordAdjustment = (driverId: number, body: LedgerAdjustmentRequest) =>
+  callApiConfirmed(api(endpoints.recordLedgerAdjustment, { params: { id: driverId }, body }), FALLBACK);

@@ -1,6 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { topics, zLiveCity } from '@jala/contracts';
-import { useRealtimeTopic } from '../../../lib/use-realtime-topic';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { useRealtimeTopic } from '@/lib/realtime/use-realtime-topic';
+
 import { fetchLive, operatorKeys } from '../api/operators-api';
 
 /** The live city snapshot: online drivers, active trips and open SOS alerts (kept fresh by useLiveCityFeed). */

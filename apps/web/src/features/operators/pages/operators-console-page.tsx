@@ -1,7 +1,13 @@
+import '../operators.css';
+
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { AppLayout } from '../../../components/layout/app-layout';
+
+import { AppLayout } from '@/components/layout/app-layout';
+import { Button } from '@/components/ui/button';
+import { KpisPanel } from '@/features/operator-kpis';
+
 import { operatorKeys } from '../api/operators-api';
 import { AlertsPanel } from '../components/alerts-panel';
 import { LivePanel } from '../components/live-panel';
@@ -10,7 +16,6 @@ import { AuditPanel, OperatorsPanel, UsersPanel } from '../components/people-pan
 import { TripsPanel } from '../components/trips-panel';
 import { VerificationQueue } from '../components/verification-queue';
 import { useLiveCity, useLiveCityFeed } from '../hooks/use-live-city';
-import '../operators.css';
 
 const SECTIONS = [
   { id: 'cola', label: 'Verificación', Panel: VerificationQueue },
@@ -18,6 +23,7 @@ const SECTIONS = [
   { id: 'viajes', label: 'Viajes', Panel: TripsPanel },
   { id: 'alertas', label: 'Alertas SOS', Panel: AlertsPanel },
   { id: 'pagos', label: 'Casos de pago', Panel: PaymentCasesPanel },
+  { id: 'indicadores', label: 'Indicadores', Panel: KpisPanel },
   { id: 'usuarios', label: 'Usuarios', Panel: UsersPanel },
   { id: 'operadores', label: 'Operadores', Panel: OperatorsPanel },
   { id: 'auditoria', label: 'Auditoría', Panel: AuditPanel },
@@ -71,15 +77,33 @@ export function OperatorsConsolePage() {
       {sos.arrived && (
         <div className="alert alert--error ops-sos-banner" role="alert">
           <p className="ops-sos-banner__text">Nueva alerta SOS: alguien pidió ayuda durante un viaje.</p>
-          <button type="button" className="btn btn--danger" onClick={() => { sos.acknowledge(); show(ALERTS_SECTION); }}>Ver alertas</button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              sos.acknowledge();
+              show(ALERTS_SECTION);
+            }}
+          >
+            Ver alertas
+          </Button>
         </div>
       )}
       <nav ref={tabs} className="ops-sections" aria-label="Secciones de la consola" data-scroll-x>
         {SECTIONS.map((section) => (
-          <button key={section.id} type="button" className="ops-section-tab" aria-current={section.id === current.id ? 'page' : undefined}
-            onClick={() => show(section.id)}>
+          <button
+            key={section.id}
+            type="button"
+            className="ops-section-tab"
+            aria-current={section.id === current.id ? 'page' : undefined}
+            onClick={() => show(section.id)}
+          >
             {section.label}
-            {section.id === ALERTS_SECTION && sos.open > 0 && <span className="ops-badge">{sos.open}<span className="visually-hidden"> abiertas</span></span>}
+            {section.id === ALERTS_SECTION && sos.open > 0 && (
+              <span className="ops-badge">
+                {sos.open}
+                <span className="visually-hidden"> abiertas</span>
+              </span>
+            )}
           </button>
         ))}
       </nav>

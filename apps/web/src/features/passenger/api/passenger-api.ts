@@ -1,9 +1,13 @@
 import type {
-  CreateSavedLocationRequest, PassengerProfile, PassengerStats, RateTripRequest, SavedLocation, TripHistoryPage,
-  TripRating, TripRatingStatus, UpdatePassengerProfileRequest,
+  CreateSavedLocationRequest,
+  RateTripRequest,
+  TripHistoryPage,
+  UpdatePassengerProfileRequest,
 } from '@jala/contracts';
+import * as endpoints from '@jala/contracts/endpoints';
 import type { HistoryStatusFilterValue } from '@jala/domain';
-import { apiClient, callApi } from '../../../lib/api-client';
+
+import { api, callApi } from '@/lib/api/api-client';
 
 /**
  * Calls of the passenger workspace (spec §7 'Passenger'), each with its call-level Spanish fallback
@@ -33,30 +37,31 @@ export const passengerKeys = {
   rating: (tripId: number) => ['trip-rating', tripId] as const,
 };
 
-export const fetchPassengerStats = () => call(apiClient.get<PassengerStats>('/passenger/stats'), CALL_FALLBACKS.stats);
+export const fetchPassengerStats = () => call(api(endpoints.passengerStats), CALL_FALLBACKS.stats);
 
-export const fetchPassengerProfile = () => call(apiClient.get<PassengerProfile>('/passenger/profile'), CALL_FALLBACKS.profile);
+export const fetchPassengerProfile = () => call(api(endpoints.passengerProfile), CALL_FALLBACKS.profile);
 
 export const updatePassengerProfile = (profile: UpdatePassengerProfileRequest) =>
-  call(apiClient.post<PassengerProfile>('/passenger/profile/update', profile), CALL_FALLBACKS.updateProfile);
+  call(api(endpoints.updatePassengerProfile, { body: profile }), CALL_FALLBACKS.updateProfile);
 
-export const fetchSavedLocations = () => call(apiClient.get<SavedLocation[]>('/passenger/saved-locations'), CALL_FALLBACKS.places);
+export const fetchSavedLocations = () => call(api(endpoints.savedLocations), CALL_FALLBACKS.places);
 
 export const createSavedLocation = (place: CreateSavedLocationRequest) =>
-  call(apiClient.post<SavedLocation>('/passenger/saved-locations', place), CALL_FALLBACKS.addPlace);
+  call(api(endpoints.saveLocation, { body: place }), CALL_FALLBACKS.addPlace);
 
 export const deleteSavedLocation = (id: number) =>
-  call(apiClient.delete<{ id: number }>(`/passenger/saved-locations/${id}`), CALL_FALLBACKS.deletePlace);
+  call(api(endpoints.deleteSavedLocation, { params: { id } }), CALL_FALLBACKS.deletePlace);
 
 /** Server-side pages; status is left out when empty ('Todos'). */
 export function fetchTripHistory(status: HistoryStatusFilterValue, page: number): Promise<TripHistoryPage> {
-  const query = new URLSearchParams({ page: String(page) });
-  if (status) query.set('status', status);
-  return call(apiClient.get<TripHistoryPage>(`/passenger/trip-history?${query.toString()}`), CALL_FALLBACKS.history);
+  return call(
+    api(endpoints.passengerTripHistory, { query: { page: String(page), status: status || undefined } }),
+    CALL_FALLBACKS.history,
+  );
 }
 
 export const fetchTripRatingStatus = (tripId: number) =>
-  call(apiClient.get<TripRatingStatus>(`/trips/${tripId}/rating`), CALL_FALLBACKS.ratingStatus);
+  call(api(endpoints.tripRating, { params: { id: tripId } }), CALL_FALLBACKS.ratingStatus);
 
 export const rateTrip = (tripId: number, rating: RateTripRequest) =>
-  call(apiClient.post<TripRating>(`/trips/${tripId}/rating`, rating), CALL_FALLBACKS.rate);
+  call(api(endpoints.rateTrip, { params: { id: tripId }, body: rating }), CALL_FALLBACKS.rate);

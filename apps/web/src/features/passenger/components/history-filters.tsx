@@ -1,8 +1,13 @@
 import { HISTORY_STATUS_FILTERS, type HistoryStatusFilterValue } from '@jala/domain';
-import { FilterPills } from '../../../components/ui/filter-pills';
+
+import { FilterPills } from '@/components/ui/filter-pills';
 
 /** The five filter pills of spec §2; the active one is pressed. */
-export function HistoryFilters({ value, onChange, disabled }: {
+export function HistoryFilters({
+  value,
+  onChange,
+  disabled,
+}: {
   value: HistoryStatusFilterValue;
   onChange: (value: HistoryStatusFilterValue) => void;
   disabled?: boolean;

@@ -16,4 +16,5 @@ export const HISTORY_MESSAGES: readonly string[] = Object.freeze([
   'Contigo, Perú, hasta el último rincón del país.',
 ]);
 
-if (HISTORY_MESSAGES.length !== HISTORY_MESSAGE_COUNT) throw new Error('HISTORY_MESSAGES must hold HISTORY_MESSAGE_COUNT messages');
+if (HISTORY_MESSAGES.length !== HISTORY_MESSAGE_COUNT)
+  throw new Error('HISTORY_MESSAGES must hold HISTORY_MESSAGE_COUNT messages');

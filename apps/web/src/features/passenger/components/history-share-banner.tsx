@@ -29,7 +29,8 @@ const SHARE_NETWORKS = [
 
 /** History lists hold completed and cancelled trips only: a list without completed ones is all cancellations. */
 function completedText(count: number, listSize: number): string {
-  if (count === 0) return listSize > 0 ? 'En esta lista solo hay viajes cancelados.' : 'Aún no hay viajes completados en esta lista.';
+  if (count === 0)
+    return listSize > 0 ? 'En esta lista solo hay viajes cancelados.' : 'Aún no hay viajes completados en esta lista.';
   return count === 1 ? 'Tienes 1 viaje completado en esta lista.' : `Tienes ${count} viajes completados en esta lista.`;
 }
 
@@ -37,14 +38,26 @@ function completedText(count: number, listSize: number): string {
  * Thank-you banner with the completed-trip count of the loaded list and share links for `pageUrl` (the
  * product's public address; `listSize` trips in the list). A passenger who never travelled is welcomed instead of thanked.
  */
-export function HistoryShareBanner({ completedCount, listSize, pageUrl, hasTravelled }: { completedCount: number; listSize: number; pageUrl: string; hasTravelled: boolean }) {
+export function HistoryShareBanner({
+  completedCount,
+  listSize,
+  pageUrl,
+  hasTravelled,
+}: {
+  completedCount: number;
+  listSize: number;
+  pageUrl: string;
+  hasTravelled: boolean;
+}) {
   return (
     <section className="brand-panel pw-share-banner" aria-labelledby="share-banner-title">
       <h2 className="pw-share-banner__title" id="share-banner-title">
         {hasTravelled ? `¡Gracias por viajar con ${APP_NAME}!` : `¡Bienvenido a ${APP_NAME}!`}
       </h2>
       <p className="pw-share-banner__count" data-testid="completed-count">
-        {hasTravelled ? completedText(completedCount, listSize) : 'Tu primer viaje aparecerá aquí. Invita a tus amigos a viajar contigo.'}
+        {hasTravelled
+          ? completedText(completedCount, listSize)
+          : 'Tu primer viaje aparecerá aquí. Invita a tus amigos a viajar contigo.'}
       </p>
       <div className="pw-share-banner__actions" role="group" aria-label="Invita a tus amigos">
         {SHARE_NETWORKS.map((network) => (

@@ -1,5 +1,7 @@
 import { HISTORY_MESSAGE_ROTATION_MS } from '@jala/domain';
-import { useRotatingIndex } from '../../../lib/use-rotating-index';
+
+import { useRotatingIndex } from '@/lib/use-rotating-index';
+
 import { HISTORY_MESSAGES } from './history-messages';
 
 /** One of the 12 messages, changing every HISTORY_MESSAGE_ROTATION_MS. */

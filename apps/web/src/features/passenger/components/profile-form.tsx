@@ -1,7 +1,10 @@
-import { useState } from 'react';
 import type { PassengerProfile, UpdatePassengerProfileRequest } from '@jala/contracts';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { ErrorBanner, TextField } from '../../../components/ui/form-field';
+import { useState } from 'react';
+
+import { useSchemaForm } from '@/components/form/use-schema-form';
+import { Button } from '@/components/ui/button';
+import { ErrorBanner, TextField } from '@/components/ui/form-field';
+
 import { PROFILE_STORE_FALLBACKS } from '../hooks/use-passenger-profile';
 
 type ProfileValues = Record<keyof PassengerProfile, string>;
@@ -24,7 +27,11 @@ const EMERGENCY_FIELDS = ['emergency_contact_name', 'emergency_contact_phone'] a
  * Like the spec's form it does not validate by itself (noValidate): the server's Spanish messages show
  * under each field and in the red banner.
  */
-export function ProfileForm({ profile, onSave, onCancel }: {
+export function ProfileForm({
+  profile,
+  onSave,
+  onCancel,
+}: {
   profile: PassengerProfile;
   /** Saves; a throw (the server's refusal) shows its messages under the fields and in the banner. */
   onSave: (changes: UpdatePassengerProfileRequest) => Promise<unknown>;
@@ -42,15 +49,30 @@ export function ProfileForm({ profile, onSave, onCancel }: {
   const bind = (name: keyof ProfileValues) => ({ ...field(name), disabled: isSaving });
 
   return (
-    <form className="card form" noValidate onSubmit={onSubmit(onSave)} aria-labelledby="profile-form-title" ref={formRef}>
-      <h2 className="pw-section-title" id="profile-form-title">Perfil de pasajero</h2>
+    <form
+      className="card form"
+      noValidate
+      onSubmit={onSubmit(onSave)}
+      aria-labelledby="profile-form-title"
+      ref={formRef}
+    >
+      <h2 className="pw-section-title" id="profile-form-title">
+        Perfil de pasajero
+      </h2>
       <ErrorBanner message={banner} />
       <div className="form__row">
         <TextField label="Nombre" autoComplete="given-name" {...bind('first_name')} />
         <TextField label="Apellido" autoComplete="family-name" {...bind('last_name')} />
       </div>
       <TextField label="Correo electrónico" type="email" autoComplete="email" inputMode="email" {...bind('email')} />
-      <TextField label="Teléfono" type="tel" autoComplete="tel" inputMode="tel" placeholder="987 654 321" {...bind('phone')} />
+      <TextField
+        label="Teléfono"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="987 654 321"
+        {...bind('phone')}
+      />
 
       <button
         type="button"
@@ -60,23 +82,37 @@ export function ProfileForm({ profile, onSave, onCancel }: {
         onClick={() => setShowEmergency(!isEmergencyOpen)}
       >
         {isEmergencyOpen ? 'Ocultar contacto de emergencia' : 'Mostrar contacto de emergencia'}
-        <span className={`pw-disclosure__chevron${isEmergencyOpen ? ' pw-disclosure__chevron--open' : ''}`} aria-hidden="true">›</span>
+        <span
+          className={`pw-disclosure__chevron${isEmergencyOpen ? ' pw-disclosure__chevron--open' : ''}`}
+          aria-hidden="true"
+        >
+          ›
+        </span>
       </button>
       {isEmergencyOpen && (
         <fieldset className="pw-subfields" id="emergency-contact">
           <legend className="visually-hidden">Contacto de emergencia</legend>
           <TextField label="Nombre del contacto" autoComplete="off" {...bind('emergency_contact_name')} />
-          <TextField label="Teléfono del contacto" type="tel" inputMode="tel" autoComplete="off" placeholder="987 654 321" {...bind('emergency_contact_phone')} />
+          <TextField
+            label="Teléfono del contacto"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder="987 654 321"
+            {...bind('emergency_contact_phone')}
+          />
         </fieldset>
       )}
 
       <div className="pw-form__actions">
         {onCancel && (
-          <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={isSaving}>Cancelar</button>
+          <Button variant="ghost" onClick={onCancel} disabled={isSaving}>
+            Cancelar
+          </Button>
         )}
-        <button type="submit" className="btn btn--primary" disabled={isSaving}>
+        <Button type="submit" variant="primary" disabled={isSaving}>
           {isSaving ? 'Guardando...' : 'Guardar cambios'}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,9 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RateTripRequest, TripRatingStatus } from '@jala/contracts';
-import { errorMessage } from '../../../lib/api-client';
-import { fetchTripRatingStatus, passengerKeys, rateTrip } from '../api/passenger-api';
 import '../passenger.css';
+
+import type { RateTripRequest, TripRatingStatus } from '@jala/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api/api-client';
+
+import { fetchTripRatingStatus, passengerKeys, rateTrip } from '../api/passenger-api';
 import { StarRatingDisplay, StarRatingInput } from './star-rating';
 
 /** Same limit as the contract's zRateTripRequest (kept here so this chunk does not pull zod in). */
@@ -32,7 +36,9 @@ export function RateTripForm({ tripId, title, onRated }: RateTripFormProps) {
     mutationFn: (request: RateTripRequest) => rateTrip(tripId, request),
     onMutate: () => setError(null),
     onSuccess: (given) => {
-      queryClient.setQueryData<TripRatingStatus>(passengerKeys.rating(tripId), (old) => (old ? { ...old, can_rate: false, my_rating: given } : old));
+      queryClient.setQueryData<TripRatingStatus>(passengerKeys.rating(tripId), (old) =>
+        old ? { ...old, can_rate: false, my_rating: given } : old,
+      );
       void queryClient.invalidateQueries({ queryKey: passengerKeys.histories });
       onRated?.(given.score);
     },
@@ -45,7 +51,12 @@ export function RateTripForm({ tripId, title, onRated }: RateTripFormProps) {
   const isSending = rating.isPending;
 
   if (status.isPending) return <p className="muted">Cargando calificación...</p>;
-  if (status.isError) return <p className="pw-form-error" role="alert">{errorMessage(status.error, 'No se pudo obtener la calificación')}</p>;
+  if (status.isError)
+    return (
+      <p className="pw-form-error" role="alert">
+        {errorMessage(status.error, 'No se pudo obtener la calificación')}
+      </p>
+    );
 
   const { my_rating: given, can_rate: canRate, ratee_name: rateeName } = status.data;
   if (given) {
@@ -54,7 +65,11 @@ export function RateTripForm({ tripId, title, onRated }: RateTripFormProps) {
         <p className="pw-rate-trip__title">Tu calificación{rateeName ? ` para ${rateeName}` : ''}</p>
         <StarRatingDisplay score={given.score} />
         {given.comment && <p className="pw-rate-trip__comment">“{given.comment}”</p>}
-        {error && <p className="pw-form-error" role="alert">{error}</p>}
+        {error && (
+          <p className="pw-form-error" role="alert">
+            {error}
+          </p>
+        )}
       </section>
     );
   }
@@ -74,9 +89,19 @@ export function RateTripForm({ tripId, title, onRated }: RateTripFormProps) {
     <form className="pw-rate-trip" aria-label={title} onSubmit={onSubmit} noValidate>
       <p className="pw-rate-trip__title">{title}</p>
       {rateeName && <p className="muted">¿Cómo fue tu viaje con {rateeName}?</p>}
-      <StarRatingInput value={score} onChange={(s) => { setScore(s); setError(null); }} label={title} disabled={isSending} />
+      <StarRatingInput
+        value={score}
+        onChange={(s) => {
+          setScore(s);
+          setError(null);
+        }}
+        label={title}
+        disabled={isSending}
+      />
       <div className="field">
-        <label className="field__label" htmlFor={commentId}>Comentario (opcional)</label>
+        <label className="field__label" htmlFor={commentId}>
+          Comentario (opcional)
+        </label>
         <textarea
           id={commentId}
           className="field__control pw-rate-trip__textarea"
@@ -89,12 +114,18 @@ export function RateTripForm({ tripId, title, onRated }: RateTripFormProps) {
           disabled={isSending}
           aria-describedby={`${commentId}-count`}
         />
-        <span className="field__hint" id={`${commentId}-count`}>{comment.length}/{RATING_COMMENT_MAX}</span>
+        <span className="field__hint" id={`${commentId}-count`}>
+          {comment.length}/{RATING_COMMENT_MAX}
+        </span>
       </div>
-      {error && <p className="pw-form-error" role="alert">{error}</p>}
-      <button type="submit" className="btn btn--primary btn--block" disabled={isSending}>
+      {error && (
+        <p className="pw-form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <Button type="submit" variant="primary" block disabled={isSending}>
         {isSending ? 'Enviando...' : 'Enviar calificación'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,12 +1,15 @@
-import { useState } from 'react';
-import type { FieldErrors, Resolver, ResolverResult } from 'react-hook-form';
 import type { CreateSavedLocationRequest } from '@jala/contracts';
 import { parseCoordinate } from '@jala/domain';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { TextField } from '../../../components/ui/form-field';
-import { PinIcon } from '../../../components/ui/icons';
-import { formatCoordinates } from '../format';
+import { useState } from 'react';
+import type { FieldErrors, Resolver, ResolverResult } from 'react-hook-form';
+
+import { useSchemaForm } from '@/components/form/use-schema-form';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-field';
+import { PinIcon } from '@/components/ui/icons';
+
 import { PLACES_STORE_FALLBACKS, useSavedLocations } from '../hooks/use-saved-locations';
+import { formatCoordinates } from '../model/format';
 
 const EMPTY_FORM = { name: '', address: '', latitude: '', longitude: '' };
 type PlaceValues = typeof EMPTY_FORM;
@@ -16,7 +19,9 @@ type PlaceField = keyof PlaceValues;
  * The form's check (spec §5): while a field is empty there is nothing to send and nothing to say (null);
  * otherwise the coordinates must read as decimals. Everything else is the server's to say.
  */
-const placeResolver: Resolver<PlaceValues, unknown, CreateSavedLocationRequest | null> = (values): ResolverResult<PlaceValues, CreateSavedLocationRequest | null> => {
+const placeResolver: Resolver<PlaceValues, unknown, CreateSavedLocationRequest | null> = (
+  values,
+): ResolverResult<PlaceValues, CreateSavedLocationRequest | null> => {
   if (Object.values(values).some((value) => value.trim() === '')) return { values: null, errors: {} };
   const latitude = parseCoordinate(values.latitude);
   const longitude = parseCoordinate(values.longitude);
@@ -29,7 +34,18 @@ const placeResolver: Resolver<PlaceValues, unknown, CreateSavedLocationRequest |
 
 function TrashIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
     </svg>
   );
@@ -41,9 +57,14 @@ function TrashIcon() {
  * which asks first in the row itself (a deleted place cannot be brought back).
  */
 export function SavedLocationsPanel() {
-  const { places, isLoading, error, fieldErrors, isAdding, deletingId, clearError, addPlace, removePlace } = useSavedLocations();
+  const { places, isLoading, error, fieldErrors, isAdding, deletingId, clearError, addPlace, removePlace } =
+    useSavedLocations();
   const [isFormOpen, setIsFormOpen] = useState(false);
-  const { form, field, onSubmit } = useSchemaForm({ resolver: placeResolver, defaultValues: EMPTY_FORM, fallbackError: PLACES_STORE_FALLBACKS.add });
+  const { form, field, onSubmit } = useSchemaForm({
+    resolver: placeResolver,
+    defaultValues: EMPTY_FORM,
+    fallbackError: PLACES_STORE_FALLBACKS.add,
+  });
   const [isLocating, setIsLocating] = useState(false);
   const [confirmingId, setConfirmingId] = useState<number | null>(null);
 
@@ -81,7 +102,7 @@ export function SavedLocationsPanel() {
         form.setValue('latitude', point.latitude.toFixed(6));
         form.setValue('longitude', point.longitude.toFixed(6));
         form.clearErrors();
-        void import('../../map')
+        void import('@/features/map')
           .then(({ reverseGeocode }) => reverseGeocode(point))
           .then(({ address }) => {
             if (form.getValues('address').trim() === '') form.setValue('address', address);
@@ -102,13 +123,24 @@ export function SavedLocationsPanel() {
   return (
     <section className="card stack stack--loose" aria-labelledby="places-title">
       <div className="row-between row-between--wrap row-between--tight">
-        <h2 className="pw-section-title" id="places-title">Ubicaciones guardadas</h2>
-        <button type="button" className={`btn ${isFormOpen ? 'btn--ghost' : 'btn--primary'} pw-btn--small`} onClick={toggleForm} aria-expanded={isFormOpen}>
+        <h2 className="pw-section-title" id="places-title">
+          Ubicaciones guardadas
+        </h2>
+        <Button
+          variant={isFormOpen ? 'ghost' : 'primary'}
+          className="pw-btn--small"
+          onClick={toggleForm}
+          aria-expanded={isFormOpen}
+        >
           {isFormOpen ? 'Cancelar' : 'Agregar nueva ubicación'}
-        </button>
+        </Button>
       </div>
 
-      {error && <p className="pw-form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="pw-form-error" role="alert">
+          {error}
+        </p>
+      )}
 
       {isFormOpen && (
         <form className="form pw-places__form" noValidate onSubmit={onSubmit(save)} aria-label="Nueva ubicación">
@@ -118,12 +150,17 @@ export function SavedLocationsPanel() {
             <TextField label="Latitud" inputMode="decimal" placeholder="-12.1301" {...bind('latitude')} />
             <TextField label="Longitud" inputMode="decimal" placeholder="-77.0289" {...bind('longitude')} />
           </div>
-          <button type="button" className="pw-link-btn pw-places__locate" onClick={useMyLocation} disabled={isLocating || isAdding}>
+          <button
+            type="button"
+            className="pw-link-btn pw-places__locate"
+            onClick={useMyLocation}
+            disabled={isLocating || isAdding}
+          >
             <PinIcon /> {isLocating ? 'Obteniendo...' : 'Usar mi ubicación actual'}
           </button>
-          <button type="submit" className="btn btn--primary btn--block" disabled={isAdding}>
+          <Button type="submit" variant="primary" block disabled={isAdding}>
             {isAdding ? 'Guardando...' : 'Agregar ubicación'}
-          </button>
+          </Button>
         </form>
       )}
 
@@ -135,7 +172,9 @@ export function SavedLocationsPanel() {
         <ul className="pw-places__list">
           {places.map((place) => (
             <li key={place.id} className="pw-place-row">
-              <span className="pw-place-row__icon" aria-hidden="true"><PinIcon /></span>
+              <span className="pw-place-row__icon" aria-hidden="true">
+                <PinIcon />
+              </span>
               <span className="pw-place-row__text">
                 <span className="pw-place-row__name">{place.name}</span>
                 <span className="pw-place-row__address">{place.address}</span>
@@ -155,12 +194,12 @@ export function SavedLocationsPanel() {
               {confirmingId === place.id && (
                 <div className="pw-place-row__confirm" role="group" aria-label={`¿Eliminar ${place.name}?`}>
                   <p className="pw-place-row__question">¿Eliminar «{place.name}»? No se puede deshacer.</p>
-                  <button type="button" className="btn btn--ghost pw-btn--small" onClick={() => setConfirmingId(null)}>
+                  <Button variant="ghost" className="pw-btn--small" onClick={() => setConfirmingId(null)}>
                     No, conservar
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--danger pw-btn--small"
+                  </Button>
+                  <Button
+                    variant="danger"
+                    className="pw-btn--small"
                     disabled={deletingId === place.id}
                     onClick={() => {
                       setConfirmingId(null);
@@ -168,7 +207,7 @@ export function SavedLocationsPanel() {
                     }}
                   >
                     Sí, eliminar
-                  </button>
+                  </Button>
                 </div>
               )}
             </li>

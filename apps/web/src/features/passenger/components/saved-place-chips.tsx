@@ -1,5 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import '../passenger.css';
+
+import { useQuery } from '@tanstack/react-query';
+
 import { savedLocationsQuery } from '../hooks/use-saved-locations';
 
 export interface PickedPlace {
@@ -24,10 +26,15 @@ export function SavedPlaceChips({ onPick }: { onPick(place: PickedPlace): void }
             type="button"
             className="pw-place-chip"
             title={place.address}
-            onClick={() => onPick({ name: place.name, address: place.address, latitude: place.latitude, longitude: place.longitude })}
+            onClick={() =>
+              onPick({ name: place.name, address: place.address, latitude: place.latitude, longitude: place.longitude })
+            }
           >
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-              <path d="m12 3 2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8Z" fill="currentColor" />
+              <path
+                d="m12 3 2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8Z"
+                fill="currentColor"
+              />
             </svg>
             <span className="pw-place-chip__name">{place.name}</span>
           </button>

@@ -17,7 +17,12 @@ function Star({ filled }: { filled: boolean }) {
 }
 
 /** Five radio stars (keyboard: arrows move, as any radio group). */
-export function StarRatingInput({ value, onChange, label, disabled }: {
+export function StarRatingInput({
+  value,
+  onChange,
+  label,
+  disabled,
+}: {
   value: number;
   onChange: (score: number) => void;
   label: string;

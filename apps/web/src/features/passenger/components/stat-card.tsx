@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 
-export function StatCard({ label, value, hint, tone }: { label: string; value: ReactNode; hint?: string; tone: 'blue' | 'green' | 'amber' | 'violet' }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  tone,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: string;
+  tone: 'blue' | 'green' | 'amber' | 'violet';
+}) {
   return (
     <div className={`pw-stat-card pw-stat-card--${tone}`}>
       <p className="pw-stat-card__label">{label}</p>

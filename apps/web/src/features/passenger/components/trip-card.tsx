@@ -1,7 +1,10 @@
 import type { TripHistoryItem } from '@jala/contracts';
 import { formatSoles } from '@jala/domain';
-import { TripRoute } from '../../../components/ui/trip-route';
-import { formatOneDecimal, formatTripDate } from '../format';
+
+import { Badge } from '@/components/ui/badge';
+import { TripRoute } from '@/components/ui/trip-route';
+
+import { formatOneDecimal, formatTripDate } from '../model/format';
 import { TripStatusBadge } from './trip-status-badge';
 
 export function tripFare(trip: TripHistoryItem): number {
@@ -24,18 +27,25 @@ export function TripCard({ trip, onSelect }: { trip: TripHistoryItem; onSelect: 
     <button type="button" className="pw-trip-card" onClick={() => onSelect(trip)} data-testid="trip-card">
       <span className="pw-trip-card__top">
         <TripStatusBadge status={trip.status} />
-        <time className="pw-trip-card__date" dateTime={trip.trip_date}>{formatTripDate(trip.trip_date)}</time>
+        <time className="pw-trip-card__date" dateTime={trip.trip_date}>
+          {formatTripDate(trip.trip_date)}
+        </time>
       </span>
       <TripRoute pickup={trip.pickup_address} destination={trip.destination_address} />
       <span className="pw-trip-card__meta">
         <span className="pw-trip-card__service">{trip.service_type}</span>
-        <span className={`pw-trip-card__fare${trip.status === 'completed' ? '' : ' pw-trip-card__fare--none'}`}>{tripFareText(trip)}</span>
+        <span className={`pw-trip-card__fare${trip.status === 'completed' ? '' : ' pw-trip-card__fare--none'}`}>
+          {tripFareText(trip)}
+        </span>
       </span>
       {trip.driver && (
         <span className="pw-trip-card__driver">
           {trip.driver.name}
           {trip.driver.rating_average !== null && (
-            <span className="pw-trip-card__rating" aria-label={`Calificación ${formatOneDecimal(trip.driver.rating_average)} de 5`}>
+            <span
+              className="pw-trip-card__rating"
+              aria-label={`Calificación ${formatOneDecimal(trip.driver.rating_average)} de 5`}
+            >
               ★ {formatOneDecimal(trip.driver.rating_average)}
             </span>
           )}
@@ -44,12 +54,20 @@ export function TripCard({ trip, onSelect }: { trip: TripHistoryItem; onSelect: 
       {/* The duration is what the ride really took (the server sends none for a trip that never ran). */}
       {trip.distance_km !== null && (
         <span className="pw-trip-card__distance">
-          {trip.duration_minutes === null
-            ? <>Distancia: {formatOneDecimal(trip.distance_km)} km</>
-            : <>Distancia: {formatOneDecimal(trip.distance_km)} km • Duración: {trip.duration_minutes} min</>}
+          {trip.duration_minutes === null ? (
+            <>Distancia: {formatOneDecimal(trip.distance_km)} km</>
+          ) : (
+            <>
+              Distancia: {formatOneDecimal(trip.distance_km)} km • Duración: {trip.duration_minutes} min
+            </>
+          )}
         </span>
       )}
-      {canRateTrip(trip) && <span className="pill pill--warning pw-trip-card__cta">Califica a tu conductor ›</span>}
+      {canRateTrip(trip) && (
+        <Badge tone="warning" className="pw-trip-card__cta">
+          Califica a tu conductor ›
+        </Badge>
+      )}
     </button>
   );
 }

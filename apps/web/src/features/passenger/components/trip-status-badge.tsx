@@ -1,5 +1,6 @@
 import { historyStatusBadge, tripStatusLabel } from '@jala/domain';
-import { StatusBadge } from '../../../components/ui/status-badge';
+
+import { StatusBadge } from '@/components/ui/badge';
 
 /** 'Completado' (success), 'Cancelado por ti' (warning), 'Cancelado por conductor' (danger), others neutral. */
 export function TripStatusBadge({ status }: { status: string }) {

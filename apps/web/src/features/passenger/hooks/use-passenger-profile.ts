@@ -1,8 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PassengerProfile, UpdatePassengerProfileRequest } from '@jala/contracts';
-import { errorMessage } from '../../../lib/api-client';
-import { fetchProfile } from '../../../lib/auth-api';
-import { useSession } from '../../../lib/session-store';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { errorMessage } from '@/lib/api/api-client';
+import { fetchProfile } from '@/lib/api/auth-api';
+import { useSession } from '@/lib/session-store';
+
 import { fetchPassengerProfile, passengerKeys, updatePassengerProfile } from '../api/passenger-api';
 
 /** Store-level fallbacks of spec §8. */

@@ -1,7 +1,9 @@
-import { useCallback, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateSavedLocationRequest, SavedLocation } from '@jala/contracts';
-import { errorMessage, isApiError, type FieldErrors } from '../../../lib/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+
+import { errorMessage, type FieldErrors, isApiError } from '@/lib/api/api-client';
+
 import { createSavedLocation, deleteSavedLocation, fetchSavedLocations, passengerKeys } from '../api/passenger-api';
 
 /** Store-level fallbacks of spec §8, for failures that carry no message of their own. */
@@ -24,9 +26,10 @@ export function useSavedLocations() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [dismissedLoadErrorAt, setDismissedLoadErrorAt] = useState(0);
 
-  const loadError = query.isError && query.errorUpdatedAt > dismissedLoadErrorAt
-    ? errorMessage(query.error, PLACES_STORE_FALLBACKS.load)
-    : null;
+  const loadError =
+    query.isError && query.errorUpdatedAt > dismissedLoadErrorAt
+      ? errorMessage(query.error, PLACES_STORE_FALLBACKS.load)
+      : null;
   const { errorUpdatedAt } = query;
 
   const clearError = useCallback(() => {
@@ -37,7 +40,7 @@ export function useSavedLocations() {
 
   const fail = (error: unknown, fallback: string): void => {
     setActionError(errorMessage(error, fallback));
-    setFieldErrors(isApiError(error) ? error.fields ?? {} : {});
+    setFieldErrors(isApiError(error) ? (error.fields ?? {}) : {});
   };
 
   const adding = useMutation({
@@ -57,7 +60,9 @@ export function useSavedLocations() {
     },
     onMutate: clearError,
     onSuccess: (id) => {
-      queryClient.setQueryData<SavedLocation[]>(passengerKeys.places, (old) => (old ?? []).filter((place) => place.id !== id));
+      queryClient.setQueryData<SavedLocation[]>(passengerKeys.places, (old) =>
+        (old ?? []).filter((place) => place.id !== id),
+      );
       void queryClient.invalidateQueries({ queryKey: passengerKeys.stats });
     },
     onError: (error) => {
@@ -68,7 +73,11 @@ export function useSavedLocations() {
   });
 
   /** Saves a place; true on success. */
-  const addPlace = (place: CreateSavedLocationRequest): Promise<boolean> => adding.mutateAsync(place).then(() => true, () => false);
+  const addPlace = (place: CreateSavedLocationRequest): Promise<boolean> =>
+    adding.mutateAsync(place).then(
+      () => true,
+      () => false,
+    );
 
   const removePlace = async (id: number): Promise<void> => {
     await removal.mutateAsync(id).catch(() => undefined);

@@ -1,17 +1,21 @@
-import { Link } from 'react-router';
-import { BookingCreatedNotice, BookingReminderBanner, bookingKeys, UpcomingBookings } from '../../bookings';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import '../passenger.css';
+
 import type { PassengerStats } from '@jala/contracts';
 import { formatSoles } from '@jala/domain';
-import { AppLayout } from '../../../components/layout/app-layout';
-import { FullScreenLoader } from '../../../components/ui/full-screen-loader';
-import { HistoryIcon, PinIcon, UserIcon } from '../../../components/ui/icons';
-import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session-store';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+
+import { AppLayout } from '@/components/layout/app-layout';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { FullScreenLoader } from '@/components/ui/full-screen-loader';
+import { HistoryIcon, PinIcon, UserIcon } from '@/components/ui/icons';
+import { BookingCreatedNotice, bookingKeys, BookingReminderBanner, UpcomingBookings } from '@/features/bookings';
+import { errorMessage } from '@/lib/api/api-client';
+import { useSession } from '@/lib/session-store';
+
 import { fetchPassengerStats, passengerKeys } from '../api/passenger-api';
 import { StatCard } from '../components/stat-card';
-import { formatOneDecimal } from '../format';
-import '../passenger.css';
+import { formatOneDecimal } from '../model/format';
 
 /** Spec §8 'Passenger' fallbacks, in Spanish: the first load, and a refresh that failed. */
 export const DASHBOARD_FALLBACKS = {
@@ -21,7 +25,18 @@ export const DASHBOARD_FALLBACKS = {
 
 function RefreshIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M20 11a8 8 0 1 0-2.3 5.7" />
       <path d="M20 4v7h-7" />
     </svg>
@@ -59,7 +74,10 @@ export function PassengerDashboardPage() {
 
   return (
     <AppLayout title="Inicio" nav="passenger">
-      <BookingReminderBanner userId={userId} onReminder={() => void queryClient.invalidateQueries({ queryKey: bookingKeys.passenger })} />
+      <BookingReminderBanner
+        userId={userId}
+        onReminder={() => void queryClient.invalidateQueries({ queryKey: bookingKeys.passenger })}
+      />
       <BookingCreatedNotice />
       <section className="brand-panel hero-card">
         <div className="pw-hero-card__row">
@@ -72,11 +90,13 @@ export function PassengerDashboardPage() {
             aria-label="Actualizar"
             title="Actualizar"
           >
-            <span className={stats.isFetching ? 'pw-spin' : undefined}><RefreshIcon /></span>
+            <span className={stats.isFetching ? 'pw-spin' : undefined}>
+              <RefreshIcon />
+            </span>
           </button>
         </div>
         <h2 className="hero-card__title">¿A dónde vamos hoy?</h2>
-        <Link to="/passenger/trip-request" className="btn btn--accent">
+        <Link to="/passenger/trip-request" className={buttonClassName({ variant: 'accent' })}>
           <PinIcon /> Solicitar viaje
         </Link>
       </section>
@@ -84,14 +104,18 @@ export function PassengerDashboardPage() {
       {stats.isError && !stats.data ? (
         <section className="card pw-error-card" role="alert">
           <p className="pw-error-card__text">{errorMessage(stats.error, DASHBOARD_FALLBACKS.load)}</p>
-          <button type="button" className="btn btn--primary" onClick={retry}>Reintentar</button>
+          <Button variant="primary" onClick={retry}>
+            Reintentar
+          </Button>
         </section>
       ) : (
         <>
           {refreshFailed && (
             <div className="alert alert--error pw-alert--with-action row-between" role="alert">
               <span>{errorMessage(stats.error, DASHBOARD_FALLBACKS.refresh)}</span>
-              <button type="button" className="pw-link-btn" onClick={() => void stats.refetch()}>Reintentar</button>
+              <button type="button" className="pw-link-btn" onClick={() => void stats.refetch()}>
+                Reintentar
+              </button>
             </div>
           )}
           {stats.data && <StatsCards stats={stats.data} />}

@@ -1,18 +1,25 @@
+import '../passenger.css';
+
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { AppLayout } from '../../../components/layout/app-layout';
-import { NotificationsSection } from '../../notifications';
-import { useSession } from '../../../lib/session-store';
-import { Tabs, type TabItem } from '../../../components/ui/tabs';
-import { TrustedContactsSection } from '../../safety';
-import { ErrorBanner } from '../../../components/ui/form-field';
+
+import { AppLayout } from '@/components/layout/app-layout';
+import { Button } from '@/components/ui/button';
+import { ErrorBanner } from '@/components/ui/form-field';
+import { type TabItem, Tabs } from '@/components/ui/tabs';
+import { AccountSection } from '@/features/account';
+import { NotificationsSection } from '@/features/notifications';
+import { ChangePasswordSection } from '@/features/password';
+import { PhoneVerificationCard } from '@/features/phone-verification';
+import { TrustedContactsSection } from '@/features/safety';
+import { useSession } from '@/lib/session-store';
+
+import { passengerKeys } from '../api/passenger-api';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileSummary } from '../components/profile-summary';
 import { SavedLocationsPanel } from '../components/saved-locations-panel';
-import { passengerKeys } from '../api/passenger-api';
 import { usePassengerProfile } from '../hooks/use-passenger-profile';
-import '../passenger.css';
 
 type Tab = 'perfil' | 'ubicaciones';
 const TABS: readonly TabItem<Tab>[] = [
@@ -24,17 +31,33 @@ function ProfileTab({ isEditing, setEditing }: { isEditing: boolean; setEditing:
   const { profile, isLoading, loadError, saveProfile, clearError, reload } = usePassengerProfile();
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (isLoading) return <p className="card pw-muted" role="status">Cargando perfil...</p>;
+  if (isLoading)
+    return (
+      <p className="card pw-muted" role="status">
+        Cargando perfil...
+      </p>
+    );
   if (!profile) {
     return (
       <section className="card pw-error-card">
         <ErrorBanner message={loadError} />
-        <button type="button" className="btn btn--primary" onClick={reload}>Reintentar</button>
+        <Button variant="primary" onClick={reload}>
+          Reintentar
+        </Button>
       </section>
     );
   }
   if (!isEditing) {
-    return <ProfileSummary profile={profile} notice={notice} onEdit={() => { setNotice(null); setEditing(true); }} />;
+    return (
+      <ProfileSummary
+        profile={profile}
+        notice={notice}
+        onEdit={() => {
+          setNotice(null);
+          setEditing(true);
+        }}
+      />
+    );
   }
   return (
     <ProfileForm
@@ -44,7 +67,10 @@ function ProfileTab({ isEditing, setEditing }: { isEditing: boolean; setEditing:
         setNotice('Perfil actualizado');
         setEditing(false);
       }}
-      onCancel={() => { clearError(); setEditing(false); }}
+      onCancel={() => {
+        clearError();
+        setEditing(false);
+      }}
     />
   );
 }
@@ -77,15 +103,22 @@ export function PassengerProfilePage() {
     <AppLayout title="Mi perfil" back={{ to: '/passenger/dashboard' }}>
       <Tabs tabs={TABS} selected={tab} onSelect={(id) => update({ tab: id })} label="Secciones del perfil" />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="stack stack--loose">
-        {tab === 'perfil'
-          ? (
-            <>
-              <ProfileTab isEditing={isEditing} setEditing={(edit) => update({ edit })} />
-              {!isEditing && <TrustedContactsSection onSaved={() => void queryClient.invalidateQueries({ queryKey: passengerKeys.profile })} />}
-              {!isEditing && <NotificationsSection role="passenger" isOperator={isOperator} />}
-            </>
-          )
-          : <SavedLocationsPanel />}
+        {tab === 'perfil' ? (
+          <>
+            <ProfileTab isEditing={isEditing} setEditing={(edit) => update({ edit })} />
+            {!isEditing && <PhoneVerificationCard />}
+            {!isEditing && (
+              <TrustedContactsSection
+                onSaved={() => void queryClient.invalidateQueries({ queryKey: passengerKeys.profile })}
+              />
+            )}
+            {!isEditing && <ChangePasswordSection />}
+            {!isEditing && <NotificationsSection role="passenger" isOperator={isOperator} />}
+            {!isEditing && <AccountSection />}
+          </>
+        ) : (
+          <SavedLocationsPanel />
+        )}
       </div>
     </AppLayout>
   );

@@ -1,9 +1,14 @@
-import { useCallback, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import '../passenger.css';
+
 import type { TripHistoryItem } from '@jala/contracts';
 import { DEFAULT_HISTORY_STATUS_FILTER, type HistoryStatusFilterValue } from '@jala/domain';
-import { AppLayout } from '../../../components/layout/app-layout';
-import { errorMessage } from '../../../lib/api-client';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+
+import { AppLayout } from '@/components/layout/app-layout';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api/api-client';
+
 import { CALL_FALLBACKS, fetchPassengerStats, fetchTripHistory, passengerKeys } from '../api/passenger-api';
 import { HistoryFilters } from '../components/history-filters';
 import { HistoryPagination } from '../components/history-pagination';
@@ -11,7 +16,6 @@ import { HistoryShareBanner } from '../components/history-share-banner';
 import { PatrioticMessage } from '../components/patriotic-message';
 import { TripCard } from '../components/trip-card';
 import { TripDetailSheet } from '../components/trip-detail-sheet';
-import '../passenger.css';
 
 /**
  * 'Historial de viajes' (spec §2): thank-you banner with share links, rotating patriotic message, status
@@ -53,17 +57,26 @@ export function PassengerTripHistoryPage() {
 
   return (
     <AppLayout title="Historial de viajes" nav="passenger">
-      <HistoryShareBanner completedCount={completedCount} listSize={trips.length} pageUrl={pageUrl} hasTravelled={hasTravelled} />
+      <HistoryShareBanner
+        completedCount={completedCount}
+        listSize={trips.length}
+        pageUrl={pageUrl}
+        hasTravelled={hasTravelled}
+      />
       <PatrioticMessage />
       <HistoryFilters value={status} onChange={chooseStatus} />
 
       <section className="pw-history-list" aria-label="Viajes" aria-busy={isLoading}>
         {isLoading ? (
-          <p className="pw-muted pw-history-list__state" role="status">Cargando viajes...</p>
+          <p className="pw-muted pw-history-list__state" role="status">
+            Cargando viajes...
+          </p>
         ) : history.isError ? (
           <div className="card pw-error-card" role="alert">
             <p className="pw-error-card__text">{errorMessage(history.error, CALL_FALLBACKS.history)}</p>
-            <button type="button" className="btn btn--primary" onClick={() => void history.refetch()}>Reintentar</button>
+            <Button variant="primary" onClick={() => void history.refetch()}>
+              Reintentar
+            </Button>
           </div>
         ) : trips.length === 0 ? (
           <p className="card pw-empty-history">Aún no hay viajes en tu historial.</p>

@@ -1,12 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatPeruvianPhone, peruvianPhoneHref } from '@jala/domain';
-import { fetchTripDriverPhoto, safetyKeys } from '../api';
+import { useQuery } from '@tanstack/react-query';
+
+import { buttonClassName } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
+import { PhoneVerifiedBadge } from '@/features/phone-verification';
+
+import { fetchTripDriverPhoto, safetyKeys } from '../api/safety-api';
 import { initials, usePhotoUrl } from '../hooks/use-photo-url';
-import { CardSection } from '../../../components/ui/card-section';
 
 export interface CarCardDriver {
   name: string;
   phone: string | null;
+  /** The driver confirmed their mobile by SMS code. */
+  phoneVerified?: boolean;
   rating: number | null;
   hasPhoto: boolean;
   vehicle: { brand: string; model: string; color: string; licensePlate: string } | null;
@@ -19,7 +25,13 @@ export interface CarCardDriver {
  * brand, model and colour, and the plate in large type, plus the call link.
  */
 export function CarCard({ tripId, driver }: { tripId: number; driver: CarCardDriver }) {
-  const photo = useQuery({ queryKey: safetyKeys.tripDriverPhoto(tripId), queryFn: () => fetchTripDriverPhoto(tripId), enabled: driver.hasPhoto, staleTime: Infinity, retry: false });
+  const photo = useQuery({
+    queryKey: safetyKeys.tripDriverPhoto(tripId),
+    queryFn: () => fetchTripDriverPhoto(tripId),
+    enabled: driver.hasPhoto,
+    staleTime: Infinity,
+    retry: false,
+  });
   const photoUrl = usePhotoUrl(driver.hasPhoto ? photo.data : null);
   return (
     <CardSection id="sf-car-title" title="Tu conductor" className="sf-car" testId="car-card">
@@ -33,10 +45,20 @@ export function CarCard({ tripId, driver }: { tripId: number; driver: CarCardDri
         )}
         <div className="sf-car__name-block">
           <p className="sf-car__name">{driver.name}</p>
-          <p className="section-note">{driver.rating == null ? 'Sin calificaciones' : <span aria-label={`Calificación ${driver.rating.toFixed(1)} de 5`}>★ {driver.rating.toFixed(1)}</span>}</p>
+          <p className="section-note">
+            {driver.rating == null ? (
+              'Sin calificaciones'
+            ) : (
+              <span aria-label={`Calificación ${driver.rating.toFixed(1)} de 5`}>★ {driver.rating.toFixed(1)}</span>
+            )}
+          </p>
+          {driver.phoneVerified && <PhoneVerifiedBadge />}
         </div>
         {driver.phone && (
-          <a className="btn btn--ghost sf-car__call" href={peruvianPhoneHref(driver.phone)}>
+          <a
+            className={buttonClassName({ variant: 'ghost', className: 'sf-car__call' })}
+            href={peruvianPhoneHref(driver.phone)}
+          >
             Llamar
           </a>
         )}

@@ -1,10 +1,13 @@
-import { useState, type ChangeEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PHOTO_UPLOAD_MAX_BYTES } from '@jala/contracts';
-import { errorMessage } from '../../../lib/api-client';
-import { deleteOwnPhoto, fetchOwnPhoto, safetyKeys, SAFETY_ERRORS, uploadOwnPhoto } from '../api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useState } from 'react';
+
+import { Button, buttonClassName } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
+import { errorMessage } from '@/lib/api/api-client';
+
+import { deleteOwnPhoto, fetchOwnPhoto, SAFETY_ERRORS, safetyKeys, uploadOwnPhoto } from '../api/safety-api';
 import { initials, usePhotoUrl } from '../hooks/use-photo-url';
-import { CardSection } from '../../../components/ui/card-section';
 
 /** Reads a chosen file as base64 (without the data: prefix). */
 function readAsBase64(file: File): Promise<string> {
@@ -26,8 +29,14 @@ export function DriverPhotoSection({ name }: { name: string }) {
   });
   const url = usePhotoUrl(photo.data);
   const [tooBig, setTooBig] = useState(false);
-  const upload = useMutation({ mutationFn: uploadOwnPhoto, onSuccess: (saved) => queryClient.setQueryData(safetyKeys.ownPhoto, saved) });
-  const remove = useMutation({ mutationFn: deleteOwnPhoto, onSuccess: () => queryClient.setQueryData(safetyKeys.ownPhoto, null) });
+  const upload = useMutation({
+    mutationFn: uploadOwnPhoto,
+    onSuccess: (saved) => queryClient.setQueryData(safetyKeys.ownPhoto, saved),
+  });
+  const remove = useMutation({
+    mutationFn: deleteOwnPhoto,
+    onSuccess: () => queryClient.setQueryData(safetyKeys.ownPhoto, null),
+  });
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -50,14 +59,20 @@ export function DriverPhotoSection({ name }: { name: string }) {
         )}
         <p className="section-note">Los pasajeros ven tu foto antes de subir: usa una foto clara de tu rostro.</p>
       </div>
-      <label className="btn btn--primary btn--block sf-photo__pick">
+      <label className={buttonClassName({ variant: 'primary', block: true, className: 'sf-photo__pick' })}>
         {upload.isPending ? 'Subiendo...' : url ? 'Cambiar foto' : 'Subir foto'}
-        <input type="file" accept="image/jpeg,image/png,image/webp" className="visually-hidden" disabled={upload.isPending} onChange={(e) => void choose(e)} />
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="visually-hidden"
+          disabled={upload.isPending}
+          onChange={(e) => void choose(e)}
+        />
       </label>
       {url && (
-        <button type="button" className="btn btn--ghost btn--block" disabled={remove.isPending} onClick={() => remove.mutate()}>
+        <Button variant="ghost" block disabled={remove.isPending} onClick={() => remove.mutate()}>
           Quitar foto
-        </button>
+        </Button>
       )}
       {(tooBig || upload.isError) && (
         <p className="sf-error" role="alert">

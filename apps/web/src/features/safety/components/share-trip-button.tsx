@@ -1,29 +1,40 @@
-import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import type { ShareLink } from '@jala/contracts';
 import { shareTripMessage, whatsappShareUrl } from '@jala/domain';
-import { errorMessage } from '../../../lib/api-client';
-import { createShareLink, SAFETY_ERRORS, shareUrl } from '../api';
-import { CardSection } from '../../../components/ui/card-section';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+
+import { Button, buttonClassName } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
+import { errorMessage } from '@/lib/api/api-client';
+
+import { createShareLink, SAFETY_ERRORS, shareUrl } from '../api/safety-api';
 
 /** The WhatsApp and copy actions for a link, prefilled for the first trusted contact. */
 export function ShareLinkActions({ link, message }: { link: ShareLink; message: (url: string) => string }) {
   const url = shareUrl(link);
   const [copied, setCopied] = useState(false);
   const copy = () => {
-    void navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false));
+    void navigator.clipboard?.writeText(url).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
   };
   return (
     <div className="stack stack--tight">
-      <a className="btn btn--primary btn--block sf-whatsapp" href={whatsappShareUrl(link.contact_phone, message(url))} target="_blank" rel="noopener noreferrer">
+      <a
+        className={buttonClassName({ variant: 'primary', block: true, className: 'sf-whatsapp' })}
+        href={whatsappShareUrl(link.contact_phone, message(url))}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         {link.contact_name ? `Enviar por WhatsApp a ${link.contact_name}` : 'Enviar por WhatsApp'}
       </a>
       <p className="sf-share__url" data-testid="share-url">
         {url}
       </p>
-      <button type="button" className="btn btn--ghost btn--block" onClick={copy}>
+      <Button variant="ghost" block onClick={copy}>
         {copied ? 'Enlace copiado' : 'Copiar enlace'}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -37,10 +48,12 @@ export function ShareTripButton() {
         <ShareLinkActions link={share.data} message={shareTripMessage} />
       ) : (
         <>
-          <p className="section-note">Comparte tu viaje en vivo: verán al conductor, la placa y por dónde vas, sin instalar nada.</p>
-          <button type="button" className="btn btn--ghost btn--block" disabled={share.isPending} onClick={() => share.mutate()}>
+          <p className="section-note">
+            Comparte tu viaje en vivo: verán al conductor, la placa y por dónde vas, sin instalar nada.
+          </p>
+          <Button variant="ghost" block disabled={share.isPending} onClick={() => share.mutate()}>
             {share.isPending ? 'Creando enlace...' : 'Compartir viaje'}
-          </button>
+          </Button>
         </>
       )}
       {share.isError && (

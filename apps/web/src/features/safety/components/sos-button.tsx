@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { POLICE_PHONE, sosMessage } from '@jala/domain';
-import { errorMessage } from '../../../lib/api-client';
-import { getCurrentPosition } from '../../map';
-import { SAFETY_ERRORS, sendSos } from '../api';
+import { useMutation } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+
+import { Button, buttonClassName } from '@/components/ui/button';
+import { getCurrentPosition } from '@/features/map';
+import { errorMessage } from '@/lib/api/api-client';
+
+import { SAFETY_ERRORS, sendSos } from '../api/safety-api';
 import { ShareLinkActions } from './share-trip-button';
 
 /** How long SOS must be held: long enough not to fire from a pocket, short enough in an emergency. */
@@ -114,13 +117,17 @@ export function SosButton() {
                 {errorMessage(sos.error, SAFETY_ERRORS.sos)}
               </p>
             )}
-            <a ref={policeLink} className="btn btn--block sf-call-police" href={`tel:${POLICE_PHONE}`}>
+            <a
+              ref={policeLink}
+              className={buttonClassName({ block: true, className: 'sf-call-police' })}
+              href={`tel:${POLICE_PHONE}`}
+            >
               Llamar a la Policía ({POLICE_PHONE})
             </a>
             {sos.data && <ShareLinkActions link={sos.data.share} message={sosMessage} />}
-            <button type="button" className="btn btn--ghost btn--block" onClick={() => setOpen(false)}>
+            <Button variant="ghost" block onClick={() => setOpen(false)}>
               Cerrar
-            </button>
+            </Button>
           </div>
         </div>
       )}

@@ -1,6 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
 import { START_CODE_LENGTH } from '@jala/domain';
-import { CardSection } from '../../../components/ui/card-section';
+import { type FormEvent, useId, useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 
 /** The passenger's side: the code to say aloud, or the lock notice after too many wrong codes. */
 export function StartCodeCard({ code, locked }: { code: string | null; locked: boolean }) {
@@ -9,8 +11,8 @@ export function StartCodeCard({ code, locked }: { code: string | null; locked: b
       <section className="card sf-code sf-code--locked" role="alert" data-testid="start-code-locked">
         <h2 className="section-title">No se pudo iniciar el viaje</h2>
         <p>
-          El conductor ingresó un código incorrecto demasiadas veces. Revisa que la placa y el conductor sean los de la app antes de subir; si
-          algo no coincide, no subas y cancela el viaje.
+          El conductor ingresó un código incorrecto demasiadas veces. Revisa que la placa y el conductor sean los de la
+          app antes de subir; si algo no coincide, no subas y cancela el viaje.
         </p>
       </section>
     );
@@ -21,13 +23,23 @@ export function StartCodeCard({ code, locked }: { code: string | null; locked: b
       <p className="sf-code__digits" data-testid="start-code" aria-label={`Código ${code.split('').join(' ')}`}>
         {code}
       </p>
-      <p className="section-note">Díselo al conductor solo cuando estés dentro del auto correcto. Él lo necesita para iniciar el viaje.</p>
+      <p className="section-note">
+        Díselo al conductor solo cuando estés dentro del auto correcto. Él lo necesita para iniciar el viaje.
+      </p>
     </CardSection>
   );
 }
 
 /** The driver's side: type the passenger's code to start ('Iniciar viaje'). */
-export function StartCodeForm({ busy, disabled, onStart }: { busy: boolean; disabled: boolean; onStart: (code: string) => void }) {
+export function StartCodeForm({
+  busy,
+  disabled,
+  onStart,
+}: {
+  busy: boolean;
+  disabled: boolean;
+  onStart: (code: string) => void;
+}) {
   const [code, setCode] = useState('');
   const id = useId();
   const complete = code.length === START_CODE_LENGTH;
@@ -54,9 +66,9 @@ export function StartCodeForm({ busy, disabled, onStart }: { busy: boolean; disa
       <p id={`${id}-hint`} className="section-note">
         Pídele al pasajero su código de {START_CODE_LENGTH} dígitos.
       </p>
-      <button type="submit" className="btn btn--primary btn--block" disabled={disabled || !complete}>
+      <Button type="submit" variant="primary" block disabled={disabled || !complete}>
         {busy ? 'Actualizando...' : 'Iniciar viaje'}
-      </button>
+      </Button>
     </form>
   );
 }

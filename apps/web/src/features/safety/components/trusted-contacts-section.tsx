@@ -1,13 +1,16 @@
-import { useEffect } from 'react';
-import { useFieldArray } from 'react-hook-form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TrustedContactInput } from '@jala/contracts';
 import { formatPeruvianPhone, TRUSTED_CONTACTS_MAX } from '@jala/domain';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { InlineError, TextField } from '../../../components/ui/form-field';
-import { errorMessage } from '../../../lib/api-client';
-import { fetchContacts, safetyKeys, SAFETY_ERRORS, saveContacts } from '../api';
-import { CardSection } from '../../../components/ui/card-section';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useFieldArray } from 'react-hook-form';
+
+import { useSchemaForm } from '@/components/form/use-schema-form';
+import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
+import { InlineError, TextField } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/api/api-client';
+
+import { fetchContacts, SAFETY_ERRORS, safetyKeys, saveContacts } from '../api/safety-api';
 
 const EMPTY: TrustedContactInput = { name: '', phone: '' };
 
@@ -53,7 +56,8 @@ export function TrustedContactsSection({ onSaved, emergencyPhone }: TrustedConta
   return (
     <CardSection id="sf-contacts-title" title="Contactos de confianza" className="sf-contacts">
       <p className="section-note">
-        Hasta {TRUSTED_CONTACTS_MAX}. El primero es tu contacto de emergencia: le enviamos tu viaje en vivo cuando compartes o usas SOS.
+        Hasta {TRUSTED_CONTACTS_MAX}. El primero es tu contacto de emergencia: le enviamos tu viaje en vivo cuando
+        compartes o usas SOS.
       </p>
       {contacts.isError && (
         <p className="sf-error" role="alert">
@@ -66,25 +70,32 @@ export function TrustedContactsSection({ onSaved, emergencyPhone }: TrustedConta
             <li key={row.id} className="tile sf-contacts__row">
               <p className="sf-contacts__label">{index === 0 ? 'Contacto de emergencia' : `Contacto ${index + 1}`}</p>
               <TextField label="Nombre" autoComplete="off" {...field(`contacts.${index}.name`)} />
-              <TextField label="Celular" inputMode="tel" autoComplete="off" placeholder="987 654 321" {...field(`contacts.${index}.phone`)} />
-              <button type="button" className="btn btn--ghost sf-contacts__remove" onClick={() => rows.remove(index)}>
+              <TextField
+                label="Celular"
+                inputMode="tel"
+                autoComplete="off"
+                placeholder="987 654 321"
+                {...field(`contacts.${index}.phone`)}
+              />
+              <Button variant="ghost" className="sf-contacts__remove" onClick={() => rows.remove(index)}>
                 Quitar
-              </button>
+              </Button>
             </li>
           ))}
         </ol>
         {rows.fields.length < TRUSTED_CONTACTS_MAX && (
-          <button type="button" className="btn btn--ghost btn--block" onClick={() => rows.append({ ...EMPTY })}>
+          <Button variant="ghost" block onClick={() => rows.append({ ...EMPTY })}>
             Agregar contacto
-          </button>
+          </Button>
         )}
-        <button type="submit" className="btn btn--primary btn--block sf-contacts__save" disabled={save.isPending}>
+        <Button type="submit" variant="primary" block className="sf-contacts__save" disabled={save.isPending}>
           {save.isPending ? 'Guardando...' : 'Guardar contactos'}
-        </button>
+        </Button>
         <InlineError message={banner} className="sf-error" />
         {save.isSuccess && (
           <p className="sf-ok" role="status">
-            Contactos guardados{save.data[0] ? `. Emergencia: ${save.data[0].name} (${formatPeruvianPhone(save.data[0].phone)})` : ''}.
+            Contactos guardados
+            {save.data[0] ? `. Emergencia: ${save.data[0].name} (${formatPeruvianPhone(save.data[0].phone)})` : ''}.
           </p>
         )}
       </form>

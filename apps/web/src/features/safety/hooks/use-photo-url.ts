@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { Photo } from '@jala/contracts';
+import { useEffect, useState } from 'react';
 
 /**
  * A private photo (fetched with the bearer token) as a blob: URL for <img>, revoked when the photo
@@ -22,5 +22,12 @@ export function usePhotoUrl(photo: Photo | null | undefined): string | null {
 
 /** 'Carlos Mamani' → 'CM', shown when there is no photo. */
 export function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]?.toUpperCase() ?? '').join('') || '?';
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]?.toUpperCase() ?? '')
+      .join('') || '?'
+  );
 }

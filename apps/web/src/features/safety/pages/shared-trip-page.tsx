@@ -1,12 +1,15 @@
+import '../safety.css';
+
+import { APP_NAME, SHARE_POLL_MS, tripStatusLabel } from '@jala/domain';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { APP_NAME, SHARE_POLL_MS, tripStatusLabel } from '@jala/domain';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { createQueryClient } from '../../../lib/query-client';
-import { FollowedTripMap } from '../../map';
-import { fetchSharedTrip, safetyKeys, SAFETY_ERRORS } from '../api';
-import '../safety.css';
+
+import { FollowedTripMap } from '@/features/map';
+import { errorMessage, isApiError } from '@/lib/api/api-client';
+import { createQueryClient } from '@/lib/query-client';
+
+import { fetchSharedTrip, SAFETY_ERRORS, safetyKeys } from '../api/safety-api';
 
 /**
  * Whoever opens a shared link is usually signed out, and the signed-out app has no query cache (the
@@ -56,7 +59,11 @@ function SharedTripView() {
         {ended && (
           <section className="card sf-public__ended" role="alert" data-testid="share-ended">
             <h2 className="section-title">Viaje no disponible</h2>
-            <p>{isApiError(query.error) && query.error.status === 404 ? query.error.message : errorMessage(query.error, SAFETY_ERRORS.sharedTrip)}</p>
+            <p>
+              {isApiError(query.error) && query.error.status === 404
+                ? query.error.message
+                : errorMessage(query.error, SAFETY_ERRORS.sharedTrip)}
+            </p>
           </section>
         )}
         {trip && !ended && (

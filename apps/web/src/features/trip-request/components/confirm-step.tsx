@@ -1,9 +1,11 @@
-import { useId } from 'react';
 import { cashNoteLabel, formatSoles, PAYMENT_METHOD_LABELS, serviceTypeName } from '@jala/domain';
+import { useId } from 'react';
+
+import { WhenChoice } from '@/features/bookings';
+
 import { useTripRequest } from '../model/trip-request-context';
 import { parseOfferPrice } from '../model/trip-request-validation';
 import { FarBelowUsualWarning } from './fair-price-hint';
-import { WhenChoice } from '../../bookings';
 
 export const NOTES_MAX = 500;
 

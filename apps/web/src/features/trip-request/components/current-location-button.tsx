@@ -1,6 +1,9 @@
 import { useState } from 'react';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { GeolocationError, GEOLOCATION_FAILED, getCurrentPosition, reverseGeocode } from '../../map';
+
+import { Button } from '@/components/ui/button';
+import { GEOLOCATION_FAILED, GeolocationError, getCurrentPosition, reverseGeocode } from '@/features/map';
+import { errorMessage, isApiError } from '@/lib/api/api-client';
+
 import { useTripRequest } from '../model/trip-request-context';
 import { UNKNOWN_ADDRESS } from '../model/trip-request-store';
 
@@ -37,7 +40,7 @@ export function CurrentLocationButton({ field }: { field: 'origin' | 'destinatio
 
   return (
     <div className="stack stack--close">
-      <button type="button" className="btn btn--ghost trq-locate__button" onClick={() => void locate()} disabled={locating}>
+      <Button variant="ghost" className="trq-locate__button" onClick={() => void locate()} disabled={locating}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <path
             fill="currentColor"
@@ -45,7 +48,7 @@ export function CurrentLocationButton({ field }: { field: 'origin' | 'destinatio
           />
         </svg>
         {locating ? 'Obteniendo...' : 'Mi ubicación'}
-      </button>
+      </Button>
       {message && (
         <p className="field__error" role="alert">
           {message}

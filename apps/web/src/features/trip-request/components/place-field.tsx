@@ -1,10 +1,13 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { PLACE_SEARCH_MIN_CHARS, type MapPoint, type Place } from '../../map';
-import { SavedPlaceChips } from '../../passenger';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { type MapPoint, type Place, PLACE_SEARCH_MIN_CHARS } from '@/features/map';
+import { SavedPlaceChips } from '@/features/passenger';
+import { errorMessage } from '@/lib/api/api-client';
+
+import { usePlaceSearch } from '../hooks/use-place-search';
 import { useTripRequest } from '../model/trip-request-context';
 import type { LocationSelection } from '../model/trip-request-types';
-import { usePlaceSearch } from '../hooks/use-place-search';
 import { useStepErrorProps } from './step-error';
 
 export const PLACE_PLACEHOLDER = 'Escribe o selecciona en el mapa';
@@ -129,9 +132,15 @@ export function PlaceField({ field, label, near, actions }: PlaceFieldProps) {
       )}
       {/* Under the field, not beside it: on a 360 px phone the whole placeholder must fit in the input. */}
       <div className="trq-place__buttons">
-        <button type="button" className="btn btn--ghost trq-place__map" onClick={armMap} aria-pressed={isActive} title={`Elegir ${label.toLowerCase()} en el mapa`}>
+        <Button
+          variant="ghost"
+          className="trq-place__map"
+          onClick={armMap}
+          aria-pressed={isActive}
+          title={`Elegir ${label.toLowerCase()} en el mapa`}
+        >
           Mapa
-        </button>
+        </Button>
         {actions}
       </div>
       {showList && (
@@ -142,7 +151,9 @@ export function PlaceField({ field, label, near, actions }: PlaceFieldProps) {
               {errorMessage(error, 'No se pudo buscar lugares. Inténtalo de nuevo.')}
             </p>
           )}
-          {places && places.length === 0 && <p className="trq-results__note">No encontramos lugares con ese nombre en el Perú.</p>}
+          {places && places.length === 0 && (
+            <p className="trq-results__note">No encontramos lugares con ese nombre en el Perú.</p>
+          )}
           {places?.map((place, index) => (
             <div
               key={place.placeId}
@@ -161,9 +172,10 @@ export function PlaceField({ field, label, near, actions }: PlaceFieldProps) {
           ))}
           {places && (
             // Search knows districts and landmarks, not street numbers: the typed words can be the address.
-            <button
-              type="button"
-              className="btn btn--ghost btn--block trq-results__typed"
+            <Button
+              variant="ghost"
+              block
+              className="trq-results__typed"
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => {
                 keepTypedAddress(field, text);
@@ -172,11 +184,13 @@ export function PlaceField({ field, label, near, actions }: PlaceFieldProps) {
               }}
             >
               Usar «{text.trim()}» y marcar el punto en el mapa
-            </button>
+            </Button>
           )}
         </div>
       )}
-      <SavedPlaceChips onPick={(p) => choose({ coordinates: { latitude: p.latitude, longitude: p.longitude }, address: p.address })} />
+      <SavedPlaceChips
+        onPick={(p) => choose({ coordinates: { latitude: p.latitude, longitude: p.longitude }, address: p.address })}
+      />
     </div>
   );
 }

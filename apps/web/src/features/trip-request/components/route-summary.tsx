@@ -1,6 +1,7 @@
 import { formatSoles, serviceTypeName } from '@jala/domain';
-import { errorMessage } from '../../../lib/api-client';
-import { GEO_FALLBACKS, type RouteResult } from '../../map';
+
+import { GEO_FALLBACKS, type RouteResult } from '@/features/map';
+import { errorMessage } from '@/lib/api/api-client';
 
 export interface RouteSummaryProps {
   route: RouteResult | null;
@@ -13,7 +14,13 @@ export interface RouteSummaryProps {
 }
 
 /** Distance, duration and fare estimate of the route, before confirming (spec §2). */
-export function RouteSummary({ route, isLoading, error, fareServiceTypeId, needsServiceType = false }: RouteSummaryProps) {
+export function RouteSummary({
+  route,
+  isLoading,
+  error,
+  fareServiceTypeId,
+  needsServiceType = false,
+}: RouteSummaryProps) {
   if (error) {
     return (
       <p className="trq-route trq-route--error" role="alert">
@@ -42,7 +49,13 @@ export function RouteSummary({ route, isLoading, error, fareServiceTypeId, needs
       </div>
       <div className="trq-route__item trq-route__item--fare">
         <dt>{service ? `Tarifa estimada (${service})` : 'Tarifa estimada'}</dt>
-        <dd>{needsServiceType ? 'Elige el tipo de servicio' : fareServiceTypeId === null ? '…' : formatSoles(route.estimatedCost)}</dd>
+        <dd>
+          {needsServiceType
+            ? 'Elige el tipo de servicio'
+            : fareServiceTypeId === null
+              ? '…'
+              : formatSoles(route.estimatedCost)}
+        </dd>
       </div>
     </dl>
   );

@@ -1,12 +1,17 @@
 import { formatSoles, OFFER_PRICE_MIN, OFFER_PRICE_STEP, SERVICE_TYPES } from '@jala/domain';
-import { SelectField, TextField } from '../../../components/ui/form-field';
-import { useTripRequest } from '../model/trip-request-context';
-import { useStepErrorProps } from './step-error';
-import { FairPriceHint, FarBelowUsualWarning } from './fair-price-hint';
-import { PaymentChoice } from '../../payments';
-import { cashNoteError, parseOfferPrice } from '../model/trip-request-validation';
 
-const SERVICE_OPTIONS = [{ value: '', label: 'Selecciona...' }, ...SERVICE_TYPES.map((t) => ({ value: String(t.id), label: t.name }))];
+import { SelectField, TextField } from '@/components/ui/form-field';
+import { PaymentChoice } from '@/features/payments';
+
+import { useTripRequest } from '../model/trip-request-context';
+import { cashNoteError, parseOfferPrice } from '../model/trip-request-validation';
+import { FairPriceHint, FarBelowUsualWarning } from './fair-price-hint';
+import { useStepErrorProps } from './step-error';
+
+const SERVICE_OPTIONS = [
+  { value: '', label: 'Selecciona...' },
+  ...SERVICE_TYPES.map((t) => ({ value: String(t.id), label: t.name })),
+];
 
 /** Step 3: service type (1 Mototaxi, 2 Auto) and the optional offered price (min 0, step 0.5). */
 export function ServiceStep({ estimatedFare }: { estimatedFare: number | null }) {
@@ -56,7 +61,13 @@ export function ServiceStep({ estimatedFare }: { estimatedFare: number | null })
       />
       <FairPriceHint />
       <FarBelowUsualWarning offerPrice={offerPrice} />
-      <PaymentChoice method={paymentMethod} cashNote={cashNote} onMethod={setPaymentMethod} onCashNote={setCashNote} noteInvalid={noteError} />
+      <PaymentChoice
+        method={paymentMethod}
+        cashNote={cashNote}
+        onMethod={setPaymentMethod}
+        onCashNote={setCashNote}
+        noteInvalid={noteError}
+      />
       {liveNoteError && liveNoteError !== stepError && (
         <p className="field__error" role="alert">
           {liveNoteError}

@@ -1,5 +1,5 @@
-import { isCashNoteError, PRICE_MESSAGES, STEP_MESSAGES } from '../model/trip-request-validation';
 import { useTripRequest } from '../model/trip-request-context';
+import { isCashNoteError, PRICE_MESSAGES, STEP_MESSAGES } from '../model/trip-request-validation';
 
 /** The sheet's one step-error message; the field it is about points at it with aria-describedby. */
 export const STEP_ERROR_ID = 'trq-step-error';

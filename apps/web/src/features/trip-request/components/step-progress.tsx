@@ -1,4 +1,5 @@
 import { TRIP_REQUEST_STEPS } from '@jala/domain';
+
 import { STEP_TITLES, type TripRequestStep } from '../model/trip-request-types';
 
 /** The 4-segment progress bar of the wizard (spec §2), with the step named for screen readers too. */
@@ -16,7 +17,11 @@ export function StepProgress({ step }: { step: TripRequestStep }) {
         aria-valuetext={`Paso ${step} de ${TRIP_REQUEST_STEPS}: ${STEP_TITLES[step]}`}
       >
         {segments.map((n) => (
-          <span key={n} className={`trq-progress__segment${n <= step ? ' trq-progress__segment--done' : ''}`} data-testid="progress-segment" />
+          <span
+            key={n}
+            className={`trq-progress__segment${n <= step ? ' trq-progress__segment--done' : ''}`}
+            data-testid="progress-segment"
+          />
         ))}
       </div>
       <p className="trq-progress__label">

@@ -1,8 +1,10 @@
-import { useEffect, useRef, type FormEvent } from 'react';
-import { ErrorBanner } from '../../../components/ui/form-field';
-import { revealFirstInvalid } from '../../../components/ui/reveal';
-import type { RouteResult } from '../../map';
-import type { CreatedTrip } from '../api/trip-api';
+import { type FormEvent, useEffect, useRef } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { ErrorBanner } from '@/components/ui/form-field';
+import { revealFirstInvalid } from '@/components/ui/reveal';
+import type { RouteResult } from '@/features/map';
+
 import { useTripRequestWrites } from '../hooks/use-trip-request-writes';
 import { useTripRequest } from '../model/trip-request-context';
 import { ConfirmStep } from './confirm-step';
@@ -14,15 +16,20 @@ import { STEP_ERROR_ID } from './step-error';
 import { StepProgress } from './step-progress';
 
 export interface TripRequestSheetProps {
-  route: { route: RouteResult | null; isLoading: boolean; error: unknown; fareServiceTypeId: number | null; needsServiceType?: boolean };
-  /** The trip was created on step 4's confirmation (the screen publishes it and moves on). */
-  onCreated: (trip: CreatedTrip) => void;
-  /** True while the created trip is being published. */
-  confirming: boolean;
+  route: {
+    route: RouteResult | null;
+    isLoading: boolean;
+    error: unknown;
+    fareServiceTypeId: number | null;
+    needsServiceType?: boolean;
+  };
 }
 
-/** The wizard's form (spec §2): 4 steps with a progress bar, bottom sheet on phones, sidebar on wide screens. */
-export function TripRequestSheet({ route, onCreated, confirming }: TripRequestSheetProps) {
+/**
+ * The wizard's form (spec §2): 4 steps with a progress bar, bottom sheet on phones, sidebar on wide screens.
+ * Step 4's 'Confirmar Viaje' creates the trip and leaves for the active trip (use-trip-request-writes).
+ */
+export function TripRequestSheet({ route }: TripRequestSheetProps) {
   const step = useTripRequest((s) => s.step);
   const status = useTripRequest((s) => s.status);
   const mapLoading = useTripRequest((s) => s.mapLoading);
@@ -55,10 +62,10 @@ export function TripRequestSheet({ route, onCreated, confirming }: TripRequestSh
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     if (step < 4) next();
-    else void writes.confirm().then((trip) => trip && onCreated(trip));
+    else writes.confirm();
   };
 
-  const busy = loading || confirming;
+  const busy = loading;
   const hasRoute = Boolean(origin && destination);
 
   return (
@@ -67,7 +74,12 @@ export function TripRequestSheet({ route, onCreated, confirming }: TripRequestSh
         <StepProgress step={step} />
 
         {step === 1 && (
-          <PlaceField field="origin" label="Origen" near={destination?.coordinates ?? null} actions={<CurrentLocationButton field="origin" />} />
+          <PlaceField
+            field="origin"
+            label="Origen"
+            near={destination?.coordinates ?? null}
+            actions={<CurrentLocationButton field="origin" />}
+          />
         )}
         {step === 2 && <PlaceField field="destination" label="Destino" near={origin?.coordinates ?? null} />}
         {step === 3 && <ServiceStep estimatedFare={estimatedFare} />}
@@ -84,24 +96,24 @@ export function TripRequestSheet({ route, onCreated, confirming }: TripRequestSh
 
         <div className="trq-sheet__nav">
           {step > 1 && (
-            <button type="button" className="btn btn--ghost" onClick={previous} disabled={busy}>
+            <Button variant="ghost" onClick={previous} disabled={busy}>
               Anterior
-            </button>
+            </Button>
           )}
           {step < 4 ? (
-            <button type="submit" className="btn btn--primary trq-sheet__next">
+            <Button type="submit" variant="primary" className="trq-sheet__next">
               Siguiente
-            </button>
+            </Button>
           ) : (
-            <button type="submit" className="btn btn--primary trq-sheet__next" disabled={busy || mapLoading}>
+            <Button type="submit" variant="primary" className="trq-sheet__next" disabled={busy || mapLoading}>
               {busy ? 'Confirmando...' : 'Confirmar Viaje'}
-            </button>
+            </Button>
           )}
         </div>
         {step === 4 && status !== 'idle' && (
-          <button type="button" className="btn btn--ghost btn--block trq-sheet__cancel" onClick={writes.cancel} disabled={loading}>
+          <Button variant="ghost" block className="trq-sheet__cancel" onClick={writes.cancel} disabled={loading}>
             Cancelar Viaje
-          </button>
+          </Button>
         )}
       </form>
 
@@ -110,7 +122,9 @@ export function TripRequestSheet({ route, onCreated, confirming }: TripRequestSh
           {mapError}
         </p>
       )}
-      {step <= 2 && <p className="trq-sheet__tip">Consejo: toca los botones «Mapa» para elegir los lugares en el mapa.</p>}
+      {step <= 2 && (
+        <p className="trq-sheet__tip">Consejo: toca los botones «Mapa» para elegir los lugares en el mapa.</p>
+      )}
     </aside>
   );
 }

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { geoKeys, PLACE_SEARCH_MIN_CHARS, searchPlaces, type MapPoint } from '../../map';
+
+import { geoKeys, type MapPoint, PLACE_SEARCH_MIN_CHARS, searchPlaces } from '@/features/map';
+
 import { useDebouncedValue } from './use-debounced-value';
 
 export const PLACE_SEARCH_DEBOUNCE_MS = 300;
@@ -18,6 +20,11 @@ export function usePlaceSearch(text: string, near: MapPoint | null, enabled: boo
     staleTime: 5 * 60_000,
     retry: false,
   });
-  const waiting = enabled && text.trim().length >= PLACE_SEARCH_MIN_CHARS && (text.trim() !== query || result.isFetching);
-  return { places: active ? (result.data ?? null) : null, isSearching: waiting, error: active && result.isError ? result.error : null };
+  const waiting =
+    enabled && text.trim().length >= PLACE_SEARCH_MIN_CHARS && (text.trim() !== query || result.isFetching);
+  return {
+    places: active ? (result.data ?? null) : null,
+    isSearching: waiting,
+    error: active && result.isError ? result.error : null,
+  };
 }

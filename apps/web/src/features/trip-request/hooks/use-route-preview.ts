@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchRoute, geoKeys } from '../../map';
+
+import { fetchRoute, geoKeys } from '@/features/map';
+
 import type { LocationSelection } from '../model/trip-request-types';
 
 /** Service type used for the route before the passenger picks one (distance and time do not depend on it much). */
@@ -9,11 +11,18 @@ const PREVIEW_SERVICE_TYPE = 2;
  * The driving route between the chosen points (spec §2 'Map view'): computed when both exist, none
  * when either is missing or the route fails. The fare estimate follows the chosen service type.
  */
-export function useRoutePreview(origin: LocationSelection | null, destination: LocationSelection | null, serviceTypeId: number | null) {
+export function useRoutePreview(
+  origin: LocationSelection | null,
+  destination: LocationSelection | null,
+  serviceTypeId: number | null,
+) {
   const serviceType = serviceTypeId ?? PREVIEW_SERVICE_TYPE;
   const enabled = Boolean(origin && destination);
   const query = useQuery({
-    queryKey: origin && destination ? geoKeys.route(origin.coordinates, destination.coordinates, serviceType) : ['geo', 'route', 'none'],
+    queryKey:
+      origin && destination
+        ? geoKeys.route(origin.coordinates, destination.coordinates, serviceType)
+        : ['geo', 'route', 'none'],
     queryFn: ({ signal }) => {
       if (!origin || !destination) throw new Error('route without both points');
       return fetchRoute(origin.coordinates, destination.coordinates, serviceType, signal);
@@ -38,7 +47,11 @@ export function useRoutePreview(origin: LocationSelection | null, destination: L
   };
 }
 
-function samePoints(key: readonly unknown[], origin: LocationSelection | null, destination: LocationSelection | null): boolean {
+function samePoints(
+  key: readonly unknown[],
+  origin: LocationSelection | null,
+  destination: LocationSelection | null,
+): boolean {
   if (!origin || !destination) return false;
   return (
     key[2] === origin.coordinates.latitude &&

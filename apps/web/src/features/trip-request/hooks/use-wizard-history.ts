@@ -1,6 +1,7 @@
+import { type CashNote, isCashNote, PAYMENT_METHODS, type PaymentMethod, TRIP_REQUEST_STEPS } from '@jala/domain';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { isCashNote, PAYMENT_METHODS, TRIP_REQUEST_STEPS, type CashNote, type PaymentMethod } from '@jala/domain';
+
 import type { TripRequestState, TripRequestStore } from '../model/trip-request-store';
 import type { LocationSelection, TripRequestStep } from '../model/trip-request-types';
 import { stepError } from '../model/trip-request-validation';
@@ -10,25 +11,39 @@ export const STEP_PARAM = 'paso';
 /** The answers, kept for this tab only, so a reload loses nothing (cleared once the trip is created). */
 export const WIZARD_STORAGE_KEY = 'jala.trip-request.answers';
 
-type Answers = Pick<TripRequestState, 'origin' | 'destination' | 'serviceTypeId' | 'offerPrice' | 'paymentMethod' | 'cashNote' | 'notes'>;
+type Answers = Pick<
+  TripRequestState,
+  'origin' | 'destination' | 'serviceTypeId' | 'offerPrice' | 'paymentMethod' | 'cashNote' | 'notes'
+>;
 
 const isSelection = (value: unknown): value is LocationSelection => {
   const v = value as LocationSelection | null;
-  return Boolean(v && typeof v.address === 'string' && Number.isFinite(v.coordinates?.latitude) && Number.isFinite(v.coordinates?.longitude));
+  return Boolean(
+    v &&
+    typeof v.address === 'string' &&
+    Number.isFinite(v.coordinates?.latitude) &&
+    Number.isFinite(v.coordinates?.longitude),
+  );
 };
 
 /** Saved answers, validated: anything malformed is dropped, never trusted. */
 export function readSavedAnswers(storage: Pick<Storage, 'getItem'>): Partial<Answers> {
   try {
-    const raw = JSON.parse(storage.getItem(WIZARD_STORAGE_KEY) ?? 'null') as Partial<Record<keyof Answers, unknown>> | null;
+    const raw = JSON.parse(storage.getItem(WIZARD_STORAGE_KEY) ?? 'null') as Partial<
+      Record<keyof Answers, unknown>
+    > | null;
     if (!raw || typeof raw !== 'object') return {};
     return {
       ...(isSelection(raw.origin) ? { origin: raw.origin } : {}),
       ...(isSelection(raw.destination) ? { destination: raw.destination } : {}),
       ...(typeof raw.serviceTypeId === 'number' ? { serviceTypeId: raw.serviceTypeId } : {}),
       ...(typeof raw.offerPrice === 'string' ? { offerPrice: raw.offerPrice } : {}),
-      ...(PAYMENT_METHODS.includes(raw.paymentMethod as PaymentMethod) ? { paymentMethod: raw.paymentMethod as PaymentMethod } : {}),
-      ...(raw.cashNote === null || (typeof raw.cashNote === 'number' && isCashNote(raw.cashNote)) ? { cashNote: raw.cashNote as CashNote | null } : {}),
+      ...(PAYMENT_METHODS.includes(raw.paymentMethod as PaymentMethod)
+        ? { paymentMethod: raw.paymentMethod as PaymentMethod }
+        : {}),
+      ...(raw.cashNote === null || (typeof raw.cashNote === 'number' && isCashNote(raw.cashNote))
+        ? { cashNote: raw.cashNote as CashNote | null }
+        : {}),
       ...(typeof raw.notes === 'string' ? { notes: raw.notes } : {}),
     };
   } catch {
@@ -37,7 +52,11 @@ export function readSavedAnswers(storage: Pick<Storage, 'getItem'>): Partial<Ans
 }
 
 /** The furthest step the answers allow: a step is reachable when every step before it is valid. */
-export function reachableStep(wanted: number, answers: Pick<TripRequestState, 'origin' | 'destination' | 'serviceTypeId' | 'offerPrice'> & Partial<Pick<TripRequestState, 'cashNote' | 'estimatedFare'>>): TripRequestStep {
+export function reachableStep(
+  wanted: number,
+  answers: Pick<TripRequestState, 'origin' | 'destination' | 'serviceTypeId' | 'offerPrice'> &
+    Partial<Pick<TripRequestState, 'cashNote' | 'estimatedFare'>>,
+): TripRequestStep {
   let step = 1;
   while (step < Math.min(wanted, TRIP_REQUEST_STEPS) && stepError(step as TripRequestStep, answers) === null) step += 1;
   return step as TripRequestStep;
@@ -82,8 +101,14 @@ export function useWizardHistory(store: TripRequestStore, storage: Storage = ses
   useEffect(() => {
     return store.subscribe((state, previous) => {
       if (state.status === 'idle') {
-        const answers: Answers = { origin: state.origin, destination: state.destination, serviceTypeId: state.serviceTypeId, offerPrice: state.offerPrice,
-          paymentMethod: state.paymentMethod, cashNote: state.cashNote, notes: state.notes,
+        const answers: Answers = {
+          origin: state.origin,
+          destination: state.destination,
+          serviceTypeId: state.serviceTypeId,
+          offerPrice: state.offerPrice,
+          paymentMethod: state.paymentMethod,
+          cashNote: state.cashNote,
+          notes: state.notes,
         };
         storage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(answers));
       } else if (state.status === 'pending') {

@@ -1,8 +1,14 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
-import { useStore } from 'zustand';
 import type { CreateTripRequest } from '@jala/contracts';
-import { cancelTrip, createTrip, type CreatedTrip } from '../api/trip-api';
-import { createTripRequestStore, type TripRequestActions, type TripRequestState, type TripRequestStore } from './trip-request-store';
+import { createContext, type ReactNode, useContext, useState } from 'react';
+import { useStore } from 'zustand';
+
+import { cancelTrip, type CreatedTrip, createTrip } from '../api/trip-api';
+import {
+  createTripRequestStore,
+  type TripRequestActions,
+  type TripRequestState,
+  type TripRequestStore,
+} from './trip-request-store';
 
 /** The wizard's writes on the server (run as mutations by use-trip-request-writes). */
 export interface TripWriteCalls {
@@ -23,7 +29,15 @@ const TripRequestContext = createContext<TripRequestContextValue | null>(null);
  * One form store per visit of the page (a new visit or another user starts clean). Tests pass their own
  * store and write calls, built with fakes.
  */
-export function TripRequestProvider({ store, calls = apiCalls, children }: { store?: TripRequestStore; calls?: TripWriteCalls; children: ReactNode }) {
+export function TripRequestProvider({
+  store,
+  calls = apiCalls,
+  children,
+}: {
+  store?: TripRequestStore;
+  calls?: TripWriteCalls;
+  children: ReactNode;
+}) {
   const [value] = useState<TripRequestContextValue>(() => ({ store: store ?? createTripRequestStore(), calls }));
   return <TripRequestContext value={value}>{children}</TripRequestContext>;
 }

@@ -1,8 +1,10 @@
-import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CreateTripRequest } from '@jala/contracts';
-import { isServiceTypeId, TRIP_REQUEST_STEPS, type CashNote, type PaymentMethod } from '@jala/domain';
-import { errorMessage } from '../../../lib/api-client';
-import { reverseGeocode as reverseGeocodeCall, type MapPoint, type MapStatus } from '../../map';
+import { type CashNote, isServiceTypeId, type PaymentMethod, TRIP_REQUEST_STEPS } from '@jala/domain';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+
+import { type MapPoint, type MapStatus, reverseGeocode as reverseGeocodeCall } from '@/features/map';
+import { errorMessage } from '@/lib/api/api-client';
+
 import type { CreatedTrip } from '../api/trip-api';
 import type { LocationSelection, SelectionMode, TripRequestStatus, TripRequestStep } from './trip-request-types';
 import { firstInvalidStep, parseOfferPrice, stepError } from './trip-request-validation';
@@ -28,7 +30,7 @@ export interface TripRequestState {
   serviceTypeId: number | null;
   /** The price field as typed; empty = not set. */
   offerPrice: string;
-  /** Issue 26: '¿Cómo pagarás?' and, for cash, '¿Con cuánto pagarás?' (null: the exact amount). */
+  /** '¿Cómo pagarás?' and, for cash, '¿Con cuánto pagarás?' (null: the exact amount). */
   paymentMethod: PaymentMethod;
   cashNote: CashNote | null;
   /** The route's estimate for the chosen service, kept by the sheet: the price a cash note must cover when none is offered. */
@@ -117,12 +119,19 @@ export function createTripRequestStore(deps: TripRequestDeps = defaultDeps): Tri
       const typed = get().typedAddress;
       const address = typed?.field === field ? typed.address : selection.address;
       // Selecting a place ends the map selection and clears the errors (spec §2).
-      set({ [field]: { ...selection, address }, activeSelection: null, error: null, stepError: null, typedAddress: null } as Partial<TripRequestState>);
+      set({
+        [field]: { ...selection, address },
+        activeSelection: null,
+        error: null,
+        stepError: null,
+        typedAddress: null,
+      } as Partial<TripRequestState>);
     },
 
     dropTypedAddress: () => set({ typedAddress: null }),
 
-    keepTypedAddress: (field, address) => set({ typedAddress: { field, address: address.trim() }, activeSelection: field, error: null, stepError: null }),
+    keepTypedAddress: (field, address) =>
+      set({ typedAddress: { field, address: address.trim() }, activeSelection: field, error: null, stepError: null }),
 
     clearLocation: (field) => set({ [field]: null } as Partial<TripRequestState>),
 
@@ -133,7 +142,8 @@ export function createTripRequestStore(deps: TripRequestDeps = defaultDeps): Tri
     setOfferPrice: (raw) => set({ offerPrice: raw, stepError: null }),
 
     // A wallet has no note: choosing Yape or Plin drops it.
-    setPaymentMethod: (method) => set({ paymentMethod: method, ...(method === 'cash' ? {} : { cashNote: null }), stepError: null }),
+    setPaymentMethod: (method) =>
+      set({ paymentMethod: method, ...(method === 'cash' ? {} : { cashNote: null }), stepError: null }),
 
     setCashNote: (note) => set({ cashNote: note, stepError: null }),
 
@@ -162,7 +172,8 @@ export function createTripRequestStore(deps: TripRequestDeps = defaultDeps): Tri
       set({ step: Math.min(step + 1, TRIP_REQUEST_STEPS) as TripRequestStep, stepError: null, activeSelection: null });
     },
 
-    previous: () => set((s) => ({ step: Math.max(s.step - 1, 1) as TripRequestStep, stepError: null, activeSelection: null })),
+    previous: () =>
+      set((s) => ({ step: Math.max(s.step - 1, 1) as TripRequestStep, stepError: null, activeSelection: null })),
 
     pickOnMap: async (point) => {
       const { status, activeSelection, resolving, typedAddress } = get();
@@ -178,7 +189,12 @@ export function createTripRequestStore(deps: TripRequestDeps = defaultDeps): Tri
         // The user may have chosen a place while the address was on its way: keep their choice.
         if (get().resolving !== activeSelection) return;
         const selection: LocationSelection = { coordinates: point, address: address.trim() || UNKNOWN_ADDRESS };
-        set({ [activeSelection]: selection, activeSelection: null, resolving: null, stepError: null } as Partial<TripRequestState>);
+        set({
+          [activeSelection]: selection,
+          activeSelection: null,
+          resolving: null,
+          stepError: null,
+        } as Partial<TripRequestState>);
       } catch (error) {
         set({ resolving: null, error: errorMessage(error, 'No se pudo obtener la dirección de este punto.') });
       }

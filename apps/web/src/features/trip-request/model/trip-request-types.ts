@@ -1,4 +1,4 @@
-import type { MapPoint } from '../../map';
+import type { MapPoint } from '@/features/map';
 
 /** Spec §3 'Location selection': coordinates and address. */
 export interface LocationSelection {

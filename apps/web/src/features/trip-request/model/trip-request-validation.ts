@@ -1,4 +1,5 @@
-import { cashNoteTooSmallMessage, isServiceTypeId, toCentimos, type PaymentMethod } from '@jala/domain';
+import { cashNoteTooSmallMessage, isServiceTypeId, type PaymentMethod, toCentimos } from '@jala/domain';
+
 import type { LocationSelection, TripRequestStep } from './trip-request-types';
 
 /** Spec §5 'Trip request' messages. */
@@ -23,7 +24,7 @@ export interface StepInput {
   destination: LocationSelection | null;
   serviceTypeId: number | null;
   offerPrice: string;
-  /** Issue 26: how the passenger pays; for cash, the note they will hand over (null: exact). */
+  /** How the passenger pays; for cash, the note they will hand over (null: exact). */
   paymentMethod?: PaymentMethod;
   cashNote?: number | null;
   /** The route's estimate for the chosen service (the price when none is offered); null while unknown. */

@@ -1,4 +1,5 @@
-import { AppLayout } from '../../../components/layout/app-layout';
+import { AppLayout } from '@/components/layout/app-layout';
+
 import { TripRequestScreen } from '../components/trip-request-screen';
 import { TripRequestProvider } from '../model/trip-request-context';
 

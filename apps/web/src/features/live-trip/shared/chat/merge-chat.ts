@@ -6,7 +6,8 @@ import type { ChatMessage } from '@jala/contracts';
  * One key per message however often it arrives: by the sender's id for it (a QoS 1 resend repeats it, and
  * the stored copy in the history carries it with the server's timestamp), else by its content.
  */
-export const messageKey = (m: ChatMessage): string => (m.id !== undefined ? `${m.sender}#${m.id}` : `${m.sender}|${m.role}|${m.timestamp}|${m.message}`);
+export const messageKey = (m: ChatMessage): string =>
+  m.id !== undefined ? `${m.sender}#${m.id}` : `${m.sender}|${m.role}|${m.timestamp}|${m.message}`;
 
 /** A fresh id for a message this phone sends (32 hex digits; getRandomValues works on plain http too). */
 export function newChatMessageId(): string {

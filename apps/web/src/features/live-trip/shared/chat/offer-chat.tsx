@@ -1,12 +1,16 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { CHAT_MESSAGE_MAX, type ChatMessage } from '@jala/contracts';
-import { SendIcon } from '../../../../components/ui/icons';
-import { errorMessage } from '../../../../lib/api-client';
-import { CHAT_FALLBACK } from '../api';
-import { formatChatTime } from '../format';
-import { chatTextToSend, messageKey } from './merge-chat';
-import { useTripChat, type ChatClient } from './use-trip-chat';
 import './chat.css';
+
+import { CHAT_MESSAGE_MAX, type ChatMessage } from '@jala/contracts';
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { SendIcon } from '@/components/ui/icons';
+import { CHAT_FALLBACK } from '@/features/live-trip/api/live-trip-api';
+import { errorMessage } from '@/lib/api/api-client';
+
+import { formatChatTime } from '../model/format';
+import { chatTextToSend, messageKey } from './merge-chat';
+import { type ChatClient, useTripChat } from './use-trip-chat';
 
 export interface OfferChatProps {
   tripId: number;
@@ -35,7 +39,11 @@ const EMPTY_HINT: Record<ChatMessage['role'], string> = {
  */
 export function OfferChat({ tripId, driverId, role, userId, peerName, peerLabel, client }: OfferChatProps) {
   const { messages, isLoading, error, hasOlder, loadOlder, isLoadingOlder, send, isSending } = useTripChat({
-    tripId, driverId, role, senderId: userId, ...(client ? { client } : {}),
+    tripId,
+    driverId,
+    role,
+    senderId: userId,
+    ...(client ? { client } : {}),
   });
   const [text, setText] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
@@ -83,18 +91,33 @@ export function OfferChat({ tripId, driverId, role, userId, peerName, peerLabel,
   return (
     <section className="dt-chat">
       {isLoading && <p className="muted">Cargando mensajes...</p>}
-      {Boolean(error) && !isLoading && <p className="dt-chat__error" role="alert">{errorMessage(error, CHAT_FALLBACK)}</p>}
+      {Boolean(error) && !isLoading && (
+        <p className="dt-chat__error" role="alert">
+          {errorMessage(error, CHAT_FALLBACK)}
+        </p>
+      )}
       {!isLoading && !error && messages.length === 0 && <p className="muted">{EMPTY_HINT[role]}</p>}
       {hasOlder && (
-        <button type="button" className="btn btn--ghost dt-chat__older" onClick={showOlder} disabled={isLoadingOlder}>
+        <Button variant="ghost" className="dt-chat__older" onClick={showOlder} disabled={isLoadingOlder}>
           {isLoadingOlder ? 'Cargando mensajes anteriores...' : 'Ver mensajes anteriores'}
-        </button>
+        </Button>
       )}
       {/* Focusable: a conversation taller than its box scrolls, and a keyboard must be able to scroll it too. */}
-      <ol className="dt-chat__list" ref={list} tabIndex={0} aria-label={`Chat con ${peerName}`} aria-live="polite" aria-busy={isLoadingOlder}>
+      <ol
+        className="dt-chat__list"
+        ref={list}
+        tabIndex={0}
+        aria-label={`Chat con ${peerName}`}
+        aria-live="polite"
+        aria-busy={isLoadingOlder}
+      >
         {messages.map((m) => (
           // The time is drawn from data-time (CSS) so the message reads as 'who + text'.
-          <li key={messageKey(m)} className={`dt-chat__msg dt-chat__msg--${m.role === role ? 'mine' : 'theirs'}`} data-time={formatChatTime(m.timestamp)}>
+          <li
+            key={messageKey(m)}
+            className={`dt-chat__msg dt-chat__msg--${m.role === role ? 'mine' : 'theirs'}`}
+            data-time={formatChatTime(m.timestamp)}
+          >
             <span className="dt-chat__who">{m.role === role ? 'Tú' : peerLabel}</span>
             <span className="dt-chat__text">{m.message}</span>
           </li>
@@ -115,7 +138,14 @@ export function OfferChat({ tripId, driverId, role, userId, peerName, peerLabel,
           onChange={(e) => setText(e.target.value)}
         />
         {/* Compact and secondary, inside the message row: on an offer card 'Aceptar' is the one main button. */}
-        <button type="submit" className="icon-btn dt-chat__send" aria-label="Enviar" title="Enviar" disabled={isSending} aria-busy={isSending}>
+        <button
+          type="submit"
+          className="icon-btn dt-chat__send"
+          aria-label="Enviar"
+          title="Enviar"
+          disabled={isSending}
+          aria-busy={isSending}
+        >
           <SendIcon />
         </button>
       </form>

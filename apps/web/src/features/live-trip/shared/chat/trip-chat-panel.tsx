@@ -1,5 +1,6 @@
-import { useEffect, useId, useMemo, useState } from 'react';
 import type { ChatMessage } from '@jala/contracts';
+import { useEffect, useId, useMemo, useState } from 'react';
+
 import { messageKey } from './merge-chat';
 import { OfferChat } from './offer-chat';
 import { useTripChat } from './use-trip-chat';
@@ -35,7 +36,13 @@ export function TripChatPanel({ tripId, driverId, role, userId, peerName }: Trip
 
   return (
     <section className="card trip-chat" aria-label={`Chat con ${peerName}`}>
-      <button type="button" className="trip-chat__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="trip-chat__toggle"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen((o) => !o)}
+      >
         <span className="trip-chat__title">Chat con {peerName}</span>
         {unread > 0 && (
           <span className="trip-chat__badge" data-testid="chat-unread" aria-label={`${unread} mensajes sin leer`}>
@@ -47,7 +54,16 @@ export function TripChatPanel({ tripId, driverId, role, userId, peerName }: Trip
         </span>
       </button>
       <div id={bodyId} hidden={!open}>
-        {open && <OfferChat tripId={tripId} driverId={driverId} role={role} userId={userId} peerName={peerName} peerLabel={peerName} />}
+        {open && (
+          <OfferChat
+            tripId={tripId}
+            driverId={driverId}
+            role={role}
+            userId={userId}
+            peerName={peerName}
+            peerLabel={peerName}
+          />
+        )}
       </div>
     </section>
   );

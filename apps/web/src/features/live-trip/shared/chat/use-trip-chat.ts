@@ -1,9 +1,11 @@
+import { CHAT_MESSAGE_MAX, type ChatMessage, type ChatPage, topics, zChatMessage } from '@jala/contracts';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { CHAT_MESSAGE_MAX, topics, zChatMessage, type ChatMessage, type ChatPage } from '@jala/contracts';
-import { realtime, realtimeErrorMessage, type RealtimeClient } from '../../../../lib/realtime';
-import { fetchChatPage, liveTripKeys } from '../api';
-import { useRealtimeTopic } from '../../../../lib/use-realtime-topic';
+
+import { fetchChatPage, liveTripKeys } from '@/features/live-trip/api/live-trip-api';
+import { realtime, type RealtimeClient, realtimeErrorMessage } from '@/lib/realtime/realtime';
+import { useRealtimeTopic } from '@/lib/realtime/use-realtime-topic';
+
 import { chatTextToSend, mergeChat, newChatMessageId } from './merge-chat';
 
 export type ChatClient = Pick<RealtimeClient, 'isConnected' | 'onConnectionChange' | 'subscribe' | 'publish'>;
@@ -39,7 +41,8 @@ export interface TripChat {
 
 /** Adds live messages to the newest page (or starts one when the history is not there yet). */
 function withLive(current: ChatPages | undefined, messages: readonly ChatMessage[]): ChatPages {
-  if (!current || current.pages.length === 0) return { pages: [{ messages: mergeChat([], messages), next_before: null }], pageParams: [null] };
+  if (!current || current.pages.length === 0)
+    return { pages: [{ messages: mergeChat([], messages), next_before: null }], pageParams: [null] };
   const [newest, ...older] = current.pages as [ChatPage, ...ChatPage[]];
   return { ...current, pages: [{ ...newest, messages: mergeChat(newest.messages, messages) }, ...older] };
 }
@@ -65,7 +68,10 @@ export function useTripChat({ tripId, driverId, role, senderId, client = realtim
   });
 
   const append = useCallback(
-    (messages: ChatMessage[]) => queryClient.setQueryData<ChatPages>(liveTripKeys.chat(tripId, driverId), (current) => withLive(current, messages)),
+    (messages: ChatMessage[]) =>
+      queryClient.setQueryData<ChatPages>(liveTripKeys.chat(tripId, driverId), (current) =>
+        withLive(current, messages),
+      ),
     [queryClient, tripId, driverId],
   );
 
@@ -91,13 +97,28 @@ export function useTripChat({ tripId, driverId, role, senderId, client = realtim
   const send = async (text: string): Promise<boolean> => {
     const body = chatTextToSend(text);
     if (body === null || senderId === null) return false;
-    await publish.mutateAsync({ id: newChatMessageId(), sender: senderId, role, message: body.slice(0, CHAT_MESSAGE_MAX), timestamp: new Date().toISOString() });
+    await publish.mutateAsync({
+      id: newChatMessageId(),
+      sender: senderId,
+      role,
+      message: body.slice(0, CHAT_MESSAGE_MAX),
+      timestamp: new Date().toISOString(),
+    });
     return true;
   };
 
   const pages = history.data?.pages;
   // Oldest page first; a message may sit in two pages (a live one the newest page read again), shown once.
-  const messages = useMemo(() => (pages ? mergeChat([], [...pages].reverse().flatMap((page) => page.messages)) : []), [pages]);
+  const messages = useMemo(
+    () =>
+      pages
+        ? mergeChat(
+            [],
+            [...pages].reverse().flatMap((page) => page.messages),
+          )
+        : [],
+    [pages],
+  );
 
   return {
     messages,

@@ -1,32 +1,27 @@
-import { useState, type FormEvent, type MouseEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import type { TripReceipt } from '@jala/contracts';
 import { TAX_ID_MESSAGE, taxIdKind } from '@jala/domain';
-import { InlineError, TextField } from '../../../../components/ui/form-field';
-import { errorMessage } from '../../../../lib/api-client';
-import { fetchReceiptPdf, RECEIPT_PDF_FALLBACK } from './fare-api';
-import { receiptFileName, receiptShareText, whatsAppShareUrl } from './receipt-share';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, type MouseEvent, useState } from 'react';
 
-/** Hands the browser a file to save, the way a download link would. */
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the bytes over; the URL is not needed after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { Button, buttonClassName } from '@/components/ui/button';
+import { InlineError, TextField } from '@/components/ui/form-field';
+import { fetchReceiptPdf, RECEIPT_PDF_FALLBACK } from '@/features/live-trip/api/fare-api';
+import { errorMessage } from '@/lib/api/api-client';
+import { saveFile } from '@/lib/save-file';
+
+import { receiptFileName, receiptShareText, whatsAppShareUrl } from './receipt-share';
 
 /** Whether this browser can share the PDF itself (Web Share API level 2, phones mostly). */
 function canShareFile(file: File): boolean {
-  return typeof navigator.share === 'function' && typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] });
+  return (
+    typeof navigator.share === 'function' &&
+    typeof navigator.canShare === 'function' &&
+    navigator.canShare({ files: [file] })
+  );
 }
 
 /**
- * 'Descargar PDF' and 'Compartir por WhatsApp' under a receipt (issue 26). The passenger may type a DNI
+ * 'Descargar PDF' and 'Compartir por WhatsApp' under a receipt. The passenger may type a DNI
  * or RUC to print on the PDF for their records; it goes with that one request and is not stored.
  * Sharing sends the PDF itself where the browser can share files, else opens WhatsApp with a short text.
  */
@@ -50,7 +45,8 @@ export function ReceiptActions({ receipt, forPassenger }: { receipt: TripReceipt
     onSuccess: (blob) => saveFile(blob, name),
   });
   const share = useMutation({
-    mutationFn: async (file: Promise<File>) => navigator.share({ files: [await file], title: `Recibo ${receipt.trip_code}`, text: receiptShareText(receipt) }),
+    mutationFn: async (file: Promise<File>) =>
+      navigator.share({ files: [await file], title: `Recibo ${receipt.trip_code}`, text: receiptShareText(receipt) }),
   });
 
   const onDownload = (event: FormEvent<HTMLFormElement>): void => {
@@ -65,14 +61,24 @@ export function ReceiptActions({ receipt, forPassenger }: { receipt: TripReceipt
     event.preventDefault();
     const value = cleanTaxId();
     if (value === null) return;
-    share.mutate(fetchReceiptPdf(receipt.trip_id, value).then((blob) => new File([blob], name, { type: 'application/pdf' })));
+    share.mutate(
+      fetchReceiptPdf(receipt.trip_id, value).then((blob) => new File([blob], name, { type: 'application/pdf' })),
+    );
   };
 
-  const failure = download.isError ? errorMessage(download.error, RECEIPT_PDF_FALLBACK)
-    : share.isError && !(share.error instanceof DOMException && share.error.name === 'AbortError') ? errorMessage(share.error, RECEIPT_PDF_FALLBACK) : null;
+  const failure = download.isError
+    ? errorMessage(download.error, RECEIPT_PDF_FALLBACK)
+    : share.isError && !(share.error instanceof DOMException && share.error.name === 'AbortError')
+      ? errorMessage(share.error, RECEIPT_PDF_FALLBACK)
+      : null;
 
   return (
-    <form className="card fare-receipt-actions" onSubmit={onDownload} noValidate aria-label="Guardar o compartir el recibo">
+    <form
+      className="card fare-receipt-actions"
+      onSubmit={onDownload}
+      noValidate
+      aria-label="Guardar o compartir el recibo"
+    >
       {forPassenger && (
         <TextField
           label="DNI o RUC (opcional)"
@@ -88,10 +94,16 @@ export function ReceiptActions({ receipt, forPassenger }: { receipt: TripReceipt
         />
       )}
       <div className="fare-receipt-actions__buttons">
-        <button type="submit" className="btn btn--primary" disabled={download.isPending}>
+        <Button type="submit" variant="primary" disabled={download.isPending}>
           {download.isPending ? 'Preparando PDF...' : 'Descargar PDF'}
-        </button>
-        <a className="btn btn--ghost" href={whatsAppShareUrl(receipt)} target="_blank" rel="noopener noreferrer" onClick={onShare}>
+        </Button>
+        <a
+          className={buttonClassName({ variant: 'ghost' })}
+          href={whatsAppShareUrl(receipt)}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={onShare}
+        >
           {share.isPending ? 'Preparando...' : 'Compartir por WhatsApp'}
         </a>
       </div>

@@ -1,7 +1,9 @@
-import { useLocation, useParams } from 'react-router';
 import { isDriverType, isPassengerType } from '@jala/domain';
-import { AppLayout } from '../../../../components/layout/app-layout';
-import { useSession } from '../../../../lib/session-store';
+import { useLocation, useParams } from 'react-router';
+
+import { AppLayout } from '@/components/layout/app-layout';
+import { useSession } from '@/lib/session-store';
+
 import { ReceiptActions } from './receipt-actions';
 import { TripReceiptCard } from './trip-receipt';
 
@@ -25,7 +27,10 @@ export function TripReceiptPage() {
   return (
     <AppLayout title="Recibo" back={{ to: back }} nav={passenger ? 'passenger' : 'driver'}>
       {Number.isInteger(tripId) && tripId > 0 ? (
-        <TripReceiptCard tripId={tripId} footer={(receipt) => <ReceiptActions receipt={receipt} forPassenger={passenger} />} />
+        <TripReceiptCard
+          tripId={tripId}
+          footer={(receipt) => <ReceiptActions receipt={receipt} forPassenger={passenger} />}
+        />
       ) : (
         <p className="alert alert--error" role="alert">
           Recibo no encontrado.

@@ -1,5 +1,5 @@
 /**
- * What a receipt shares and downloads as (issue 26). The WhatsApp text says only what the receipt itself
+ * What a receipt shares and downloads as. The WhatsApp text says only what the receipt itself
  * shows its reader — code, when, the two addresses, total and method, driver and car — and never a phone
  * number of either party.
  */

@@ -1,16 +1,19 @@
-import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { isWalletMethod } from '@jala/domain';
-import { WalletPaymentPanel } from '../../../payments';
-import type { TripReceipt } from '@jala/contracts';
-import { endedFarFromDestinationText, formatLimaDateTime, formatSoles } from '@jala/domain';
-import { errorMessage } from '../../../../lib/api-client';
-import { FactList } from '../../../../components/ui/fact-list';
-import { RetryAlert } from '../../../../components/ui/retry-alert';
-import { liveTripKeys } from '../api';
-import { fetchReceipt, FARE_FALLBACKS } from './fare-api';
-import { adjustmentLabel } from './fare-format';
 import './fare.css';
+
+import type { TripReceipt } from '@jala/contracts';
+import { isWalletMethod } from '@jala/domain';
+import { endedFarFromDestinationText, formatLimaDateTime, formatSoles } from '@jala/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+
+import { FactList } from '@/components/ui/fact-list';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { FARE_FALLBACKS, fetchReceipt } from '@/features/live-trip/api/fare-api';
+import { liveTripKeys } from '@/features/live-trip/api/live-trip-api';
+import { WalletPaymentPanel } from '@/features/payments';
+import { errorMessage } from '@/lib/api/api-client';
+
+import { adjustmentLabel } from './fare-format';
 
 /** The app's one date format ('27 nov 2026, 18:05', Lima), '—' for a moment that did not happen. */
 const at = (iso: string | null) => formatLimaDateTime(iso);
@@ -27,7 +30,11 @@ export function TripReceiptCard({ tripId, footer }: { tripId: number; footer?: (
   }
   if (query.isError) {
     return (
-      <RetryAlert className="fare-receipt__error" message={errorMessage(query.error, FARE_FALLBACKS.receipt)} onRetry={() => void query.refetch()} />
+      <RetryAlert
+        className="fare-receipt__error"
+        message={errorMessage(query.error, FARE_FALLBACKS.receipt)}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   const r = query.data;
@@ -51,7 +58,12 @@ export function TripReceiptCard({ tripId, footer }: { tripId: number; footer?: (
           className="fare-receipt__lines"
           facts={[
             { label: 'Precio acordado', value: formatSoles(r.agreed_fare) },
-            ...r.adjustments.map((a) => ({ key: a.id, label: 'Ajuste aceptado', value: adjustmentLabel(a), className: 'fare-receipt__adjustment' })),
+            ...r.adjustments.map((a) => ({
+              key: a.id,
+              label: 'Ajuste aceptado',
+              value: adjustmentLabel(a),
+              className: 'fare-receipt__adjustment',
+            })),
             { label: 'Total', value: formatSoles(r.total), className: 'fare-receipt__total' },
             { label: 'Pago', value: r.payment_text ?? r.payment_method },
             { label: 'Conductor', value: r.driver_name },
@@ -72,7 +84,12 @@ export function TripReceiptCard({ tripId, footer }: { tripId: number; footer?: (
         />
       </section>
       {r.payment && isWalletMethod(r.payment.method) && (
-        <WalletPaymentPanel tripId={r.trip_id} total={r.total} payment={{ ...r.payment, method: r.payment.method }} onChanged={() => void query.refetch()} />
+        <WalletPaymentPanel
+          tripId={r.trip_id}
+          total={r.total}
+          payment={{ ...r.payment, method: r.payment.method }}
+          onChanged={() => void query.refetch()}
+        />
       )}
       {footer?.(r)}
     </>

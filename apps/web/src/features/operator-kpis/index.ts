@@ -1,0 +1,2 @@
+/** 'Indicadores' of the operators' console: the city in numbers, a section of the console page. */
+export { KpisPanel } from './components/kpis-panel';
