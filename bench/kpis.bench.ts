@@ -1,12 +1,15 @@
 /**
  * 'Indicadores' at 100k trips over 30 days: KpisService.figures (every query behind GET /admin/kpis) for the
- * last 30 Lima days, city-wide and for one district, on PGlite and on PostgreSQL (`--db` picks one).
+ * last 30 Lima days, city-wide and for one district, on PGlite and on PostgreSQL (`--db` picks one): the
+ * first read (which computes and keeps the days that are over), then reads with today computed live, and a
+ * read after a trip of a past day changed.
  * The city is seeded with a few bulk INSERT … SELECT generate_series: trips in every state with their offers,
  * bookings and their cancellations, payment cases, SOS alerts and the drivers' online history.
  */
 import { type Database, openDatabase, sql } from '@jala/db';
 import { lastNDaysKeys } from '@jala/domain';
 
+import { DISTRICT_ANCHOR_KM, DISTRICT_ANCHORS } from '../apps/server/src/geo';
 import { KpisRepository } from '../apps/server/src/modules/admin/kpis/kpis.repository';
 import { KpisService } from '../apps/server/src/modules/admin/kpis/kpis.service';
 import { withScratchDatabase } from './lib/postgres';
@@ -85,6 +88,19 @@ export async function seed(db: Database): Promise<void> {
     cross join lateral generate_series(1, 1 + mod(n.g, 3)) k
     join vehicles v on v.driver_id = d.ids[1 + mod(n.g + 131 * k, ${DRIVERS})]
     where t.trip_code like 'KPI-%' and not (mod(n.g * 37, 100) between 72 and 84) and mod(n.g * 37, 100) not in (91, 92)`);
+  // What the product writes as it goes: the first offer's time and the pickup's district (anchoredDistrictAt).
+  await db.execute(sql`
+    update trips set first_offer_at = f.first_at
+    from (select trip_id, min(created_at) as first_at from trip_offers group by trip_id) f where f.trip_id = trips.id`);
+  const anchors = sql.join(
+    DISTRICT_ANCHORS.map((a) => sql`(${a.district}::text, ${a.latitude}::float8, ${a.longitude}::float8)`),
+    sql`, `,
+  );
+  const d2 = sql`power((a.lat - pickup_latitude::float8) * 111.32, 2) + power((a.lng - pickup_longitude::float8) * 111.32 * cos(radians(pickup_latitude::float8)), 2)`;
+  await db.execute(sql`
+    update trips set pickup_district = (select a.name from (values ${anchors}) as a(name, lat, lng)
+      where ${d2} <= ${DISTRICT_ANCHOR_KM ** 2} order by ${d2} limit 1)
+    where trip_code like 'KPI-%'`);
   await db.execute(sql`
     insert into booking_cancellations (trip_id, user_id, role, late, scheduled_for, cancelled_at)
     select id, passenger_id, 'passenger', false, scheduled_for, cancelled_at
@@ -140,21 +156,34 @@ async function onDatabase(name: 'pglite' | 'postgres', db: Database) {
   );
   const service = new KpisService(new KpisRepository(db), () => new Date());
   const days = lastNDaysKeys(DAYS);
-  const sample = await service.figures({ from: days[0] as string, to: days[DAYS - 1] as string, district: undefined });
+  const query = { from: days[0] as string, to: days[DAYS - 1] as string, district: undefined };
+  const timed = async () => {
+    const t = performance.now();
+    const answer = await service.figures(query);
+    return { answer, ms: performance.now() - t };
+  };
+  // The first read computes the 29 days that are over and keeps them; today is computed on every read.
+  const first = await timed();
   log(
     'kpis',
-    `${name}: ${sample.requests.total} requests, ${sample.requests.completed} completed, first offer median ${sample.waits.first_offer_median} s, ${sample.unmatched_cells.length} no-offer cells`,
+    `${name}: ${first.answer.requests.total} requests, ${first.answer.requests.completed} completed, first offer median ${first.answer.waits.first_offer_median} s, ${first.answer.unmatched_cells.length} no-offer cells; first read ${first.ms.toFixed(0)} ms`,
   );
   const city = await timeFigures(db);
   const district = await timeFigures(db, 'Miraflores');
+  // A trip of ten days ago changes (a payment case, a late status): the next read computes that day again.
+  await db.execute(sql`update trips set cancel_reason = cancel_reason
+    where id = (select id from trips where created_at < now() - interval '10 days' order by created_at desc limit 1)`);
+  const oneDay = await timed();
   log(
     'kpis',
-    `${name}: city p50 ${city.p50.toFixed(0)} ms, p95 ${city.p95.toFixed(0)} ms; Miraflores p95 ${district.p95.toFixed(0)} ms`,
+    `${name}: city p50 ${city.p50.toFixed(0)} ms, p95 ${city.p95.toFixed(0)} ms; Miraflores p95 ${district.p95.toFixed(0)} ms; after a past day changed ${oneDay.ms.toFixed(0)} ms`,
   );
   return [
     below(`${name}: 30-day figures p95`, Math.round(city.p95), 'ms', P95_BUDGET_MS),
     info(`${name}: 30-day figures p50`, Math.round(city.p50), 'ms'),
     below(`${name}: 30 days, one district p95`, Math.round(district.p95), 'ms', P95_BUDGET_MS),
+    below(`${name}: 30 days, one past day recomputed`, Math.round(oneDay.ms), 'ms', P95_BUDGET_MS),
+    info(`${name}: first read (computes and keeps 29 days)`, Math.round(first.ms), 'ms'),
   ];
 }
 

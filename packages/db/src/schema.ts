@@ -330,6 +330,13 @@ export const trips = pgTable(
     paymentAnsweredAt: timestamp('payment_answered_at', { withTimezone: true }),
     /** Reminders pushed to the driver while a 'Ya pagué' waits for their answer (PAYMENT_REMINDER_MINUTES). */
     paymentRemindersSent: smallint('payment_reminders_sent').notNull().default(0),
+    /**
+     * 'Indicadores' (admin/kpis): the district of the pickup when the trip was requested (the nearest curated
+     * place within DISTRICT_ANCHOR_KM; null elsewhere), and when the first offer arrived. Both are written once
+     * so the figures read one row per trip instead of placing every pickup and joining every offer.
+     */
+    pickupDistrict: text('pickup_district'),
+    firstOfferAt: timestamp('first_offer_at', { withTimezone: true }),
   },
   (t) => [
     // One active trip per passenger and per driver, enforced by the database (GUIDE §3 'Accepting'); a booking
@@ -349,8 +356,9 @@ export const trips = pgTable(
       .on(t.scheduledFor)
       .where(sql`scheduled_for is not null and activated_at is null and status in ('pending','accepted')`),
     index('trips_passenger_created_idx').on(t.passengerId, t.createdAt),
-    // 'Indicadores' (admin/kpis): the trips requested in a period.
+    // 'Indicadores' (admin/kpis): the trips requested in a period, in the city or one district.
     index('trips_created_idx').on(t.createdAt),
+    index('trips_district_created_idx').on(t.pickupDistrict, t.createdAt),
     index('trips_driver_completed_idx').on(t.driverId, t.completedAt),
     index('trips_pending_expiry_idx')
       .on(t.expiresAt)
@@ -389,6 +397,18 @@ export const trips = pgTable(
  * the driver paid by Yape a credit (one per operation reference), an adjustment either sign with a reason.
  * Writers only insert, so concurrent completions and top-ups can never lose one another's entry.
  */
+/**
+ * 'Indicadores' per Lima day that is over (admin/kpis/kpi-days.ts): the day's figures by pickup district and
+ * the drivers online by hour, computed once on first read. Triggers (migration 0019) delete a day's row when
+ * anything it counts changes — a trip, a booking given back, a payment case, an SOS, a driver going online —
+ * so the next read computes it again.
+ */
+export const kpiDayRollups = pgTable('kpi_day_rollups', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  figures: jsonb('figures').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const driverLedgerEntries = pgTable(
   'driver_ledger_entries',
   {

@@ -155,14 +155,25 @@ export function findNearest(
  * screen may show instead of an address. Null far from any known place.
  */
 export function districtNameAt(point: LatLng): string | null {
-  const curatedNear = findNearest(point, DISTRICT_ANCHOR_KM, (entry) => entry.isCurated && entry.district !== null);
-  if (curatedNear) return curatedNear.entry.district;
+  const district = anchoredDistrictAt(point);
+  if (district) return district;
   const town = findNearest(
     point,
     20,
     (entry) => entry.kind === 'city' || entry.kind === 'settlement' || entry.kind === 'district',
   );
   return town ? (town.entry.district ?? town.entry.place.name) : null;
+}
+
+/**
+ * The district of the nearest curated Lima/Callao place within DISTRICT_ANCHOR_KM, or null: the districts
+ * 'Indicadores' filters by (a trip's `pickup_district`).
+ */
+export function anchoredDistrictAt(point: LatLng): string | null {
+  return (
+    findNearest(point, DISTRICT_ANCHOR_KM, (entry) => entry.isCurated && entry.district !== null)?.entry.district ??
+    null
+  );
 }
 
 /** A curated Lima/Callao place with its district: what `districtNameAt` names a point by within 3 km. */

@@ -6,7 +6,13 @@ import { OsmGeoProvider } from './providers/osm-provider';
 
 export * from './geo-provider';
 export { isInPeru } from './peru-coverage';
-export { DISTRICT_ANCHOR_KM, DISTRICT_ANCHORS, type DistrictAnchor, districtNameAt } from './gazetteer';
+export {
+  anchoredDistrictAt,
+  DISTRICT_ANCHOR_KM,
+  DISTRICT_ANCHORS,
+  type DistrictAnchor,
+  districtNameAt,
+} from './gazetteer';
 
 export interface GeoProviderConfig {
   provider: 'offline' | 'osm' | 'google';

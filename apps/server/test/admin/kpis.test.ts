@@ -25,7 +25,8 @@ async function pin(db: Database, tripId: number, created: Date, offerAfter?: num
   const plus = (seconds: number) => new Date(created.getTime() + seconds * 1000).toISOString();
   await db.execute(sql`update trips set created_at = ${created.toISOString()}::timestamptz,
       published_at = case when published_at is null then null else ${created.toISOString()}::timestamptz end,
-      accepted_at = case when accepted_at is null then null else ${plus(acceptAfter ?? 0)}::timestamptz end
+      accepted_at = case when accepted_at is null then null else ${plus(acceptAfter ?? 0)}::timestamptz end,
+      first_offer_at = case when first_offer_at is null then null else ${plus(offerAfter ?? 0)}::timestamptz end
     where id = ${tripId}`);
   if (offerAfter !== undefined)
     await db.execute(
@@ -36,6 +37,8 @@ async function pin(db: Database, tripId: number, created: Date, offerAfter?: num
 describeOnBackends('Indicadores for operators on %s', ({ t, maybe, whenStarted }) => {
   let operator = '';
   let estimate = 0;
+  /** Trip D (an offer never taken) and its passenger's token, for the stored-day test. */
+  let untaken = { tripId: 0, token: '' };
   whenStarted(async () => {
     const db = t.app.database.db;
     const user = await createUser(db, { isAdmin: true });
@@ -107,6 +110,7 @@ describeOnBackends('Indicadores for operators on %s', ({ t, maybe, whenStarted }
     const d = await requestTrip(t.baseUrl, pD.token, ASKED);
     await offer(dD.token, d.id);
     await pin(db, d.id, dayAt('14:15:00'), 60);
+    untaken = { tripId: d.id, token: pD.token };
 
     // E: a request in Bellavista (Callao) nobody answered (still pending).
     const pE = await passenger(t.baseUrl);
@@ -242,5 +246,52 @@ describeOnBackends('Indicadores for operators on %s', ({ t, maybe, whenStarted }
     const forbidden = await kpis(`from=${DAY}&to=${DAY}`, someone.token);
     expect(forbidden.status).toBe(403);
     expect((await api(t.baseUrl, 'GET', `/admin/kpis?from=${DAY}&to=${DAY}`)).status).toBe(401);
+  });
+
+  maybe('keeps a day that is over, and counts it again once something of it changes', async () => {
+    const db = t.app.database.db;
+    const storedDay = async () =>
+      (
+        await db
+          .select()
+          .from(schema.kpiDayRollups)
+          .where(sql`day = ${DAY}`)
+      ).map((r) => r.day);
+    const before = (await kpis(`from=${DAY}&to=${DAY}`)).body.data;
+    expect(await storedDay()).toEqual([DAY]);
+    // Read again from storage: the same answer.
+    expect((await kpis(`from=${DAY}&to=${DAY}`)).body.data).toEqual(before);
+
+    // The passenger of D cancels it now: the day's row is forgotten and the next read counts the cancellation.
+    const cancel = await api(t.baseUrl, 'PUT', `/trips/${untaken.tripId}/cancel`, {
+      token: untaken.token,
+      body: { reason: 'passenger_request' },
+    });
+    expect(cancel.status).toBe(200);
+    expect(await storedDay()).toEqual([]);
+    const after = (await kpis(`from=${DAY}&to=${DAY}`)).body.data;
+    expect(after.cancellations).toContainEqual({ side: 'passenger', reason: 'passenger_request', trips: 3 });
+    expect(await storedDay()).toEqual([DAY]);
+
+    // A payment case resolved and an SOS closed days later count on the day of their trip's request too.
+    await db.execute(sql`update payment_cases set status = 'resolved', outcome = 'paid', resolved_at = now()
+      where trip_id in (select id from trips where created_at >= ${dayAt('05:00:00').toISOString()}::timestamptz)`);
+    await db.execute(sql`update safety_alerts set resolved_at = now()
+      where trip_id in (select id from trips where created_at >= ${dayAt('05:00:00').toISOString()}::timestamptz)`);
+    const resolved = (await kpis(`from=${DAY}&to=${DAY}`)).body.data;
+    expect(resolved.payment_cases).toEqual({ open: 0, resolved_paid: 1, resolved_unpaid: 0 });
+    expect(resolved.sos).toEqual({ total: 1, resolved: 1 });
+
+    // A driver's status change back then moves the online hours of that day.
+    const [driver] = await db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(sql`user_type = 'driver'`);
+    await db.insert(schema.driverStatusLog).values([
+      { driverId: driver!.id, status: 'online', changedAt: dayAt('23:10:00') },
+      { driverId: driver!.id, status: 'offline', changedAt: dayAt('23:50:00') },
+    ]);
+    const online = (await kpis(`from=${DAY}&to=${DAY}`)).body.data.drivers_online[18];
+    expect(online).toEqual({ hour: 18, average: 1, peak: 1 });
   });
 });

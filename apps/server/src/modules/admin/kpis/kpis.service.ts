@@ -1,12 +1,15 @@
 import type { Kpis, KpisQuery } from '@jala/contracts';
-import { limaDayStart } from '@jala/domain';
+import { limaDateKey, limaDayStart } from '@jala/domain';
 
-import { DISTRICT_ANCHOR_KM, DISTRICT_ANCHORS } from '../../../geo';
+import { DISTRICT_ANCHORS } from '../../../geo';
 import { AppError } from '../../../lib/app-error';
-import { KPI_CELL_DEGREES, type KpiScope, type KpisRepository } from './kpis.repository';
+import { type DayFigures, histogramPercentile, RATIO_SCALE, sumDistricts, WAIT_SCALE } from './kpi-days';
+import { KPI_CELL_DEGREES, type KpisRepository } from './kpis.repository';
 
 /** At most this many cells on the no-offer map (the busiest). */
 const MAX_CELLS = 300;
+/** At most this many (side, reason) rows of cancellations (the most frequent). */
+const MAX_CANCELLATION_ROWS = 60;
 const DAY_MS = 86_400_000;
 
 const KPI_DISTRICTS: readonly string[] = [...new Set(DISTRICT_ANCHORS.map((a) => a.district))].sort((a, b) =>
@@ -26,7 +29,29 @@ function nextDayKey(key: string): string {
   return new Date(Date.parse(`${key}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 }
 
-/** 'Indicadores': every figure of the operators' dashboard for a period of Lima days and a district. */
+/** Every day key from `from` to `to`, both included. */
+function dayKeys(from: string, to: string): string[] {
+  const keys: string[] = [];
+  for (let key = from; key <= to; key = nextDayKey(key)) keys.push(key);
+  return keys;
+}
+
+/** Runs of consecutive keys, so each is computed in one statement: ['a','b','d'] → [['a','b'], ['d']]. */
+function consecutiveRuns(keys: readonly string[]): string[][] {
+  const runs: string[][] = [];
+  for (const key of keys) {
+    const run = runs[runs.length - 1];
+    if (run && nextDayKey(run[run.length - 1]!) === key) run.push(key);
+    else runs.push([key]);
+  }
+  return runs;
+}
+
+/**
+ * 'Indicadores': every figure of the operators' dashboard for a period of Lima days and a district. A day
+ * that is over is read from kpi_day_rollups, computed and kept the first time it is asked for (the database
+ * forgets it when something it counts changes); today is computed on every read.
+ */
 export class KpisService {
   constructor(
     private readonly repository: KpisRepository,
@@ -37,29 +62,66 @@ export class KpisService {
     return KPI_DISTRICTS;
   }
 
+  /** The figures of each day of [from, to] (keys), from storage where the day is over. */
+  private async days(from: string, to: string, now: Date): Promise<DayFigures[]> {
+    const today = limaDateKey(now);
+    const over = dayKeys(from, to).filter((key) => key < today);
+    const stored = await this.repository.storedDays(over);
+    const computed = new Map<string, DayFigures>();
+    for (const run of consecutiveRuns(over.filter((key) => !stored.has(key)))) {
+      const figures = await this.repository.computeDays(
+        limaDayStart(run[0]!),
+        limaDayStart(nextDayKey(run[run.length - 1]!)),
+        now,
+      );
+      for (const key of run) computed.set(key, figures.get(key) ?? { districts: {}, online: {} });
+    }
+    await this.repository.storeDays(computed);
+    const days = [...stored.values(), ...computed.values()];
+    if (to >= today) {
+      const start = from > today ? from : today;
+      const live = await this.repository.computeDays(limaDayStart(start), limaDayStart(nextDayKey(to)), now);
+      days.push(...live.values());
+    }
+    return days;
+  }
+
   async figures(query: KpisQuery): Promise<Kpis> {
     const district = query.district;
     if (district !== undefined && !KPI_DISTRICTS.includes(district))
       throw new AppError('VALIDATION', UNKNOWN_DISTRICT_MESSAGE);
-    const scope: KpiScope = {
-      from: limaDayStart(query.from),
-      to: limaDayStart(nextDayKey(query.to)),
-      ...(district
-        ? {
-            district: {
-              name: district,
-              own: DISTRICT_ANCHORS.filter((a) => a.district === district),
-              all: DISTRICT_ANCHORS,
-              radiusKm: DISTRICT_ANCHOR_KM,
-            },
-          }
-        : {}),
-    };
-    const days = Math.round((scope.to.getTime() - scope.from.getTime()) / DAY_MS);
+    const from = limaDayStart(query.from);
+    const to = limaDayStart(nextDayKey(query.to));
+    const days = Math.round((to.getTime() - from.getTime()) / DAY_MS);
+    const now = this.now();
     // One after the other: PGlite runs one query at a time anyway, and a pool of PostgreSQL connections is shared.
-    const { trips, side, cancellations, methods, cells } = await this.repository.figures(scope, MAX_CELLS);
-    const online = await this.repository.driversOnlineByHour(scope, this.now());
-    const byHour = new Map(online.map((h) => [h.hour, h]));
+    const perDay = await this.days(query.from, query.to, now);
+    const people = await this.repository.activePeople({ from, to, ...(district ? { district } : {}) });
+    const trips = sumDistricts(perDay, district);
+    const online = new Map<number, { total: number; peak: number }>();
+    for (const day of perDay)
+      for (const [hour, drivers] of Object.entries(day.online)) {
+        const h = online.get(Number(hour)) ?? { total: 0, peak: 0 };
+        online.set(Number(hour), { total: h.total + drivers, peak: Math.max(h.peak, drivers) });
+      }
+    const cancellations = Object.entries(trips.cancellations)
+      .map(([key, count]) => {
+        const space = key.indexOf(' ');
+        return { status: key.slice(0, space), reason: key.slice(space + 1), trips: count };
+      })
+      .sort((a, b) => b.trips - a.trips || a.status.localeCompare(b.status) || a.reason.localeCompare(b.reason))
+      .slice(0, MAX_CANCELLATION_ROWS);
+    const methods = Object.entries(trips.methods)
+      .map(([method, m]) => ({ method, ...m }))
+      .sort((a, b) => b.trips - a.trips || a.method.localeCompare(b.method));
+    const cells = Object.entries(trips.unmatched)
+      .map(([key, requests]) => {
+        const [latCell, lngCell] = key.split(',').map(Number) as [number, number];
+        return { latCell, lngCell, requests };
+      })
+      .sort((a, b) => b.requests - a.requests || a.latCell - b.latCell || a.lngCell - b.lngCell)
+      .slice(0, MAX_CELLS);
+    const agreedMedianCents = histogramPercentile(trips.agreed, 0.5);
     return {
       period: { from: query.from, to: query.to, days, district: district ?? null },
       districts: [...KPI_DISTRICTS],
@@ -70,13 +132,13 @@ export class KpisService {
         completed: trips.completed,
       },
       waits: {
-        first_offer_median: round(trips.firstOfferMedian, 1),
-        first_offer_p90: round(trips.firstOfferP90, 1),
-        acceptance_median: round(trips.acceptanceMedian, 1),
-        acceptance_p90: round(trips.acceptanceP90, 1),
+        first_offer_median: round(histogramPercentile(trips.firstOffer, 0.5, WAIT_SCALE), 1),
+        first_offer_p90: round(histogramPercentile(trips.firstOffer, 0.9, WAIT_SCALE), 1),
+        acceptance_median: round(histogramPercentile(trips.acceptance, 0.5, WAIT_SCALE), 1),
+        acceptance_p90: round(histogramPercentile(trips.acceptance, 0.9, WAIT_SCALE), 1),
       },
       cancellations: cancellations.map((c) => ({ side: sideOf(c.status), reason: c.reason, trips: c.trips })),
-      no_shows: { passenger: trips.passengerNoShows, driver: side.driverNoShows },
+      no_shows: { passenger: trips.passengerNoShows, driver: trips.driverNoShows },
       bookings: {
         total: trips.bookings,
         completed: trips.bookingsCompleted,
@@ -89,27 +151,27 @@ export class KpisService {
           trips.bookingsByPassenger -
           trips.bookingsByDriver -
           trips.bookingsBySystem,
-        driver_releases: side.driverReleases,
+        driver_releases: trips.driverReleases,
       },
       prices: {
         agreed_trips: trips.agreedTrips,
-        agreed_vs_asked: round(trips.agreedVsAsked, 3),
-        agreed_vs_estimated: round(trips.agreedVsEstimated, 3),
-        agreed_median: trips.agreedMedianCents === null ? null : round(soles(trips.agreedMedianCents), 2),
+        agreed_vs_asked: round(histogramPercentile(trips.vsAsked, 0.5, RATIO_SCALE), 3),
+        agreed_vs_estimated: round(histogramPercentile(trips.vsEstimated, 0.5, RATIO_SCALE), 3),
+        agreed_median: agreedMedianCents === null ? null : round(soles(agreedMedianCents), 2),
       },
       payment_methods: methods.map((m) => ({
         method: m.method as Kpis['payment_methods'][number]['method'],
         trips: m.trips,
         amount: soles(m.cents),
       })),
-      payment_cases: { open: side.casesOpen, resolved_paid: side.casesPaid, resolved_unpaid: side.casesUnpaid },
+      payment_cases: { open: trips.casesOpen, resolved_paid: trips.casesPaid, resolved_unpaid: trips.casesUnpaid },
       drivers_online: Array.from({ length: 24 }, (_, hour) => {
-        const h = byHour.get(hour);
+        const h = online.get(hour);
         return { hour, average: h ? (round(h.total / days, 1) ?? 0) : 0, peak: h?.peak ?? 0 };
       }),
-      active_passengers: trips.activePassengers,
-      active_drivers: trips.activeDrivers,
-      sos: { total: side.sosTotal, resolved: side.sosResolved },
+      active_passengers: people.passengers,
+      active_drivers: people.drivers,
+      sos: { total: trips.sosTotal, resolved: trips.sosResolved },
       unmatched_cells: cells.map((c) => ({
         latitude: round((c.latCell + 0.5) * KPI_CELL_DEGREES, 4) ?? 0,
         longitude: round((c.lngCell + 0.5) * KPI_CELL_DEGREES, 4) ?? 0,

@@ -418,8 +418,16 @@ export class TripsRepository {
 
   // --- offers and rejections ---
 
+  /** Inserts an offer and, when it is the trip's first, stamps the trip's `first_offer_at` ('Indicadores'). */
   async insertOffer(values: typeof schema.tripOffers.$inferInsert): Promise<OfferRow> {
-    return insertOne(this.db, schema.tripOffers, values);
+    return this.db.transaction(async (tx) => {
+      const offer = await insertOne(tx, schema.tripOffers, values);
+      await tx
+        .update(schema.trips)
+        .set({ firstOfferAt: offer.createdAt })
+        .where(and(eq(schema.trips.id, offer.tripId), isNull(schema.trips.firstOfferAt)));
+      return offer;
+    });
   }
 
   async findOffer(tripId: number, driverId: number): Promise<OfferRow | undefined> {

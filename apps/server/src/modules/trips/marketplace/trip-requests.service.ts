@@ -15,7 +15,7 @@ import {
   toCentimos,
 } from '@jala/domain';
 
-import type { GeoProvider } from '../../../geo';
+import { anchoredDistrictAt, type GeoProvider } from '../../../geo';
 import { AppError } from '../../../lib/app-error';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import type { BookingsRepository } from '../bookings/bookings.repository';
@@ -95,6 +95,10 @@ export class TripRequestsService {
       distanceKm: (priced.distanceMetres / 1000).toFixed(2),
       durationMinutes: billedMinutes(priced.durationSeconds),
       routePolyline: priced.polyline,
+      pickupDistrict: anchoredDistrictAt({
+        latitude: input.pickup_latitude,
+        longitude: input.pickup_longitude,
+      }),
       ...fareHint,
       createdAt: now,
       expiresAt: scheduledFor
