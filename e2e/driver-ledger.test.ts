@@ -5,118 +5,56 @@
  * page and dashboard say it before any tap; an operator records a Yape top-up in the console; the driver
  * takes requests again, and the ledger adds up to the céntimo. Screenshots: e2e/screenshots/driver-ledger-*.png.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { type DatabaseHandle, eq, openDatabase, schema } from '@jala/db';
-import { formatSoles, TOKEN_STORAGE_KEY } from '@jala/domain';
+import { formatSoles } from '@jala/domain';
 import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
-import { createDriver, createUser, FACTORY_PASSWORD } from '@jala/test-factories/database';
-import pg from 'pg';
+import { createDriver, createUser } from '@jala/test-factories/database';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SIGN_UP_CONSENT } from './support/api';
-import { animationsSettled, launchBrowser, phoneContext, SCREENSHOT_DIR, shotsInto } from './support/browser';
-import { freePort, repoRoot, waitForHealth } from './support/server-process';
+import { apiAt } from './support/api';
+import { animationsSettled, launchBrowser, SCREENSHOT_DIR, shotsInto } from './support/browser';
+import { type PostgresProduct, startProduct } from './support/product';
+import { signedInPhone } from './support/signed-in-phone';
+import { acceptAndStart } from './support/yape-trip';
 
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const shot = shotsInto(SCREENSHOT_DIR);
 const FLOOR_MESSAGE = (amount: number) =>
   `Recarga tu saldo para recibir solicitudes: te faltan ${formatSoles(amount)}.`;
 
 describe("'Saldo con Jala' with a fee and a floor, in the browser", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'jala-ledger-'));
-  const dbName = `jala_ledger_e2e_${Date.now()}`;
-  let product: ChildProcess;
-  let base: string;
+  let product: PostgresProduct;
   let browser: Browser;
   let database: DatabaseHandle;
+  const { api: call, loginToken: tokenOf, signUp } = apiAt(() => product.base);
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const { REDIS_URL: _redis, ...inherited } = process.env;
-    product = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...inherited,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        PLATFORM_FEE_PERCENT: '10',
-        DRIVER_MIN_BALANCE: '-5',
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-        TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    await waitForHealth(base, product);
+    product = await startProduct({ name: 'ledger', env: { PLATFORM_FEE_PERCENT: '10', DRIVER_MIN_BALANCE: '-5' } });
     [browser, database] = await Promise.all([
       launchBrowser(),
-      openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 }),
+      openDatabase({ kind: 'postgres', url: product.databaseUrl, poolSize: 2 }),
     ]);
   });
   afterAll(async () => {
     await browser?.close();
     await database?.close();
-    if (product && product.exitCode === null) {
-      product.kill('SIGTERM');
-      await new Promise((resolve) => product.once('exit', resolve));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-    const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${dbName} with (force)`);
-    await cleanup.end();
+    await product?.stop();
   });
 
-  async function call<T>(method: string, path: string, token: string | null, body?: unknown) {
-    const response = await fetch(`${base}/api${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const envelope = (await response.json()) as { data: T; message: string; code?: string };
-    return { status: response.status, ...envelope };
-  }
-  const tokenOf = async (email: string) =>
-    (await call<{ token: string }>('POST', '/auth/login', null, { email, password: FACTORY_PASSWORD })).data.token;
-
   async function phone(email: string, geolocation = PARQUE_KENNEDY): Promise<Page> {
-    const context = await phoneContext(browser, { baseURL: base, geolocation });
-    const token = await tokenOf(email);
-    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-      TOKEN_STORAGE_KEY,
-      token,
-    ] as const);
-    return context.newPage();
+    return (await signedInPhone(browser, email, { baseURL: product.base, geolocation })).page;
   }
 
   /** A published request at `price` from a fresh passenger. */
   async function publishedRequest(price: number) {
     const { token } = (
-      await call<{ token: string }>('POST', '/auth/register', null, {
+      await signUp({
         first_name: 'Lucía',
         last_name: 'Rojas',
         email: `pasajera-${Date.now()}-${Math.random().toString(36).slice(2)}@correo.pe`,
         phone: '987654321',
         password: 'una-clave-segura-1',
         user_type: 'passenger',
-        ...SIGN_UP_CONSENT,
       })
     ).data;
     const trip = await call<{ id: number }>('POST', '/trips', token, {
@@ -135,24 +73,8 @@ describe("'Saldo con Jala' with a fee and a floor, in the browser", () => {
   }
 
   /** The driver's offer accepted and the trip driven to 'En curso' through the API. */
-  async function startTrip(driver: { id: number; token: string }, request: { tripId: number; passengerToken: string }) {
-    const { tripId, passengerToken } = request;
-    expect(
-      (await call('POST', '/drivers/trips/accept', passengerToken, { trip_id: tripId, driver_id: driver.id })).status,
-    ).toBe(200);
-    expect((await call('PUT', `/driver/trips/${tripId}/status`, driver.token, { status: 'en_route' })).status).toBe(
-      200,
-    );
-    expect(
-      (await call('PUT', `/driver/trips/${tripId}/status`, driver.token, { status: 'arrived', ...PARQUE_KENNEDY }))
-        .status,
-    ).toBe(200);
-    const code = (await call<{ start_code: string }>('GET', '/trips/active', passengerToken)).data.start_code;
-    expect(
-      (await call('PUT', `/driver/trips/${tripId}/status`, driver.token, { status: 'in_progress', start_code: code }))
-        .status,
-    ).toBe(200);
-  }
+  const startTrip = (driver: { id: number; token: string }, request: { tripId: number; passengerToken: string }) =>
+    acceptAndStart(request.passengerToken, driver.token, driver.id, request.tripId, call);
 
   it('goes below the floor, is refused, is topped up by an operator and takes requests again', async () => {
     const db = database.db;

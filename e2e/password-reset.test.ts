@@ -4,61 +4,38 @@
  * that arrived, a new password chosen on the link's page, then signing in with it; the old password is refused.
  * Screenshots: e2e/screenshots/password-reset-*.png.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { resetLinkIn, SmtpInbox } from '../apps/server/test/support/mail';
 import { SIGN_UP_CONSENT } from './support/api';
 import { launchBrowser, phoneContext, SCREENSHOT_DIR, shotsInto, uniqueEmail } from './support/browser';
-import { freePort, repoRoot, waitForHealth } from './support/server-process';
+import { type Product, startProduct } from './support/product';
 
 const shot = shotsInto(SCREENSHOT_DIR);
 
 describe('password reset by e-mail, in the browser', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'jala-reset-'));
   let inbox: SmtpInbox;
-  let product: ChildProcess;
+  let product: Product;
   let base: string;
   let browser: Browser;
 
   beforeAll(async () => {
     inbox = await SmtpInbox.start();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     // The embedded default (no DATABASE_URL, no Redis) with one addition: a mail server.
-    const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-    product = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...inherited,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SMTP_URL: inbox.url,
-        // The links in its mails lead to where this browser opens it.
-        PUBLIC_URL: base,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    product = await startProduct({
+      database: 'embedded',
+      name: 'reset',
+      // The links in its mails lead to where this browser opens it.
+      env: (address) => ({ SMTP_URL: inbox.url, PUBLIC_URL: address }),
     });
-    await waitForHealth(base, product);
+    base = product.base;
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    if (product && product.exitCode === null) {
-      product.kill('SIGTERM');
-      await new Promise((resolve) => product.once('exit', resolve));
-    }
+    await product?.stop();
     await inbox?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('asks on the login page, follows the mailed link, chooses a new password and signs in with it', async () => {

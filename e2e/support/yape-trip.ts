@@ -1,28 +1,30 @@
 import { JOCKEY_PLAZA, PARQUE_KENNEDY } from '@jala/test-factories';
 import { expect } from 'vitest';
 
-import { api } from './api';
+import { type Api, api } from './api';
 
 /**
- * The passenger accepts the driver's offer and the trip is driven to 'En curso' through the API: on the way, at
- * the pickup, started with the code the passenger reads on their active trip.
+ * The passenger accepts the driver's offer and the trip is driven to 'En curso' through the API (`call`: the
+ * shared server's unless told): on the way, at the pickup, started with the code the passenger reads on their
+ * active trip.
  */
 export async function acceptAndStart(
   passengerToken: string | null,
   driverToken: string,
   driverId: number,
   tripId: number,
+  call: Api = api,
 ): Promise<void> {
   expect(
-    (await api('POST', '/drivers/trips/accept', passengerToken, { trip_id: tripId, driver_id: driverId })).status,
+    (await call('POST', '/drivers/trips/accept', passengerToken, { trip_id: tripId, driver_id: driverId })).status,
   ).toBe(200);
-  expect((await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'en_route' })).status).toBe(200);
+  expect((await call('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'en_route' })).status).toBe(200);
   expect(
-    (await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'arrived', ...PARQUE_KENNEDY })).status,
+    (await call('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'arrived', ...PARQUE_KENNEDY })).status,
   ).toBe(200);
-  const startCode = (await api<{ start_code: string }>('GET', '/trips/active', passengerToken)).data.start_code;
+  const startCode = (await call<{ start_code: string }>('GET', '/trips/active', passengerToken)).data.start_code;
   expect(
-    (await api('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'in_progress', start_code: startCode }))
+    (await call('PUT', `/driver/trips/${tripId}/status`, driverToken, { status: 'in_progress', start_code: startCode }))
       .status,
   ).toBe(200);
 }
