@@ -407,7 +407,15 @@ async function seedBookings(db: Database, now: number): Promise<{ bookingPasseng
     paymentMethod: 'cash',
     cashNote: 100,
   });
-  await createTrip(db, { passengerId: searching.passengerId, offerPriceCents: 1500 });
+  // A live request nobody offered on, from someone else (a live trip would take the booking passenger's
+  // dashboard): the no-offer map of 'Indicadores' has a cell to show.
+  const unanswered = await createUser(db, { email: longEmail('sin-ofertas') });
+  await createTrip(db, {
+    passengerId: unanswered.id,
+    offerPriceCents: 1500,
+    pickupLatitude: sanJuan.latitude,
+    pickupLongitude: sanJuan.longitude,
+  });
   await db.insert(schema.tripOffers).values({
     tripId: searching.id,
     driverId: offering.user.id,
