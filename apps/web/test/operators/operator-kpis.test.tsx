@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { OperatorsConsolePage } from '@/features/operators/pages/operators-console-page';
 
+import { labelLines } from '@/features/operator-kpis/model/kpi-format';
 import { fail, ok, renderAt, stubFetch } from '../support';
 
 beforeEach(() => {
@@ -208,5 +209,17 @@ describe('Indicadores', () => {
         'Mediana de acordado ÷ pedido,1.05\r\n' +
         'Mediana de acordado ÷ estimado,0.875\r\n',
     );
+  });
+});
+
+describe('labelLines', () => {
+  it('breaks a chart label between words and cuts what does not fit on its lines', () => {
+    expect(labelLines('Encontré otro transporte')).toEqual(['Encontré otro', 'transporte']);
+    expect(labelLines('Nadie ofertó a tiempo')).toEqual(['Nadie ofertó a tiempo']);
+    expect(labelLines('El pasajero no respondía los mensajes ni las llamadas del conductor')).toEqual([
+      'El pasajero no',
+      'respondía los…',
+    ]);
+    expect(labelLines('Supercalifragilísticoespialidoso')).toEqual(['Supercalifragilístico…']);
   });
 });

@@ -17,10 +17,17 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
 const BAR_COLOR = 'rgb(56, 189, 248)';
 
+/** Room for each bar and its label's lines (about 14 px a line at Chart.js's 12 px font). */
+function horizontalHeight(labels: readonly (string | string[])[]): number {
+  const lines = labels.reduce<number>((sum, label) => sum + Math.max(2, Array.isArray(label) ? label.length : 1), 0);
+  return Math.max(140, lines * 16 + labels.length * 8 + 40);
+}
+
 export interface KpiBarChartProps {
   /** What the chart shows, for screen readers (the table below gives the numbers). */
   title: string;
-  labels: string[];
+  /** One per bar; an array is a label on several lines (a horizontal chart on a phone has little room). */
+  labels: (string | string[])[];
   values: number[];
   /** The tooltip text of a value ('12 viajes'). */
   format: (value: number) => string;
@@ -33,7 +40,7 @@ export function KpiBarChart({ title, labels, values, format, horizontal = false 
   const figures = `${labels.join('|')}=${values.join(',')}`;
   // Data and options keep their identity while the figures do: react-chartjs-2 updates the chart whenever
   // either prop is a new object, and the panel re-renders for reasons of its own (a refetch starting).
-  const data = useMemo<ChartData<'bar', number[], string>>(
+  const data = useMemo<ChartData<'bar', number[], string | string[]>>(
     () => ({ labels, datasets: [{ label: title, data: values, backgroundColor: BAR_COLOR, borderRadius: 4 }] }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `figures` stands for labels and values
     [figures, title],
@@ -52,13 +59,14 @@ export function KpiBarChart({ title, labels, values, format, horizontal = false 
       },
       scales: {
         x: { beginAtZero: true, ticks: { maxRotation: 0, autoSkip: true }, grid: { display: horizontal } },
-        y: { beginAtZero: true, ticks: { precision: 0 }, grid: { display: !horizontal } },
+        // Every bar of a horizontal chart keeps its label (Chart.js would skip those it finds too tall).
+        y: { beginAtZero: true, ticks: { precision: 0, autoSkip: !horizontal }, grid: { display: !horizontal } },
       },
     }),
     [horizontal],
   );
   return (
-    <div className="kpi-chart" style={{ height: horizontal ? Math.max(140, labels.length * 34 + 40) : 220 }}>
+    <div className="kpi-chart" style={{ height: horizontal ? horizontalHeight(labels) : 220 }}>
       {/* A new chart for new figures rather than an update in place: the figures change only with the filters. */}
       <Bar
         key={figures}

@@ -40,7 +40,9 @@ export function KpiTableView({
                         {cell.text}
                       </th>
                     ) : (
-                      <td key={j}>{cell.text}</td>
+                      <td key={j} className={typeof cell.value === 'string' ? 'kpi-table__text' : undefined}>
+                        {cell.text}
+                      </td>
                     ),
                   )}
                 </tr>

@@ -13,6 +13,7 @@ import {
   formatMoney,
   formatShare,
   formatWait,
+  labelLines,
   paymentMethodLabel,
   SIDE_LABELS,
 } from '../model/kpi-format';
@@ -105,7 +106,10 @@ function Figures({ k }: { k: Kpis }) {
       <KpiSection table={cancellations} period={period}>
         <Chart
           title="Cancelaciones por lado y motivo"
-          labels={k.cancellations.map((c) => `${SIDE_LABELS[c.side] ?? c.side}: ${cancelReasonLabel(c.reason)}`)}
+          labels={k.cancellations.map((c) => [
+            SIDE_LABELS[c.side] ?? c.side,
+            ...labelLines(cancelReasonLabel(c.reason)),
+          ])}
           values={k.cancellations.map((c) => c.trips)}
           format={trips}
           horizontal

@@ -39,3 +39,24 @@ const REASON_LABELS: Record<string, string> = {
   none: 'Sin motivo',
 };
 export const cancelReasonLabel = (reason: string) => REASON_LABELS[reason] ?? reason;
+
+/**
+ * A chart label on lines of at most `width` characters, broken between words, and at most `maxLines` of them
+ * (the last one cut with '…'): a horizontal chart on a 360 px phone gives its labels under half the width.
+ */
+export function labelLines(text: string, width = 22, maxLines = 2): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  const cut = (line: string) => (line.length > width ? `${line.slice(0, width - 1)}…` : line);
+  if (lines.length <= maxLines) return lines.map(cut);
+  const kept = lines.slice(0, maxLines);
+  const last = kept[maxLines - 1]!;
+  // Room for the '…': drop the line's last word rather than cut into it.
+  const space = last.lastIndexOf(' ');
+  kept[maxLines - 1] = `${last.length + 1 > width && space > 0 ? last.slice(0, space) : last}…`;
+  return kept.map(cut);
+}
