@@ -4,9 +4,9 @@ import { makeUser } from '@jala/test-factories';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { labelLines } from '@/features/operator-kpis/model/kpi-format';
 import { OperatorsConsolePage } from '@/features/operators/pages/operators-console-page';
 
-import { labelLines } from '@/features/operator-kpis/model/kpi-format';
 import { fail, ok, renderAt, stubFetch } from '../support';
 
 beforeEach(() => {
