@@ -47,6 +47,7 @@ import { PaymentsService } from './payments/payments.service';
 import { ReceiptService } from './receipts/receipt.service';
 import { receiptRoutes } from './receipts/receipts.routes';
 import { DriverFeeds } from './request-feed/driver-feed';
+import { DriverPositionWriter } from './request-feed/position-writer';
 import { requestFeedRoutes } from './request-feed/request-feed.routes';
 import { RequestFeedService } from './request-feed/request-feed.service';
 import type { TripCoreDeps, TripModuleDeps } from './trip-module-deps';
@@ -78,6 +79,9 @@ export function tripClockJob(periodMs: number) {
     minIntervalMs: periodMs - Math.min(5_000, Math.floor(periodMs / 6)),
   };
 }
+
+/** How long a driver's MQTT position may wait for the batched write (position-writer.ts). */
+const POSITION_WRITE_INTERVAL_MS = 1_000;
 
 /**
  * Builds the marketplace services once, before any route: the MQTT ACL rules need them too. app.ts passes
@@ -134,11 +138,17 @@ export function createTripServices(deps: TripCoreDeps) {
     bookings,
     platformFee: deps.config.platformFee,
   });
+  const positions = new DriverPositionWriter(
+    (rows) => trips.updateDriverPositions(rows),
+    POSITION_WRITE_INTERVAL_MS,
+    log,
+  );
   const feed = new RequestFeedService({
     trips,
     matching,
     drivers,
     live,
+    positions,
     feeds: new DriverFeeds(deps.readVersions),
     now,
   });
@@ -161,6 +171,7 @@ export function createTripServices(deps: TripCoreDeps) {
     offers,
     stages,
     feed,
+    positions,
     chat,
     activeTrips,
     fareAdjustments,
@@ -248,5 +259,6 @@ export const tripModule: FastifyPluginAsyncZod<TripModuleDeps & TripServicesDep>
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await turning;
+    await services.positions.close();
   });
 };

@@ -67,7 +67,7 @@ export function defineTripTopicRules(
         if (message) await chat.store(parsed.tripId, parsed.driverId, message, receivedAt);
       } else if (parsed?.kind === 'driverLocation') {
         const location = zDriverLocation.parse(parseJson(payload));
-        await feed.recordPosition(user.id, location);
+        feed.recordPosition(user.id, location);
       } else if (parsed?.kind === 'tripRequests') {
         const publication = zTripPublication.parse(parseJson(payload));
         // Ownership was checked once, by canPublish above.

@@ -416,6 +416,28 @@ export class TripsRepository {
       .where(eq(schema.driverProfiles.userId, driverId));
   }
 
+  /**
+   * Many drivers' positions in one statement (the write-behind of their MQTT publishes). A position older than
+   * the stored one (a stage change or a request-list read stored a newer one meanwhile) changes nothing.
+   */
+  async updateDriverPositions(
+    positions: readonly { driverId: number; latitude: number; longitude: number; at: Date }[],
+  ): Promise<void> {
+    if (positions.length === 0) return;
+    const rows = sql.join(
+      positions.map(
+        (p) =>
+          sql`(${p.driverId}::int, ${p.latitude.toFixed(6)}::numeric, ${p.longitude.toFixed(6)}::numeric, ${p.at.toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    await this.db.execute(sql`
+      update driver_profiles p
+      set current_latitude = v.latitude, current_longitude = v.longitude, location_updated_at = v.at
+      from (values ${rows}) as v(driver_id, latitude, longitude, at)
+      where p.user_id = v.driver_id and (p.location_updated_at is null or p.location_updated_at <= v.at)`);
+  }
+
   // --- offers and rejections ---
 
   /** Inserts an offer and, when it is the trip's first, stamps the trip's `first_offer_at` ('Indicadores'). */

@@ -19,12 +19,15 @@ import {
   keptRequest,
   type Position,
 } from './driver-feed';
+import type { DriverPositionWriter } from './position-writer';
 
 export interface RequestFeedDeps {
   trips: Pick<TripsRepository, 'updateDriverPosition'>;
   matching: Pick<MatchingRepository, 'nearbyRequests'>;
   drivers: Pick<DriverContextRepository, 'load'>;
   live: Pick<LiveTrips, 'touchFeed'>;
+  /** The drivers' MQTT positions, written behind in batches. */
+  positions: Pick<DriverPositionWriter, 'record'>;
   /** The drivers' request feeds kept in memory. */
   feeds: DriverFeeds;
   now: () => Date;
@@ -59,10 +62,13 @@ export class RequestFeedService {
     return DriverFeeds.visible(feed, at, now);
   }
 
-  /** Stores the driver's live position (from their MQTT publishes on driver_location/{trip}). */
-  async recordPosition(driverId: number, position: Position): Promise<void> {
-    await this.d.trips.updateDriverPosition(driverId, position.latitude, position.longitude, this.d.now());
-    await this.d.live.touchFeed(driverId);
+  /**
+   * Keeps the driver's live position (from their MQTT publishes on driver_location/{trip}) for the next
+   * batched write. Their request feed is not touched: only the driver of a trip publishes there, their feed is
+   * not shown while they drive, and ending the trip touches it (LiveTrips.touchTrip).
+   */
+  recordPosition(driverId: number, position: Position): void {
+    this.d.positions.record({ driverId, latitude: position.latitude, longitude: position.longitude, at: this.d.now() });
   }
 
   /** The driver's context and the pending requests around their stored position (radius plus the move threshold). */
