@@ -164,3 +164,43 @@ export function histogramPercentile(histogram: Histogram, p: number, scale = 1):
   const high = valueAt(Math.ceil(position));
   return (low + (position - Math.floor(position)) * (high - low)) / scale;
 }
+
+/** Per Lima hour of day: drivers online summed over the days, and the most on one day. */
+export function onlineByHour(days: readonly DayFigures[]): Map<number, { total: number; peak: number }> {
+  const hours = new Map<number, { total: number; peak: number }>();
+  for (const day of days)
+    for (const [hour, drivers] of Object.entries(day.online)) {
+      const h = hours.get(Number(hour)) ?? { total: 0, peak: 0 };
+      hours.set(Number(hour), { total: h.total + drivers, peak: Math.max(h.peak, drivers) });
+    }
+  return hours;
+}
+
+/** The most frequent (status, reason) pairs, ties by status then reason. */
+export function topCancellations(figures: DistrictDay, limit: number) {
+  return Object.entries(figures.cancellations)
+    .map(([key, trips]) => {
+      const space = key.indexOf(' ');
+      return { status: key.slice(0, space), reason: key.slice(space + 1), trips };
+    })
+    .sort((a, b) => b.trips - a.trips || a.status.localeCompare(b.status) || a.reason.localeCompare(b.reason))
+    .slice(0, limit);
+}
+
+/** Completed trips by payment method, the most used first. */
+export function paymentMethods(figures: DistrictDay) {
+  return Object.entries(figures.methods)
+    .map(([method, m]) => ({ method, ...m }))
+    .sort((a, b) => b.trips - a.trips || a.method.localeCompare(b.method));
+}
+
+/** The busiest cells of the no-offer map. */
+export function topUnmatchedCells(figures: DistrictDay, limit: number) {
+  return Object.entries(figures.unmatched)
+    .map(([key, requests]) => {
+      const [latCell, lngCell] = key.split(',').map(Number) as [number, number];
+      return { latCell, lngCell, requests };
+    })
+    .sort((a, b) => b.requests - a.requests || a.latCell - b.latCell || a.lngCell - b.lngCell)
+    .slice(0, limit);
+}

@@ -3,7 +3,17 @@ import { limaDateKey, limaDayStart } from '@jala/domain';
 
 import { DISTRICT_ANCHORS } from '../../../geo';
 import { AppError } from '../../../lib/app-error';
-import { type DayFigures, histogramPercentile, RATIO_SCALE, sumDistricts, WAIT_SCALE } from './kpi-days';
+import {
+  type DayFigures,
+  histogramPercentile,
+  onlineByHour,
+  paymentMethods,
+  RATIO_SCALE,
+  sumDistricts,
+  topCancellations,
+  topUnmatchedCells,
+  WAIT_SCALE,
+} from './kpi-days';
 import { KPI_CELL_DEGREES, type KpisRepository } from './kpis.repository';
 
 /** At most this many cells on the no-offer map (the busiest). */
@@ -98,29 +108,10 @@ export class KpisService {
     const perDay = await this.days(query.from, query.to, now);
     const people = await this.repository.activePeople({ from, to, ...(district ? { district } : {}) });
     const trips = sumDistricts(perDay, district);
-    const online = new Map<number, { total: number; peak: number }>();
-    for (const day of perDay)
-      for (const [hour, drivers] of Object.entries(day.online)) {
-        const h = online.get(Number(hour)) ?? { total: 0, peak: 0 };
-        online.set(Number(hour), { total: h.total + drivers, peak: Math.max(h.peak, drivers) });
-      }
-    const cancellations = Object.entries(trips.cancellations)
-      .map(([key, count]) => {
-        const space = key.indexOf(' ');
-        return { status: key.slice(0, space), reason: key.slice(space + 1), trips: count };
-      })
-      .sort((a, b) => b.trips - a.trips || a.status.localeCompare(b.status) || a.reason.localeCompare(b.reason))
-      .slice(0, MAX_CANCELLATION_ROWS);
-    const methods = Object.entries(trips.methods)
-      .map(([method, m]) => ({ method, ...m }))
-      .sort((a, b) => b.trips - a.trips || a.method.localeCompare(b.method));
-    const cells = Object.entries(trips.unmatched)
-      .map(([key, requests]) => {
-        const [latCell, lngCell] = key.split(',').map(Number) as [number, number];
-        return { latCell, lngCell, requests };
-      })
-      .sort((a, b) => b.requests - a.requests || a.latCell - b.latCell || a.lngCell - b.lngCell)
-      .slice(0, MAX_CELLS);
+    const online = onlineByHour(perDay);
+    const cancellations = topCancellations(trips, MAX_CANCELLATION_ROWS);
+    const methods = paymentMethods(trips);
+    const cells = topUnmatchedCells(trips, MAX_CELLS);
     const agreedMedianCents = histogramPercentile(trips.agreed, 0.5);
     return {
       period: { from: query.from, to: query.to, days, district: district ?? null },
