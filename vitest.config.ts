@@ -69,8 +69,10 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           exclude: ['e2e/cluster/**'],
           globalSetup: ['e2e/global-setup.ts'],
-          // Room for several of e2e/support/browser.ts's 30 s browser waits.
-          testTimeout: 120_000,
+          // A walk is many steps, each ending at its event with e2e/support/browser.ts's 30 s ceiling: a
+          // stuck step fails there, naming what it waited for. The walk's own ceiling is generous, so a walk
+          // that keeps moving on a loaded machine (a cash walk took 120 s at load 15) is not cut short.
+          testTimeout: 300_000,
           hookTimeout: 120_000,
         },
       },

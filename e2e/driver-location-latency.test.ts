@@ -53,72 +53,67 @@ async function cuttableRealtimeLink(context: BrowserContext): Promise<{ cut: () 
 describe("the passenger's distance to the driver", () => {
   const suite = useBrowserSuite();
 
-  it(
-    "shows each ~650 m move of the driver's phone, and a move made while its link was down once it is back",
-    { timeout: 240_000 },
-    async () => {
-      const db = suite.database.db;
-      const driver = await createDriver(db, { user: { firstName: 'Raúl', lastName: 'Condori' } });
-      const rider = await createUser(db, { firstName: 'Elena', lastName: 'Paredes' });
-      const [driverToken, riderToken] = await Promise.all([loginToken(driver.user.email), loginToken(rider.email)]);
-      const trip = (await api<{ id: number }>('POST', '/trips', riderToken, tripPayload({ offer_price: 20 }))).data;
-      await api('POST', `/trips/${trip.id}/publish`, riderToken);
-      expect(
-        (
-          await api('POST', '/driver/trips/accept', driverToken, {
-            trip_request_id: trip.id,
-            latitude: PARQUE_KENNEDY.latitude,
-            longitude: PARQUE_KENNEDY.longitude,
-          })
-        ).status,
-      ).toBe(201);
-      expect(
-        (await api('POST', '/drivers/trips/accept', riderToken, { trip_id: trip.id, driver_id: driver.user.id }))
-          .status,
-      ).toBe(200);
+  it("shows each ~650 m move of the driver's phone, and a move made while its link was down once it is back", async () => {
+    const db = suite.database.db;
+    const driver = await createDriver(db, { user: { firstName: 'Raúl', lastName: 'Condori' } });
+    const rider = await createUser(db, { firstName: 'Elena', lastName: 'Paredes' });
+    const [driverToken, riderToken] = await Promise.all([loginToken(driver.user.email), loginToken(rider.email)]);
+    const trip = (await api<{ id: number }>('POST', '/trips', riderToken, tripPayload({ offer_price: 20 }))).data;
+    await api('POST', `/trips/${trip.id}/publish`, riderToken);
+    expect(
+      (
+        await api('POST', '/driver/trips/accept', driverToken, {
+          trip_request_id: trip.id,
+          latitude: PARQUE_KENNEDY.latitude,
+          longitude: PARQUE_KENNEDY.longitude,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await api('POST', '/drivers/trips/accept', riderToken, { trip_id: trip.id, driver_id: driver.user.id })).status,
+    ).toBe(200);
 
-      const start = northOfPickup(1_300);
-      const passengerContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
-      const driverContext = await phoneContext(suite.browser, { geolocation: start });
-      const link = await cuttableRealtimeLink(passengerContext);
-      const passenger = await passengerContext.newPage();
-      const driverPage = await driverContext.newPage();
-      await loginToActiveTrip(passenger, rider.email, '/passenger/active-trip');
-      await loginToActiveTrip(driverPage, driver.user.email, '/driver/active-trip');
-      await passenger.getByText('Tu conductor está a 1.3 km del punto de recojo.').waitFor();
-      await stampDistanceTexts(passenger);
+    const start = northOfPickup(1_300);
+    const passengerContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
+    const driverContext = await phoneContext(suite.browser, { geolocation: start });
+    const link = await cuttableRealtimeLink(passengerContext);
+    const passenger = await passengerContext.newPage();
+    const driverPage = await driverContext.newPage();
+    await loginToActiveTrip(passenger, rider.email, '/passenger/active-trip');
+    await loginToActiveTrip(driverPage, driver.user.email, '/driver/active-trip');
+    await passenger.getByText('Tu conductor está a 1.3 km del punto de recojo.').waitFor();
+    await stampDistanceTexts(passenger);
 
-      const delays: number[] = [];
-      for (const metres of HOPS_M) delays.push(await moveDriver(driverContext, passenger, northOfPickup(metres)));
-      const sorted = [...delays].sort((a, b) => a - b);
-      console.info(
-        `[driver-location] passenger saw each ~650 m move after (ms): ${delays.join(', ')}; median ${sorted[Math.floor(sorted.length / 2)]}, max ${sorted.at(-1)}`,
-      );
+    const delays: number[] = [];
+    for (const metres of HOPS_M) delays.push(await moveDriver(driverContext, passenger, northOfPickup(metres)));
+    const sorted = [...delays].sort((a, b) => a - b);
+    console.info(
+      `[driver-location] passenger saw each ~650 m move after (ms): ${delays.join(', ')}; median ${sorted[Math.floor(sorted.length / 2)]}, max ${sorted.at(-1)}`,
+    );
 
-      // The passenger's realtime link drops while the driver moves and stops (their message is lost for this
-      // phone): once the link is back ('Jala Online'), the move shows at once, not at the driver's next repeat.
-      link.cut();
-      await passenger.getByTestId('connection-indicator').getByText('Jala Off').waitFor();
-      const unseen = northOfPickup(500);
-      await driverContext.setGeolocation(unseen);
-      await expect
-        .poll(
-          async () =>
-            (await api<{ driver: { location_latitude: number } }>('GET', '/trips/active', riderToken)).data.driver
-              .location_latitude,
-        )
-        .toBeCloseTo(unseen.latitude, 5);
-      link.restore();
-      await passenger.getByTestId('connection-indicator').getByText('Jala Online').waitFor();
-      const backAt = Date.now();
-      const afterReturn = (await whenShown(passenger, distanceText(unseen))) - backAt;
-      console.info(
-        `[driver-location] a move made while the passenger's link was down showed ${afterReturn} ms after 'Jala Online'`,
-      );
-      expect(afterReturn).toBeLessThan(DRIVER_REPEAT_MS);
+    // The passenger's realtime link drops while the driver moves and stops (their message is lost for this
+    // phone): once the link is back ('Jala Online'), the move shows at once, not at the driver's next repeat.
+    link.cut();
+    await passenger.getByTestId('connection-indicator').getByText('Jala Off').waitFor();
+    const unseen = northOfPickup(500);
+    await driverContext.setGeolocation(unseen);
+    await expect
+      .poll(
+        async () =>
+          (await api<{ driver: { location_latitude: number } }>('GET', '/trips/active', riderToken)).data.driver
+            .location_latitude,
+      )
+      .toBeCloseTo(unseen.latitude, 5);
+    link.restore();
+    await passenger.getByTestId('connection-indicator').getByText('Jala Online').waitFor();
+    const backAt = Date.now();
+    const afterReturn = (await whenShown(passenger, distanceText(unseen))) - backAt;
+    console.info(
+      `[driver-location] a move made while the passenger's link was down showed ${afterReturn} ms after 'Jala Online'`,
+    );
+    expect(afterReturn).toBeLessThan(DRIVER_REPEAT_MS);
 
-      await passengerContext.close();
-      await driverContext.close();
-    },
-  );
+    await passengerContext.close();
+    await driverContext.close();
+  });
 });

@@ -85,168 +85,163 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     for (const client of mqttClients) client.end(true);
   });
 
-  it(
-    'receives a request live, offers, chats, is chosen and completes the trip through every stage',
-    { timeout: 150_000 },
-    async () => {
-      const driver = await createDriver(suite.database.db, { user: { firstName: 'Jorge', lastName: 'Vargas' } });
-      const passenger = await registerPassenger('Mariela');
-      const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
-      const page = await context.newPage();
-      await openRequests(page, driver.user.email);
-      await waitForLiveList(page);
+  it('receives a request live, offers, chats, is chosen and completes the trip through every stage', async () => {
+    const driver = await createDriver(suite.database.db, { user: { firstName: 'Jorge', lastName: 'Vargas' } });
+    const passenger = await registerPassenger('Mariela');
+    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
+    const page = await context.newPage();
+    await openRequests(page, driver.user.email);
+    await waitForLiveList(page);
 
-      // From here on, list refetches are held back: the request can only arrive over the live feed.
-      const held: Route[] = [];
-      await page.route('**/api/driver/trip-requests**', (route) => {
-        held.push(route);
-      });
-      const tripId = await requestTrip(passenger, 20);
-      const request = card(page, tripId);
-      await request.waitFor();
-      expect(page.url()).toContain('/driver/trip-request'); // no reload, no navigation
-      await page.unroute('**/api/driver/trip-requests**');
-      for (const route of held) await route.continue();
+    // From here on, list refetches are held back: the request can only arrive over the live feed.
+    const held: Route[] = [];
+    await page.route('**/api/driver/trip-requests**', (route) => {
+      held.push(route);
+    });
+    const tripId = await requestTrip(passenger, 20);
+    const request = card(page, tripId);
+    await request.waitFor();
+    expect(page.url()).toContain('/driver/trip-request'); // no reload, no navigation
+    await page.unroute('**/api/driver/trip-requests**');
+    for (const route of held) await route.continue();
 
-      await request.getByText('Mariela Quispe').waitFor();
-      const text = (await request.textContent()) ?? '';
-      expect(text).toContain('Auto');
-      expect(text).toContain('Parque Kennedy, Miraflores');
-      expect(text).toContain('Jockey Plaza, Santiago de Surco');
-      expect(text).toContain('Precio ofrecidoS/\u00a020.00');
-      expect(text).toMatch(/Tarifa estimadaS\/\s\d+\.\d{2}/);
-      expect(text).toMatch(/Distancia\d+\.\d km/);
-      expect(text).toMatch(/Tiempo\d+ min/);
-      expect(text).toMatch(/Al recojo0\.\d km/);
-      expect(await page.locator('.dt-requests__count').textContent()).toMatch(/^\d+ solicitud(es)? disponibles?$/);
-      expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
-      await screenshot(page, 'driver-requests-live');
+    await request.getByText('Mariela Quispe').waitFor();
+    const text = (await request.textContent()) ?? '';
+    expect(text).toContain('Auto');
+    expect(text).toContain('Parque Kennedy, Miraflores');
+    expect(text).toContain('Jockey Plaza, Santiago de Surco');
+    expect(text).toContain('Precio ofrecidoS/\u00a020.00');
+    expect(text).toMatch(/Tarifa estimadaS\/\s\d+\.\d{2}/);
+    expect(text).toMatch(/Distancia\d+\.\d km/);
+    expect(text).toMatch(/Tiempo\d+ min/);
+    expect(text).toMatch(/Al recojo0\.\d km/);
+    expect(await page.locator('.dt-requests__count').textContent()).toMatch(/^\d+ solicitud(es)? disponibles?$/);
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
+    await screenshot(page, 'driver-requests-live');
 
-      // 'Aceptar' = an offer at the passenger's price.
-      await request.getByRole('button', { name: 'Aceptar' }).click();
-      await request.getByText('Oferta enviada: S/ 20.00').waitFor();
-      const offers = await api<{ driver_id: number; price: number }[]>(
-        'GET',
-        `/trips/${tripId}/driver-offers`,
-        passenger.token,
-      );
-      expect(offers.data).toEqual([expect.objectContaining({ driver_id: driver.user.id, price: 20 })]);
+    // 'Aceptar' = an offer at the passenger's price.
+    await request.getByRole('button', { name: 'Aceptar' }).click();
+    await request.getByText('Oferta enviada: S/ 20.00').waitFor();
+    const offers = await api<{ driver_id: number; price: number }[]>(
+      'GET',
+      `/trips/${tripId}/driver-offers`,
+      passenger.token,
+    );
+    expect(offers.data).toEqual([expect.objectContaining({ driver_id: driver.user.id, price: 20 })]);
 
-      // Chat: the driver writes, the passenger answers over MQTT, both stored.
-      await request.getByPlaceholder('Escribe un mensaje').fill('Hola, llego en 3 minutos');
-      await request.getByRole('button', { name: 'Enviar' }).click();
-      await request.locator('.dt-chat__msg--mine', { hasText: 'Hola, llego en 3 minutos' }).waitFor();
-      const wsUrl = `${baseUrl().replace(/^http/, 'ws')}/mqtt`;
-      const passengerLink = await connectMqtt(wsUrl, { userId: passenger.id, token: passenger.token });
-      mqttClients.push(passengerLink);
-      await passengerLink.publishAsync(
-        topics.chat(tripId, driver.user.id),
-        JSON.stringify({
-          sender: passenger.id,
-          role: 'passenger',
-          message: 'Perfecto, lo espero',
-          timestamp: new Date().toISOString(),
-        }),
-        { qos: 1 },
-      );
-      await request.locator('.dt-chat__msg--theirs', { hasText: 'Perfecto, lo espero' }).waitFor();
-      await expect
-        .poll(async () =>
-          (
-            await api<{ message: string }[]>('GET', `/trips/${tripId}/chat/${driver.user.id}`, passenger.token)
-          ).data.map((m) => m.message),
-        )
-        .toEqual(['Hola, llego en 3 minutos', 'Perfecto, lo espero']);
-      await request.scrollIntoViewIfNeeded();
-      await screenshot(page, 'driver-requests-offer-chat');
+    // Chat: the driver writes, the passenger answers over MQTT, both stored.
+    await request.getByPlaceholder('Escribe un mensaje').fill('Hola, llego en 3 minutos');
+    await request.getByRole('button', { name: 'Enviar' }).click();
+    await request.locator('.dt-chat__msg--mine', { hasText: 'Hola, llego en 3 minutos' }).waitFor();
+    const wsUrl = `${baseUrl().replace(/^http/, 'ws')}/mqtt`;
+    const passengerLink = await connectMqtt(wsUrl, { userId: passenger.id, token: passenger.token });
+    mqttClients.push(passengerLink);
+    await passengerLink.publishAsync(
+      topics.chat(tripId, driver.user.id),
+      JSON.stringify({
+        sender: passenger.id,
+        role: 'passenger',
+        message: 'Perfecto, lo espero',
+        timestamp: new Date().toISOString(),
+      }),
+      { qos: 1 },
+    );
+    await request.locator('.dt-chat__msg--theirs', { hasText: 'Perfecto, lo espero' }).waitFor();
+    await expect
+      .poll(async () =>
+        (await api<{ message: string }[]>('GET', `/trips/${tripId}/chat/${driver.user.id}`, passenger.token)).data.map(
+          (m) => m.message,
+        ),
+      )
+      .toEqual(['Hola, llego en 3 minutos', 'Perfecto, lo espero']);
+    await request.scrollIntoViewIfNeeded();
+    await screenshot(page, 'driver-requests-offer-chat');
 
-      // The passenger accepts this driver's offer: the driver is taken to the active trip.
-      await passengerLink.subscribeAsync(topics.driverLocation(tripId));
-      const firstLocation = nextMessage(passengerLink, topics.driverLocation(tripId), 12_000);
-      const accepted = await api('POST', '/drivers/trips/accept', passenger.token, {
-        trip_id: tripId,
-        driver_id: driver.user.id,
-      });
-      expect(accepted.status).toBe(200);
-      await page.waitForURL('**/driver/active-trip');
-      await page.getByRole('region', { name: 'Detalles del viaje' }).getByText('Mariela Quispe').waitFor();
-      await page.getByRole('region', { name: 'Mapa del viaje' }).waitFor();
-      await page.locator('.leaflet-container').waitFor();
-      await page.locator('.leaflet-marker-icon[title="Punto de recojo"]').waitFor();
-      await page.locator('.leaflet-marker-icon[title="Destino"]').waitFor();
-      await page.locator('.leaflet-marker-icon[title="Tu vehículo"]').waitFor();
-      // The view is fitted to pickup, destination and driver: every marker lies inside the map's frame.
-      await expect
-        .poll(async () => {
-          const frame = await page.locator('.leaflet-container').boundingBox();
-          const markers = await Promise.all(
-            ['Punto de recojo', 'Destino', 'Tu vehículo'].map((title) =>
-              page.locator(`.leaflet-marker-icon[title="${title}"]`).boundingBox(),
-            ),
-          );
-          return (
-            Boolean(frame) &&
-            markers.every(
-              (box) =>
-                box &&
-                frame &&
-                box.x >= frame.x &&
-                box.y >= frame.y &&
-                box.x + box.width <= frame.x + frame.width &&
-                box.y + box.height <= frame.y + frame.height,
-            )
-          );
-        })
-        .toBe(true);
-      // While assigned, the driver's watched position reaches the passenger.
-      expect(await firstLocation).toMatchObject({
-        latitude: PARQUE_KENNEDY.latitude,
-        longitude: PARQUE_KENNEDY.longitude,
-      });
-      expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
-      await screenshot(page, 'driver-active-trip');
+    // The passenger accepts this driver's offer: the driver is taken to the active trip.
+    await passengerLink.subscribeAsync(topics.driverLocation(tripId));
+    const firstLocation = nextMessage(passengerLink, topics.driverLocation(tripId), 12_000);
+    const accepted = await api('POST', '/drivers/trips/accept', passenger.token, {
+      trip_id: tripId,
+      driver_id: driver.user.id,
+    });
+    expect(accepted.status).toBe(200);
+    await page.waitForURL('**/driver/active-trip');
+    await page.getByRole('region', { name: 'Detalles del viaje' }).getByText('Mariela Quispe').waitFor();
+    await page.getByRole('region', { name: 'Mapa del viaje' }).waitFor();
+    await page.locator('.leaflet-container').waitFor();
+    await page.locator('.leaflet-marker-icon[title="Punto de recojo"]').waitFor();
+    await page.locator('.leaflet-marker-icon[title="Destino"]').waitFor();
+    await page.locator('.leaflet-marker-icon[title="Tu vehículo"]').waitFor();
+    // The view is fitted to pickup, destination and driver: every marker lies inside the map's frame.
+    await expect
+      .poll(async () => {
+        const frame = await page.locator('.leaflet-container').boundingBox();
+        const markers = await Promise.all(
+          ['Punto de recojo', 'Destino', 'Tu vehículo'].map((title) =>
+            page.locator(`.leaflet-marker-icon[title="${title}"]`).boundingBox(),
+          ),
+        );
+        return (
+          Boolean(frame) &&
+          markers.every(
+            (box) =>
+              box &&
+              frame &&
+              box.x >= frame.x &&
+              box.y >= frame.y &&
+              box.x + box.width <= frame.x + frame.width &&
+              box.y + box.height <= frame.y + frame.height,
+          )
+        );
+      })
+      .toBe(true);
+    // While assigned, the driver's watched position reaches the passenger.
+    expect(await firstLocation).toMatchObject({
+      latitude: PARQUE_KENNEDY.latitude,
+      longitude: PARQUE_KENNEDY.longitude,
+    });
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
+    await screenshot(page, 'driver-active-trip');
 
-      for (const [button, next] of [
-        ['Ir al punto de recojo', 'Llegué al punto de recojo'],
-        ['Llegué al punto de recojo', 'Iniciar viaje'],
-        ['Iniciar viaje', 'Finalizar viaje'],
-      ] as const) {
-        if (button === 'Iniciar viaje') {
-          const { start_code: code } = (await api<{ start_code: string }>('GET', '/trips/active', passenger.token))
-            .data;
-          await page.getByLabel('Código del pasajero').fill(code);
-        }
-        await page.getByRole('button', { name: button }).click();
-        await page.getByRole('button', { name: next }).waitFor();
+    for (const [button, next] of [
+      ['Ir al punto de recojo', 'Llegué al punto de recojo'],
+      ['Llegué al punto de recojo', 'Iniciar viaje'],
+      ['Iniciar viaje', 'Finalizar viaje'],
+    ] as const) {
+      if (button === 'Iniciar viaje') {
+        const { start_code: code } = (await api<{ start_code: string }>('GET', '/trips/active', passenger.token)).data;
+        await page.getByLabel('Código del pasajero').fill(code);
       }
-      const passengerView = await api<{ status: string }>('GET', '/trips/active', passenger.token);
-      expect(passengerView.data.status).toBe('in_progress');
-      expect(await page.getByTestId('binding-fare').textContent()).toBe('S/\u00a020.00');
-      await page.getByRole('button', { name: 'Finalizar viaje' }).scrollIntoViewIfNeeded();
-      await screenshot(page, 'driver-active-trip-in-progress');
+      await page.getByRole('button', { name: button }).click();
+      await page.getByRole('button', { name: next }).waitFor();
+    }
+    const passengerView = await api<{ status: string }>('GET', '/trips/active', passenger.token);
+    expect(passengerView.data.status).toBe('in_progress');
+    expect(await page.getByTestId('binding-fare').textContent()).toBe('S/\u00a020.00');
+    await page.getByRole('button', { name: 'Finalizar viaje' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'driver-active-trip-in-progress');
 
-      // Still at the pickup, ~6.7 km from Jockey Plaza: the driver confirms, and the receipt says where it ended.
-      await page.getByRole('button', { name: 'Finalizar viaje' }).click();
-      const question = page.getByRole('alertdialog');
-      await question.getByText(/^Estás a 6\.\d km del destino\. ¿Finalizar el viaje aquí\?/).waitFor();
-      await expect.poll(() => outOfSight(question)).toBeNull();
-      await screenshot(page, 'driver-finish-far-question');
-      await question.getByRole('button', { name: 'Sí, finalizar aquí' }).click();
-      await page.getByText('¡Viaje completado con éxito!').waitFor();
-      await page.getByText('¡Viaje completado!').waitFor();
-      await page
-        .getByTestId('ended-far')
-        .getByText(/^Finalizado a 6\.\d km del destino$/)
-        .waitFor();
-      await page.getByText('Califica al pasajero').waitFor();
-      expect((await api('GET', '/trips/active', passenger.token)).data).toBeNull();
-      expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
-      await screenshot(page, 'driver-trip-completed');
-      await context.close();
-    },
-  );
+    // Still at the pickup, ~6.7 km from Jockey Plaza: the driver confirms, and the receipt says where it ended.
+    await page.getByRole('button', { name: 'Finalizar viaje' }).click();
+    const question = page.getByRole('alertdialog');
+    await question.getByText(/^Estás a 6\.\d km del destino\. ¿Finalizar el viaje aquí\?/).waitFor();
+    await expect.poll(() => outOfSight(question)).toBeNull();
+    await screenshot(page, 'driver-finish-far-question');
+    await question.getByRole('button', { name: 'Sí, finalizar aquí' }).click();
+    await page.getByText('¡Viaje completado con éxito!').waitFor();
+    await page.getByText('¡Viaje completado!').waitFor();
+    await page
+      .getByTestId('ended-far')
+      .getByText(/^Finalizado a 6\.\d km del destino$/)
+      .waitFor();
+    await page.getByText('Califica al pasajero').waitFor();
+    expect((await api('GET', '/trips/active', passenger.token)).data).toBeNull();
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
+    await screenshot(page, 'driver-trip-completed');
+    await context.close();
+  });
 
-  it("'Rechazar' hides a request, also after a reload", { timeout: 90_000 }, async () => {
+  it("'Rechazar' hides a request, also after a reload", async () => {
     const driver = await createDriver(suite.database.db, { user: { firstName: 'Hugo', lastName: 'Salas' } });
     const passenger = await registerPassenger('Lucía');
     const tripId = await requestTrip(passenger);
@@ -264,60 +259,56 @@ describe('driver trip requests and active trip in Chromium at 360×740', () => {
     await context.close();
   });
 
-  it(
-    "gets an offline driver online from the requests page in one tap ('Empezar a ganar' → 'Conectarse'); without a vehicle in service, the way to 'Estado'",
-    { timeout: 90_000 },
-    async () => {
-      const driver = await createDriver(suite.database.db, {
-        user: { firstName: 'Elena', lastName: 'Rojas' },
-        profile: { driverStatus: 'offline' },
-      });
-      const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
-      const page = await context.newPage();
-      await loginViaUi(page, driver.user.email, FACTORY_PASSWORD);
-      await page.getByRole('link', { name: 'Empezar a ganar' }).click();
-      await page.waitForURL('**/driver/trip-request');
-      const card = page.getByTestId('requests-readiness');
-      // A state, not an error: what stops the requests and, with a vehicle in service, the button that fixes it.
-      await card.getByText('Estás desconectado. Conéctate para recibir solicitudes.').waitFor();
-      await card
-        .getByText(`Vehículo: ${driver.vehicle.brand} ${driver.vehicle.model} ${driver.vehicle.licensePlate}`)
-        .waitFor();
-      expect(await page.getByRole('alert').count()).toBe(0);
-      expect(await page.getByText('Cargando solicitudes...').count()).toBe(0);
-      expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
-      await screenshot(page, 'driver-requests-offline');
-      await card.getByRole('button', { name: 'Conectarse' }).click();
-      // Online on this very page: the card gives way to the live list.
-      await card.waitFor({ state: 'detached' });
-      await page.locator('.dt-requests__count, .empty-state').first().waitFor();
-      expect(page.url()).toMatch(/\/driver\/trip-request$/);
-      const [profile] = await suite.database.db
-        .select()
-        .from(schema.driverProfiles)
-        .where(eq(schema.driverProfiles.userId, driver.user.id));
-      expect(profile?.driverStatus).toBe('online');
-      await context.close();
+  it("gets an offline driver online from the requests page in one tap ('Empezar a ganar' → 'Conectarse'); without a vehicle in service, the way to 'Estado'", async () => {
+    const driver = await createDriver(suite.database.db, {
+      user: { firstName: 'Elena', lastName: 'Rojas' },
+      profile: { driverStatus: 'offline' },
+    });
+    const context = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
+    const page = await context.newPage();
+    await loginViaUi(page, driver.user.email, FACTORY_PASSWORD);
+    await page.getByRole('link', { name: 'Empezar a ganar' }).click();
+    await page.waitForURL('**/driver/trip-request');
+    const card = page.getByTestId('requests-readiness');
+    // A state, not an error: what stops the requests and, with a vehicle in service, the button that fixes it.
+    await card.getByText('Estás desconectado. Conéctate para recibir solicitudes.').waitFor();
+    await card
+      .getByText(`Vehículo: ${driver.vehicle.brand} ${driver.vehicle.model} ${driver.vehicle.licensePlate}`)
+      .waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByText('Cargando solicitudes...').count()).toBe(0);
+    expect(await contentOverflow(page, 'main *, nav *')).toEqual([]);
+    await screenshot(page, 'driver-requests-offline');
+    await card.getByRole('button', { name: 'Conectarse' }).click();
+    // Online on this very page: the card gives way to the live list.
+    await card.waitFor({ state: 'detached' });
+    await page.locator('.dt-requests__count, .empty-state').first().waitFor();
+    expect(page.url()).toMatch(/\/driver\/trip-request$/);
+    const [profile] = await suite.database.db
+      .select()
+      .from(schema.driverProfiles)
+      .where(eq(schema.driverProfiles.userId, driver.user.id));
+    expect(profile?.driverStatus).toBe('online');
+    await context.close();
 
-      // Its only vehicle in the workshop: nothing to connect with here, so the way is 'Estado del Conductor'.
-      const other = await createDriver(suite.database.db, {
-        user: { firstName: 'Raquel', lastName: 'Soto' },
-        profile: { driverStatus: 'offline' },
-        vehicle: { vehicleStatus: 'maintenance' },
-      });
-      const otherContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
-      const otherPage = await otherContext.newPage();
-      await openRequests(otherPage, other.user.email);
-      const otherCard = otherPage.getByTestId('requests-readiness');
-      await otherCard.getByText('Estás desconectado. Conéctate en "Estado" para recibir solicitudes.').waitFor();
-      expect(await otherCard.getByRole('button', { name: 'Conectarse' }).count()).toBe(0);
-      await otherCard.getByRole('link', { name: 'Ir a Estado del Conductor' }).click();
-      await otherPage.waitForURL('**/driver/status');
-      await otherContext.close();
-    },
-  );
+    // Its only vehicle in the workshop: nothing to connect with here, so the way is 'Estado del Conductor'.
+    const other = await createDriver(suite.database.db, {
+      user: { firstName: 'Raquel', lastName: 'Soto' },
+      profile: { driverStatus: 'offline' },
+      vehicle: { vehicleStatus: 'maintenance' },
+    });
+    const otherContext = await phoneContext(suite.browser, { geolocation: PARQUE_KENNEDY });
+    const otherPage = await otherContext.newPage();
+    await openRequests(otherPage, other.user.email);
+    const otherCard = otherPage.getByTestId('requests-readiness');
+    await otherCard.getByText('Estás desconectado. Conéctate en "Estado" para recibir solicitudes.').waitFor();
+    expect(await otherCard.getByRole('button', { name: 'Conectarse' }).count()).toBe(0);
+    await otherCard.getByRole('link', { name: 'Ir a Estado del Conductor' }).click();
+    await otherPage.waitForURL('**/driver/status');
+    await otherContext.close();
+  });
 
-  it('shows the yellow location box when the browser has no location permission', { timeout: 60_000 }, async () => {
+  it('shows the yellow location box when the browser has no location permission', async () => {
     const driver = await createDriver(suite.database.db, { user: { firstName: 'Raúl', lastName: 'Mendoza' } });
     const context = await phoneContext(suite.browser, { geolocation: null });
     const page = await context.newPage();

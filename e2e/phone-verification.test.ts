@@ -76,64 +76,60 @@ describe('phone verification by SMS code at 360×740', () => {
     }
   });
 
-  it(
-    'the console refuses a driver until they verify their mobile from the reminder, then approves them',
-    { timeout: 180_000 },
-    async () => {
-      const db = suite.database.db;
-      const operator = await createUser(db, {
-        isAdmin: true,
-        firstName: 'Olga',
-        lastName: 'Operadora',
-        email: uniqueEmail('operadora'),
-      });
-      const { user: driver } = await createDriver(db, {
-        user: {
-          firstName: 'Teodoro',
-          lastName: 'Ccahuana Celular',
-          email: uniqueEmail('conductor'),
-          phone: DRIVER_NUMBER,
-          phoneVerifiedAt: null,
-        },
-        profile: { verificationStatus: 'pending_verification', documentsSubmittedAt: new Date() },
-      });
-      const operatorContext = await phoneContext(suite.browser);
-      const driverContext = await phoneContext(suite.browser);
-      const consolePage = await operatorContext.newPage();
-      const driverPhone = await driverContext.newPage();
-      try {
-        await loginViaUi(consolePage, operator.email, FACTORY_PASSWORD);
-        await consolePage.goto('/operators?seccion=cola');
-        const entry = consolePage.getByRole('article', { name: 'Teodoro Ccahuana Celular' });
-        await entry.getByText('Celular sin verificar').waitFor();
-        await entry.getByRole('button', { name: 'Aprobar conductor' }).click();
-        await entry
-          .getByRole('alert')
-          .filter({
-            hasText:
-              'Este conductor aún no verificó su celular. Pídele que lo verifique desde su perfil antes de aprobarlo.',
-          })
-          .waitFor();
-        await screenshot(consolePage, 'phone-verification-approval-refused-360');
+  it('the console refuses a driver until they verify their mobile from the reminder, then approves them', async () => {
+    const db = suite.database.db;
+    const operator = await createUser(db, {
+      isAdmin: true,
+      firstName: 'Olga',
+      lastName: 'Operadora',
+      email: uniqueEmail('operadora'),
+    });
+    const { user: driver } = await createDriver(db, {
+      user: {
+        firstName: 'Teodoro',
+        lastName: 'Ccahuana Celular',
+        email: uniqueEmail('conductor'),
+        phone: DRIVER_NUMBER,
+        phoneVerifiedAt: null,
+      },
+      profile: { verificationStatus: 'pending_verification', documentsSubmittedAt: new Date() },
+    });
+    const operatorContext = await phoneContext(suite.browser);
+    const driverContext = await phoneContext(suite.browser);
+    const consolePage = await operatorContext.newPage();
+    const driverPhone = await driverContext.newPage();
+    try {
+      await loginViaUi(consolePage, operator.email, FACTORY_PASSWORD);
+      await consolePage.goto('/operators?seccion=cola');
+      const entry = consolePage.getByRole('article', { name: 'Teodoro Ccahuana Celular' });
+      await entry.getByText('Celular sin verificar').waitFor();
+      await entry.getByRole('button', { name: 'Aprobar conductor' }).click();
+      await entry
+        .getByRole('alert')
+        .filter({
+          hasText:
+            'Este conductor aún no verificó su celular. Pídele que lo verifique desde su perfil antes de aprobarlo.',
+        })
+        .waitFor();
+      await screenshot(consolePage, 'phone-verification-approval-refused-360');
 
-        // The driver's dashboard reminds them; the reminder leads to the card in their profile.
-        await loginViaUi(driverPhone, driver.email, FACTORY_PASSWORD);
-        await driverPhone.getByRole('link', { name: /Verifica tu celular/ }).click();
-        await driverPhone.waitForURL('**/driver/profile#celular');
-        await verifyOnCard(driverPhone, '+51934561279', 'phone-verification-driver');
-        await driverPhone.goto('/driver/dashboard');
-        await driverPhone.getByText('Panel del Conductor').first().waitFor();
-        expect(await driverPhone.getByRole('link', { name: /Verifica tu celular/ }).count()).toBe(0);
+      // The driver's dashboard reminds them; the reminder leads to the card in their profile.
+      await loginViaUi(driverPhone, driver.email, FACTORY_PASSWORD);
+      await driverPhone.getByRole('link', { name: /Verifica tu celular/ }).click();
+      await driverPhone.waitForURL('**/driver/profile#celular');
+      await verifyOnCard(driverPhone, '+51934561279', 'phone-verification-driver');
+      await driverPhone.goto('/driver/dashboard');
+      await driverPhone.getByText('Panel del Conductor').first().waitFor();
+      expect(await driverPhone.getByRole('link', { name: /Verifica tu celular/ }).count()).toBe(0);
 
-        // The same approval now goes through: the queue shows the number verified, and the driver leaves it.
-        await consolePage.reload();
-        await entry.getByText('Celular verificado').waitFor();
-        await entry.getByRole('button', { name: 'Aprobar conductor' }).click();
-        await entry.waitFor({ state: 'detached' });
-      } finally {
-        await operatorContext.close();
-        await driverContext.close();
-      }
-    },
-  );
+      // The same approval now goes through: the queue shows the number verified, and the driver leaves it.
+      await consolePage.reload();
+      await entry.getByText('Celular verificado').waitFor();
+      await entry.getByRole('button', { name: 'Aprobar conductor' }).click();
+      await entry.waitFor({ state: 'detached' });
+    } finally {
+      await operatorContext.close();
+      await driverContext.close();
+    }
+  });
 });

@@ -232,43 +232,39 @@ describe("the web app's MQTT client against the real broker", () => {
     ]);
   });
 
-  it(
-    'is live (onLive) once the broker routes the topic (SUBACK), and again after the server restarts: what the server publishes then arrives',
-    { timeout: 60_000 },
-    async () => {
-      const rider = await passenger(apiUrl);
-      const link = track(realtimeClient(port));
-      const states: ConnectionState[] = [];
-      link.onConnectionChange((state) => states.push(state));
-      await link.connect({ userId: rider.id, token: rider.token });
-      await link.whenConnected();
-      const trip = await requestTrip(apiUrl, rider.token);
-      const topic = topics.tripStatus(trip.id);
-      const received: string[] = [];
-      let lives = 0;
-      // Where a screen refetches, the server publishes at once, in this process: the message reaches the
-      // passenger only if the broker already routes the topic to them, i.e. once it has granted the SUBSCRIBE.
-      // Fired when SUBSCRIBE is sent or on CONNACK (before the resubscription's SUBACK), it would be lost.
-      link.subscribe<{ status: string }>(topic, (payload) => received.push(payload.status), {
-        onLive: () => {
-          lives += 1;
-          void app.broker.publish(topic, { trip_id: trip.id, status: `live-${lives}` });
-        },
-      });
-      await expect.poll(() => received).toEqual(['live-1']);
+  it('is live (onLive) once the broker routes the topic (SUBACK), and again after the server restarts: what the server publishes then arrives', async () => {
+    const rider = await passenger(apiUrl);
+    const link = track(realtimeClient(port));
+    const states: ConnectionState[] = [];
+    link.onConnectionChange((state) => states.push(state));
+    await link.connect({ userId: rider.id, token: rider.token });
+    await link.whenConnected();
+    const trip = await requestTrip(apiUrl, rider.token);
+    const topic = topics.tripStatus(trip.id);
+    const received: string[] = [];
+    let lives = 0;
+    // Where a screen refetches, the server publishes at once, in this process: the message reaches the
+    // passenger only if the broker already routes the topic to them, i.e. once it has granted the SUBSCRIBE.
+    // Fired when SUBSCRIBE is sent or on CONNACK (before the resubscription's SUBACK), it would be lost.
+    link.subscribe<{ status: string }>(topic, (payload) => received.push(payload.status), {
+      onLive: () => {
+        lives += 1;
+        void app.broker.publish(topic, { trip_id: trip.id, status: `live-${lives}` });
+      },
+    });
+    await expect.poll(() => received).toEqual(['live-1']);
 
-      await app.close();
-      await waitForState(link, 'reconnecting');
-      await startApp();
-      await waitForState(link, 'connected', 20_000);
-      expect(states).toEqual(expect.arrayContaining(['connected', 'reconnecting']));
-      expect(states.at(-1)).toBe('connected');
+    await app.close();
+    await waitForState(link, 'reconnecting');
+    await startApp();
+    await waitForState(link, 'connected', 20_000);
+    expect(states).toEqual(expect.arrayContaining(['connected', 'reconnecting']));
+    expect(states.at(-1)).toBe('connected');
 
-      // The subscription was renewed on the new broker, and onLive waited for its SUBACK.
-      await expect.poll(() => received).toEqual(['live-1', 'live-2']);
-      const cancelled = await api(apiUrl, 'PUT', `/trips/${trip.id}/cancel`, { token: rider.token, body: {} });
-      expect(cancelled.status).toBe(200);
-      await expect.poll(() => received).toContain('cancelled_by_passenger');
-    },
-  );
+    // The subscription was renewed on the new broker, and onLive waited for its SUBACK.
+    await expect.poll(() => received).toEqual(['live-1', 'live-2']);
+    const cancelled = await api(apiUrl, 'PUT', `/trips/${trip.id}/cancel`, { token: rider.token, body: {} });
+    expect(cancelled.status).toBe(200);
+    await expect.poll(() => received).toContain('cancelled_by_passenger');
+  });
 });
