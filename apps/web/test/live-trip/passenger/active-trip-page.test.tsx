@@ -366,6 +366,36 @@ describe('passenger active-trip page', () => {
     }
   });
 
+  it('scrolls to the offers for a new offer only, not for those already there when the page opened', async () => {
+    const revealed: string[] = [];
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: Element) {
+        revealed.push(this.getAttribute('aria-label') ?? this.textContent?.slice(0, 40) ?? '');
+      },
+    });
+    try {
+      const live = fakeRealtime(true);
+      stubFetch({
+        'GET /trips/active': ok(makePassengerTrip({ offer_price: 20 })),
+        'GET /trips/7/driver-offers': ok([makeDriverOffer({ driver_id: 5, price: 22 })]),
+        'GET /health': ok({ tile_url: null }),
+      });
+      renderPage();
+      await waitFor(() => expect(screen.getByTestId('offers-cue').textContent).toContain('1 oferta'));
+      // The passenger starts cancelling; the offer that was already there does not scroll the question away.
+      fireEvent.click(screen.getByRole('button', { name: 'Cancelar viaje' }));
+      const question = await screen.findByRole('group', { name: '¿Seguro que quieres cancelar el viaje?' });
+      await waitFor(() => expect(revealed).toEqual([question.getAttribute('aria-label')]));
+      await waitFor(() => expect(live.follows('trip_offers/7')).toBe(true));
+      live.deliver('trip_offers/7', makeDriverOffer({ driver_id: 6, price: 19.5, offer_id: 2 }));
+      await waitFor(() => expect(screen.getByTestId('offers-cue').textContent).toContain('2 ofertas'));
+      await waitFor(() => expect(revealed).toHaveLength(2));
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    }
+  });
+
   it('while waiting: the countdown, the new-offer cue with the best price, and raising the price republishes', async () => {
     const live = fakeRealtime(true);
     const expiresAt = new Date(Date.now() + 9 * 60_000 + 30_000).toISOString();

@@ -39,7 +39,7 @@ export function PendingTripPanels({ trip, userId, refetchTrip }: PendingTripPane
 
   return (
     <>
-      <WaitingForOffers trip={trip} offers={offers.data ?? []} offersAnchor={offersAnchor} refetchTrip={refetchTrip} />
+      <WaitingForOffers trip={trip} offers={offers.data} offersAnchor={offersAnchor} refetchTrip={refetchTrip} />
       <PublicationStatus trip={trip} userId={userId} />
       <div ref={offersAnchor} className="ptr-offers-anchor" />
       <OffersPanel

@@ -29,9 +29,12 @@ function useNow(periodMs: number): number {
   return now;
 }
 
+const NO_OFFERS: readonly DriverOffer[] = [];
+
 export interface WaitingForOffersProps {
   trip: ActiveTrip;
-  offers: readonly DriverOffer[];
+  /** Undefined until the first answer: offers already there when the page opens are not news. */
+  offers: readonly DriverOffer[] | undefined;
   /** The offers list, brought into view when a new offer arrives. */
   offersAnchor: React.RefObject<HTMLElement | null>;
   refetchTrip: () => Promise<unknown>;
@@ -41,21 +44,24 @@ export interface WaitingForOffersProps {
  * The top of a pending trip: how long it stays open, a cue nobody can miss when offers arrive (count,
  * best price, a short vibration, the list scrolled into view) and 'Subir precio' to republish at +S/ 1.
  */
-export function WaitingForOffers({ trip, offers, offersAnchor, refetchTrip }: WaitingForOffersProps) {
+export function WaitingForOffers({ trip, offers: answer, offersAnchor, refetchTrip }: WaitingForOffersProps) {
+  const offers = answer ?? NO_OFFERS;
   const now = useNow(1000);
   const price = currentFare(trip);
   const raised = Math.round((price + PRICE_RAISE_STEP) * 100) / 100;
   const raise = useMutation({ mutationFn: raiseTripPrice, onSuccess: () => void refetchTrip() });
   const best = offers.length > 0 ? Math.min(...offers.map((o) => o.price)) : null;
 
-  const seenOffers = useRef(offers.length);
+  // Counted from the first answer on: a tap made meanwhile (say, on 'Cancelar viaje') is not scrolled away.
+  const seenOffers = useRef<number | null>(answer?.length ?? null);
   useEffect(() => {
-    if (offers.length > seenOffers.current) {
+    if (answer === undefined) return;
+    if (seenOffers.current !== null && answer.length > seenOffers.current) {
       navigator.vibrate?.(200);
       offersAnchor.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     }
-    seenOffers.current = offers.length;
-  }, [offers.length, offersAnchor]);
+    seenOffers.current = answer.length;
+  }, [answer, offersAnchor]);
 
   return (
     <>
