@@ -74,17 +74,14 @@ export class KpisRepository {
   /** Every Lima day in [from, to) with what it adds to each figure, by pickup district; days without trips absent. */
   async computeDays(from: Date, to: Date, now: Date): Promise<Map<string, DayFigures>> {
     const days = new Map<string, DayFigures>();
-    const district = (day: string, name: string): DistrictDay => {
-      const figures = days.get(day) ?? days.set(day, emptyDay()).get(day)!;
-      return (figures.districts[name] ??= emptyDistrictDay());
+    const dayOf = (row: Row): DayFigures => {
+      const key = String(row.day);
+      return days.get(key) ?? days.set(key, emptyDay()).get(key)!;
     };
-    for (const row of await this.tripRows(from, to)) addTripRow(district(String(row.day), String(row.district)), row);
-    for (const row of await this.sideRows(from, to)) addSideRow(district(String(row.day), String(row.district)), row);
-    for (const row of await this.onlineRows(from, to, now)) {
-      const day = String(row.day);
-      const figures = days.get(day) ?? days.set(day, emptyDay()).get(day)!;
-      figures.online[String(row.hour)] = int(row.drivers);
-    }
+    const district = (row: Row): DistrictDay => (dayOf(row).districts[String(row.district)] ??= emptyDistrictDay());
+    for (const row of await this.tripRows(from, to)) addTripRow(district(row), row);
+    for (const row of await this.sideRows(from, to)) addSideRow(district(row), row);
+    for (const row of await this.onlineRows(from, to, now)) dayOf(row).online[String(row.hour)] = int(row.drivers);
     return days;
   }
 

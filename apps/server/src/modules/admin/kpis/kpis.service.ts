@@ -5,6 +5,7 @@ import { DISTRICT_ANCHORS } from '../../../geo';
 import { AppError } from '../../../lib/app-error';
 import {
   type DayFigures,
+  emptyDay,
   histogramPercentile,
   onlineByHour,
   paymentMethods,
@@ -84,7 +85,7 @@ export class KpisService {
         limaDayStart(nextDayKey(run[run.length - 1]!)),
         now,
       );
-      for (const key of run) computed.set(key, figures.get(key) ?? { districts: {}, online: {} });
+      for (const key of run) computed.set(key, figures.get(key) ?? emptyDay());
     }
     await this.repository.storeDays(computed);
     const days = [...stored.values(), ...computed.values()];
